@@ -1,0 +1,357 @@
+//! [`ArcticRace`]: the rules data plus the round flow, implementing [`Game`].
+
+use std::ops::RangeInclusive;
+
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat};
+use rand::seq::SliceRandom;
+
+use crate::event::{Event, TileView};
+use crate::movement::{Flow, collect};
+use crate::pieces::{Action, Card, Racer};
+use crate::rules::{MIN_PLAYERS, Rules};
+use crate::state::{END_CAUSES, EndCause, FINISHED, NO_CARD, Phase, State};
+
+/// Arctic Race under one set of [`Rules`].
+#[derive(Clone, Debug)]
+pub struct ArcticRace {
+    pub(crate) rules: Rules,
+}
+
+impl ArcticRace {
+    /// Returns the game under `rules`.
+    pub fn new(rules: Rules) -> ArcticRace {
+        ArcticRace { rules }
+    }
+
+    /// Returns the game under the built-in `classic` rules.
+    pub fn classic() -> ArcticRace {
+        ArcticRace::new(Rules::classic())
+    }
+
+    /// Returns the rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Carries out one answer, without answering forced questions that follow.
+    fn answer(
+        &self,
+        st: &mut State,
+        action: Action,
+        forced: bool,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) {
+        let seat = self
+            .to_act(st)
+            .expect("the game is over: no question to answer");
+        let s = seat.index();
+        log(Event::Answered {
+            seat,
+            action,
+            forced,
+        });
+        let flow = match (st.phase, action) {
+            (Phase::Commit, Action::Commit(card)) => {
+                assert!(
+                    st.hand[s] & card.bit() != 0,
+                    "{seat} cannot commit the {card}: not in hand"
+                );
+                st.hand[s] &= !card.bit();
+                st.committed[s] = card as u8;
+                st.step += 1;
+                if st.step == st.players {
+                    st.step = 0;
+                    st.phase = Phase::Reveal;
+                    self.reveal(st, log);
+                }
+                return;
+            }
+            (Phase::Reveal, Action::MoveA) => {
+                let racer = st
+                    .active_card
+                    .racer()
+                    .expect("the 1-2-3 card has no action A");
+                assert!(
+                    !st.is_finished(seat, racer),
+                    "{racer} of {seat} has finished"
+                );
+                self.move_racer(st, seat, racer, racer.number() as usize, rng, log)
+            }
+            (Phase::Reveal, Action::ActionB) => match st.active_card {
+                Card::Snowmobile => Flow::Ask(Phase::GiveToken { giver: seat }),
+                Card::Snowboarder => {
+                    collect(st, seat, false, log);
+                    Flow::Done
+                }
+                Card::DogSled => {
+                    self.shift(st, log);
+                    Flow::Done
+                }
+                Card::Skier => self.roll_die(st, seat, rng, log),
+                Card::OneTwoThree => panic!("the 1-2-3 card has no action B"),
+            },
+            (Phase::Reveal, Action::MoveOne(racer)) => {
+                assert!(
+                    st.active_card == Card::OneTwoThree
+                        && racer.0 < 3
+                        && !st.is_finished(seat, racer)
+                );
+                self.move_racer(st, seat, racer, 1, rng, log)
+            }
+            (Phase::Reveal, Action::Pass) => Flow::Done,
+            (Phase::GiveToken { .. }, Action::GiveToken(to)) => {
+                assert!(
+                    to != st.token && to.index() < st.players(),
+                    "cannot give the token to {to}"
+                );
+                log(Event::TokenGiven { from: st.token, to });
+                st.token = to;
+                Flow::Done
+            }
+            (Phase::BlackDie { roller }, Action::BlackDie(racer)) => {
+                assert!(!st.is_finished(roller, racer), "{racer} has finished");
+                self.move_racer(st, roller, racer, 1, rng, log)
+            }
+            (phase, action) => panic!("{action:?} does not answer the pending question {phase:?}"),
+        };
+        match flow {
+            Flow::Ask(phase) => st.phase = phase,
+            Flow::Done => self.next_reveal(st, log),
+        }
+    }
+
+    /// Reveals the current seat's committed card onto its played pile.
+    fn reveal(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+        let seat = st.current();
+        let s = seat.index();
+        let card = Card::ALL[st.committed[s] as usize];
+        st.committed[s] = NO_CARD;
+        st.played[s] |= card.bit();
+        st.active_card = card;
+        log(Event::Revealed { seat, card });
+    }
+
+    /// Moves on to the next seat's reveal, or ends the round after the last one.
+    fn next_reveal(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+        st.step += 1;
+        st.phase = Phase::Reveal;
+        if st.step < st.players {
+            self.reveal(st, log);
+        } else {
+            self.end_round(st, log);
+        }
+    }
+
+    fn end_round(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+        for seat in Seat::all(st.players()) {
+            if st.hand[seat.index()] == 0 {
+                collect(st, seat, true, log);
+            }
+        }
+        st.round += 1;
+        let three = Seat::all(st.players()).any(|s| st.finished_count(s) >= 3);
+        let cause = if three {
+            Some(EndCause::ThreeFinished)
+        } else if st.supply_ran_out {
+            Some(EndCause::TilesExhausted)
+        } else if st.round >= self.rules.round_limit {
+            Some(EndCause::RoundLimit)
+        } else {
+            None
+        };
+        if let Some(cause) = cause {
+            st.phase = Phase::Over(cause);
+            log(Event::GameOver {
+                cause,
+                rounds: st.round,
+            });
+        } else {
+            st.leader = st.token;
+            st.step = 0;
+            st.phase = Phase::Commit;
+            log(Event::RoundStart {
+                round: st.round + 1,
+                leader: st.leader,
+            });
+        }
+    }
+
+    /// Answers every pending question that has exactly one answer.
+    fn answer_forced(&self, st: &mut State, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
+        let mut answers = ActionList::new();
+        loop {
+            self.legal_actions(st, &mut answers);
+            if answers.len() != 1 {
+                return;
+            }
+            self.answer(st, answers[0], true, rng, log);
+        }
+    }
+}
+
+impl Game for ArcticRace {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn name(&self) -> &'static str {
+        "arctic-race"
+    }
+
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        MIN_PLAYERS..=MAX_SEATS
+    }
+
+    fn end_causes(&self) -> &'static [&'static str] {
+        &END_CAUSES
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.rules.colours
+    }
+
+    fn progress_name(&self) -> &'static str {
+        "finished_racers"
+    }
+
+    fn new_game_logged(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
+        assert!(
+            self.player_counts().contains(&players),
+            "Arctic Race seats 2 to 6 players, not {players}"
+        );
+        let rules = &self.rules;
+        let mut st = State::bare(players);
+        st.supply = rules.tile_set.clone();
+        st.supply.shuffle(rng);
+        for _ in 0..rules.tiles_removed(players) {
+            let tile = st.supply.pop().expect("the rules leave enough tiles");
+            st.removed.push(tile);
+        }
+        for slot in 0..rules.slots {
+            let tile = st
+                .supply
+                .pop()
+                .expect("the rules leave enough tiles to fill the river");
+            st.slots[slot] = tile;
+            log(Event::SlotFilled {
+                slot: slot as u8,
+                tile: TileView::new(rules.tile_faces(tile)),
+            });
+        }
+        log(Event::SupplyReady {
+            supply: st.supply.len() as u8,
+            removed: st.removed.len() as u8,
+        });
+        log(Event::RoundStart {
+            round: 1,
+            leader: st.leader,
+        });
+        self.answer_forced(&mut st, rng, log);
+        st
+    }
+
+    fn to_act(&self, st: &State) -> Option<Seat> {
+        match st.phase {
+            Phase::Commit | Phase::Reveal => Some(st.current()),
+            Phase::GiveToken { giver } => Some(giver),
+            Phase::BlackDie { roller } => Some(roller),
+            Phase::Over(_) => None,
+        }
+    }
+
+    fn legal_actions(&self, st: &State, out: &mut ActionList<Action>) {
+        out.clear();
+        match st.phase {
+            Phase::Commit => {
+                out.extend(Card::in_set(st.hand[st.current().index()]).map(Action::Commit));
+            }
+            Phase::Reveal => {
+                let seat = st.current();
+                match st.active_card.racer() {
+                    None => {
+                        let movable = (0..3).map(Racer).filter(|&r| !st.is_finished(seat, r));
+                        out.extend(movable.map(Action::MoveOne));
+                        if out.is_empty() {
+                            out.push(Action::Pass);
+                        }
+                    }
+                    Some(racer) => {
+                        if !st.is_finished(seat, racer) {
+                            out.push(Action::MoveA);
+                        }
+                        out.push(Action::ActionB);
+                    }
+                }
+            }
+            Phase::GiveToken { .. } => {
+                let others = Seat::all(st.players()).filter(|&s| s != st.token);
+                out.extend(others.map(Action::GiveToken));
+            }
+            Phase::BlackDie { roller } => {
+                let unfinished = Racer::all().filter(|&r| !st.is_finished(roller, r));
+                out.extend(unfinished.map(Action::BlackDie));
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    fn apply_logged(
+        &self,
+        st: &mut State,
+        action: Action,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) {
+        self.answer(st, action, false, rng, log);
+        self.answer_forced(st, rng, log);
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        let Phase::Over(cause) = st.phase else {
+            return None;
+        };
+        Some(self.score(st, cause))
+    }
+
+    fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+        self.sample_hidden(st, seat, rng, out);
+    }
+}
+
+impl ArcticRace {
+    /// Scores a finished game and breaks ties (rules page, "Scoring").
+    fn score(&self, st: &State, cause: EndCause) -> Outcome {
+        let players = st.players();
+        let mut scores = [0i32; MAX_SEATS];
+        let mut progress = [0u8; MAX_SEATS];
+        for s in 0..players {
+            for race in 0..st.pos[s].len() {
+                if st.pos[s][race] == FINISHED {
+                    scores[s] += self.rules.points(race, st.place[s][race]);
+                }
+            }
+            progress[s] = st.finished_count(Seat(s as u8));
+        }
+        let best = scores[..players].iter().copied().max().unwrap_or(0);
+        // Tie-break key: places in races 1..5, unfinished counting as worst (u8::MAX).
+        let key = |s: usize| st.place[s].map(|p| if p == 0 { u8::MAX } else { p });
+        let best_key = (0..players).filter(|&s| scores[s] == best).map(key).min();
+        let winners = (0..players)
+            .filter(|&s| scores[s] == best && Some(key(s)) == best_key)
+            .fold(0u8, |m, s| m | 1 << s);
+        Outcome {
+            players: players as u8,
+            scores,
+            winners,
+            rounds: st.round,
+            end_cause: cause as u8,
+            progress,
+        }
+    }
+}

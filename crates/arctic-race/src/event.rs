@@ -1,0 +1,279 @@
+//! The log of a game: what `floe replay` prints, one event per line.
+
+use std::fmt;
+
+use floe_core::Seat;
+
+use crate::pieces::{Action, Card, Icon, Racer};
+use crate::rules::{MAX_SLOT_LEN, TileFaces};
+use crate::state::EndCause;
+
+/// Faces of a tile as shown in a log line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileView {
+    faces: TileFaces,
+    len: u8,
+}
+
+impl TileView {
+    pub(crate) fn new(faces: &[Icon]) -> TileView {
+        let mut all = [Icon::Blank; MAX_SLOT_LEN];
+        all[..faces.len()].copy_from_slice(faces);
+        TileView {
+            faces: all,
+            len: faces.len() as u8,
+        }
+    }
+}
+
+impl fmt::Display for TileView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, icon) in self.faces[..self.len as usize].iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{icon}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// One thing that happened in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Setup put a tile (or nothing) in a river slot.
+    SlotFilled {
+        /// The slot.
+        slot: u8,
+        /// The tile placed.
+        tile: TileView,
+    },
+    /// Setup left this many tiles in the supply after removing some face down.
+    SupplyReady {
+        /// Tiles in the supply.
+        supply: u8,
+        /// Tiles removed face down.
+        removed: u8,
+    },
+    /// A round began.
+    RoundStart {
+        /// Its number, from 1.
+        round: u32,
+        /// The start-token holder, who commits and reveals first.
+        leader: Seat,
+    },
+    /// A seat answered a question.
+    Answered {
+        /// Who answered.
+        seat: Seat,
+        /// The answer.
+        action: Action,
+        /// The engine answered because there was only one answer.
+        forced: bool,
+    },
+    /// A seat revealed its card and put it on its played pile.
+    Revealed {
+        /// Who revealed.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A racer moved and landed on a track space.
+    Moved {
+        /// Owner.
+        seat: Seat,
+        /// The racer.
+        racer: Racer,
+        /// Space it left (`None` = home).
+        from: Option<u8>,
+        /// Space it landed on.
+        to: u8,
+        /// Occupied spaces passed over to reach a free one.
+        skipped: u8,
+    },
+    /// The landing space's icon fired.
+    IconFired {
+        /// The icon.
+        icon: Icon,
+        /// The space.
+        space: u8,
+    },
+    /// A racer moved past the last space onto the point board.
+    Finished {
+        /// Owner.
+        seat: Seat,
+        /// The racer.
+        racer: Racer,
+        /// Its place in its race.
+        place: u8,
+    },
+    /// A racer landed on open water and went home.
+    Drowned {
+        /// Owner.
+        seat: Seat,
+        /// The racer.
+        racer: Racer,
+        /// The water space.
+        space: u8,
+    },
+    /// The die was rolled (`None` = the black face).
+    Rolled {
+        /// Who rolled.
+        seat: Seat,
+        /// The face: a racer number, or `None` for black.
+        face: Option<u8>,
+    },
+    /// A die roll did nothing (its racer had finished, or no racer could move).
+    NoEffect {
+        /// Who rolled.
+        seat: Seat,
+    },
+    /// The river shifted one slot to the right.
+    Shifted {
+        /// The tile pushed out of the last slot (`None` = it was open water).
+        dropped: Option<TileView>,
+        /// Racers that went home with it.
+        swept: u8,
+        /// The tile put in slot 0 (`None` = the supply was empty: open water).
+        entered: Option<TileView>,
+    },
+    /// A racer went home with the tile pushed out of the last slot.
+    SweptHome {
+        /// Owner.
+        seat: Seat,
+        /// The racer.
+        racer: Racer,
+    },
+    /// The start token changed hands.
+    TokenGiven {
+        /// Old holder.
+        from: Seat,
+        /// New holder.
+        to: Seat,
+    },
+    /// A seat took its played cards back into its hand.
+    Collected {
+        /// Who collected.
+        seat: Seat,
+        /// Cards taken back.
+        cards: u8,
+        /// At the end of the round, after playing the fifth card.
+        round_end: bool,
+    },
+    /// The game ended.
+    GameOver {
+        /// Why.
+        cause: EndCause,
+        /// Rounds played.
+        rounds: u32,
+    },
+}
+
+fn space(s: Option<u8>) -> String {
+    s.map_or_else(|| "home".to_string(), |s| format!("space {s}"))
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::SlotFilled { slot, tile } => {
+                write!(f, "setup: river slot {slot} gets tile {tile}")
+            }
+            Event::SupplyReady { supply, removed } => {
+                write!(
+                    f,
+                    "setup: {removed} tiles removed face down, {supply} in the supply"
+                )
+            }
+            Event::RoundStart { round, leader } => {
+                write!(
+                    f,
+                    "== round {round}: {leader} holds the start token and goes first =="
+                )
+            }
+            Event::Answered {
+                seat,
+                action,
+                forced,
+            } => {
+                let how = if forced { " (only answer)" } else { "" };
+                write!(f, "{seat}: {action}{how}")
+            }
+            Event::Revealed { seat, card } => write!(f, "{seat} reveals the {card}"),
+            Event::Moved {
+                seat,
+                racer,
+                from,
+                to,
+                skipped,
+            } => {
+                write!(f, "  {seat} {racer}: {} -> space {to}", space(from))?;
+                if skipped > 0 {
+                    write!(f, " (skipped {skipped} occupied)")?;
+                }
+                Ok(())
+            }
+            Event::IconFired { icon, space } => write!(f, "  icon {icon} on space {space} fires"),
+            Event::Finished { seat, racer, place } => {
+                write!(
+                    f,
+                    "  {seat} {racer} finishes, place {place} in race {}",
+                    racer.number()
+                )
+            }
+            Event::Drowned { seat, racer, space } => {
+                write!(
+                    f,
+                    "  {seat} {racer} lands on open water at space {space} and goes home"
+                )
+            }
+            Event::Rolled { seat, face } => match face {
+                Some(n) => write!(f, "  {seat} rolls {n}"),
+                None => write!(f, "  {seat} rolls black"),
+            },
+            Event::NoEffect { seat } => write!(f, "  the roll does nothing for {seat}"),
+            Event::Shifted {
+                dropped,
+                swept,
+                entered,
+            } => {
+                f.write_str("  the river shifts: ")?;
+                match dropped {
+                    Some(t) => write!(f, "tile {t} leaves the game")?,
+                    None => f.write_str("open water leaves")?,
+                }
+                if swept > 0 {
+                    write!(f, " with {swept} racer(s)")?;
+                }
+                match entered {
+                    Some(t) => write!(f, "; tile {t} enters slot 0"),
+                    None => f.write_str(
+                        "; the supply is empty: slot 0 is open water, the game ends this round",
+                    ),
+                }
+            }
+            Event::SweptHome { seat, racer } => {
+                write!(f, "  {seat} {racer} goes home with the tile")
+            }
+            Event::TokenGiven { from, to } => {
+                write!(f, "  the start token passes from {from} to {to}")
+            }
+            Event::Collected {
+                seat,
+                cards,
+                round_end,
+            } => {
+                let when = if round_end {
+                    " (fifth card played)"
+                } else {
+                    ""
+                };
+                write!(f, "  {seat} takes {cards} played card(s) back{when}")
+            }
+            Event::GameOver { cause, rounds } => {
+                write!(f, "== game over after {rounds} rounds: {} ==", cause.name())
+            }
+        }
+    }
+}

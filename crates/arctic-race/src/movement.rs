@@ -1,0 +1,230 @@
+//! Everything a revealed action can set off: moves, icons, die rolls, shifts, collecting.
+//!
+//! A chain follows one thread and ends: every move goes forward and every shift uses up a
+//! tile. It is written as a loop, not recursion. A chain can stop at a question (who gets
+//! the start token, which racer a black die moves); that is always its last step, so the
+//! pending [`Phase`] is all the state a paused chain needs.
+
+use floe_core::{FloeRng, Seat};
+use rand::RngExt;
+
+use crate::engine::ArcticRace;
+use crate::event::{Event, TileView};
+use crate::pieces::{Icon, Racer};
+use crate::state::{FINISHED, HOME, Phase, State, WATER};
+
+/// What is left to do after a step of a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// The chain is over.
+    Done,
+    /// The chain ends with this question.
+    Ask(Phase),
+}
+
+/// What a die roll asks for.
+enum Roll {
+    /// Move this racer this many spaces.
+    Move(Racer, usize),
+    /// Nothing to move, or a question to ask.
+    Then(Flow),
+}
+
+/// What a landing space holds.
+enum Landing {
+    Water,
+    Icon(Icon),
+}
+
+impl ArcticRace {
+    fn landing(&self, st: &State, space: usize) -> Landing {
+        let rules = &self.rules;
+        match rules.slot_of(space) {
+            Some(slot) => match st.slots[slot] {
+                WATER => Landing::Water,
+                kind => {
+                    Landing::Icon(rules.tile_kinds[kind as usize][space - rules.slot_start(slot)])
+                }
+            },
+            None => Landing::Icon(rules.fixed_icons[space]),
+        }
+    }
+
+    /// Moves `racer` of `seat` `n` spaces, then follows the chain its landing sets off.
+    pub(crate) fn move_racer(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        racer: Racer,
+        n: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> Flow {
+        let (s, len) = (seat.index(), self.rules.track_len);
+        let (mut racer, mut n) = (racer, n);
+        loop {
+            let r = racer.index();
+            let from = st.pos[s][r];
+            debug_assert!(from != FINISHED, "finished racers never move");
+            let mut to = if from == HOME {
+                n - 1
+            } else {
+                st.occupied &= !(1u128 << from);
+                from as usize + n
+            };
+            let mut skipped = 0;
+            while to < len && st.occupied & (1u128 << to) != 0 {
+                to += 1;
+                skipped += 1;
+            }
+            if to >= len {
+                st.finishers[r] += 1;
+                st.place[s][r] = st.finishers[r];
+                st.pos[s][r] = FINISHED;
+                log(Event::Finished {
+                    seat,
+                    racer,
+                    place: st.place[s][r],
+                });
+                return Flow::Done;
+            }
+            let from = (from != HOME).then_some(from);
+            log(Event::Moved {
+                seat,
+                racer,
+                from,
+                to: to as u8,
+                skipped,
+            });
+            let icon = match self.landing(st, to) {
+                Landing::Water => {
+                    st.pos[s][r] = HOME;
+                    log(Event::Drowned {
+                        seat,
+                        racer,
+                        space: to as u8,
+                    });
+                    return Flow::Done;
+                }
+                Landing::Icon(icon) => icon,
+            };
+            st.pos[s][r] = to as u8;
+            st.occupied |= 1u128 << to;
+            if icon != Icon::Blank {
+                log(Event::IconFired {
+                    icon,
+                    space: to as u8,
+                });
+            }
+            match icon {
+                Icon::Blank => return Flow::Done,
+                Icon::Plus(k) => n = k as usize,
+                Icon::Start => return Flow::Ask(Phase::GiveToken { giver: seat }),
+                Icon::Arrow => {
+                    self.shift(st, log);
+                    return Flow::Done;
+                }
+                Icon::Hand => {
+                    collect(st, seat, false, log);
+                    return Flow::Done;
+                }
+                Icon::Die => match roll(st, seat, rng, log) {
+                    Roll::Move(next, k) => (racer, n) = (next, k),
+                    Roll::Then(flow) => return flow,
+                },
+            }
+        }
+    }
+
+    /// Rolls the die for `seat` and carries out what it shows.
+    pub(crate) fn roll_die(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> Flow {
+        match roll(st, seat, rng, log) {
+            Roll::Move(racer, n) => self.move_racer(st, seat, racer, n, rng, log),
+            Roll::Then(flow) => flow,
+        }
+    }
+
+    /// Shifts the river one slot right, as the arrow icon and the dog sled's action B do.
+    pub(crate) fn shift(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+        let rules = &self.rules;
+        let (first, last) = (rules.slot_start(0), rules.slot_start(rules.slots - 1));
+        let end = rules.slot_start(rules.slots);
+        let mut swept = 0;
+        for s in 0..st.players() {
+            for r in 0..st.pos[s].len() {
+                let p = st.pos[s][r];
+                if p == HOME || p == FINISHED || !(first..end).contains(&(p as usize)) {
+                    continue;
+                }
+                if p as usize >= last {
+                    st.pos[s][r] = HOME;
+                    swept += 1;
+                    log(Event::SweptHome {
+                        seat: Seat(s as u8),
+                        racer: Racer(r as u8),
+                    });
+                } else {
+                    st.pos[s][r] = p + rules.slot_len as u8;
+                }
+            }
+        }
+        let dropped = st.slots[rules.slots - 1];
+        if dropped != WATER {
+            st.gone[dropped as usize] += 1;
+        }
+        st.slots.copy_within(0..rules.slots - 1, 1);
+        let entered = st.supply.pop();
+        st.slots[0] = entered.unwrap_or(WATER);
+        st.supply_ran_out |= entered.is_none();
+        st.rebuild_occupancy();
+        let view = |k: u8| (k != WATER).then(|| TileView::new(rules.tile_faces(k)));
+        log(Event::Shifted {
+            dropped: view(dropped),
+            swept,
+            entered: entered.and_then(view),
+        });
+    }
+}
+
+/// Rolls the die for `seat`: a number moves that racer that many spaces, black asks which
+/// unfinished racer moves one space.
+fn roll(st: &mut State, seat: Seat, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> Roll {
+    let face: u8 = rng.random_range(0..6);
+    if face == 5 {
+        log(Event::Rolled { seat, face: None });
+        if st.pos[seat.index()].iter().all(|&p| p == FINISHED) {
+            log(Event::NoEffect { seat });
+            return Roll::Then(Flow::Done);
+        }
+        return Roll::Then(Flow::Ask(Phase::BlackDie { roller: seat }));
+    }
+    let racer = Racer(face);
+    log(Event::Rolled {
+        seat,
+        face: Some(racer.number()),
+    });
+    if st.is_finished(seat, racer) {
+        log(Event::NoEffect { seat });
+        return Roll::Then(Flow::Done);
+    }
+    Roll::Move(racer, racer.number() as usize)
+}
+
+/// `seat` takes all its played cards back into its hand.
+pub(crate) fn collect(st: &mut State, seat: Seat, round_end: bool, log: &mut impl FnMut(Event)) {
+    let s = seat.index();
+    let cards = st.played[s].count_ones() as u8;
+    st.hand[s] |= st.played[s];
+    st.played[s] = 0;
+    log(Event::Collected {
+        seat,
+        cards,
+        round_end,
+    });
+}

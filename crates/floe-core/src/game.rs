@@ -1,0 +1,109 @@
+//! The [`Game`] trait: the one interface between a game's rules and everything else.
+
+use std::fmt;
+use std::ops::RangeInclusive;
+
+use arrayvec::ArrayVec;
+
+use crate::{FloeRng, Outcome, Seat};
+
+/// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
+/// choice into several questions asked one after another), so 64 answers is ample: Arctic
+/// Race never offers more than 5, and the draft pages of the next games stay far below.
+pub const MAX_ACTIONS: usize = 64;
+
+/// The answers to one question, on the stack, refilled in place for every question.
+pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
+
+/// The rules of one game, able to set up, advance and score a game state.
+///
+/// An implementation holds the rule *data* (layout, tables, parameters); the state is a
+/// plain fixed-size value. A game is a sequence of questions: [`Game::to_act`] says whose
+/// question is pending, [`Game::legal_actions`] lists its answers, and [`Game::apply`]
+/// carries one out, sampling chance from the game's own random stream, and runs on until
+/// the next question with two or more answers (a question with exactly one answer is
+/// answered by the engine).
+///
+/// Simultaneous choices are asked one seat at a time; the seats asked later never see the
+/// earlier answers, because bots only ever receive a [`crate::View`].
+pub trait Game: Send + Sync {
+    /// The full state of one game, hidden parts included. Fixed size, cheap to clone.
+    type State: Clone + Send + fmt::Debug;
+    /// One answer to one question. Small and `Copy`.
+    type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// One line of a game's log, as `floe replay` prints it.
+    type Event: fmt::Display;
+
+    /// Returns the game's name as used on the command line and in CSV files.
+    fn name(&self) -> &'static str;
+
+    /// Returns the player counts the game supports.
+    fn player_counts(&self) -> RangeInclusive<usize>;
+
+    /// Returns the names of the ways a game can end; [`Outcome::end_cause`] indexes it.
+    fn end_causes(&self) -> &'static [&'static str];
+
+    /// Returns the cosmetic colours of the game in their canonical order. Colours never
+    /// change a rule: the runner deals them, and the engine never sees them.
+    fn colours(&self) -> &[String];
+
+    /// Returns the name of the per-seat progress figure in [`Outcome::progress`].
+    fn progress_name(&self) -> &'static str;
+
+    /// Sets up a new game for `players` seats, drawing setup chance from `rng` and
+    /// reporting the setup to `log`.
+    ///
+    /// # Panics
+    /// Panics if `players` is outside [`Game::player_counts`].
+    fn new_game_logged(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Self::Event),
+    ) -> Self::State;
+
+    /// Sets up a new game for `players` seats, drawing setup chance from `rng`.
+    fn new_game(&self, players: usize, rng: &mut FloeRng) -> Self::State {
+        self.new_game_logged(players, rng, &mut |_| {})
+    }
+
+    /// Returns the seat whose question is pending, or `None` once the game is over.
+    fn to_act(&self, state: &Self::State) -> Option<Seat>;
+
+    /// Replaces the contents of `out` with the answers to the pending question.
+    /// Leaves `out` empty when the game is over.
+    fn legal_actions(&self, state: &Self::State, out: &mut ActionList<Self::Action>);
+
+    /// Carries out `action`, reporting every step (moves, chance, auto-answers) to `log`.
+    ///
+    /// # Panics
+    /// May panic if `action` is not among [`Game::legal_actions`].
+    fn apply_logged(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Self::Event),
+    );
+
+    /// Carries out `action`, sampling chance from `rng`.
+    fn apply(&self, state: &mut Self::State, action: Self::Action, rng: &mut FloeRng) {
+        self.apply_logged(state, action, rng, &mut |_| {});
+    }
+
+    /// Returns the result once the game is over, `None` before.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Writes into `out` a full state consistent with everything `seat` knows in `state`,
+    /// with every hidden part (others' secret choices, shuffled piles) sampled from `rng`.
+    ///
+    /// The result must depend only on what `seat` knows and on `rng`: two states that
+    /// differ only in what `seat` cannot see give the same output for the same `rng`.
+    fn determinize(
+        &self,
+        state: &Self::State,
+        seat: Seat,
+        rng: &mut FloeRng,
+        out: &mut Self::State,
+    );
+}

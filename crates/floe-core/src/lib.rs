@@ -1,0 +1,17 @@
+//! Game-generic core of Floe.
+//!
+//! Every game Floe simulates implements [`Game`]; bots ([`View`] is all they see) and the
+//! batch runner only ever talk to that trait, so a new game plugs in without touching them.
+//! Everything here is fixed-size: a game is played without touching the heap.
+
+mod game;
+mod outcome;
+mod seat;
+mod seed;
+mod view;
+
+pub use game::{ActionList, Game, MAX_ACTIONS};
+pub use outcome::{Outcome, WIN_SHARE_UNITS};
+pub use seat::{MAX_SEATS, Seat};
+pub use seed::{FloeRng, Stream, game_seed, stream_rng};
+pub use view::View;

@@ -1,0 +1,37 @@
+//! [`View`]: a game state as one seat sees it.
+
+use crate::{FloeRng, Game, Seat};
+
+/// A game state as seen from one seat: the only thing a bot receives.
+///
+/// The state inside is private, so a bot cannot read what its player does not know. All a
+/// bot can learn is through [`View::determinize`], which fills every hidden part in with a
+/// sample consistent with the seat's knowledge.
+pub struct View<'a, G: Game> {
+    game: &'a G,
+    state: &'a G::State,
+    seat: Seat,
+}
+
+impl<'a, G: Game> View<'a, G> {
+    /// Wraps `state` as seen by `seat`.
+    pub fn new(game: &'a G, state: &'a G::State, seat: Seat) -> Self {
+        View { game, state, seat }
+    }
+
+    /// Returns the seat this view belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Returns the rules of the game being played.
+    pub fn game(&self) -> &'a G {
+        self.game
+    }
+
+    /// Writes into `out` a full state consistent with what this seat knows, sampling every
+    /// hidden part from `rng` (see [`Game::determinize`]).
+    pub fn determinize(&self, rng: &mut FloeRng, out: &mut G::State) {
+        self.game.determinize(self.state, self.seat, rng, out);
+    }
+}
