@@ -1,1 +1,12 @@
+//! Bots for Floe: the [`Bot`] trait, the bots, and building them from spec strings.
+//!
+//! Bots are game-generic: they see a game only through [`floe_core::Game`] and a
+//! [`floe_core::View`], so every bot plays every game Floe implements.
 
+mod bot;
+mod random;
+mod spec;
+
+pub use bot::Bot;
+pub use random::RandomBot;
+pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

@@ -179,13 +179,43 @@ impl ArcticRace {
 
     /// Answers every pending question that has exactly one answer.
     fn answer_forced(&self, st: &mut State, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
-        let mut answers = ActionList::new();
-        loop {
-            self.legal_actions(st, &mut answers);
-            if answers.len() != 1 {
-                return;
+        while let Some(action) = self.only_answer(st) {
+            self.answer(st, action, true, rng, log);
+        }
+    }
+
+    /// Returns the answer of the pending question if it is the only one.
+    ///
+    /// The same facts as [`Game::legal_actions`], counted without building the list: this
+    /// runs after every answer, so it must be cheap. A test checks the two agree on every
+    /// state of many random games.
+    pub(crate) fn only_answer(&self, st: &State) -> Option<Action> {
+        let unfinished = |seat: Seat, racers: std::ops::Range<u8>| {
+            let mut it = racers.map(Racer).filter(|&r| !st.is_finished(seat, r));
+            match (it.next(), it.next()) {
+                (Some(r), None) => Some(Some(r)),
+                (None, _) => Some(None),
+                _ => None,
             }
-            self.answer(st, answers[0], true, rng, log);
+        };
+        match st.phase {
+            Phase::Commit => {
+                let hand = st.hand[st.current().index()];
+                (hand.count_ones() == 1)
+                    .then(|| Action::Commit(Card::ALL[hand.trailing_zeros() as usize]))
+            }
+            Phase::Reveal => {
+                let seat = st.current();
+                match st.active_card.racer() {
+                    Some(racer) => st.is_finished(seat, racer).then_some(Action::ActionB),
+                    None => unfinished(seat, 0..3).map(|r| r.map_or(Action::Pass, Action::MoveOne)),
+                }
+            }
+            Phase::GiveToken { .. } => {
+                (st.players == 2).then(|| Action::GiveToken(Seat(1 - st.token.0)))
+            }
+            Phase::BlackDie { roller } => unfinished(roller, 0..5).flatten().map(Action::BlackDie),
+            Phase::Over(_) => None,
         }
     }
 }
@@ -269,14 +299,19 @@ impl Game for ArcticRace {
         out.clear();
         match st.phase {
             Phase::Commit => {
-                out.extend(Card::in_set(st.hand[st.current().index()]).map(Action::Commit));
+                let mut hand = st.hand[st.current().index()];
+                while hand != 0 {
+                    out.push(Action::Commit(Card::ALL[hand.trailing_zeros() as usize]));
+                    hand &= hand - 1;
+                }
             }
             Phase::Reveal => {
                 let seat = st.current();
                 match st.active_card.racer() {
                     None => {
-                        let movable = (0..3).map(Racer).filter(|&r| !st.is_finished(seat, r));
-                        out.extend(movable.map(Action::MoveOne));
+                        for r in (0..3).map(Racer).filter(|&r| !st.is_finished(seat, r)) {
+                            out.push(Action::MoveOne(r));
+                        }
                         if out.is_empty() {
                             out.push(Action::Pass);
                         }
@@ -290,12 +325,14 @@ impl Game for ArcticRace {
                 }
             }
             Phase::GiveToken { .. } => {
-                let others = Seat::all(st.players()).filter(|&s| s != st.token);
-                out.extend(others.map(Action::GiveToken));
+                for seat in Seat::all(st.players()).filter(|&s| s != st.token) {
+                    out.push(Action::GiveToken(seat));
+                }
             }
             Phase::BlackDie { roller } => {
-                let unfinished = Racer::all().filter(|&r| !st.is_finished(roller, r));
-                out.extend(unfinished.map(Action::BlackDie));
+                for r in Racer::all().filter(|&r| !st.is_finished(roller, r)) {
+                    out.push(Action::BlackDie(r));
+                }
             }
             Phase::Over(_) => {}
         }

@@ -37,6 +37,7 @@ enum Landing {
 }
 
 impl ArcticRace {
+    #[inline]
     fn landing(&self, st: &State, space: usize) -> Landing {
         let rules = &self.rules;
         match rules.slot_of(space) {
@@ -156,7 +157,13 @@ impl ArcticRace {
         let (first, last) = (rules.slot_start(0), rules.slot_start(rules.slots - 1));
         let end = rules.slot_start(rules.slots);
         let mut swept = 0;
-        for s in 0..st.players() {
+        let river = below(end) & !below(first);
+        let riders = if st.occupied & river == 0 {
+            0
+        } else {
+            st.players()
+        };
+        for s in 0..riders {
             for r in 0..st.pos[s].len() {
                 let p = st.pos[s][r];
                 if p == HOME || p == FINISHED || !(first..end).contains(&(p as usize)) {
@@ -182,13 +189,24 @@ impl ArcticRace {
         let entered = st.supply.pop();
         st.slots[0] = entered.unwrap_or(WATER);
         st.supply_ran_out |= entered.is_none();
-        st.rebuild_occupancy();
+        // Occupancy: the riders of slots 0..last move up one slot; those of the last are gone.
+        let carried = st.occupied & river & below(last);
+        st.occupied = (st.occupied & !river) | (carried << rules.slot_len);
         let view = |k: u8| (k != WATER).then(|| TileView::new(rules.tile_faces(k)));
         log(Event::Shifted {
             dropped: view(dropped),
             swept,
             entered: entered.and_then(view),
         });
+    }
+}
+
+/// Returns the occupancy mask of spaces `0..n` (n may be the full 128).
+fn below(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }
 

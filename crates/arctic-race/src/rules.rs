@@ -31,6 +31,9 @@ pub const MIN_TRACK: usize = 6;
 /// Fewest players in a game.
 pub const MIN_PLAYERS: usize = 2;
 
+/// `space_slot` value of a bank space.
+pub(crate) const NOT_RIVER: u8 = 0xFF;
+
 /// The faces of one tile kind, in walking order (the first `slot_len` are used).
 pub type TileFaces = [Icon; MAX_SLOT_LEN];
 
@@ -49,6 +52,8 @@ pub struct Rules {
     pub(crate) slots: usize,
     pub(crate) slot_len: usize,
     pub(crate) tile_kinds: ArrayVec<TileFaces, MAX_TILE_KINDS>,
+    /// River slot per track space, or `NOT_RIVER`: a table, so a move needs no division.
+    pub(crate) space_slot: [u8; MAX_TRACK],
     /// One entry per physical tile: its kind. Canonical (sorted) order.
     pub(crate) tile_set: ArrayVec<u8, MAX_TILES>,
     /// Scoring rows per race; the last value counts for every later place.
@@ -149,10 +154,10 @@ impl Rules {
     }
 
     /// Returns the river slot holding track space `space`, if it is a river space.
+    #[inline]
     pub fn slot_of(&self, space: usize) -> Option<usize> {
-        let offset = space.checked_sub(self.river_start)?;
-        let slot = offset / self.slot_len;
-        (slot < self.slots).then_some(slot)
+        let slot = *self.space_slot.get(space)?;
+        (slot != NOT_RIVER).then_some(slot as usize)
     }
 
     /// Returns the faces of tile kind `kind` (as many as a slot is long).
@@ -497,14 +502,23 @@ impl Checker<'_> {
             }
         }
 
+        let river_start = bank_a.get_ref().len();
+        let mut space_slot = [NOT_RIVER; MAX_TRACK];
+        for (i, slot) in space_slot[river_start..river_start + slots * slot_len]
+            .iter_mut()
+            .enumerate()
+        {
+            *slot = (i / slot_len) as u8;
+        }
         Ok(Rules {
             name: name.into_inner().trim().to_string(),
+            space_slot,
             round_limit,
             colours,
             tiles_removed,
             track_len,
             fixed_icons,
-            river_start: bank_a.get_ref().len(),
+            river_start,
             slots,
             slot_len,
             tile_kinds,

@@ -210,8 +210,15 @@ impl State {
     }
 
     /// Returns the seat whose commit or reveal is current (meaningful in those phases).
+    #[inline]
     pub(crate) fn current(&self) -> Seat {
-        self.leader.clockwise(self.step as usize, self.players())
+        // leader and step are both below players: one subtraction replaces a division.
+        let i = self.leader.0 + self.step;
+        Seat(if i >= self.players {
+            i - self.players
+        } else {
+            i
+        })
     }
 
     /// Recomputes the occupancy mask from the racers' positions.

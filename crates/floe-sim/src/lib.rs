@@ -1,1 +1,18 @@
+//! Floe's batch runner: plays seeded games in parallel and turns them into statistics.
+//!
+//! One game is a pure function of (rules, bots, seed): [`play`] plays it. [`run`] plays a
+//! whole run of games on a rayon pool, each worker thread with its own bots and buffers,
+//! and sums exact integer counts into a [`Tally`], so the result is the same whatever the
+//! thread count. [`report`] turns a tally into CSV rows; [`output`] writes files so that
+//! a failed or interrupted run never leaves a file that looks complete.
 
+pub mod output;
+mod play;
+pub mod report;
+mod run;
+pub mod stats;
+mod tally;
+
+pub use play::{GameRecord, Line, Table, play};
+pub use run::{RunConfig, RunError, replay, run};
+pub use tally::{GroupTally, Tally};

@@ -1,0 +1,180 @@
+//! Bot specs: the strings that name a bot and its parameters, like `random` or
+//! `mcts:iters=2000,c=0.7`.
+
+use std::fmt;
+
+use floe_core::Game;
+
+use crate::{Bot, RandomBot};
+
+/// The bots a spec can name, with a line on each (listed in errors and `--help`).
+pub const KNOWN_BOTS: &[(&str, &str)] = &[("random", "answers every question uniformly at random")];
+
+/// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSpec {
+    text: String,
+    kind: Kind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Random,
+}
+
+/// A bad bot spec.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The bot's name is not known.
+    #[error("unknown bot {name:?}; known bots: {}", KNOWN_BOTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+    UnknownBot {
+        /// The name given.
+        name: String,
+    },
+    /// The spec is empty.
+    #[error("empty bot spec")]
+    Empty,
+    /// A parameter the bot does not take.
+    #[error("bot {bot:?} has no parameter {param:?}; {allowed}")]
+    UnknownParam {
+        /// The bot.
+        bot: String,
+        /// The parameter given.
+        param: String,
+        /// What the bot does take.
+        allowed: String,
+    },
+    /// A parameter written without `=value`.
+    #[error("bot {bot:?}: parameter {param:?} needs a value, as in {param}=VALUE")]
+    MissingValue {
+        /// The bot.
+        bot: String,
+        /// The parameter given.
+        param: String,
+    },
+}
+
+impl BotSpec {
+    /// Parses one bot spec: `NAME` or `NAME:KEY=VALUE,KEY=VALUE`.
+    ///
+    /// # Errors
+    /// Fails on an unknown bot, an unknown parameter, or a bad value, naming which.
+    ///
+    /// # Examples
+    /// ```
+    /// let spec = floe_bots::BotSpec::parse("random").unwrap();
+    /// assert_eq!(spec.to_string(), "random");
+    /// assert!(floe_bots::BotSpec::parse("randon").unwrap_err().to_string().contains("known bots: random"));
+    /// ```
+    pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        let text = text.trim();
+        let (name, params) = text.split_once(':').unwrap_or((text, ""));
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(SpecError::Empty);
+        }
+        let kind = match name {
+            "random" => Kind::Random,
+            _ => {
+                return Err(SpecError::UnknownBot {
+                    name: name.to_string(),
+                });
+            }
+        };
+        for param in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((key, _value)) = param.split_once('=') else {
+                return Err(SpecError::MissingValue {
+                    bot: name.into(),
+                    param: param.into(),
+                });
+            };
+            return Err(SpecError::UnknownParam {
+                bot: name.into(),
+                param: key.trim().into(),
+                allowed: "it takes no parameters".into(),
+            });
+        }
+        Ok(BotSpec {
+            text: text.to_string(),
+            kind,
+        })
+    }
+
+    /// Builds a fresh bot for game `G`. Called once per worker thread, not per game.
+    pub fn build<G: Game>(&self) -> Box<dyn Bot<G>> {
+        match self.kind {
+            Kind::Random => Box::new(RandomBot),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Splits a comma-separated list of specs (one per seat). A piece holding `=` but no `:`
+/// continues the parameters of the spec before it, so `mcts:iters=9,c=0.7,random` is two
+/// specs: `mcts:iters=9,c=0.7` and `random`.
+///
+/// # Examples
+/// ```
+/// let specs = floe_bots::split_spec_list("random, mcts:iters=9,c=0.7,random");
+/// assert_eq!(specs, vec!["random", "mcts:iters=9,c=0.7", "random"]);
+/// ```
+pub fn split_spec_list(list: &str) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    for piece in list.split(',').map(str::trim) {
+        match specs.last_mut() {
+            Some(last) if piece.contains('=') && !piece.contains(':') && last.contains(':') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => specs.push(piece.to_string()),
+        }
+    }
+    specs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_takes_no_parameters() {
+        let e = BotSpec::parse("random:foo=1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bot \"random\" has no parameter \"foo\"; it takes no parameters"
+        );
+        let e = BotSpec::parse("random:foo").unwrap_err();
+        assert!(e.to_string().contains("needs a value"), "{e}");
+    }
+
+    #[test]
+    fn unknown_bot_lists_the_known_ones() {
+        let e = BotSpec::parse("alphazero").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown bot \"alphazero\"; known bots: random"
+        );
+        assert_eq!(BotSpec::parse(" ").unwrap_err(), SpecError::Empty);
+    }
+
+    #[test]
+    fn spec_keeps_the_text_as_written() {
+        assert_eq!(BotSpec::parse(" random ").unwrap().to_string(), "random");
+    }
+
+    #[test]
+    fn list_splits_per_seat() {
+        assert_eq!(split_spec_list("random"), vec!["random"]);
+        assert_eq!(split_spec_list("random,random"), vec!["random", "random"]);
+        assert_eq!(
+            split_spec_list("a:x=1,y=2,b:z=3,w=4"),
+            vec!["a:x=1,y=2", "b:z=3,w=4"]
+        );
+        assert_eq!(split_spec_list("random,"), vec!["random", ""]);
+    }
+}

@@ -1,0 +1,107 @@
+//! Flags shared by the run commands, and their checking into a validated setup.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use arctic_race::{ArcticRace, Rules};
+use clap::{Args, ValueEnum};
+use floe_bots::{BotSpec, split_spec_list};
+use floe_sim::RunConfig;
+use floe_sim::report::RunLabel;
+
+/// The games Floe can play.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GameName {
+    /// Arctic Race (2-6 players).
+    ArcticRace,
+}
+
+/// What defines a run's games: game, rules, table and seeds.
+#[derive(Args, Debug)]
+pub struct GameArgs {
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "arctic-race")]
+    pub game: GameName,
+    /// Players per game.
+    #[arg(long, default_value_t = 4)]
+    pub players: usize,
+    /// Bot spec for every seat (e.g. `random`), or one per seat, comma-separated.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Master seed: game i plays with a seed derived from this and i alone.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Rules file (TOML) replacing the built-in `classic` rules; see experiments/rules/classic.toml.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Deal colours to seats at random per game (default: seat i plays colour i).
+    #[arg(long)]
+    pub shuffle_colours: bool,
+}
+
+/// A checked run: the game with its rules, the run configuration and its labels.
+pub struct Setup {
+    pub game: ArcticRace,
+    pub config: RunConfig,
+    pub label: RunLabel,
+}
+
+impl GameArgs {
+    /// Loads the rules and checks every flag, so that nothing runs on bad input.
+    pub fn setup(&self, games: u64, threads: usize) -> Result<Setup> {
+        let rules = match &self.rules {
+            None => Rules::classic(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path).with_context(|| {
+                    format!("--rules {}: cannot read the rules file", path.display())
+                })?;
+                Rules::from_toml(&text).map_err(|e| anyhow!("--rules {}: {e}", path.display()))?
+            }
+        };
+        let game = match self.game {
+            GameName::ArcticRace => ArcticRace::new(rules),
+        };
+        let specs = split_spec_list(&self.bots);
+        let mut bots = Vec::new();
+        for (i, text) in specs.iter().enumerate() {
+            let spec = BotSpec::parse(text).map_err(|e| {
+                if specs.len() == 1 {
+                    anyhow!("--bots {:?}: {e}", self.bots)
+                } else {
+                    anyhow!("--bots {:?}: spec {} ({text:?}): {e}", self.bots, i + 1)
+                }
+            })?;
+            bots.push(spec);
+        }
+        if bots.len() == 1 {
+            bots = vec![bots[0].clone(); self.players];
+        }
+        let config = RunConfig {
+            players: self.players,
+            bots,
+            games,
+            seed: self.seed,
+            shuffle_colours: self.shuffle_colours,
+            threads,
+        };
+        if let Err(e) = config.check(&game) {
+            bail!("--{e}");
+        }
+        let (bot_groups, bot_of_seat) = config.bot_groups();
+        let label = RunLabel {
+            game: floe_core::Game::name(&game).to_string(),
+            rules: game.rules().name().to_string(),
+            players: self.players,
+            bots: self.bots.trim().to_string(),
+            seed: self.seed,
+            shuffle_colours: self.shuffle_colours,
+            bot_groups,
+            bot_of_seat,
+        };
+        Ok(Setup {
+            game,
+            config,
+            label,
+        })
+    }
+}

@@ -1,0 +1,40 @@
+//! `floe`: simulate tabletop games with bots and write balance statistics.
+
+mod args;
+mod replay;
+mod simulate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Floe: simulate tabletop games with bots, and measure who wins and why.
+#[derive(Parser)]
+#[command(name = "floe", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many seeded games in parallel and write win-rate statistics to CSV.
+    Simulate(simulate::SimulateArgs),
+    /// Play one game of a run again from its seed and print everything that happens.
+    Replay(replay::ReplayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Simulate(a) => simulate::run(&a),
+        Command::Replay(a) => replay::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("Error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

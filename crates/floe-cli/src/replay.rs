@@ -1,0 +1,75 @@
+//! `floe replay`: one game of a run, played again from its seed and printed in full.
+
+use anyhow::Result;
+use clap::Args;
+use floe_core::{Game, Seat, game_seed};
+use floe_sim::Line;
+
+use crate::args::GameArgs;
+
+/// Flags of `floe replay`: the run's flags plus the game to show.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Index of the game in the run (the `game_index` column of games.csv).
+    #[arg(long, default_value_t = 0)]
+    pub index: u64,
+}
+
+/// Runs `floe replay`, printing the log to stdout.
+pub fn run(a: &ReplayArgs) -> Result<()> {
+    let setup = a.game.setup(a.index + 1, 1)?;
+    let (game, label) = (&setup.game, &setup.label);
+    println!(
+        "{} ({} rules), {} players, master seed {}, game {} (game seed {})",
+        label.game,
+        label.rules,
+        label.players,
+        label.seed,
+        a.index,
+        game_seed(label.seed, a.index)
+    );
+    let mut lines = Vec::new();
+    let record = floe_sim::replay(game, &setup.config, a.index, &mut |line| match line {
+        Line::Question { seat, answers } => {
+            let list: Vec<String> = answers.iter().map(ToString::to_string).collect();
+            lines.push(format!("{seat} chooses among: {}", list.join(" | ")));
+        }
+        Line::Event(e) => lines.push(e.to_string()),
+    });
+    for seat in Seat::all(label.players) {
+        let colour = &game.colours()[record.colours[seat.index()] as usize];
+        println!(
+            "  {seat}: {colour}, bot {}",
+            label.bot_groups[label.bot_of_seat[seat.index()]]
+        );
+    }
+    for line in lines {
+        println!("{line}");
+    }
+    let o = &record.outcome;
+    println!(
+        "final scores ({}):",
+        game.end_causes()[o.end_cause as usize]
+    );
+    for seat in Seat::all(label.players) {
+        let s = seat.index();
+        let won = if o.is_winner(seat) {
+            if o.winner_count() > 1 {
+                "  shared win"
+            } else {
+                "  WINNER"
+            }
+        } else {
+            ""
+        };
+        println!(
+            "  {seat}: {} points, {} {}{won}",
+            o.scores[s],
+            o.progress[s],
+            game.progress_name().replace('_', " ")
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,118 @@
+//! `floe simulate`: many games in parallel, statistics to CSV.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use floe_sim::output::OutputDir;
+use floe_sim::report::{
+    games_header, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::args::GameArgs;
+
+/// Files `simulate` may write; an old one this run does not write is removed.
+const OUTPUTS: [&str; 3] = ["game_stats.csv", "summary.csv", "games.csv"];
+
+/// Flags of `floe simulate`.
+#[derive(Args, Debug)]
+pub struct SimulateArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Games to play.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub games: u64,
+    /// Worker threads (default: one per core). The results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Also write games.csv: one row per game and seat.
+    #[arg(long)]
+    pub per_game: bool,
+    /// Folder for the CSV files (created if needed).
+    #[arg(long, default_value = "results/simulate")]
+    pub out: PathBuf,
+    /// Print nothing but errors: no progress bar, no table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `floe simulate`.
+pub fn run(a: &SimulateArgs) -> Result<()> {
+    if a.threads == Some(0) {
+        bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
+    }
+    let setup = a.game.setup(a.games, a.threads.unwrap_or(0))?;
+    let (game, label) = (&setup.game, &setup.label);
+    let mut out =
+        OutputDir::create(&a.out).with_context(|| format!("--out {}", a.out.display()))?;
+    let mut games_csv = match a.per_game {
+        true => {
+            let file = out
+                .file("games.csv")
+                .with_context(|| format!("--out {}", a.out.display()))?;
+            let mut w = csv::Writer::from_writer(file);
+            w.write_record(games_header(game))?;
+            Some(w)
+        }
+        false => None,
+    };
+    let bar = progress_bar(a.games, a.quiet);
+    let started = Instant::now();
+    let mut sink = |records: &[floe_sim::GameRecord]| -> std::io::Result<()> {
+        let w = games_csv
+            .as_mut()
+            .expect("the sink is only given with --per-game");
+        write_game_rows(game, label, records, w).map_err(std::io::Error::other)
+    };
+    let per_game: Option<&mut dyn FnMut(&[floe_sim::GameRecord]) -> std::io::Result<()>> =
+        if a.per_game { Some(&mut sink) } else { None };
+    let tally = floe_sim::run(game, &setup.config, &|n| bar.inc(n), per_game)?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+    if let Some(w) = games_csv {
+        w.into_inner()
+            .map_err(|e| anyhow::anyhow!("games.csv: {e}"))?
+            .flush()?;
+    }
+
+    let rows = summary_rows(game, label, &tally);
+    let ctx = || format!("--out {}", a.out.display());
+    write_game_stats(
+        game,
+        label,
+        &tally,
+        out.file("game_stats.csv").with_context(ctx)?,
+    )?;
+    write_summary(&rows, out.file("summary.csv").with_context(ctx)?)?;
+    let written = out.commit(&OUTPUTS).with_context(ctx)?;
+    if !a.quiet {
+        print!("{}", text_table(game, label, &tally, &rows));
+        let secs = elapsed.as_secs_f64();
+        println!(
+            "\n{} games in {secs:.2} s ({:.0} games/s)",
+            tally.games,
+            tally.games as f64 / secs.max(1e-9)
+        );
+        for path in written {
+            println!("wrote {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+        )
+        .expect("the progress template is valid"),
+    );
+    bar
+}

@@ -1,0 +1,139 @@
+//! Playing one game: the loop that asks bots and applies their answers.
+
+use floe_bots::Bot;
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Stream, View, stream_rng};
+use rand::RngExt;
+
+/// The seats of one table: a bot per seat and reusable buffers.
+pub struct Table<G: Game> {
+    bots: Vec<Box<dyn Bot<G>>>,
+    answers: ActionList<G::Action>,
+}
+
+/// What one game gives the statistics: its outcome and who played which colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Game index in the run.
+    pub index: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// The result.
+    pub outcome: Outcome,
+    /// Colour index (into [`Game::colours`]) per seat.
+    pub colours: [u8; MAX_SEATS],
+}
+
+/// One line of a game's log: a question put to a seat, or an event of the game.
+pub enum Line<'a, G: Game> {
+    /// `seat` is asked to choose among `answers`.
+    Question {
+        /// The seat asked.
+        seat: Seat,
+        /// Its answers.
+        answers: &'a [G::Action],
+    },
+    /// Something happened (including the answer given).
+    Event(G::Event),
+}
+
+impl<G: Game> Table<G> {
+    /// Seats `bots`, one per seat in seat order.
+    pub fn new(bots: Vec<Box<dyn Bot<G>>>) -> Table<G> {
+        Table {
+            bots,
+            answers: ActionList::new(),
+        }
+    }
+
+    /// Returns the number of seats.
+    pub fn players(&self) -> usize {
+        self.bots.len()
+    }
+}
+
+/// Plays game `index` (with seed `seed`) at `table`, reporting every line to `log`.
+///
+/// Allocation-free: the state, answers and random streams live on the stack or in `table`.
+///
+/// # Panics
+/// Panics if a bot answers with something that is not among the answers offered.
+pub fn play<G: Game>(
+    game: &G,
+    table: &mut Table<G>,
+    index: u64,
+    seed: u64,
+    shuffle_colours: bool,
+    log: &mut impl FnMut(Line<'_, G>),
+) -> GameRecord {
+    let players = table.players();
+    let mut chance = stream_rng(seed, Stream::Chance);
+    let mut bot_rngs: [FloeRng; MAX_SEATS] =
+        std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8)));
+    let mut state = game.new_game_logged(players, &mut chance, &mut |e| log(Line::Event(e)));
+    while let Some(seat) = game.to_act(&state) {
+        game.legal_actions(&state, &mut table.answers);
+        log(Line::Question {
+            seat,
+            answers: &table.answers,
+        });
+        let view = View::new(game, &state, seat);
+        let s = seat.index();
+        let action = table.bots[s].act(&view, &table.answers, &mut bot_rngs[s]);
+        debug_assert!(
+            table.answers.contains(&action),
+            "the bot of {seat} answered {action:?}, not among {:?}",
+            table.answers
+        );
+        game.apply_logged(&mut state, action, &mut chance, &mut |e| {
+            log(Line::Event(e))
+        });
+    }
+    let outcome = game
+        .outcome(&state)
+        .expect("a game without a pending question is over");
+    let colours = deal_colours(seed, players, game.colours().len(), shuffle_colours);
+    GameRecord {
+        index,
+        seed,
+        outcome,
+        colours,
+    }
+}
+
+/// Most colours a game may define (the colour deal shuffles indices in a fixed array).
+pub(crate) const MAX_COLOURS: usize = 32;
+
+/// Returns the colour index per seat: seat i plays colour i, or, shuffled, `players`
+/// distinct colours drawn at random from all `available` (a partial Fisher-Yates shuffle
+/// on the game's own colour stream).
+fn deal_colours(seed: u64, players: usize, available: usize, shuffle: bool) -> [u8; MAX_SEATS] {
+    let mut pool: [u8; MAX_COLOURS] = std::array::from_fn(|i| i as u8);
+    if shuffle {
+        let mut rng = stream_rng(seed, Stream::Colours);
+        for i in 0..players {
+            pool.swap(i, rng.random_range(i..available.min(MAX_COLOURS)));
+        }
+    }
+    std::array::from_fn(|i| pool[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_follow_seats_unless_shuffled() {
+        assert_eq!(deal_colours(5, 4, 6, false)[..4], [0, 1, 2, 3]);
+        let mut seen = [0u32; 6];
+        for seed in 0..6000 {
+            let dealt = deal_colours(seed, 4, 6, true);
+            let mut distinct = dealt[..4].to_vec();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 4, "a colour dealt twice: {dealt:?}");
+            seen[dealt[0] as usize] += 1;
+        }
+        // Seat 0 gets each of the 6 colours about 1000 times.
+        assert!(seen.iter().all(|&n| (850..1150).contains(&n)), "{seen:?}");
+    }
+}

@@ -1,0 +1,291 @@
+//! Turning a [`Tally`] into the rows of `game_stats.csv`, `summary.csv` and `games.csv`,
+//! and into the short table printed after a run.
+//!
+//! Rates and means are written with six decimals, so the same counts always give the same
+//! bytes.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use floe_core::{Game, Seat, WIN_SHARE_UNITS};
+
+use crate::stats::{mean, sd_from_sums, wilson};
+use crate::{GameRecord, GroupTally, Tally};
+
+/// What a run was, as its CSV rows name it.
+#[derive(Clone, Debug)]
+pub struct RunLabel {
+    /// Game name.
+    pub game: String,
+    /// Rules name.
+    pub rules: String,
+    /// Players per game.
+    pub players: usize,
+    /// The bot specs, comma-separated as the user gave them.
+    pub bots: String,
+    /// The master seed.
+    pub seed: u64,
+    /// Whether colours were dealt at random.
+    pub shuffle_colours: bool,
+    /// The distinct bot specs (bot groups) in order.
+    pub bot_groups: Vec<String>,
+    /// The bot group of each seat.
+    pub bot_of_seat: Vec<usize>,
+}
+
+fn f6(x: f64) -> String {
+    format!("{x:.6}")
+}
+
+/// Formats a win count in [`WIN_SHARE_UNITS`]: whole wins as integers, shares with six decimals.
+fn wins_text(units: u64) -> String {
+    let per = u64::from(WIN_SHARE_UNITS);
+    if units % per == 0 {
+        (units / per).to_string()
+    } else {
+        f6(units as f64 / per as f64)
+    }
+}
+
+/// Writes `game_stats.csv`: one header and one row for the run.
+///
+/// # Errors
+/// Fails if `out` fails.
+pub fn write_game_stats<G: Game>(
+    game: &G,
+    label: &RunLabel,
+    t: &Tally,
+    out: impl Write,
+) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    let causes = game.end_causes();
+    let mut header: Vec<String> = [
+        "game",
+        "players",
+        "bots",
+        "games",
+        "mean_rounds",
+        "sd_rounds",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.extend(causes.iter().map(|c| format!("p_{}", c.replace('-', "_"))));
+    header.extend(
+        [
+            "p_tie",
+            "mean_winner_score",
+            "mean_margin",
+            "rules",
+            "seed",
+            "shuffle_colours",
+        ]
+        .map(String::from),
+    );
+    w.write_record(&header)?;
+    let n = t.games;
+    let mut row = vec![
+        label.game.clone(),
+        label.players.to_string(),
+        label.bots.clone(),
+        n.to_string(),
+        f6(mean(t.rounds_sum as f64, n)),
+        f6(sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n)),
+    ];
+    row.extend((0..causes.len()).map(|c| f6(mean(t.end_causes[c] as f64, n))));
+    row.extend([
+        f6(mean(t.ties as f64, n)),
+        f6(mean(t.winner_score_sum as f64, n)),
+        f6(mean(t.margin_sum as f64, n)),
+        label.rules.clone(),
+        label.seed.to_string(),
+        label.shuffle_colours.to_string(),
+    ]);
+    w.write_record(&row)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// One row of `summary.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    /// `seat`, `colour` or `bot`.
+    pub kind: &'static str,
+    /// Seat number, colour name or bot spec.
+    pub key: String,
+    /// The group's counts.
+    pub counts: GroupTally,
+}
+
+impl SummaryRow {
+    /// Returns the share of games won, its 95% Wilson interval, and the mean score.
+    pub fn rates(&self) -> (f64, f64, f64, f64) {
+        let c = &self.counts;
+        let (lo, hi) = wilson(c.wins(), c.games);
+        (
+            mean(c.wins(), c.games),
+            lo,
+            hi,
+            mean(c.score_sum as f64, c.games),
+        )
+    }
+}
+
+/// Returns the summary rows: every seat, every colour that was played, every bot.
+pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<SummaryRow> {
+    let seats = (0..label.players).map(|s| SummaryRow {
+        kind: "seat",
+        key: s.to_string(),
+        counts: t.seats[s],
+    });
+    let colours = game
+        .colours()
+        .iter()
+        .zip(&t.colours)
+        .filter(|(_, c)| c.games > 0)
+        .map(|(name, c)| SummaryRow {
+            kind: "colour",
+            key: name.clone(),
+            counts: *c,
+        });
+    let bots = label
+        .bot_groups
+        .iter()
+        .zip(&t.bots)
+        .map(|(name, c)| SummaryRow {
+            kind: "bot",
+            key: name.clone(),
+            counts: *c,
+        });
+    seats.chain(colours).chain(bots).collect()
+}
+
+/// Writes `summary.csv`.
+///
+/// # Errors
+/// Fails if `out` fails.
+pub fn write_summary(rows: &[SummaryRow], out: impl Write) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "kind",
+        "key",
+        "games",
+        "wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "mean_score",
+    ])?;
+    for r in rows {
+        let (rate, lo, hi, score) = r.rates();
+        w.write_record([
+            r.kind.to_string(),
+            r.key.clone(),
+            r.counts.games.to_string(),
+            wins_text(r.counts.win_units),
+            f6(rate),
+            f6(lo),
+            f6(hi),
+            f6(score),
+        ])?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// The header of `games.csv`; the progress column is named by the game.
+pub fn games_header<G: Game>(game: &G) -> Vec<String> {
+    [
+        "game_index",
+        "seed",
+        "seat",
+        "colour",
+        "bot",
+        "score",
+        "won",
+        "win_share",
+        game.progress_name(),
+        "rounds",
+        "end_cause",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// Writes the rows of `games.csv` for `records` (one row per game and seat).
+///
+/// # Errors
+/// Fails if `w` fails.
+pub fn write_game_rows<G: Game, W: Write>(
+    game: &G,
+    label: &RunLabel,
+    records: &[GameRecord],
+    w: &mut csv::Writer<W>,
+) -> csv::Result<()> {
+    for r in records {
+        let o = &r.outcome;
+        for seat in Seat::all(o.players as usize) {
+            let s = seat.index();
+            w.write_record([
+                r.index.to_string(),
+                r.seed.to_string(),
+                s.to_string(),
+                game.colours()[r.colours[s] as usize].clone(),
+                label.bot_groups[label.bot_of_seat[s]].clone(),
+                o.scores[s].to_string(),
+                u8::from(o.is_winner(seat)).to_string(),
+                f6(f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS)),
+                o.progress[s].to_string(),
+                o.rounds.to_string(),
+                game.end_causes()[o.end_cause as usize].to_string(),
+            ])?;
+        }
+    }
+    Ok(())
+}
+
+/// Returns the human-readable table printed after a run.
+pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[SummaryRow]) -> String {
+    let n = t.games;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({} rules), {} players, bots {}, {} games, seed {}",
+        label.game, label.rules, label.players, label.bots, n, label.seed
+    );
+    let _ = writeln!(
+        s,
+        "rounds: mean {:.2}, sd {:.2}; shared wins {:.2}%; winner score {:.2}, margin {:.2}",
+        mean(t.rounds_sum as f64, n),
+        sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n),
+        100.0 * mean(t.ties as f64, n),
+        mean(t.winner_score_sum as f64, n),
+        mean(t.margin_sum as f64, n),
+    );
+    let causes: Vec<String> = game
+        .end_causes()
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{c} {:.2}%", 100.0 * mean(t.end_causes[i] as f64, n)))
+        .collect();
+    let _ = writeln!(s, "end: {}", causes.join(", "));
+    let _ = writeln!(
+        s,
+        "\n{:<7} {:<22} {:>10} {:>8} {:>17} {:>7}",
+        "kind", "key", "games", "win %", "95% CI", "score"
+    );
+    for r in rows {
+        let (rate, lo, hi, score) = r.rates();
+        let ci = format!("{:.2}-{:.2}", 100.0 * lo, 100.0 * hi);
+        let _ = writeln!(
+            s,
+            "{:<7} {:<22} {:>10} {:>8.2} {:>17} {:>7.2}",
+            r.kind,
+            r.key,
+            r.counts.games,
+            100.0 * rate,
+            ci,
+            score
+        );
+    }
+    s
+}
