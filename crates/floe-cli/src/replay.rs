@@ -1,5 +1,7 @@
 //! `floe replay`: one game of a run, played again from its seed and printed in full.
 
+use std::io::Write;
+
 use anyhow::Result;
 use clap::Args;
 use floe_core::{Game, Seat, game_seed};
@@ -21,7 +23,9 @@ pub struct ReplayArgs {
 pub fn run(a: &ReplayArgs) -> Result<()> {
     let setup = a.game.setup(a.index + 1, 1)?;
     let (game, label) = (&setup.game, &setup.label);
-    println!(
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
         "{} ({} rules), {} players, master seed {}, game {} (game seed {})",
         label.game,
         label.rules,
@@ -29,7 +33,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
         label.seed,
         a.index,
         game_seed(label.seed, a.index)
-    );
+    )?;
     let mut lines = Vec::new();
     let record = floe_sim::replay(game, &setup.config, a.index, &mut |line| match line {
         Line::Question { seat, answers } => {
@@ -40,19 +44,21 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     });
     for seat in Seat::all(label.players) {
         let colour = &game.colours()[record.colours[seat.index()] as usize];
-        println!(
+        writeln!(
+            out,
             "  {seat}: {colour}, bot {}",
             label.bot_groups[label.bot_of_seat[seat.index()]]
-        );
+        )?;
     }
     for line in lines {
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
     let o = &record.outcome;
-    println!(
+    writeln!(
+        out,
         "final scores ({}):",
         game.end_causes()[o.end_cause as usize]
-    );
+    )?;
     for seat in Seat::all(label.players) {
         let s = seat.index();
         let won = if o.is_winner(seat) {
@@ -64,12 +70,13 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
         } else {
             ""
         };
-        println!(
+        writeln!(
+            out,
             "  {seat}: {} points, {} {}{won}",
             o.scores[s],
             o.progress[s],
             game.progress_name().replace('_', " ")
-        );
+        )?;
     }
     Ok(())
 }

@@ -89,15 +89,17 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     write_summary(&rows, out.file("summary.csv").with_context(ctx)?)?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.quiet {
-        print!("{}", text_table(game, label, &tally, &rows));
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, "{}", text_table(game, label, &tally, &rows))?;
         let secs = elapsed.as_secs_f64();
-        println!(
+        writeln!(
+            stdout,
             "\n{} games in {secs:.2} s ({:.0} games/s)",
             tally.games,
             tally.games as f64 / secs.max(1e-9)
-        );
+        )?;
         for path in written {
-            println!("wrote {}", path.display());
+            writeln!(stdout, "wrote {}", path.display())?;
         }
     }
     Ok(())

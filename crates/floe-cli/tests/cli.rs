@@ -1,0 +1,334 @@
+//! Runs the real `floe` binary: outputs, determinism, replays and every bad input.
+
+use std::fs;
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn floe() -> Command {
+    Command::cargo_bin("floe").unwrap()
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn simulate_writes_the_documented_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    floe()
+        .args([
+            "simulate",
+            "--players",
+            "3",
+            "--games",
+            "400",
+            "--seed",
+            "7",
+            "--per-game",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout("");
+    let stats = read(&out, "game_stats.csv");
+    let mut lines = stats.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,players,bots,games,mean_rounds,sd_rounds,p_three_finished,p_tiles_exhausted,\
+         p_round_limit,p_tie,mean_winner_score,mean_margin,rules,seed,shuffle_colours"
+    );
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("arctic-race,3,random,400,")
+    );
+    let summary = read(&out, "summary.csv");
+    assert!(summary.starts_with("kind,key,games,wins,win_rate,ci_low,ci_high,mean_score\n"));
+    let kinds: Vec<&str> = summary
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["seat", "seat", "seat", "colour", "colour", "colour", "bot"]
+    );
+    assert!(summary.contains("\nbot,random,1200,400,"), "{summary}");
+    let games = read(&out, "games.csv");
+    assert!(games.starts_with(
+        "game_index,seed,seat,colour,bot,score,won,win_share,finished_racers,rounds,end_cause\n"
+    ));
+    assert_eq!(games.lines().count(), 1 + 400 * 3);
+    let leftovers: Vec<_> = fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        3,
+        "no temporary files remain: {leftovers:?}"
+    );
+}
+
+#[test]
+fn simulate_prints_a_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    floe()
+        .args(["simulate", "--games", "200"])
+        .arg("--out")
+        .arg(tmp.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("kind    key"))
+        .stdout(predicate::str::contains("seat    0"))
+        .stdout(predicate::str::contains("wrote"));
+}
+
+#[test]
+fn thread_count_gives_byte_identical_csv() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |threads: &str| {
+        let out = tmp.path().join(format!("t{threads}"));
+        floe()
+            .args([
+                "simulate",
+                "--players",
+                "5",
+                "--games",
+                "3000",
+                "--seed",
+                "11",
+            ])
+            .args([
+                "--shuffle-colours",
+                "--per-game",
+                "--quiet",
+                "--threads",
+                threads,
+            ])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        out
+    };
+    let (one, two) = (run("1"), run("2"));
+    for name in ["game_stats.csv", "summary.csv", "games.csv"] {
+        assert_eq!(
+            read(&one, name),
+            read(&two, name),
+            "{name} differs between 1 and 2 threads"
+        );
+    }
+}
+
+#[test]
+fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classic =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/rules/classic.toml");
+    let run = |name: &str, rules: Option<&Path>| {
+        let out = tmp.path().join(name);
+        let mut cmd = floe();
+        cmd.args(["simulate", "--games", "500", "--quiet"])
+            .arg("--out")
+            .arg(&out);
+        if let Some(r) = rules {
+            cmd.arg("--rules").arg(r);
+        }
+        cmd.assert().success();
+        read(&out, "summary.csv")
+    };
+    assert_eq!(run("builtin", None), run("file", Some(&classic)));
+    let short = tmp.path().join("short.toml");
+    fs::write(&short, "name = \"short\"\nround_limit = 3\n").unwrap();
+    let out = tmp.path().join("short");
+    floe()
+        .args(["simulate", "--games", "100", "--quiet"])
+        .arg("--rules")
+        .arg(&short)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let stats = read(&out, "game_stats.csv");
+    assert!(
+        stats.contains(",3.000000,0.000000,"),
+        "every game stops at the 3-round limit: {stats}"
+    );
+    assert!(stats.trim_end().ends_with(",short,1,false"), "{stats}");
+}
+
+#[test]
+fn replay_shows_a_game_of_the_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    floe()
+        .args([
+            "simulate",
+            "--games",
+            "20",
+            "--seed",
+            "5",
+            "--per-game",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let games = read(&out, "games.csv");
+    let row = games.lines().find(|l| l.starts_with("13,")).unwrap();
+    let cols: Vec<&str> = row.split(',').collect();
+    let (seed, score, rounds, cause) = (cols[1], cols[5], cols[9], cols[10]);
+    let replay = floe()
+        .args(["replay", "--seed", "5", "--index", "13"])
+        .assert()
+        .success();
+    let text = String::from_utf8(replay.get_output().stdout.clone()).unwrap();
+    assert!(
+        text.contains(&format!("game 13 (game seed {seed})")),
+        "{text}"
+    );
+    assert!(
+        text.contains("== round 1: seat 0 holds the start token"),
+        "{text}"
+    );
+    assert!(
+        text.contains("seat 0 chooses among: commit the 1-2-3 card"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("== game over after {rounds} rounds: {cause} ==")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "final scores ({cause}):\n  seat 0: {score} points"
+        )),
+        "{text}"
+    );
+    // The same command prints the same log.
+    floe()
+        .args(["replay", "--seed", "5", "--index", "13"])
+        .assert()
+        .success()
+        .stdout(text);
+}
+
+/// Runs `floe ARGS --out DIR` and checks it fails with `message` and writes nothing.
+fn refused(args: &[&str], message: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    floe()
+        .args(args)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(message));
+    assert!(!out.exists(), "{args:?} left {} behind", out.display());
+}
+
+#[test]
+fn bad_table_and_run_sizes_are_refused() {
+    refused(
+        &["simulate", "--players", "1"],
+        "Error: --players: arctic-race seats 2 to 6 players, not 1",
+    );
+    refused(&["simulate", "--players", "7"], "not 7");
+    refused(
+        &["simulate", "--games", "0"],
+        "Error: --games: must be at least 1",
+    );
+    refused(&["simulate", "--threads", "0"], "Error: --threads 0");
+    refused(
+        &["simulate", "--players", "x"],
+        "invalid value 'x' for '--players",
+    );
+}
+
+#[test]
+fn bad_bots_are_refused() {
+    refused(
+        &["simulate", "--bots", "randon"],
+        "Error: --bots \"randon\": unknown bot \"randon\"; known bots: random",
+    );
+    refused(
+        &["simulate", "--bots", "random,random,random"],
+        "Error: --bots: 3 bot specs for 4 players",
+    );
+    refused(
+        &["simulate", "--bots", "random,x,random,random"],
+        "spec 2 (\"x\"): unknown bot",
+    );
+    refused(
+        &["simulate", "--bots", "random:depth=3"],
+        "bot \"random\" has no parameter \"depth\"",
+    );
+}
+
+#[test]
+fn bad_rules_files_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("missing.toml");
+    refused(
+        &["simulate", "--rules", missing.to_str().unwrap()],
+        "missing.toml: cannot read the rules file",
+    );
+    let bad = tmp.path().join("bad.toml");
+    fs::write(
+        &bad,
+        "name = \"bad\"\n[[tiles]]\ncopies = 30\nfaces = [\"blank\", \"+7\", \"blank\"]\n",
+    )
+    .unwrap();
+    refused(
+        &["simulate", "--rules", bad.to_str().unwrap()],
+        "bad.toml: line 4: tiles[0].faces[1]: unknown icon \"+7\"",
+    );
+    fs::write(&bad, "tiles_removed = [8, 6, 4, 2, 40]\n").unwrap();
+    refused(
+        &["simulate", "--rules", bad.to_str().unwrap()],
+        "line 1: tiles_removed[4] (6 players)",
+    );
+    fs::write(&bad, "[track.river]\nslots = 0\n").unwrap();
+    refused(
+        &["simulate", "--rules", bad.to_str().unwrap()],
+        "line 2: track.river.slots: a river needs at least 1 slot",
+    );
+    fs::write(&bad, "name = [\n").unwrap();
+    refused(
+        &["simulate", "--rules", bad.to_str().unwrap()],
+        "bad.toml: line 1",
+    );
+    floe()
+        .arg("replay")
+        .arg("--rules")
+        .arg(&bad)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("bad.toml: line 1"));
+}
+
+#[test]
+fn an_unwritable_output_path_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    let out = file.join("out");
+    floe()
+        .args(["simulate", "--games", "10", "--out"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("Error: --out").and(predicate::str::contains("a-file/out")),
+        );
+    assert_eq!(fs::read_to_string(&file).unwrap(), "x");
+}

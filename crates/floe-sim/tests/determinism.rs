@@ -1,0 +1,122 @@
+//! A run's result depends only on rules, bots and seeds: not on threads or scheduling.
+
+use std::sync::Mutex;
+
+use arctic_race::ArcticRace;
+use floe_bots::BotSpec;
+use floe_core::game_seed;
+use floe_sim::{GameRecord, RunConfig, Table, play, run};
+
+fn config(players: usize, games: u64, threads: usize) -> RunConfig {
+    let random = BotSpec::parse("random").unwrap();
+    RunConfig {
+        players,
+        bots: vec![random; players],
+        games,
+        seed: 99,
+        shuffle_colours: true,
+        threads,
+    }
+}
+
+fn records(cfg: &RunConfig) -> (floe_sim::Tally, Vec<GameRecord>) {
+    let game = ArcticRace::classic();
+    let mut all = Vec::new();
+    let mut sink = |r: &[GameRecord]| {
+        all.extend_from_slice(r);
+        Ok(())
+    };
+    let tally = run(&game, cfg, &|_| {}, Some(&mut sink)).unwrap();
+    (tally, all)
+}
+
+#[test]
+fn thread_count_does_not_change_results() {
+    for players in [2, 5] {
+        let (t1, r1) = records(&config(players, 3000, 1));
+        let (t2, r2) = records(&config(players, 3000, 2));
+        let (t3, r3) = records(&config(players, 3000, 3));
+        assert_eq!(t1, t2);
+        assert_eq!(t1, t3);
+        assert_eq!(r1, r2);
+        assert_eq!(r1, r3);
+        assert_eq!(
+            r1.iter().map(|r| r.index).collect::<Vec<_>>(),
+            (0..3000).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn a_game_depends_only_on_its_seed() {
+    let game = ArcticRace::classic();
+    let cfg = config(4, 500, 2);
+    let (_, from_run) = records(&cfg);
+    // Replaying game 321 alone, with fresh bots, gives the same record as in the run.
+    let mut table = Table::new(cfg.bots.iter().map(BotSpec::build).collect());
+    let alone = play(
+        &game,
+        &mut table,
+        321,
+        game_seed(99, 321),
+        true,
+        &mut |_| {},
+    );
+    assert_eq!(alone, from_run[321]);
+    // And a table that has played other games first gives it too.
+    let again = play(
+        &game,
+        &mut table,
+        321,
+        game_seed(99, 321),
+        true,
+        &mut |_| {},
+    );
+    assert_eq!(again, alone);
+}
+
+#[test]
+fn progress_counts_every_game() {
+    let game = ArcticRace::classic();
+    let seen = Mutex::new(0u64);
+    let tally = run(
+        &game,
+        &config(3, 2500, 2),
+        &|n| *seen.lock().unwrap() += n,
+        None,
+    )
+    .unwrap();
+    assert_eq!(tally.games, 2500);
+    assert_eq!(*seen.lock().unwrap(), 2500);
+    assert_eq!(tally.seats.iter().map(|s| s.games).sum::<u64>(), 3 * 2500);
+    let wins: u64 = tally.seats.iter().map(|s| s.win_units).sum();
+    assert_eq!(
+        wins,
+        2500 * u64::from(floe_core::WIN_SHARE_UNITS),
+        "every game hands out exactly one win"
+    );
+}
+
+#[test]
+fn bad_configs_are_refused() {
+    let game = ArcticRace::classic();
+    let mut cfg = config(7, 10, 1);
+    let e = run(&game, &cfg, &|_| {}, None).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "players: arctic-race seats 2 to 6 players, not 7"
+    );
+    cfg = config(4, 0, 1);
+    assert_eq!(
+        run(&game, &cfg, &|_| {}, None).unwrap_err().to_string(),
+        "games: must be at least 1"
+    );
+    cfg = config(4, 10, 1);
+    cfg.bots.pop();
+    assert!(
+        run(&game, &cfg, &|_| {}, None)
+            .unwrap_err()
+            .to_string()
+            .starts_with("bots: 3 bot specs for 4 players")
+    );
+}

@@ -1,0 +1,71 @@
+//! Playing a game allocates nothing: a counting global allocator watches whole games.
+#![allow(unsafe_code)] // a GlobalAlloc impl is unsafe by definition
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use arctic_race::ArcticRace;
+use floe_bots::BotSpec;
+use floe_core::game_seed;
+use floe_sim::{Table, play};
+
+/// Forwards to the system allocator and counts every allocation.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+#[test]
+fn random_games_allocate_nothing() {
+    let game = ArcticRace::classic();
+    for players in 2..=6 {
+        // Setup: bots and buffers are built once per worker, before any game.
+        let bots = (0..players)
+            .map(|_| BotSpec::parse("random").unwrap().build())
+            .collect();
+        let mut table = Table::new(bots);
+        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        let mut rounds = 0;
+        for index in 0..300 {
+            let record = play(
+                &game,
+                &mut table,
+                index,
+                game_seed(3, index),
+                true,
+                &mut |_| {},
+            );
+            rounds += record.outcome.rounds;
+        }
+        let allocated = ALLOCATIONS.load(Ordering::SeqCst) - before;
+        assert!(rounds > 300, "games were played");
+        assert_eq!(
+            allocated, 0,
+            "{players}-player games allocated {allocated} times"
+        );
+    }
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let v: Vec<u64> = std::hint::black_box((0..100).collect());
+    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    drop(v);
+}
