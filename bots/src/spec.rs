@@ -81,16 +81,11 @@ impl BotSpec {
                 });
             }
         };
-        for param in params.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let Some((key, _value)) = param.split_once('=') else {
-                return Err(SpecError::MissingValue {
-                    bot: name.into(),
-                    param: param.into(),
-                });
-            };
+        let params = parse_params(name, params)?;
+        if let Some((key, _)) = params.first() {
             return Err(SpecError::UnknownParam {
                 bot: name.into(),
-                param: key.trim().into(),
+                param: key.clone(),
                 allowed: "it takes no parameters".into(),
             });
         }
@@ -112,6 +107,22 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
+}
+
+/// Splits `KEY=VALUE,KEY=VALUE` into pairs, refusing a piece without `=`.
+fn parse_params(bot: &str, params: &str) -> Result<Vec<(String, String)>, SpecError> {
+    params
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|param| match param.split_once('=') {
+            Some((k, v)) => Ok((k.trim().to_string(), v.trim().to_string())),
+            None => Err(SpecError::MissingValue {
+                bot: bot.into(),
+                param: param.into(),
+            }),
+        })
+        .collect()
 }
 
 /// Splits a comma-separated list of specs (one per seat). A piece holding `=` but no `:`

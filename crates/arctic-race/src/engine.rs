@@ -392,3 +392,36 @@ impl ArcticRace {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floe_core::{Stream, stream_rng};
+    use rand::RngExt;
+
+    /// `only_answer` is the fast twin of `legal_actions`: on every state of many random
+    /// games, stepped one answer at a time with nothing answered automatically, it names
+    /// the answer exactly when the list has one.
+    #[test]
+    fn only_answer_agrees_with_legal_actions() {
+        let game = ArcticRace::classic();
+        let mut answers = ActionList::new();
+        let mut single = 0;
+        for seed in 0..400u64 {
+            let mut rng = stream_rng(seed, Stream::Chance);
+            let mut st = game.new_game(2 + seed as usize % 5, &mut rng);
+            loop {
+                game.legal_actions(&st, &mut answers);
+                let expected = (answers.len() == 1).then(|| answers[0]);
+                assert_eq!(game.only_answer(&st), expected, "{st:?}");
+                single += usize::from(expected.is_some());
+                if answers.is_empty() {
+                    break;
+                }
+                let pick = answers[rng.random_range(0..answers.len())];
+                game.answer(&mut st, pick, false, &mut rng, &mut |_| {});
+            }
+        }
+        assert!(single > 1000, "single-answer questions were met ({single})");
+    }
+}

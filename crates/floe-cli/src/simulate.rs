@@ -67,7 +67,7 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
             .expect("the sink is only given with --per-game");
         write_game_rows(game, label, records, w).map_err(std::io::Error::other)
     };
-    let per_game: Option<&mut dyn FnMut(&[floe_sim::GameRecord]) -> std::io::Result<()>> =
+    let per_game: Option<&mut floe_sim::RecordSink<'_>> =
         if a.per_game { Some(&mut sink) } else { None };
     let tally = floe_sim::run(game, &setup.config, &|n| bar.inc(n), per_game)?;
     bar.finish_and_clear();

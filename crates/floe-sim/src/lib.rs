@@ -14,5 +14,5 @@ pub mod stats;
 mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
-pub use run::{RunConfig, RunError, replay, run};
+pub use run::{RecordSink, RunConfig, RunError, replay, run};
 pub use tally::{GroupTally, Tally};

@@ -40,7 +40,7 @@ fn f6(x: f64) -> String {
 /// Formats a win count in [`WIN_SHARE_UNITS`]: whole wins as integers, shares with six decimals.
 fn wins_text(units: u64) -> String {
     let per = u64::from(WIN_SHARE_UNITS);
-    if units % per == 0 {
+    if units.is_multiple_of(per) {
         (units / per).to_string()
     } else {
         f6(units as f64 / per as f64)

@@ -14,6 +14,9 @@ const BATCH_CHUNKS: u64 = 256;
 /// Most games in one chunk (one unit of work for a thread, and one progress tick).
 const MAX_CHUNK: u64 = 1024;
 
+/// Receives the records of finished games, in game order.
+pub type RecordSink<'a> = dyn FnMut(&[GameRecord]) -> std::io::Result<()> + 'a;
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
@@ -125,7 +128,7 @@ pub fn run<G: Game>(
     game: &G,
     cfg: &RunConfig,
     progress: &(dyn Fn(u64) + Sync),
-    mut per_game: Option<&mut dyn FnMut(&[GameRecord]) -> std::io::Result<()>>,
+    mut per_game: Option<&mut RecordSink<'_>>,
 ) -> Result<Tally, RunError> {
     cfg.check(game)?;
     let pool = rayon::ThreadPoolBuilder::new()

@@ -2,28 +2,39 @@
 #![allow(unsafe_code)] // a GlobalAlloc impl is unsafe by definition
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_core::game_seed;
 use floe_sim::{Table, play};
 
-/// Forwards to the system allocator and counts every allocation.
+/// Forwards to the system allocator and counts every allocation of the calling thread
+/// (per thread, so tests running in parallel do not count each other's).
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        count();
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
@@ -40,7 +51,7 @@ fn random_games_allocate_nothing() {
             .map(|_| BotSpec::parse("random").unwrap().build())
             .collect();
         let mut table = Table::new(bots);
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        let before = allocations();
         let mut rounds = 0;
         for index in 0..300 {
             let record = play(
@@ -53,7 +64,7 @@ fn random_games_allocate_nothing() {
             );
             rounds += record.outcome.rounds;
         }
-        let allocated = ALLOCATIONS.load(Ordering::SeqCst) - before;
+        let allocated = allocations() - before;
         assert!(rounds > 300, "games were played");
         assert_eq!(
             allocated, 0,
@@ -64,8 +75,8 @@ fn random_games_allocate_nothing() {
 
 #[test]
 fn the_counter_sees_allocations() {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     let v: Vec<u64> = std::hint::black_box((0..100).collect());
-    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    assert!(allocations() > before);
     drop(v);
 }

@@ -1,1 +1,12 @@
+//! Rule tests: one or more per point of the rules page, plus property tests over many
+//! seeded random games and the hidden-information contract of `determinize`.
 
+mod support;
+
+mod hidden_info;
+mod icons;
+mod movement;
+mod properties;
+mod rounds;
+mod scoring;
+mod shift;

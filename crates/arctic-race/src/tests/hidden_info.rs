@@ -1,0 +1,218 @@
+//! What each player knows (rules page, "What each player knows"): `determinize` reads
+//! only public facts and the seat's own cards, keeps them, and samples the rest into a
+//! valid state.
+//!
+//! Hidden from a seat: the order of the supply, which unseen tiles are in the supply and
+//! which were removed at setup, and the cards others committed this round and have not
+//! revealed yet.
+
+use floe_core::{ActionList, FloeRng, Game, Seat, Stream, game_seed, stream_rng};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::engine::ArcticRace;
+use crate::pieces::{CARDS, Card, RACERS};
+use crate::state::{NO_CARD, State};
+
+const MASTER: u64 = 0x4849_4444_454E;
+/// Random games whose states are sampled.
+const GAMES: u64 = 120;
+
+/// Mid-game states of random games (every third state after an answer, all phases),
+/// with the seed of the game they come from.
+fn states() -> Vec<State> {
+    let game = ArcticRace::classic();
+    let mut out = Vec::new();
+    let mut answers = ActionList::new();
+    for index in 0..GAMES {
+        let seed = game_seed(MASTER, index);
+        let mut chance = stream_rng(seed, Stream::Chance);
+        let mut choices = stream_rng(seed, Stream::Bot(0));
+        let mut st = game.new_game(2 + (index % 5) as usize, &mut chance);
+        let mut n = 0;
+        while game.to_act(&st).is_some() {
+            if n % 3 == 0 {
+                out.push(st.clone());
+            }
+            n += 1;
+            game.legal_actions(&st, &mut answers);
+            let answer = answers[choices.random_range(0..answers.len())];
+            game.apply(&mut st, answer, &mut chance);
+        }
+    }
+    out
+}
+
+/// Returns `st` with everything `seat` cannot see blurred out: the unseen tiles as a
+/// sorted multiset (plus how many are in the supply and how many were removed), and for
+/// every other seat with a face-down card only the set of cards not on its pile.
+fn as_seen_by(st: &State, seat: Seat) -> State {
+    let mut seen = st.clone();
+    let mut unseen: Vec<u8> = st.supply.iter().chain(&st.removed).copied().collect();
+    unseen.sort_unstable();
+    seen.supply.clear();
+    seen.supply
+        .extend(std::iter::repeat_n(0xEE, st.supply.len()));
+    seen.removed.clear();
+    seen.removed.extend(unseen);
+    seen.removed.push(0xEE); // separates the multiset from the supply's length
+    for other in Seat::all(st.players()).filter(|&o| o != seat) {
+        let o = other.index();
+        if st.committed[o] != NO_CARD {
+            seen.hand[o] = st.hand[o] | 1 << st.committed[o];
+            seen.committed[o] = 0xEE;
+        }
+    }
+    seen
+}
+
+/// Returns a state `seat` cannot tell apart from `st`: the unseen tiles reshuffled
+/// between supply and removal, and every other seat's face-down card replaced by another
+/// card it could have committed.
+fn disguise(st: &State, seat: Seat, rng: &mut FloeRng) -> State {
+    let mut twin = st.clone();
+    let mut unseen: Vec<u8> = st.supply.iter().chain(&st.removed).copied().collect();
+    unseen.shuffle(rng);
+    let (supply, removed) = unseen.split_at(st.supply.len());
+    twin.supply.clear();
+    twin.supply.extend(supply.iter().copied());
+    twin.removed.clear();
+    twin.removed.extend(removed.iter().copied());
+    for other in Seat::all(st.players()).filter(|&o| o != seat) {
+        let o = other.index();
+        if st.committed[o] == NO_CARD {
+            continue;
+        }
+        let candidates = st.hand[o] | 1 << st.committed[o];
+        let pick: Vec<Card> = Card::in_set(candidates).collect();
+        let card = pick[rng.random_range(0..pick.len())];
+        twin.committed[o] = card as u8;
+        twin.hand[o] = candidates & !card.bit();
+    }
+    twin
+}
+
+#[test]
+fn determinize_gives_the_same_sample_for_states_that_differ_only_in_what_the_seat_cannot_see() {
+    let game = ArcticRace::classic();
+    let mut disguiser = stream_rng(1, Stream::Colours);
+    let (mut compared, mut differed) = (0, 0);
+    for (i, st) in states().iter().enumerate() {
+        for seat in Seat::all(st.players()) {
+            let twin = disguise(st, seat, &mut disguiser);
+            assert_eq!(as_seen_by(&twin, seat), as_seen_by(st, seat), "state {i}");
+            if twin != *st {
+                differed += 1;
+            }
+            let mut rng_a = stream_rng(i as u64, Stream::Bot(seat.0));
+            let mut rng_b = rng_a.clone();
+            let (mut out_a, mut out_b) = (st.clone(), twin.clone());
+            game.determinize(st, seat, &mut rng_a, &mut out_a);
+            game.determinize(&twin, seat, &mut rng_b, &mut out_b);
+            assert_eq!(out_a, out_b, "state {i}, {seat}");
+            // The same number of draws was taken, too.
+            assert_eq!(
+                rng_a.random::<u64>(),
+                rng_b.random::<u64>(),
+                "state {i}, {seat}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(
+        differed * 2 > compared,
+        "most twins differ: {differed} of {compared}"
+    );
+}
+
+#[test]
+fn determinize_keeps_everything_public_and_the_seats_own_cards() {
+    let game = ArcticRace::classic();
+    for (i, st) in states().iter().enumerate() {
+        for seat in Seat::all(st.players()) {
+            let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
+            let mut out = st.clone();
+            game.determinize(st, seat, &mut rng, &mut out);
+            assert_eq!(
+                as_seen_by(&out, seat),
+                as_seen_by(st, seat),
+                "state {i}, {seat}"
+            );
+            assert_eq!(out.committed(seat), st.committed(seat), "state {i}, {seat}");
+            assert_eq!(out.hand(seat), st.hand(seat), "state {i}, {seat}");
+            for other in Seat::all(st.players()) {
+                assert_eq!(out.played(other), st.played(other), "state {i}");
+                assert_eq!(
+                    out.committed(other).is_some(),
+                    st.committed(other).is_some(),
+                    "state {i}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn determinized_states_are_valid_and_playable() {
+    let game = ArcticRace::classic();
+    let rules = game.rules();
+    let mut tile_set = vec![0; rules.tile_kinds.len()];
+    for &k in &rules.tile_set {
+        tile_set[k as usize] += 1;
+    }
+    let mut answers = ActionList::new();
+    for (i, st) in states().iter().enumerate() {
+        for seat in Seat::all(st.players()) {
+            let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
+            let mut out = st.clone();
+            game.determinize(st, seat, &mut rng, &mut out);
+            let (cards, racers, tiles) = out.census(rules);
+            for s in 0..out.players() {
+                assert_eq!(cards[s], CARDS, "state {i}, {seat}: seat {s} cards");
+                assert_eq!(racers[s], RACERS, "state {i}, {seat}: seat {s} racers");
+            }
+            assert_eq!(tiles, tile_set, "state {i}, {seat}: tiles");
+            assert_eq!(out.supply_len(), st.supply_len());
+            assert_eq!(out.removed.len(), st.removed.len());
+            if i % 10 == 0 && seat == Seat(0) {
+                // A sample is a state the engine can play to the end.
+                let mut chance = stream_rng(i as u64, Stream::Chance);
+                while game.to_act(&out).is_some() {
+                    game.legal_actions(&out, &mut answers);
+                    let answer = answers[rng.random_range(0..answers.len())];
+                    game.apply(&mut out, answer, &mut chance);
+                }
+                assert!(game.outcome(&out).is_some());
+            }
+        }
+    }
+}
+
+#[test]
+fn determinize_resamples_the_hidden_parts() {
+    let game = ArcticRace::classic();
+    let (mut supply_changed, mut supply_could) = (0, 0);
+    let (mut card_changed, mut card_could) = (0, 0);
+    for (i, st) in states().iter().enumerate() {
+        let seat = Seat(0);
+        let mut rng = stream_rng(i as u64, Stream::Bot(0));
+        let mut out = st.clone();
+        game.determinize(st, seat, &mut rng, &mut out);
+        let mut unseen: Vec<u8> = st.supply.iter().chain(&st.removed).copied().collect();
+        unseen.sort_unstable();
+        unseen.dedup();
+        if unseen.len() > 1 && !st.supply.is_empty() {
+            supply_could += 1;
+            supply_changed += usize::from(out.supply != st.supply);
+        }
+        for other in Seat::all(st.players()).skip(1) {
+            let o = other.index();
+            if st.committed[o] != NO_CARD && st.hand[o] != 0 {
+                card_could += 1;
+                card_changed += usize::from(out.committed[o] != st.committed[o]);
+            }
+        }
+    }
+    assert!(supply_could > 100 && supply_changed * 2 > supply_could);
+    assert!(card_could > 100 && card_changed * 3 > card_could);
+}

@@ -1,0 +1,385 @@
+//! Moving a racer n spaces: entering from home, skipping occupied spaces, finishing and
+//! open water (rules page, "Moving a racer n spaces").
+//!
+//! Classic track: bank A 0..5 (`+1` on 2, `die` on 4), river slots 6..20, bank B 21..29
+//! (`start` 22, `+2` 24, `hand` 26, `arrow` 28).
+
+use super::support::*;
+use crate::event::Event;
+use crate::pieces::{Action, Card, Icon};
+use crate::state::{Position, State};
+
+#[test]
+fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
+    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    t.commit(&[Card::Snowboarder, Card::DogSled]);
+    assert_eq!(
+        t.answer(Action::MoveA),
+        vec![
+            answered(S0, Action::MoveA),
+            moved(S0, 2, None, 1, 0),
+            revealed(S1, Card::DogSled),
+        ]
+    );
+    assert_eq!(t.pos(S0, 2), on(1));
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S1, 4, None, 3, 0));
+    assert_eq!(t.pos(S1, 4), on(3));
+
+    // Round 2: the 1-2-3 card moves racer 1 one space from home, onto space 0.
+    t.commit(&[Card::OneTwoThree, Card::Snowmobile]);
+    let events = t.answer(Action::MoveOne(r(1)));
+    assert_eq!(events[1], moved(S0, 1, None, 0, 0));
+    assert_eq!(t.pos(S0, 1), on(0));
+}
+
+#[test]
+fn landing_on_your_own_racer_goes_on_to_the_next_free_space() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(2), on(7));
+    st.put_racer(S0, r(1), on(9));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
+    assert_eq!(t.pos(S0, 2), on(10));
+    assert_eq!(t.pos(S0, 1), on(9));
+}
+
+#[test]
+fn landing_on_another_players_racer_goes_on_to_the_next_free_space() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(2), on(7));
+    st.put_racer(S1, r(2), on(9));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
+    assert_eq!(t.pos(S0, 2), on(10));
+    assert_eq!(t.pos(S1, 2), on(9));
+}
+
+#[test]
+fn several_occupied_spaces_in_a_row_are_all_skipped() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(2), on(7));
+    st.put_racer(S0, r(1), on(9));
+    st.put_racer(S1, r(3), on(10));
+    st.put_racer(S1, r(5), on(11));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveA),
+        vec![
+            answered(S0, Action::MoveA),
+            moved(S0, 2, Some(7), 12, 3),
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 2), on(12));
+}
+
+#[test]
+fn a_move_from_home_onto_occupied_spaces_skips_them_too() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S1, r(1), on(1));
+    st.put_racer(S1, r(2), on(2));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S0, 2, None, 3, 2));
+    assert_eq!(t.pos(S0, 2), on(3));
+}
+
+#[test]
+fn skipped_spaces_fire_nothing() {
+    // Racer 1 on space 1 moves one space: space 2 (+1), 3 and 4 (die) are held, so it
+    // lands on space 5 and neither the +1 nor the die fires.
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(1), on(1));
+    st.put_racer(S1, r(1), on(2));
+    st.put_racer(S1, r(2), on(3));
+    st.put_racer(S1, r(3), on(4));
+    let mut t = Table::new(st);
+    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveOne(r(1))),
+        vec![
+            answered(S0, Action::MoveOne(r(1))),
+            moved(S0, 1, Some(1), 5, 3),
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 1), on(5));
+}
+
+#[test]
+fn a_skipped_tile_icon_fires_nothing() {
+    // Slot 1 holds [+3, blank, blank]: its +3 on space 9 is held, so racer 1 stops on 10.
+    let mut st = State::scenario(
+        2,
+        &[
+            Some(BLANK),
+            Some(PLUS3),
+            Some(BLANK),
+            Some(BLANK),
+            Some(BLANK),
+        ],
+        &[],
+    );
+    st.put_racer(S0, r(1), on(8));
+    st.put_racer(S1, r(4), on(9));
+    let mut t = Table::new(st);
+    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveOne(r(1))),
+        vec![
+            answered(S0, Action::MoveOne(r(1))),
+            moved(S0, 1, Some(8), 10, 1),
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 1), on(10));
+}
+
+#[test]
+fn the_icon_of_the_free_space_reached_by_skipping_fires() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(1), on(0));
+    st.put_racer(S1, r(1), on(1));
+    let mut t = Table::new(st);
+    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveOne(r(1))),
+        vec![
+            answered(S0, Action::MoveOne(r(1))),
+            moved(S0, 1, Some(0), 2, 1),
+            fired(Icon::Plus(1), 2),
+            moved(S0, 1, Some(2), 3, 0),
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 1), on(3));
+}
+
+#[test]
+fn landing_exactly_on_the_last_space_does_not_finish() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(2), on(27));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S0, 2, Some(27), 29, 0));
+    assert_eq!(t.pos(S0, 2), on(29));
+    assert!(!t.st.is_finished(S0, r(2)));
+}
+
+#[test]
+fn moving_past_the_last_space_finishes_and_fires_no_icon() {
+    // From 25, five spaces pass the hand (26) and arrow (28) icons: neither fires, no
+    // card is collected and the river does not shift.
+    let mut st = State::scenario(2, &ALL_BLANK, &[PLUS1]);
+    st.put_racer(S0, r(5), on(25));
+    st.set_cards(
+        S0,
+        cards(&[
+            Card::OneTwoThree,
+            Card::Snowboarder,
+            Card::DogSled,
+            Card::Snowmobile,
+        ]),
+        cards(&[Card::Skier]),
+    );
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveA),
+        vec![
+            answered(S0, Action::MoveA),
+            Event::Finished {
+                seat: S0,
+                racer: r(5),
+                place: 1
+            },
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 5), Position::Finished(1));
+    assert_eq!(t.st.finished_count(S0), 1);
+    assert_eq!(t.st.played(S0), cards(&[Card::Skier, Card::Snowmobile]));
+    assert_eq!(t.st.supply_len(), 1);
+    assert_eq!(t.st.slot(0), Some(BLANK));
+}
+
+#[test]
+fn skipping_past_the_last_space_finishes() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(2), on(27));
+    st.put_racer(S1, r(1), on(29));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(
+        events[1],
+        Event::Finished {
+            seat: S0,
+            racer: r(2),
+            place: 1
+        }
+    );
+    assert_eq!(t.pos(S0, 2), Position::Finished(1));
+}
+
+#[test]
+fn a_finished_racer_frees_its_space() {
+    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    st.put_racer(S0, r(5), on(27));
+    st.put_racer(S1, r(1), on(26));
+    let mut t = Table::new(st);
+    t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
+    t.answer(Action::MoveA);
+    assert_eq!(t.pos(S0, 5), Position::Finished(1));
+    // Seat 1's racer 1 moves one space onto 27, now free.
+    let events = t.answer(Action::MoveOne(r(1)));
+    assert_eq!(events[1], moved(S1, 1, Some(26), 27, 0));
+}
+
+#[test]
+fn places_count_the_order_of_arrival_over_the_whole_game() {
+    let mut st = State::scenario(3, &ALL_BLANK, &[]);
+    st.put_racer(S2, r(5), Position::Finished(0)); // first in race 5, in an earlier round
+    st.put_racer(S0, r(5), on(26));
+    st.put_racer(S1, r(4), on(27));
+    st.put_racer(S2, r(4), on(28));
+    let mut t = Table::new(st);
+    assert_eq!(t.pos(S2, 5), Position::Finished(1));
+    t.commit(&[Card::Snowmobile, Card::DogSled, Card::DogSled]);
+
+    let events = t.answer(Action::MoveA);
+    let finished = |seat, n, place| Event::Finished {
+        seat,
+        racer: r(n),
+        place,
+    };
+    assert_eq!(events[1], finished(S0, 5, 2));
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], finished(S1, 4, 1));
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], finished(S2, 4, 2));
+
+    assert_eq!(t.pos(S0, 5), Position::Finished(2));
+    assert_eq!(t.pos(S1, 4), Position::Finished(1));
+    assert_eq!(t.pos(S2, 4), Position::Finished(2));
+    assert_eq!(t.pos(S2, 5), Position::Finished(1));
+
+    // A later round goes on counting: seat 1's racer 5 arrives third in race 5.
+    t.st.put_racer(S1, r(5), on(28));
+    t.commit(&[Card::OneTwoThree, Card::Snowmobile, Card::OneTwoThree]);
+    t.answer(Action::MoveOne(r(1)));
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], finished(S1, 5, 3));
+    assert_eq!(t.pos(S1, 5), Position::Finished(3));
+}
+
+#[test]
+fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
+    let mut st = State::scenario(
+        2,
+        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
+        &[],
+    );
+    st.put_racer(S0, r(4), on(5));
+    let mut t = Table::new(st);
+    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveA),
+        vec![
+            answered(S0, Action::MoveA),
+            moved(S0, 4, Some(5), 9, 0),
+            Event::Drowned {
+                seat: S0,
+                racer: r(4),
+                space: 9
+            },
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 4), Position::Home);
+}
+
+#[test]
+fn skipping_onto_open_water_sends_the_racer_home() {
+    let mut st = State::scenario(
+        2,
+        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
+        &[],
+    );
+    st.put_racer(S0, r(1), on(7));
+    st.put_racer(S1, r(1), on(8));
+    let mut t = Table::new(st);
+    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    let events = t.answer(Action::MoveOne(r(1)));
+    assert_eq!(
+        events[1..3],
+        [
+            moved(S0, 1, Some(7), 9, 1),
+            Event::Drowned {
+                seat: S0,
+                racer: r(1),
+                space: 9
+            },
+        ]
+    );
+    assert_eq!(t.pos(S0, 1), Position::Home);
+}
+
+#[test]
+fn a_plus_icon_onto_open_water_sends_the_racer_home() {
+    // Slot 0 holds [blank, +2, blank]; slot 1 is open water.
+    let mut st = State::scenario(
+        2,
+        &[Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)],
+        &[],
+    );
+    st.put_racer(S0, r(1), on(6));
+    let mut t = Table::new(st);
+    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    assert_eq!(
+        t.answer(Action::MoveOne(r(1))),
+        vec![
+            answered(S0, Action::MoveOne(r(1))),
+            moved(S0, 1, Some(6), 7, 0),
+            fired(Icon::Plus(2), 7),
+            moved(S0, 1, Some(7), 9, 0),
+            Event::Drowned {
+                seat: S0,
+                racer: r(1),
+                space: 9
+            },
+            revealed(S1, Card::OneTwoThree),
+        ]
+    );
+    assert_eq!(t.pos(S0, 1), Position::Home);
+}
+
+#[test]
+fn a_racer_sent_home_by_water_enters_from_home_again() {
+    let mut st = State::scenario(
+        2,
+        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
+        &[],
+    );
+    st.put_racer(S0, r(4), on(5));
+    let mut t = Table::new(st);
+    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    t.answer(Action::MoveA);
+    t.answer(Action::MoveOne(r(1)));
+    assert_eq!(t.pos(S0, 4), Position::Home);
+    // Round 2, with the dog sled back in hand: racer 4 enters on space 3 like any racer
+    // at home.
+    t.st.set_cards(S0, crate::pieces::ALL_CARDS, 0);
+    t.commit(&[Card::DogSled, Card::Snowmobile]);
+    let events = t.answer(Action::MoveA);
+    assert_eq!(events[1], moved(S0, 4, None, 3, 0));
+    assert_eq!(t.pos(S0, 4), on(3));
+}
