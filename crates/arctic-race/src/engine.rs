@@ -177,45 +177,21 @@ impl ArcticRace {
         }
     }
 
-    /// Answers every pending question that has exactly one answer.
-    fn answer_forced(&self, st: &mut State, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
-        while let Some(action) = self.only_answer(st) {
-            self.answer(st, action, true, rng, log);
-        }
-    }
-
-    /// Returns the answer of the pending question if it is the only one.
-    ///
-    /// The same facts as [`Game::legal_actions`], counted without building the list: this
-    /// runs after every answer, so it must be cheap. A test checks the two agree on every
-    /// state of many random games.
-    pub(crate) fn only_answer(&self, st: &State) -> Option<Action> {
-        let unfinished = |seat: Seat, racers: std::ops::Range<u8>| {
-            let mut it = racers.map(Racer).filter(|&r| !st.is_finished(seat, r));
-            match (it.next(), it.next()) {
-                (Some(r), None) => Some(Some(r)),
-                (None, _) => Some(None),
-                _ => None,
+    /// Answers every pending question that has exactly one answer, and leaves the answers
+    /// of the next real question (two or more, or none at the end) in `answers`.
+    fn answer_forced(
+        &self,
+        st: &mut State,
+        rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
+        loop {
+            self.legal_actions(st, answers);
+            if answers.len() != 1 {
+                return;
             }
-        };
-        match st.phase {
-            Phase::Commit => {
-                let hand = st.hand[st.current().index()];
-                (hand.count_ones() == 1)
-                    .then(|| Action::Commit(Card::ALL[hand.trailing_zeros() as usize]))
-            }
-            Phase::Reveal => {
-                let seat = st.current();
-                match st.active_card.racer() {
-                    Some(racer) => st.is_finished(seat, racer).then_some(Action::ActionB),
-                    None => unfinished(seat, 0..3).map(|r| r.map_or(Action::Pass, Action::MoveOne)),
-                }
-            }
-            Phase::GiveToken { .. } => {
-                (st.players == 2).then(|| Action::GiveToken(Seat(1 - st.token.0)))
-            }
-            Phase::BlackDie { roller } => unfinished(roller, 0..5).flatten().map(Action::BlackDie),
-            Phase::Over(_) => None,
+            self.answer(st, answers[0], true, rng, log);
         }
     }
 }
@@ -282,7 +258,7 @@ impl Game for ArcticRace {
             round: 1,
             leader: st.leader,
         });
-        self.answer_forced(&mut st, rng, log);
+        self.answer_forced(&mut st, rng, &mut ActionList::new(), log);
         st
     }
 
@@ -338,15 +314,16 @@ impl Game for ArcticRace {
         }
     }
 
-    fn apply_logged(
+    fn advance(
         &self,
         st: &mut State,
         action: Action,
         rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
         log: &mut impl FnMut(Event),
     ) {
         self.answer(st, action, false, rng, log);
-        self.answer_forced(st, rng, log);
+        self.answer_forced(st, rng, answers, log);
     }
 
     fn outcome(&self, st: &State) -> Option<Outcome> {
@@ -390,38 +367,5 @@ impl ArcticRace {
             end_cause: cause as u8,
             progress,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use floe_core::{Stream, stream_rng};
-    use rand::RngExt;
-
-    /// `only_answer` is the fast twin of `legal_actions`: on every state of many random
-    /// games, stepped one answer at a time with nothing answered automatically, it names
-    /// the answer exactly when the list has one.
-    #[test]
-    fn only_answer_agrees_with_legal_actions() {
-        let game = ArcticRace::classic();
-        let mut answers = ActionList::new();
-        let mut single = 0;
-        for seed in 0..400u64 {
-            let mut rng = stream_rng(seed, Stream::Chance);
-            let mut st = game.new_game(2 + seed as usize % 5, &mut rng);
-            loop {
-                game.legal_actions(&st, &mut answers);
-                let expected = (answers.len() == 1).then(|| answers[0]);
-                assert_eq!(game.only_answer(&st), expected, "{st:?}");
-                single += usize::from(expected.is_some());
-                if answers.is_empty() {
-                    break;
-                }
-                let pick = answers[rng.random_range(0..answers.len())];
-                game.answer(&mut st, pick, false, &mut rng, &mut |_| {});
-            }
-        }
-        assert!(single > 1000, "single-answer questions were met ({single})");
     }
 }

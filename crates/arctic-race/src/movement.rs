@@ -73,10 +73,12 @@ impl ArcticRace {
                 st.occupied &= !(1u128 << from);
                 from as usize + n
             };
+            // Go on to the next free space: the lowest clear bit at or above `to`.
             let mut skipped = 0;
-            while to < len && st.occupied & (1u128 << to) != 0 {
-                to += 1;
-                skipped += 1;
+            if to < len {
+                let free = (!st.occupied & !below(to)).trailing_zeros() as usize;
+                skipped = (free - to) as u8;
+                to = free;
             }
             if to >= len {
                 st.finishers[r] += 1;
@@ -158,26 +160,26 @@ impl ArcticRace {
         let end = rules.slot_start(rules.slots);
         let mut swept = 0;
         let river = below(end) & !below(first);
-        let riders = if st.occupied & river == 0 {
-            0
-        } else {
-            st.players()
-        };
-        for s in 0..riders {
-            for r in 0..st.pos[s].len() {
-                let p = st.pos[s][r];
-                if p == HOME || p == FINISHED || !(first..end).contains(&(p as usize)) {
-                    continue;
-                }
-                if p as usize >= last {
-                    st.pos[s][r] = HOME;
-                    swept += 1;
-                    log(Event::SweptHome {
-                        seat: Seat(s as u8),
-                        racer: Racer(r as u8),
-                    });
-                } else {
-                    st.pos[s][r] = p + rules.slot_len as u8;
+        if st.occupied & river != 0 {
+            // Offsets from the river's first space; home and finished (0xFE, 0xFF) are
+            // beyond every river space, so one comparison tells a rider.
+            let (span, last_slot) = ((end - first) as u8, (last - first) as u8);
+            for s in 0..st.players() {
+                for r in 0..st.pos[s].len() {
+                    let offset = st.pos[s][r].wrapping_sub(first as u8);
+                    if offset >= span {
+                        continue;
+                    }
+                    if offset >= last_slot {
+                        st.pos[s][r] = HOME;
+                        swept += 1;
+                        log(Event::SweptHome {
+                            seat: Seat(s as u8),
+                            racer: Racer(r as u8),
+                        });
+                    } else {
+                        st.pos[s][r] += rules.slot_len as u8;
+                    }
                 }
             }
         }

@@ -74,17 +74,32 @@ pub trait Game: Send + Sync {
     /// Leaves `out` empty when the game is over.
     fn legal_actions(&self, state: &Self::State, out: &mut ActionList<Self::Action>);
 
-    /// Carries out `action`, reporting every step (moves, chance, auto-answers) to `log`.
+    /// Carries out `action`, reporting every step (moves, chance, forced answers) to `log`,
+    /// and refills `answers` with the answers to the next question (empty once the game is
+    /// over). The engine lists each question's answers once, both to answer a question
+    /// with one answer itself and for the caller, which is why the list is the caller's.
     ///
     /// # Panics
     /// May panic if `action` is not among [`Game::legal_actions`].
+    fn advance(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        rng: &mut FloeRng,
+        answers: &mut ActionList<Self::Action>,
+        log: &mut impl FnMut(Self::Event),
+    );
+
+    /// Carries out `action`, reporting every step to `log`.
     fn apply_logged(
         &self,
         state: &mut Self::State,
         action: Self::Action,
         rng: &mut FloeRng,
         log: &mut impl FnMut(Self::Event),
-    );
+    ) {
+        self.advance(state, action, rng, &mut ActionList::new(), log);
+    }
 
     /// Carries out `action`, sampling chance from `rng`.
     fn apply(&self, state: &mut Self::State, action: Self::Action, rng: &mut FloeRng) {

@@ -56,7 +56,8 @@ impl<G: Game> Table<G> {
 /// Allocation-free: the state, answers and random streams live on the stack or in `table`.
 ///
 /// # Panics
-/// Panics if a bot answers with something that is not among the answers offered.
+/// Panics if a bot answers with something that is not among the answers offered (the
+/// engine's own checks catch it; debug builds check every answer here first).
 pub fn play<G: Game>(
     game: &G,
     table: &mut Table<G>,
@@ -70,8 +71,8 @@ pub fn play<G: Game>(
     let mut bot_rngs: [FloeRng; MAX_SEATS] =
         std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8)));
     let mut state = game.new_game_logged(players, &mut chance, &mut |e| log(Line::Event(e)));
+    game.legal_actions(&state, &mut table.answers);
     while let Some(seat) = game.to_act(&state) {
-        game.legal_actions(&state, &mut table.answers);
         log(Line::Question {
             seat,
             answers: &table.answers,
@@ -84,9 +85,13 @@ pub fn play<G: Game>(
             "the bot of {seat} answered {action:?}, not among {:?}",
             table.answers
         );
-        game.apply_logged(&mut state, action, &mut chance, &mut |e| {
-            log(Line::Event(e))
-        });
+        game.advance(
+            &mut state,
+            action,
+            &mut chance,
+            &mut table.answers,
+            &mut |e| log(Line::Event(e)),
+        );
     }
     let outcome = game
         .outcome(&state)

@@ -1,0 +1,49 @@
+//! No bot reads what its player does not know.
+//!
+//! For states met in real games, the hidden parts are resampled from the acting seat's
+//! point of view (`Game::determinize` changes exactly what that seat cannot see). Every
+//! known bot, seeded alike, must answer the same in the true state and in the resampled one.
+
+use arctic_race::ArcticRace;
+use floe_bots::{BotSpec, KNOWN_BOTS};
+use floe_core::{ActionList, Game, Stream, View, stream_rng};
+use rand::RngExt;
+
+#[test]
+fn every_bot_answers_the_same_whatever_it_cannot_see() {
+    let game = ArcticRace::classic();
+    let mut answers = ActionList::new();
+    let mut changed = 0;
+    for (name, _) in KNOWN_BOTS {
+        let mut bot = BotSpec::parse(name).unwrap().build::<ArcticRace>();
+        for seed in 0..60u64 {
+            let mut chance = stream_rng(seed, Stream::Chance);
+            let mut state = game.new_game(2 + seed as usize % 5, &mut chance);
+            let mut other = state.clone();
+            while let Some(seat) = game.to_act(&state) {
+                game.legal_actions(&state, &mut answers);
+                game.determinize(
+                    &state,
+                    seat,
+                    &mut stream_rng(seed, Stream::Colours),
+                    &mut other,
+                );
+                changed += usize::from(other != state);
+                let mut rng_a = stream_rng(seed, Stream::Bot(seat.0));
+                let mut rng_b = rng_a.clone();
+                let a = bot.act(&View::new(&game, &state, seat), &answers, &mut rng_a);
+                let b = bot.act(&View::new(&game, &other, seat), &answers, &mut rng_b);
+                assert_eq!(
+                    a, b,
+                    "bot {name} answered differently when only hidden facts changed"
+                );
+                let pick = answers[chance.random_range(0..answers.len())];
+                game.apply(&mut state, pick, &mut chance);
+            }
+        }
+    }
+    assert!(
+        changed > 1000,
+        "the hidden parts really were changed ({changed} states)"
+    );
+}
