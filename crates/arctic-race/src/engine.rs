@@ -7,9 +7,29 @@ use rand::seq::SliceRandom;
 
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, collect};
-use crate::pieces::{Action, Card, Racer};
+use crate::pieces::{Action, CARDS, Card, Racer};
 use crate::rules::{MIN_PLAYERS, Rules};
 use crate::state::{END_CAUSES, EndCause, FINISHED, NO_CARD, Phase, State};
+
+/// The commit answers for every hand (a 5-bit card set), listed once at compile time:
+/// committing is half of all questions, and a table lookup beats walking the bits.
+const COMMITS: [([Action; CARDS], u8); 1 << CARDS] = {
+    let mut table = [([Action::Pass; CARDS], 0u8); 1 << CARDS];
+    let mut hand = 0;
+    while hand < 1 << CARDS {
+        let mut card = 0;
+        while card < CARDS {
+            if hand & (1 << card) != 0 {
+                let (answers, len) = &mut table[hand];
+                answers[*len as usize] = Action::Commit(Card::ALL[card]);
+                *len += 1;
+            }
+            card += 1;
+        }
+        hand += 1;
+    }
+    table
+};
 
 /// Arctic Race under one set of [`Rules`].
 #[derive(Clone, Debug)]
@@ -275,11 +295,10 @@ impl Game for ArcticRace {
         out.clear();
         match st.phase {
             Phase::Commit => {
-                let mut hand = st.hand[st.current().index()];
-                while hand != 0 {
-                    out.push(Action::Commit(Card::ALL[hand.trailing_zeros() as usize]));
-                    hand &= hand - 1;
-                }
+                let hand = st.hand[st.current().index()] as usize;
+                let (answers, len) = &COMMITS[hand];
+                out.try_extend_from_slice(&answers[..*len as usize])
+                    .expect("at most 5 cards");
             }
             Phase::Reveal => {
                 let seat = st.current();

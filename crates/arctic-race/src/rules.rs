@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use arrayvec::ArrayVec;
-use floe_core::MAX_SEATS;
+use floe_core::{MAX_COLOURS, MAX_SEATS};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -110,7 +110,9 @@ impl Rules {
             field: "(file)".into(),
             message: e.message().trim().to_string(),
         })?;
-        Checker { text }.build(file.or(defaults))
+        let mut defaulted = Vec::new();
+        let file = file.or(defaults, &mut defaulted);
+        Checker { text, defaulted }.build(file)
     }
 
     /// Returns the name of this rule set.
@@ -246,35 +248,49 @@ struct ScoringFile {
     race_5: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
+/// Returns `mine`, or `classic` when the file leaves `key` out (noting that it did).
+fn pick<T>(
+    key: &'static str,
+    mine: Option<T>,
+    classic: Option<T>,
+    defaulted: &mut Vec<&'static str>,
+) -> Option<T> {
+    if mine.is_none() {
+        defaulted.push(key);
+    }
+    mine.or(classic)
+}
+
 impl RulesFile {
-    /// Fills every key this file leaves out from `d`.
-    fn or(self, d: RulesFile) -> RulesFile {
+    /// Fills every key this file leaves out from `d`, listing those keys in `defaulted`.
+    fn or(self, d: RulesFile, defaulted: &mut Vec<&'static str>) -> RulesFile {
         let (t, dt) = (self.track.unwrap_or_default(), d.track.unwrap_or_default());
         let (r, dr) = (t.river.unwrap_or_default(), dt.river.unwrap_or_default());
         let (s, ds) = (
             self.scoring.unwrap_or_default(),
             d.scoring.unwrap_or_default(),
         );
+        let k = defaulted;
         RulesFile {
-            name: self.name.or(d.name),
-            round_limit: self.round_limit.or(d.round_limit),
-            colours: self.colours.or(d.colours),
-            tiles_removed: self.tiles_removed.or(d.tiles_removed),
+            name: pick("name", self.name, d.name, k),
+            round_limit: pick("round_limit", self.round_limit, d.round_limit, k),
+            colours: pick("colours", self.colours, d.colours, k),
+            tiles_removed: pick("tiles_removed", self.tiles_removed, d.tiles_removed, k),
             track: Some(TrackFile {
-                bank_a: t.bank_a.or(dt.bank_a),
-                bank_b: t.bank_b.or(dt.bank_b),
+                bank_a: pick("track.bank_a", t.bank_a, dt.bank_a, k),
+                bank_b: pick("track.bank_b", t.bank_b, dt.bank_b, k),
                 river: Some(RiverFile {
-                    slots: r.slots.or(dr.slots),
-                    slot_length: r.slot_length.or(dr.slot_length),
+                    slots: pick("track.river.slots", r.slots, dr.slots, k),
+                    slot_length: pick("track.river.slot_length", r.slot_length, dr.slot_length, k),
                 }),
             }),
-            tiles: self.tiles.or(d.tiles),
+            tiles: pick("tiles", self.tiles, d.tiles, k),
             scoring: Some(ScoringFile {
-                race_1: s.race_1.or(ds.race_1),
-                race_2: s.race_2.or(ds.race_2),
-                race_3: s.race_3.or(ds.race_3),
-                race_4: s.race_4.or(ds.race_4),
-                race_5: s.race_5.or(ds.race_5),
+                race_1: pick("scoring.race_1", s.race_1, ds.race_1, k),
+                race_2: pick("scoring.race_2", s.race_2, ds.race_2, k),
+                race_3: pick("scoring.race_3", s.race_3, ds.race_3, k),
+                race_4: pick("scoring.race_4", s.race_4, ds.race_4, k),
+                race_5: pick("scoring.race_5", s.race_5, ds.race_5, k),
             }),
         }
     }
@@ -282,10 +298,12 @@ impl RulesFile {
 
 /// Turns a complete [`RulesFile`] into [`Rules`], checking every value.
 ///
-/// Spans of values that came from the classic defaults point into the classic text, not
-/// the user's; those values are valid, so no error ever reports them.
+/// A value the file left out comes from the classic rules; its span points into the
+/// classic text, so an error about it names the key and says where it came from instead
+/// of giving a line of the user's file.
 struct Checker<'a> {
     text: &'a str,
+    defaulted: Vec<&'static str>,
 }
 
 impl Checker<'_> {
@@ -295,13 +313,27 @@ impl Checker<'_> {
         field: impl Into<String>,
         message: impl Into<String>,
     ) -> RulesError {
+        let (field, mut message) = (field.into(), message.into());
+        let classic = self.defaulted.iter().find(|key| {
+            field
+                .strip_prefix(**key)
+                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+        });
+        let line = match classic {
+            Some(key) => {
+                message += &format!(
+                    " (this is the classic value, used because the file does not set `{key}`: set it to fit the file's other values)"
+                );
+                None
+            }
+            None => Some(line_of(self.text, span.start)),
+        };
         RulesError {
-            line: Some(line_of(self.text, span.start)),
-            field: field.into(),
-            message: message.into(),
+            line,
+            field,
+            message,
         }
     }
-
     fn int(&self, v: &Spanned<i64>, field: &str, range: Range<i64>) -> Result<i64, RulesError> {
         let x = *v.get_ref();
         if range.contains(&x) {
@@ -358,11 +390,14 @@ impl Checker<'_> {
             }
             colours.push(name.to_string());
         }
-        if colours.len() < MAX_SEATS {
+        if !(MAX_SEATS..=MAX_COLOURS).contains(&colours.len()) {
             return Err(self.err(
                 colours_v.span(),
                 "colours",
-                format!("needs at least {MAX_SEATS} colours (one per seat at the largest table), found {}", colours.len()),
+                format!(
+                    "needs {MAX_SEATS} to {MAX_COLOURS} colours (at least one per seat at the largest table), found {}",
+                    colours.len()
+                ),
             ));
         }
 
@@ -656,6 +691,18 @@ mod tests {
         assert_eq!(e.line, Some(1));
         let e = error("round_limit = = 3\n");
         assert_eq!(e.line, Some(1));
+    }
+
+    #[test]
+    fn a_classic_value_that_no_longer_fits_is_named_without_a_line() {
+        let e = error("[track.river]\nslot_length = 4\n");
+        assert_eq!(e.line, None, "{e}");
+        assert_eq!(e.field, "tiles[0].faces");
+        assert!(e.message.contains("does not set `tiles`"), "{e}");
+        let e = error("[[tiles]]\ncopies = 10\nfaces = [\"blank\", \"blank\", \"blank\"]\n");
+        assert_eq!(e.line, None, "{e}");
+        assert!(e.field.starts_with("tiles_removed[0]"), "{e}");
+        assert!(e.message.contains("does not set `tiles_removed`"), "{e}");
     }
 
     #[test]

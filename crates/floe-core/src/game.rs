@@ -12,6 +12,10 @@ use crate::{FloeRng, Outcome, Seat};
 /// Race never offers more than 5, and the draft pages of the next games stay far below.
 pub const MAX_ACTIONS: usize = 64;
 
+/// Most colours a game may define in [`Game::colours`] (the runner deals colours from a
+/// fixed-size array, so dealing allocates nothing).
+pub const MAX_COLOURS: usize = 32;
+
 /// The answers to one question, on the stack, refilled in place for every question.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 
@@ -44,7 +48,8 @@ pub trait Game: Send + Sync {
     fn end_causes(&self) -> &'static [&'static str];
 
     /// Returns the cosmetic colours of the game in their canonical order. Colours never
-    /// change a rule: the runner deals them, and the engine never sees them.
+    /// change a rule: the runner deals them, and the engine never sees them. At most
+    /// [`MAX_COLOURS`], and at least as many as the largest table.
     fn colours(&self) -> &[String];
 
     /// Returns the name of the per-seat progress figure in [`Outcome::progress`].

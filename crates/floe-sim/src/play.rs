@@ -1,7 +1,9 @@
 //! Playing one game: the loop that asks bots and applies their answers.
 
 use floe_bots::Bot;
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, FloeRng, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, View, stream_rng,
+};
 use rand::RngExt;
 
 /// The seats of one table: a bot per seat and reusable buffers.
@@ -104,9 +106,6 @@ pub fn play<G: Game>(
         colours,
     }
 }
-
-/// Most colours a game may define (the colour deal shuffles indices in a fixed array).
-pub(crate) const MAX_COLOURS: usize = 32;
 
 /// Returns the colour index per seat: seat i plays colour i, or, shuffled, `players`
 /// distinct colours drawn at random from all `available` (a partial Fisher-Yates shuffle

@@ -1,10 +1,9 @@
 //! Running many games in parallel.
 
 use floe_bots::BotSpec;
-use floe_core::{Game, game_seed};
+use floe_core::{Game, MAX_COLOURS, game_seed};
 use rayon::prelude::*;
 
-use crate::play::MAX_COLOURS;
 use crate::tally::MAX_END_CAUSES;
 use crate::{GameRecord, Table, Tally, play};
 
