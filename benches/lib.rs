@@ -2,6 +2,8 @@
 //!
 //! This library holds the set-up they share.
 
+pub mod plain;
+
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_sim::{RunConfig, Table};

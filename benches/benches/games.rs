@@ -1,4 +1,5 @@
-//! Games per second: four-player random games on one core, and a whole run on all cores.
+//! Games per second: four-player random games on one core (the engine behind its bot
+//! interface, and the plain inline baseline), and a whole run on all cores.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -29,6 +30,17 @@ fn one_core(c: &mut Criterion) {
                 "every game has a winner"
             );
             black_box(record)
+        })
+    });
+    // The yardstick: the same games, plain and inline, with no bot interface.
+    let plain = floe_benches::plain::Plain::classic();
+    let mut index = 0u64;
+    group.bench_function("plain_baseline_one_core", |b| {
+        b.iter(|| {
+            index += 1;
+            let result = plain.play(4, 1, index);
+            assert!(result.winners != 0, "every game has a winner");
+            black_box(result)
         })
     });
     group.finish();

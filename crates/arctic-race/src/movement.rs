@@ -76,9 +76,9 @@ impl ArcticRace {
             // Go on to the next free space: the lowest clear bit at or above `to`.
             let mut skipped = 0;
             if to < len {
-                let free = (!st.occupied & !below(to)).trailing_zeros() as usize;
-                skipped = (free - to) as u8;
-                to = free;
+                // Spaces at and past L-1 are never occupied, so a free one is always found.
+                skipped = (!(st.occupied >> to)).trailing_zeros() as u8;
+                to += skipped as usize;
             }
             if to >= len {
                 st.finishers[r] += 1;
