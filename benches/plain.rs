@@ -296,14 +296,12 @@ impl Game<'_> {
     }
 
     fn score(&self, rounds: u32, cause: u8) -> PlainResult {
-        let mut scores = [0; 6];
-        for s in 0..self.n {
-            for r in 0..5 {
-                if self.pos[s][r] == DONE {
-                    scores[s] += self.p.points[r][(self.place[s][r] as usize).min(4) - 1];
-                }
-            }
-        }
+        let scores: [i32; 6] = std::array::from_fn(|s| {
+            (0..5)
+                .filter(|&r| self.pos[s][r] == DONE)
+                .map(|r| self.p.points[r][(self.place[s][r] as usize).min(4) - 1])
+                .sum()
+        });
         let best = *scores[..self.n].iter().max().unwrap();
         let key = |s: usize| self.place[s].map(|p| if p == 0 { u8::MAX } else { p });
         let best_key = (0..self.n).filter(|&s| scores[s] == best).map(key).min();
