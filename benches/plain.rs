@@ -56,7 +56,11 @@ struct Game<'a> {
 
 /// Picks uniformly among `k` answers as the random bot does (no draw when `k` is 1).
 fn pick(rng: &mut FloeRng, k: usize) -> usize {
-    if k == 1 { 0 } else { rng.random_range(0..k) }
+    if k == 1 {
+        0
+    } else {
+        rng.random_range(0..k as u32) as usize
+    }
 }
 
 /// Picks one set bit of `mask` as the random bot picks among the answers it stands for.

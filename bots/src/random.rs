@@ -11,7 +11,7 @@ pub struct RandomBot;
 
 impl<G: Game> Bot<G> for RandomBot {
     fn act(&mut self, _view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
-        answers[rng.random_range(0..answers.len())]
+        answers[rng.random_range(0..answers.len() as u32) as usize]
     }
 }
 

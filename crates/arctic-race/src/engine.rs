@@ -71,33 +71,53 @@ impl ArcticRace {
             action,
             forced,
         });
-        let flow = match (st.phase, action) {
-            (Phase::Commit, Action::Commit(card)) => {
-                assert!(
-                    st.hand[s] & card.bit() != 0,
-                    "{seat} cannot commit the {card}: not in hand"
-                );
-                st.hand[s] &= !card.bit();
-                st.committed[s] = card as u8;
-                st.step += 1;
-                if st.step == st.players {
-                    st.step = 0;
-                    st.phase = Phase::Reveal;
-                    self.reveal(st, log);
-                }
-                return;
+        // Commits are half of all questions: test for them first with one plain branch.
+        if let Action::Commit(card) = action {
+            assert!(
+                st.phase == Phase::Commit && st.hand[s] & card.bit() != 0,
+                "{seat} cannot commit the {card} now"
+            );
+            st.hand[s] &= !card.bit();
+            st.committed[s] = card as u8;
+            st.next_in_order();
+            if st.step == st.players {
+                st.restart_order();
+                st.phase = Phase::Reveal;
+                self.reveal(st, log);
             }
-            (Phase::Reveal, Action::MoveA) => {
-                let racer = st
-                    .active_card
-                    .racer()
-                    .expect("the 1-2-3 card has no action A");
-                assert!(
-                    !st.is_finished(seat, racer),
-                    "{racer} of {seat} has finished"
-                );
-                self.move_racer(st, seat, racer, racer.number() as usize, rng, log)
-            }
+            return;
+        }
+        let flow = if action == Action::MoveA {
+            // Action A is the next most common answer: again a plain branch first.
+            assert!(st.phase == Phase::Reveal, "action A answers only a reveal");
+            let racer = st
+                .active_card
+                .racer()
+                .expect("the 1-2-3 card has no action A");
+            assert!(
+                !st.is_finished(seat, racer),
+                "{racer} of {seat} has finished"
+            );
+            self.move_racer(st, seat, racer, racer.number() as usize, rng, log)
+        } else {
+            self.answer_other(st, seat, action, rng, log)
+        };
+        match flow {
+            Flow::Ask(phase) => st.phase = phase,
+            Flow::Done => self.next_reveal(st, log),
+        }
+    }
+
+    /// Carries out an answer other than a commit or action A.
+    fn answer_other(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        action: Action,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> Flow {
+        match (st.phase, action) {
             (Phase::Reveal, Action::ActionB) => match st.active_card {
                 Card::Snowmobile => Flow::Ask(Phase::GiveToken { giver: seat }),
                 Card::Snowboarder => {
@@ -115,11 +135,19 @@ impl ArcticRace {
                 assert!(
                     st.active_card == Card::OneTwoThree
                         && racer.0 < 3
-                        && !st.is_finished(seat, racer)
+                        && !st.is_finished(seat, racer),
+                    "the 1-2-3 card cannot move {racer} of {seat}"
                 );
                 self.move_racer(st, seat, racer, 1, rng, log)
             }
-            (Phase::Reveal, Action::Pass) => Flow::Done,
+            (Phase::Reveal, Action::Pass) => {
+                let stuck = (0..3).all(|r| st.is_finished(seat, Racer(r)));
+                assert!(
+                    st.active_card == Card::OneTwoThree && stuck,
+                    "{seat} may pass only with the 1-2-3 card and racers 1-3 finished"
+                );
+                Flow::Done
+            }
             (Phase::GiveToken { .. }, Action::GiveToken(to)) => {
                 assert!(
                     to != st.token && to.index() < st.players(),
@@ -134,10 +162,6 @@ impl ArcticRace {
                 self.move_racer(st, roller, racer, 1, rng, log)
             }
             (phase, action) => panic!("{action:?} does not answer the pending question {phase:?}"),
-        };
-        match flow {
-            Flow::Ask(phase) => st.phase = phase,
-            Flow::Done => self.next_reveal(st, log),
         }
     }
 
@@ -154,7 +178,7 @@ impl ArcticRace {
 
     /// Moves on to the next seat's reveal, or ends the round after the last one.
     fn next_reveal(&self, st: &mut State, log: &mut impl FnMut(Event)) {
-        st.step += 1;
+        st.next_in_order();
         st.phase = Phase::Reveal;
         if st.step < st.players {
             self.reveal(st, log);
@@ -170,8 +194,7 @@ impl ArcticRace {
             }
         }
         st.round += 1;
-        let three = Seat::all(st.players()).any(|s| st.finished_count(s) >= 3);
-        let cause = if three {
+        let cause = if st.three_finished {
             Some(EndCause::ThreeFinished)
         } else if st.supply_ran_out {
             Some(EndCause::TilesExhausted)
@@ -188,7 +211,7 @@ impl ArcticRace {
             });
         } else {
             st.leader = st.token;
-            st.step = 0;
+            st.restart_order();
             st.phase = Phase::Commit;
             log(Event::RoundStart {
                 round: st.round + 1,
@@ -295,8 +318,7 @@ impl Game for ArcticRace {
         out.clear();
         match st.phase {
             Phase::Commit => {
-                let hand = st.hand[st.current().index()] as usize;
-                let (answers, len) = &COMMITS[hand];
+                let (answers, len) = &COMMITS[st.hand[st.current().index()] as usize];
                 // A fixed-size copy then a cut: no memcpy call for a few bytes.
                 out.try_extend_from_slice(answers)
                     .expect("an empty list holds 5 answers");

@@ -11,7 +11,7 @@ use rand::RngExt;
 use crate::engine::ArcticRace;
 use crate::event::{Event, TileView};
 use crate::pieces::{Icon, Racer};
-use crate::state::{FINISHED, HOME, Phase, State, WATER};
+use crate::state::{FINISHED, HOME, Phase, Spaces, State, WATER};
 
 /// What is left to do after a step of a chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,13 +70,13 @@ impl ArcticRace {
             let mut to = if from == HOME {
                 n - 1
             } else {
-                st.occupied &= !(1u128 << from);
+                st.occupied &= !(1 << from);
                 from as usize + n
             };
             // Go on to the next free space: the lowest clear bit at or above `to`.
             let mut skipped = 0;
             if to < len {
-                // Spaces at and past L-1 are never occupied, so a free one is always found.
+                // Spaces from L on are never occupied, so a free one is always found.
                 skipped = (!(st.occupied >> to)).trailing_zeros() as u8;
                 to += skipped as usize;
             }
@@ -84,6 +84,7 @@ impl ArcticRace {
                 st.finishers[r] += 1;
                 st.place[s][r] = st.finishers[r];
                 st.pos[s][r] = FINISHED;
+                st.three_finished |= st.finished_count(seat) >= 3;
                 log(Event::Finished {
                     seat,
                     racer,
@@ -112,7 +113,7 @@ impl ArcticRace {
                 Landing::Icon(icon) => icon,
             };
             st.pos[s][r] = to as u8;
-            st.occupied |= 1u128 << to;
+            st.occupied |= 1 << to;
             if icon != Icon::Blank {
                 log(Event::IconFired {
                     icon,
@@ -158,31 +159,10 @@ impl ArcticRace {
         let rules = &self.rules;
         let (first, last) = (rules.slot_start(0), rules.slot_start(rules.slots - 1));
         let end = rules.slot_start(rules.slots);
-        let mut swept = 0;
         let river = below(end) & !below(first);
-        if st.occupied & river != 0 {
-            // Offsets from the river's first space; home and finished (0xFE, 0xFF) are
-            // beyond every river space, so one comparison tells a rider.
-            let (span, last_slot) = ((end - first) as u8, (last - first) as u8);
-            for s in 0..st.players() {
-                for r in 0..st.pos[s].len() {
-                    let offset = st.pos[s][r].wrapping_sub(first as u8);
-                    if offset >= span {
-                        continue;
-                    }
-                    if offset >= last_slot {
-                        st.pos[s][r] = HOME;
-                        swept += 1;
-                        log(Event::SweptHome {
-                            seat: Seat(s as u8),
-                            racer: Racer(r as u8),
-                        });
-                    } else {
-                        st.pos[s][r] += rules.slot_len as u8;
-                    }
-                }
-            }
-        }
+        let riders = st.occupied & river;
+        let swept = (riders & !below(last)).count_ones() as u8;
+
         let dropped = st.slots[rules.slots - 1];
         if dropped != WATER {
             st.gone[dropped as usize] += 1;
@@ -191,24 +171,47 @@ impl ArcticRace {
         let entered = st.supply.pop();
         st.slots[0] = entered.unwrap_or(WATER);
         st.supply_ran_out |= entered.is_none();
-        // Occupancy: the riders of slots 0..last move up one slot; those of the last are gone.
-        let carried = st.occupied & river & below(last);
-        st.occupied = (st.occupied & !river) | (carried << rules.slot_len);
         let view = |k: u8| (k != WATER).then(|| TileView::new(rules.tile_faces(k)));
         log(Event::Shifted {
             dropped: view(dropped),
             swept,
             entered: entered.and_then(view),
         });
+
+        // Occupancy: the riders of slots 0..last move up one slot; those of the last are gone.
+        st.occupied = (st.occupied & !river) | ((riders & below(last)) << rules.slot_len);
+        if riders == 0 {
+            return;
+        }
+        // Offsets from the river's first space; home and finished (0xFE, 0xFF) lie beyond
+        // every river space, so one comparison tells a rider.
+        let (span, last_slot) = ((end - first) as u8, (last - first) as u8);
+        for s in 0..st.players() {
+            for r in 0..st.pos[s].len() {
+                let offset = st.pos[s][r].wrapping_sub(first as u8);
+                if offset >= span {
+                    continue;
+                }
+                if offset >= last_slot {
+                    st.pos[s][r] = HOME;
+                    log(Event::SweptHome {
+                        seat: Seat(s as u8),
+                        racer: Racer(r as u8),
+                    });
+                } else {
+                    st.pos[s][r] += rules.slot_len as u8;
+                }
+            }
+        }
     }
 }
 
-/// Returns the occupancy mask of spaces `0..n` (n may be the full 128).
-fn below(n: usize) -> u128 {
-    if n >= 128 {
-        u128::MAX
+/// Returns the set of spaces `0..n` (`n` may be the whole width of the mask).
+fn below(n: usize) -> Spaces {
+    if n >= Spaces::BITS as usize {
+        Spaces::MAX
     } else {
-        (1u128 << n) - 1
+        (1 << n) - 1
     }
 }
 

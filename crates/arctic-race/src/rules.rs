@@ -14,8 +14,9 @@ use toml::Spanned;
 
 use crate::pieces::{Icon, RACERS};
 
-/// Longest track a rules file may describe. Occupancy is a 128-bit mask.
-pub const MAX_TRACK: usize = 128;
+/// Longest track a rules file may describe: occupancy is one 64-bit word, which keeps
+/// moves fast, and 64 spaces is twice the classic track.
+pub const MAX_TRACK: usize = 64;
 /// Most river slots.
 pub const MAX_SLOTS: usize = 16;
 /// Most spaces on one tile.

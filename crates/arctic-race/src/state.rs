@@ -4,7 +4,11 @@ use arrayvec::ArrayVec;
 use floe_core::{MAX_SEATS, Seat};
 
 use crate::pieces::{ALL_CARDS, Card, CardSet, RACERS, Racer};
-use crate::rules::{MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, Rules};
+use crate::rules::{MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, Rules};
+
+/// A set of track spaces, one bit each (so a track has at most [`MAX_TRACK`] spaces).
+pub(crate) type Spaces = u64;
+const _: () = assert!(MAX_TRACK <= Spaces::BITS as usize);
 
 /// `pos` value of a racer at home (before space 0).
 pub(crate) const HOME: u8 = 0xFF;
@@ -80,7 +84,7 @@ pub struct State {
     /// Racers finished so far per race.
     pub(crate) finishers: [u8; RACERS],
     /// Bit `s` is set when track space `s` holds a racer.
-    pub(crate) occupied: u128,
+    pub(crate) occupied: Spaces,
     /// Cards in hand per seat (a committed card is no longer in hand).
     pub(crate) hand: [CardSet; MAX_SEATS],
     /// Cards on the played pile per seat.
@@ -94,6 +98,8 @@ pub struct State {
     pub(crate) leader: Seat,
     /// Position in the round's order of the seat committing or revealing.
     pub(crate) step: u8,
+    /// The seat `step` places clockwise of the leader, kept with `step` (asked often).
+    pub(crate) actor: Seat,
     pub(crate) phase: Phase,
     /// Tile kind per river slot, or [`WATER`].
     pub(crate) slots: [u8; MAX_SLOTS],
@@ -104,6 +110,8 @@ pub struct State {
     /// Tiles pushed out of slot 4 per kind (seen by all before they left).
     pub(crate) gone: [u8; MAX_TILE_KINDS],
     pub(crate) supply_ran_out: bool,
+    /// Some seat has three or more finished racers (set when a racer finishes).
+    pub(crate) three_finished: bool,
     /// Rounds completed.
     pub(crate) round: u32,
 }
@@ -126,12 +134,14 @@ impl State {
             token: Seat(0),
             leader: Seat(0),
             step: 0,
+            actor: Seat(0),
             phase: Phase::Commit,
             slots: [WATER; MAX_SLOTS],
             supply: ArrayVec::new(),
             removed: ArrayVec::new(),
             gone: [0; MAX_TILE_KINDS],
             supply_ran_out: false,
+            three_finished: false,
             round: 0,
         }
     }
@@ -212,13 +222,21 @@ impl State {
     /// Returns the seat whose commit or reveal is current (meaningful in those phases).
     #[inline]
     pub(crate) fn current(&self) -> Seat {
-        // leader and step are both below players: one subtraction replaces a division.
-        let i = self.leader.0 + self.step;
-        Seat(if i >= self.players {
-            i - self.players
-        } else {
-            i
-        })
+        self.actor
+    }
+
+    /// Moves on to the next seat in the round's order (after the last, back to the leader).
+    #[inline]
+    pub(crate) fn next_in_order(&mut self) {
+        self.step += 1;
+        let next = self.actor.0 + 1;
+        self.actor = Seat(if next == self.players { 0 } else { next });
+    }
+
+    /// Starts the round's order again at the leader.
+    pub(crate) fn restart_order(&mut self) {
+        self.step = 0;
+        self.actor = self.leader;
     }
 
     /// Recomputes the occupancy mask from the racers' positions.
@@ -227,7 +245,7 @@ impl State {
         for seat in 0..self.players() {
             for &p in &self.pos[seat] {
                 if p != HOME && p != FINISHED {
-                    self.occupied |= 1u128 << p;
+                    self.occupied |= 1 << p;
                 }
             }
         }
@@ -236,7 +254,11 @@ impl State {
     /// Counts every card, racer and tile, for conservation checks: returns
     /// (cards per seat, racers per seat, tiles per kind). A seat whose card lies in two
     /// places at once (hand, pile, face down) counts `usize::MAX` cards.
-    pub fn census(&self, rules: &Rules) -> ([usize; MAX_SEATS], [usize; MAX_SEATS], Vec<usize>) {
+    #[cfg(test)]
+    pub(crate) fn census(
+        &self,
+        rules: &Rules,
+    ) -> ([usize; MAX_SEATS], [usize; MAX_SEATS], Vec<usize>) {
         let mut cards = [0; MAX_SEATS];
         let mut racers = [0; MAX_SEATS];
         for s in 0..self.players() {
@@ -250,7 +272,11 @@ impl State {
             if all[0] & all[1] != 0 || all[0] & all[2] != 0 || all[1] & all[2] != 0 {
                 cards[s] = usize::MAX; // a card in two places at once
             }
-            racers[s] = self.pos[s].len();
+            let len = rules.track_len as u8;
+            racers[s] = self.pos[s]
+                .iter()
+                .filter(|&&p| p == HOME || p == FINISHED || p < len)
+                .count();
         }
         let mut tiles = vec![0; rules.tile_kinds.len()];
         let placed = self.slots[..rules.slots].iter().filter(|&&k| k != WATER);
@@ -295,6 +321,7 @@ impl State {
             }
         };
         self.rebuild_occupancy();
+        self.three_finished = Seat::all(self.players()).any(|s| self.finished_count(s) >= 3);
     }
 
     /// Sets `seat`'s hand and played pile.
@@ -307,6 +334,7 @@ impl State {
     pub fn set_token(&mut self, seat: Seat) {
         self.token = seat;
         self.leader = seat;
+        self.actor = seat.clockwise(self.step as usize, self.players());
     }
 
     /// Sets the number of rounds completed.

@@ -229,14 +229,14 @@ fn an_arrow_on_slot_4_sweeps_its_own_mover_home() {
             answered(S0, Action::MoveOne(r(1))),
             moved(S0, 1, Some(17), 18, 0),
             fired(Icon::Arrow, 18),
-            Event::SweptHome {
-                seat: S0,
-                racer: r(1)
-            },
             Event::Shifted {
                 dropped: Some(view(ARROW)),
                 swept: 1,
                 entered: Some(view(BLANK)),
+            },
+            Event::SweptHome {
+                seat: S0,
+                racer: r(1)
             },
             revealed(S1, Card::OneTwoThree),
         ]
@@ -515,14 +515,14 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
             fired(Icon::Plus(2), 13),
             moved(S0, 2, Some(13), 15, 0),
             fired(Icon::Arrow, 15),
-            Event::SweptHome {
-                seat: S1,
-                racer: r(2)
-            },
             Event::Shifted {
                 dropped: Some(view(BLANK)),
                 swept: 1,
                 entered: Some(view(HAND)),
+            },
+            Event::SweptHome {
+                seat: S1,
+                racer: r(2)
             },
             revealed(S1, Card::OneTwoThree),
         ]

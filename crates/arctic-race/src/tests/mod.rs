@@ -9,4 +9,5 @@ mod movement;
 mod properties;
 mod rounds;
 mod scoring;
+mod setup;
 mod shift;

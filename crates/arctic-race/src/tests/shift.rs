@@ -33,6 +33,11 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
         t.answer(Action::ActionB),
         vec![
             answered(S0, Action::ActionB),
+            Event::Shifted {
+                dropped: Some(view(HAND)),
+                swept: 2,
+                entered: Some(view(PLUS3)),
+            },
             Event::SweptHome {
                 seat: S0,
                 racer: r(3)
@@ -40,11 +45,6 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
             Event::SweptHome {
                 seat: S1,
                 racer: r(2)
-            },
-            Event::Shifted {
-                dropped: Some(view(HAND)),
-                swept: 2,
-                entered: Some(view(PLUS3)),
             },
             revealed(S1, Card::OneTwoThree),
         ]
