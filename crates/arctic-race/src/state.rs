@@ -4,7 +4,7 @@ use arrayvec::ArrayVec;
 use floe_core::{MAX_SEATS, Seat};
 
 use crate::pieces::{ALL_CARDS, Card, CardSet, RACERS, Racer};
-use crate::rules::{MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, Rules};
+use crate::rules::{MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK};
 
 /// A set of track spaces, one bit each (so a track has at most [`MAX_TRACK`] spaces).
 pub(crate) type Spaces = u64;
