@@ -257,7 +257,7 @@ impl State {
     #[cfg(test)]
     pub(crate) fn census(
         &self,
-        rules: &Rules,
+        rules: &crate::Rules,
     ) -> ([usize; MAX_SEATS], [usize; MAX_SEATS], Vec<usize>) {
         let mut cards = [0; MAX_SEATS];
         let mut racers = [0; MAX_SEATS];
