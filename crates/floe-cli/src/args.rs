@@ -6,8 +6,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use arctic_race::{ArcticRace, Rules};
 use clap::{Args, ValueEnum};
 use floe_bots::{BotSpec, split_spec_list};
-use floe_sim::RunConfig;
 use floe_sim::report::RunLabel;
+use floe_sim::{RunConfig, RunError};
 
 /// The games Floe can play.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -73,7 +73,9 @@ impl GameArgs {
             })?;
             bots.push(spec);
         }
-        if bots.len() == 1 {
+        // One spec stands for every seat; expanded only for a player count the game takes,
+        // so an absurd --players is refused below instead of allocating that many seats.
+        if bots.len() == 1 && floe_core::Game::player_counts(&game).contains(&self.players) {
             bots = vec![bots[0].clone(); self.players];
         }
         let config = RunConfig {
@@ -84,8 +86,9 @@ impl GameArgs {
             shuffle_colours: self.shuffle_colours,
             threads,
         };
-        if let Err(e) = config.check(&game) {
-            bail!("--{e}");
+        match config.check(&game) {
+            Err(RunError::Config { setting, message }) => bail!("--{setting}: {message}"),
+            other => other?,
         }
         let (bot_groups, bot_of_seat) = config.bot_groups();
         let label = RunLabel {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
 use floe_core::{Game, Seat, game_seed};
 use floe_sim::Line;
@@ -17,11 +17,34 @@ pub struct ReplayArgs {
     /// Index of the game in the run (the `game_index` column of games.csv).
     #[arg(long, default_value_t = 0)]
     pub index: u64,
+    /// The run's size, if given: the index must lie inside it.
+    #[arg(long)]
+    pub games: Option<u64>,
+    // Flags of `simulate` that do not change any game, accepted so that a simulate command
+    // line replays by changing the subcommand and adding --index.
+    #[arg(long = "threads", hide = true)]
+    _threads: Option<usize>,
+    #[arg(long = "out", hide = true)]
+    _out: Option<std::path::PathBuf>,
+    #[arg(long = "per-game", hide = true)]
+    _per_game: bool,
+    #[arg(long = "quiet", hide = true)]
+    _quiet: bool,
 }
 
 /// Runs `floe replay`, printing the log to stdout.
 pub fn run(a: &ReplayArgs) -> Result<()> {
-    let setup = a.game.setup(a.index + 1, 1)?;
+    if let Some(games) = a.games {
+        if a.index >= games {
+            bail!(
+                "--index {}: a run of --games {games} has games 0 to {}",
+                a.index,
+                games.saturating_sub(1)
+            );
+        }
+    }
+    // A replay plays one game; the run's size does not change it.
+    let setup = a.game.setup(1, 1)?;
     let (game, label) = (&setup.game, &setup.label);
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -8,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
-    games_header, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
+    games_writer, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -46,17 +46,17 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     }
     let setup = a.game.setup(a.games, a.threads.unwrap_or(0))?;
     let (game, label) = (&setup.game, &setup.label);
-    let mut out =
-        OutputDir::create(&a.out).with_context(|| format!("--out {}", a.out.display()))?;
+    // Every output file is opened (under its temporary name) before the first game, so an
+    // unwritable --out fails at once rather than after the run.
+    let ctx = || format!("--out {}", a.out.display());
+    let mut out = OutputDir::create(&a.out).with_context(ctx)?;
+    let stats_file = out.file("game_stats.csv").with_context(ctx)?;
+    let summary_file = out.file("summary.csv").with_context(ctx)?;
     let mut games_csv = match a.per_game {
-        true => {
-            let file = out
-                .file("games.csv")
-                .with_context(|| format!("--out {}", a.out.display()))?;
-            let mut w = csv::Writer::from_writer(file);
-            w.write_record(games_header(game))?;
-            Some(w)
-        }
+        true => Some(games_writer(
+            game,
+            out.file("games.csv").with_context(ctx)?,
+        )?),
         false => None,
     };
     let bar = progress_bar(a.games, a.quiet);
@@ -79,14 +79,8 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     }
 
     let rows = summary_rows(game, label, &tally);
-    let ctx = || format!("--out {}", a.out.display());
-    write_game_stats(
-        game,
-        label,
-        &tally,
-        out.file("game_stats.csv").with_context(ctx)?,
-    )?;
-    write_summary(&rows, out.file("summary.csv").with_context(ctx)?)?;
+    write_game_stats(game, label, &tally, stats_file)?;
+    write_summary(&rows, summary_file)?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.quiet {
         let mut stdout = std::io::stdout().lock();

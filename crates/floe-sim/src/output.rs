@@ -13,46 +13,52 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct OutputDir {
     dir: PathBuf,
-    created: bool,
+    /// The outermost folder this run created (`dir` or one of its parents), if any.
+    created: Option<PathBuf>,
     pending: Vec<(PathBuf, PathBuf)>,
 }
 
 /// An output problem, naming the path.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {source}", path.display())]
+#[error("{}: {error}", path.display())]
 pub struct OutputError {
     /// The path that could not be written.
     pub path: PathBuf,
-    /// What went wrong.
-    pub source: io::Error,
+    /// What went wrong (part of the message, not a separate cause, so it prints once).
+    pub error: io::Error,
 }
 
 fn at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
-    move |source| OutputError {
+    move |error| OutputError {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 
 impl OutputDir {
-    /// Creates `dir` (and its parents) if needed and checks that files can be written there.
+    /// Creates `dir` (and its parents) if needed. Whether files can be written there shows
+    /// when the first one is opened with [`OutputDir::file`].
     ///
     /// # Errors
-    /// Fails if the folder cannot be created or written.
+    /// Fails if the folder cannot be created.
     pub fn create(dir: &Path) -> Result<OutputDir, OutputError> {
-        let created = !dir.exists();
+        let created = dir
+            .ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+            .last();
+        let out = OutputDir {
+            dir: dir.to_path_buf(),
+            created: created.map(Path::to_path_buf),
+            pending: Vec::new(),
+        };
         fs::create_dir_all(dir).map_err(at(dir))?;
         if !dir.is_dir() {
             return Err(OutputError {
                 path: dir.into(),
-                source: io::Error::other("not a directory"),
+                error: io::Error::other("not a directory"),
             });
         }
-        Ok(OutputDir {
-            dir: dir.to_path_buf(),
-            created,
-            pending: Vec::new(),
-        })
+        Ok(out)
     }
 
     /// Returns the folder.
@@ -78,18 +84,20 @@ impl OutputDir {
     /// # Errors
     /// Fails if a rename or deletion fails.
     pub fn commit(mut self, stale: &[&str]) -> Result<Vec<PathBuf>, OutputError> {
+        let mut done = Vec::new();
+        // A file leaves `pending` only once renamed: if a rename fails, the drop that
+        // follows removes the temporary files still waiting.
+        while let Some((temp, target)) = self.pending.first() {
+            fs::rename(temp, target).map_err(at(target))?;
+            done.push(self.pending.remove(0).1);
+        }
         for name in stale {
             let path = self.dir.join(name);
-            if path.exists() && !self.pending.iter().any(|(_, t)| *t == path) {
+            if path.exists() && !done.contains(&path) {
                 fs::remove_file(&path).map_err(at(&path))?;
             }
         }
-        let mut done = Vec::new();
-        for (temp, target) in std::mem::take(&mut self.pending) {
-            fs::rename(&temp, &target).map_err(at(&target))?;
-            done.push(target);
-        }
-        self.created = false;
+        self.created = None;
         Ok(done)
     }
 }
@@ -99,8 +107,13 @@ impl Drop for OutputDir {
         for (temp, _) in &self.pending {
             let _ = fs::remove_file(temp);
         }
-        if self.created {
-            let _ = fs::remove_dir(&self.dir);
+        if let Some(top) = &self.created {
+            // Folders this run made, innermost first; remove_dir leaves any non-empty one.
+            for folder in self.dir.ancestors() {
+                if fs::remove_dir(folder).is_err() || folder == top {
+                    break;
+                }
+            }
         }
     }
 }
@@ -128,11 +141,15 @@ mod tests {
     #[test]
     fn dropping_without_commit_leaves_nothing() {
         let root = tempfile::tempdir().unwrap();
-        let dir = root.path().join("new");
+        let dir = root.path().join("new/deeper");
         let mut out = OutputDir::create(&dir).unwrap();
         out.file("x.csv").unwrap();
         drop(out);
-        assert!(!dir.exists());
+        assert!(
+            !root.path().join("new").exists(),
+            "every folder the run made is gone"
+        );
+        assert!(root.path().exists());
     }
 
     #[test]

@@ -159,42 +159,78 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
     seats.chain(colours).chain(bots).collect()
 }
 
+/// Writes a rate with six decimals, so the same counts always give the same bytes.
+fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("{x:.6}"))
+}
+
+/// One row of `summary.csv`, as written.
+#[derive(serde::Serialize)]
+struct SummaryCsvRow<'a> {
+    kind: &'a str,
+    key: &'a str,
+    games: u64,
+    wins: String,
+    #[serde(serialize_with = "six")]
+    win_rate: f64,
+    #[serde(serialize_with = "six")]
+    ci_low: f64,
+    #[serde(serialize_with = "six")]
+    ci_high: f64,
+    #[serde(serialize_with = "six")]
+    mean_score: f64,
+}
+
 /// Writes `summary.csv`.
 ///
 /// # Errors
 /// Fails if `out` fails.
 pub fn write_summary(rows: &[SummaryRow], out: impl Write) -> csv::Result<()> {
     let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "kind",
-        "key",
-        "games",
-        "wins",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "mean_score",
-    ])?;
     for r in rows {
-        let (rate, lo, hi, score) = r.rates();
-        w.write_record([
-            r.kind.to_string(),
-            r.key.clone(),
-            r.counts.games.to_string(),
-            wins_text(r.counts.win_units),
-            f6(rate),
-            f6(lo),
-            f6(hi),
-            f6(score),
-        ])?;
+        let (win_rate, ci_low, ci_high, mean_score) = r.rates();
+        w.serialize(SummaryCsvRow {
+            kind: r.kind,
+            key: &r.key,
+            games: r.counts.games,
+            wins: wins_text(r.counts.win_units),
+            win_rate,
+            ci_low,
+            ci_high,
+            mean_score,
+        })?;
     }
     w.flush()?;
     Ok(())
 }
 
-/// The header of `games.csv`; the progress column is named by the game.
-pub fn games_header<G: Game>(game: &G) -> Vec<String> {
-    [
+/// One row of `games.csv`: one seat of one game. Its header is written by
+/// [`games_writer`], because the progress column is named by the game.
+#[derive(serde::Serialize)]
+struct GameCsvRow<'a> {
+    game_index: u64,
+    seed: u64,
+    seat: usize,
+    colour: &'a str,
+    bot: &'a str,
+    score: i32,
+    won: u8,
+    #[serde(serialize_with = "six")]
+    win_share: f64,
+    progress: u8,
+    rounds: u32,
+    end_cause: &'a str,
+}
+
+/// Returns a writer for `games.csv` that has written the header.
+///
+/// # Errors
+/// Fails if `out` fails.
+pub fn games_writer<G: Game, W: Write>(game: &G, out: W) -> csv::Result<csv::Writer<W>> {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(out);
+    w.write_record([
         "game_index",
         "seed",
         "seat",
@@ -206,9 +242,8 @@ pub fn games_header<G: Game>(game: &G) -> Vec<String> {
         game.progress_name(),
         "rounds",
         "end_cause",
-    ]
-    .map(String::from)
-    .to_vec()
+    ])?;
+    Ok(w)
 }
 
 /// Writes the rows of `games.csv` for `records` (one row per game and seat).
@@ -225,19 +260,19 @@ pub fn write_game_rows<G: Game, W: Write>(
         let o = &r.outcome;
         for seat in Seat::all(o.players as usize) {
             let s = seat.index();
-            w.write_record([
-                r.index.to_string(),
-                r.seed.to_string(),
-                s.to_string(),
-                game.colours()[r.colours[s] as usize].clone(),
-                label.bot_groups[label.bot_of_seat[s]].clone(),
-                o.scores[s].to_string(),
-                u8::from(o.is_winner(seat)).to_string(),
-                f6(f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS)),
-                o.progress[s].to_string(),
-                o.rounds.to_string(),
-                game.end_causes()[o.end_cause as usize].to_string(),
-            ])?;
+            w.serialize(GameCsvRow {
+                game_index: r.index,
+                seed: r.seed,
+                seat: s,
+                colour: &game.colours()[r.colours[s] as usize],
+                bot: &label.bot_groups[label.bot_of_seat[s]],
+                score: o.scores[s],
+                won: u8::from(o.is_winner(seat)),
+                win_share: f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS),
+                progress: o.progress[s],
+                rounds: o.rounds,
+                end_cause: game.end_causes()[o.end_cause as usize],
+            })?;
         }
     }
     Ok(())

@@ -36,9 +36,14 @@ pub struct RunConfig {
 /// Why a run could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// The configuration does not fit the game.
-    #[error("{0}")]
-    Config(String),
+    /// A setting does not fit the game.
+    #[error("{setting}: {message}")]
+    Config {
+        /// The setting (`players`, `bots`, `games`), named as the `floe` flags name it.
+        setting: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The thread pool could not be started.
     #[error("cannot start the worker threads: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
@@ -55,23 +60,32 @@ impl RunConfig {
     pub fn check<G: Game>(&self, game: &G) -> Result<(), RunError> {
         let counts = game.player_counts();
         if !counts.contains(&self.players) {
-            return Err(RunError::Config(format!(
-                "players: {} seats {} to {} players, not {}",
-                game.name(),
-                counts.start(),
-                counts.end(),
-                self.players
-            )));
+            return Err(RunError::Config {
+                setting: "players",
+                message: format!(
+                    "{} seats {} to {} players, not {}",
+                    game.name(),
+                    counts.start(),
+                    counts.end(),
+                    self.players
+                ),
+            });
         }
         if self.bots.len() != self.players {
-            return Err(RunError::Config(format!(
-                "bots: {} bot specs for {} players; give one spec for every seat, or one per seat",
-                self.bots.len(),
-                self.players
-            )));
+            return Err(RunError::Config {
+                setting: "bots",
+                message: format!(
+                    "{} bot specs for {} players; give one spec for every seat, or one per seat",
+                    self.bots.len(),
+                    self.players
+                ),
+            });
         }
         if self.games == 0 {
-            return Err(RunError::Config("games: must be at least 1".into()));
+            return Err(RunError::Config {
+                setting: "games",
+                message: "must be at least 1".into(),
+            });
         }
         assert!(game.end_causes().len() <= MAX_END_CAUSES && game.colours().len() <= MAX_COLOURS);
         Ok(())
