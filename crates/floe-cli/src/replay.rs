@@ -34,14 +34,12 @@ pub struct ReplayArgs {
 
 /// Runs `floe replay`, printing the log to stdout.
 pub fn run(a: &ReplayArgs) -> Result<()> {
-    if let Some(games) = a.games {
-        if a.index >= games {
-            bail!(
-                "--index {}: a run of --games {games} has games 0 to {}",
-                a.index,
-                games.saturating_sub(1)
-            );
-        }
+    if let Some(games) = a.games.filter(|&games| a.index >= games) {
+        bail!(
+            "--index {}: a run of --games {games} has games 0 to {}",
+            a.index,
+            games.saturating_sub(1)
+        );
     }
     // A replay plays one game; the run's size does not change it.
     let setup = a.game.setup(1, 1)?;
