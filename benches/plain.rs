@@ -306,11 +306,26 @@ impl Game<'_> {
                 .map(|r| self.p.points[r][(self.place[s][r] as usize).min(4) - 1])
                 .sum()
         });
-        let best = *scores[..self.n].iter().max().unwrap();
-        let key = |s: usize| self.place[s].map(|p| if p == 0 { u8::MAX } else { p });
-        let best_key = (0..self.n).filter(|&s| scores[s] == best).map(key).min();
+        // Written differently from the engine on purpose, so that the differential test
+        // checks the tie-break too: a seat wins when no other seat beats it, and a seat
+        // beats another with more points or, on equal points, with the first race (1 to 5)
+        // where their places differ going its way (finished beats unfinished).
+        let beats = |a: usize, b: usize| {
+            if scores[a] != scores[b] {
+                return scores[a] > scores[b];
+            }
+            for r in 0..5 {
+                match (self.place[a][r], self.place[b][r]) {
+                    (x, y) if x == y => continue,
+                    (0, _) => return false,
+                    (_, 0) => return true,
+                    (x, y) => return x < y,
+                }
+            }
+            false
+        };
         let winners = (0..self.n)
-            .filter(|&s| scores[s] == best && Some(key(s)) == best_key)
+            .filter(|&a| !(0..self.n).any(|b| beats(b, a)))
             .fold(0, |m, s| m | 1 << s);
         PlainResult {
             scores,

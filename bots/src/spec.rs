@@ -7,8 +7,22 @@ use floe_core::Game;
 
 use crate::{Bot, RandomBot};
 
-/// The bots a spec can name, with a line on each (listed in errors and `--help`).
-pub const KNOWN_BOTS: &[(&str, &str)] = &[("random", "answers every question uniformly at random")];
+/// A bot that specs can name.
+#[derive(Debug)]
+pub struct KnownBot {
+    /// The name a spec starts with.
+    pub name: &'static str,
+    /// One line on what it does (listed in errors and docs).
+    pub about: &'static str,
+    kind: Kind,
+}
+
+/// Every bot a spec can name: the one list that parsing, errors and tests read.
+pub const KNOWN_BOTS: &[KnownBot] = &[KnownBot {
+    name: "random",
+    about: "answers every question uniformly at random",
+    kind: Kind::Random,
+}];
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +40,7 @@ enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The bot's name is not known.
-    #[error("unknown bot {name:?}; known bots: {}", KNOWN_BOTS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", "))]
+    #[error("unknown bot {name:?}; known bots: {}", KNOWN_BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", "))]
     UnknownBot {
         /// The name given.
         name: String,
@@ -73,14 +87,12 @@ impl BotSpec {
         if name.is_empty() {
             return Err(SpecError::Empty);
         }
-        let kind = match name {
-            "random" => Kind::Random,
-            _ => {
-                return Err(SpecError::UnknownBot {
-                    name: name.to_string(),
-                });
-            }
+        let Some(known) = KNOWN_BOTS.iter().find(|b| b.name == name) else {
+            return Err(SpecError::UnknownBot {
+                name: name.to_string(),
+            });
         };
+        let kind = known.kind;
         let params = parse_params(name, params)?;
         if let Some((key, _)) = params.first() {
             return Err(SpecError::UnknownParam {
@@ -95,7 +107,8 @@ impl BotSpec {
         })
     }
 
-    /// Builds a fresh bot for game `G`. Called once per worker thread, not per game.
+    /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
+    /// (once per rayon job), never per game or per question.
     pub fn build<G: Game>(&self) -> Box<dyn Bot<G>> {
         match self.kind {
             Kind::Random => Box::new(RandomBot),

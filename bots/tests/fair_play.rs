@@ -14,7 +14,8 @@ fn every_bot_answers_the_same_whatever_it_cannot_see() {
     let game = ArcticRace::classic();
     let mut answers = ActionList::new();
     let mut changed = 0;
-    for (name, _) in KNOWN_BOTS {
+    for known in KNOWN_BOTS {
+        let name = known.name;
         let mut bot = BotSpec::parse(name).unwrap().build::<ArcticRace>();
         for seed in 0..60u64 {
             let mut chance = stream_rng(seed, Stream::Chance);

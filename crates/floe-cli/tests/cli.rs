@@ -332,3 +332,61 @@ fn an_unwritable_output_path_is_refused() {
         );
     assert_eq!(fs::read_to_string(&file).unwrap(), "x");
 }
+
+#[test]
+fn absurd_sizes_are_refused_cleanly() {
+    refused(
+        &["simulate", "--players", "18446744073709551615"],
+        "Error: --players: arctic-race seats 2 to 6 players",
+    );
+    floe()
+        .args(["replay", "--index", "18446744073709551615"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game 18446744073709551615"));
+    floe()
+        .args(["replay", "--games", "20", "--index", "20"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "Error: --index 20: a run of --games 20 has games 0 to 19",
+        ));
+}
+
+#[test]
+fn a_simulate_command_line_replays_with_index_added() {
+    floe()
+        .args([
+            "replay",
+            "--games",
+            "50",
+            "--threads",
+            "2",
+            "--out",
+            "/nonexistent",
+            "--per-game",
+            "--quiet",
+            "--index",
+            "4",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game 4 (game seed"));
+}
+
+#[test]
+fn an_existing_folder_that_cannot_be_written_fails_before_the_run() {
+    // /sys/kernel exists and refuses new files even for root.
+    let dir = Path::new("/sys/kernel");
+    if !dir.is_dir() {
+        return;
+    }
+    floe()
+        .args(["simulate", "--games", "100000000", "--quiet", "--out"])
+        .arg(dir)
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("Error: --out /sys/kernel"));
+    assert!(!dir.join("game_stats.csv.tmp").exists());
+}
