@@ -119,7 +119,7 @@ impl ArcticRace {
     ) -> Flow {
         match (st.phase, action) {
             (Phase::Reveal, Action::ActionB) => match st.active_card {
-                Card::Snowmobile => Flow::Ask(Phase::GiveToken { giver: seat }),
+                Card::Snowmobile => Flow::Ask(Phase::GiveToken),
                 Card::Snowboarder => {
                     collect(st, seat, false, log);
                     Flow::Done
@@ -148,7 +148,7 @@ impl ArcticRace {
                 );
                 Flow::Done
             }
-            (Phase::GiveToken { .. }, Action::GiveToken(to)) => {
+            (Phase::GiveToken, Action::GiveToken(to)) => {
                 assert!(
                     to != st.token && to.index() < st.players(),
                     "cannot give the token to {to}"
@@ -157,9 +157,9 @@ impl ArcticRace {
                 st.token = to;
                 Flow::Done
             }
-            (Phase::BlackDie { roller }, Action::BlackDie(racer)) => {
-                assert!(!st.is_finished(roller, racer), "{racer} has finished");
-                self.move_racer(st, roller, racer, 1, rng, log)
+            (Phase::BlackDie, Action::BlackDie(racer)) => {
+                assert!(!st.is_finished(seat, racer), "{racer} has finished");
+                self.move_racer(st, seat, racer, 1, rng, log)
             }
             (phase, action) => panic!("{action:?} does not answer the pending question {phase:?}"),
         }
@@ -307,10 +307,8 @@ impl Game for ArcticRace {
 
     fn to_act(&self, st: &State) -> Option<Seat> {
         match st.phase {
-            Phase::Commit | Phase::Reveal => Some(st.current()),
-            Phase::GiveToken { giver } => Some(giver),
-            Phase::BlackDie { roller } => Some(roller),
             Phase::Over(_) => None,
+            _ => Some(st.current()),
         }
     }
 
@@ -343,12 +341,13 @@ impl Game for ArcticRace {
                     }
                 }
             }
-            Phase::GiveToken { .. } => {
+            Phase::GiveToken => {
                 for seat in Seat::all(st.players()).filter(|&s| s != st.token) {
                     out.push(Action::GiveToken(seat));
                 }
             }
-            Phase::BlackDie { roller } => {
+            Phase::BlackDie => {
+                let roller = st.current();
                 for r in Racer::all().filter(|&r| !st.is_finished(roller, r)) {
                     out.push(Action::BlackDie(r));
                 }

@@ -123,7 +123,7 @@ impl ArcticRace {
             match icon {
                 Icon::Blank => return Flow::Done,
                 Icon::Plus(k) => n = k as usize,
-                Icon::Start => return Flow::Ask(Phase::GiveToken { giver: seat }),
+                Icon::Start => return Flow::Ask(Phase::GiveToken),
                 Icon::Arrow => {
                     self.shift(st, log);
                     return Flow::Done;
@@ -225,7 +225,7 @@ fn roll(st: &mut State, seat: Seat, rng: &mut FloeRng, log: &mut impl FnMut(Even
             log(Event::NoEffect { seat });
             return Roll::Then(Flow::Done);
         }
-        return Roll::Then(Flow::Ask(Phase::BlackDie { roller: seat }));
+        return Roll::Then(Flow::Ask(Phase::BlackDie));
     }
     let racer = Racer(face);
     log(Event::Rolled {

@@ -52,23 +52,19 @@ impl EndCause {
     }
 }
 
-/// Which question is pending.
+/// Which question is pending. Every question of a round goes to the seat whose turn it
+/// is in the round's order (`step` places after the leader): only its own card sets off a
+/// chain, so it is also the one who gives the token away or moves on a black die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// The seat `step` places after the leader picks a card face down.
+    /// Pick a card to play face down.
     Commit,
-    /// The seat `step` places after the leader picks an action of its revealed card.
+    /// Pick an action of the revealed card.
     Reveal,
-    /// `giver` picks who gets the start token (start icon or snowmobile B).
-    GiveToken {
-        /// The player giving the token away.
-        giver: Seat,
-    },
-    /// `roller` rolled black and picks which unfinished racer moves one space.
-    BlackDie {
-        /// The player who rolled.
-        roller: Seat,
-    },
+    /// Pick who gets the start token (start icon or snowmobile B).
+    GiveToken,
+    /// The die showed black: pick which unfinished racer moves one space.
+    BlackDie,
     /// The game is over.
     Over(EndCause),
 }
