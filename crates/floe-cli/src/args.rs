@@ -6,6 +6,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use arctic_race::{ArcticRace, Rules};
 use clap::{Args, ValueEnum};
 use floe_bots::{BotSpec, split_spec_list};
+use floe_core::Game;
 use floe_sim::report::RunLabel;
 use floe_sim::{RunConfig, RunError};
 
@@ -40,27 +41,49 @@ pub struct GameArgs {
 }
 
 /// A checked run: the game with its rules, the run configuration and its labels.
-pub struct Setup {
-    pub game: ArcticRace,
+pub struct Setup<G: Game> {
+    pub game: G,
     pub config: RunConfig,
     pub label: RunLabel,
 }
 
+/// A command that runs games: it names its run, and runs it for whichever game was chosen.
+pub trait RunCommand {
+    /// The flags that define the run's games.
+    fn game_args(&self) -> &GameArgs;
+    /// Games in the run and worker threads (0 = one per core).
+    fn size(&self) -> (u64, usize);
+    /// Runs the checked setup.
+    fn run<G: Game>(&self, setup: Setup<G>) -> Result<()>;
+}
+
+/// Loads the chosen game with its rules, checks every flag, and runs `cmd` on it: the one
+/// place that knows which games exist.
+pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
+    let args = cmd.game_args();
+    let (games, threads) = cmd.size();
+    match args.game {
+        GameName::ArcticRace => {
+            let rules = match &args.rules {
+                None => Rules::classic(),
+                Some(path) => {
+                    let text = std::fs::read_to_string(path).with_context(|| {
+                        format!("--rules {}: cannot read the rules file", path.display())
+                    })?;
+                    Rules::from_toml(&text)
+                        .map_err(|e| anyhow!("--rules {}: {e}", path.display()))?
+                }
+            };
+            let name = rules.name().to_string();
+            cmd.run(args.setup(ArcticRace::new(rules), &name, games, threads)?)
+        }
+    }
+}
+
 impl GameArgs {
-    /// Loads the rules and checks every flag, so that nothing runs on bad input.
-    pub fn setup(&self, games: u64, threads: usize) -> Result<Setup> {
-        let rules = match &self.rules {
-            None => Rules::classic(),
-            Some(path) => {
-                let text = std::fs::read_to_string(path).with_context(|| {
-                    format!("--rules {}: cannot read the rules file", path.display())
-                })?;
-                Rules::from_toml(&text).map_err(|e| anyhow!("--rules {}: {e}", path.display()))?
-            }
-        };
-        let game = match self.game {
-            GameName::ArcticRace => ArcticRace::new(rules),
-        };
+    /// Checks every flag against `game` (whose rules are named `rules`), so that nothing
+    /// runs on bad input.
+    fn setup<G: Game>(&self, game: G, rules: &str, games: u64, threads: usize) -> Result<Setup<G>> {
         let specs = split_spec_list(&self.bots);
         let mut bots = Vec::new();
         for (i, text) in specs.iter().enumerate() {
@@ -75,7 +98,7 @@ impl GameArgs {
         }
         // One spec stands for every seat; expanded only for a player count the game takes,
         // so an absurd --players is refused below instead of allocating that many seats.
-        if bots.len() == 1 && floe_core::Game::player_counts(&game).contains(&self.players) {
+        if bots.len() == 1 && game.player_counts().contains(&self.players) {
             bots = vec![bots[0].clone(); self.players];
         }
         let config = RunConfig {
@@ -92,8 +115,8 @@ impl GameArgs {
         }
         let (bot_groups, bot_of_seat) = config.bot_groups();
         let label = RunLabel {
-            game: floe_core::Game::name(&game).to_string(),
-            rules: game.rules().name().to_string(),
+            game: game.name().to_string(),
+            rules: rules.to_string(),
             players: self.players,
             bots: self.bots.trim().to_string(),
             seed: self.seed,

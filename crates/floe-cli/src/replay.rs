@@ -7,7 +7,7 @@ use clap::Args;
 use floe_core::{Game, Seat, game_seed};
 use floe_sim::Line;
 
-use crate::args::GameArgs;
+use crate::args::{GameArgs, RunCommand, Setup};
 
 /// Flags of `floe replay`: the run's flags plus the game to show.
 #[derive(Args, Debug)]
@@ -41,8 +41,26 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
             games.saturating_sub(1)
         );
     }
-    // A replay plays one game; the run's size does not change it.
-    let setup = a.game.setup(1, 1)?;
+    crate::args::dispatch(a)
+}
+
+impl RunCommand for ReplayArgs {
+    fn game_args(&self) -> &GameArgs {
+        &self.game
+    }
+
+    /// A replay plays one game; the run's size does not change it.
+    fn size(&self) -> (u64, usize) {
+        (1, 1)
+    }
+
+    fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
+        print_replay(self, &setup)
+    }
+}
+
+/// Plays game `--index` of the run of `setup` and prints its log.
+fn print_replay<G: Game>(a: &ReplayArgs, setup: &Setup<G>) -> Result<()> {
     let (game, label) = (&setup.game, &setup.label);
     let mut out = std::io::stdout().lock();
     writeln!(

@@ -12,7 +12,9 @@ use floe_sim::report::{
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::args::GameArgs;
+use floe_core::Game;
+
+use crate::args::{GameArgs, RunCommand, Setup};
 
 /// Files `simulate` may write; an old one this run does not write is removed.
 const OUTPUTS: [&str; 3] = ["game_stats.csv", "summary.csv", "games.csv"];
@@ -44,7 +46,25 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     if a.threads == Some(0) {
         bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
     }
-    let setup = a.game.setup(a.games, a.threads.unwrap_or(0))?;
+    crate::args::dispatch(a)
+}
+
+impl RunCommand for SimulateArgs {
+    fn game_args(&self) -> &GameArgs {
+        &self.game
+    }
+
+    fn size(&self) -> (u64, usize) {
+        (self.games, self.threads.unwrap_or(0))
+    }
+
+    fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
+        simulate(self, &setup)
+    }
+}
+
+/// Plays the run of `setup` and writes its files.
+fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     let (game, label) = (&setup.game, &setup.label);
     // Every output file is opened (under its temporary name) before the first game, so an
     // unwritable --out fails at once rather than after the run.
