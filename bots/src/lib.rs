@@ -3,10 +3,12 @@
 //! Bots are game-generic: they see a game only through [`floe_core::Game`] and a
 //! [`floe_core::View`], so every bot plays every game Floe implements.
 
+mod any;
 mod bot;
 mod random;
 mod spec;
 
+pub use any::AnyBot;
 pub use bot::Bot;
 pub use random::RandomBot;
 pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

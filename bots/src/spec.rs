@@ -5,7 +5,7 @@ use std::fmt;
 
 use floe_core::Game;
 
-use crate::{Bot, RandomBot};
+use crate::{AnyBot, RandomBot};
 
 /// A bot that specs can name.
 #[derive(Debug)]
@@ -109,9 +109,9 @@ impl BotSpec {
 
     /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
     /// (once per rayon job), never per game or per question.
-    pub fn build<G: Game>(&self) -> Box<dyn Bot<G>> {
+    pub fn build<G: Game>(&self) -> AnyBot<G> {
         match self.kind {
-            Kind::Random => Box::new(RandomBot),
+            Kind::Random => AnyBot::Random(RandomBot),
         }
     }
 }

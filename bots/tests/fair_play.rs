@@ -5,7 +5,7 @@
 //! known bot, seeded alike, must answer the same in the true state and in the resampled one.
 
 use arctic_race::ArcticRace;
-use floe_bots::{BotSpec, KNOWN_BOTS};
+use floe_bots::{Bot, BotSpec, KNOWN_BOTS};
 use floe_core::{ActionList, Game, Stream, View, stream_rng};
 use rand::RngExt;
 

@@ -334,10 +334,12 @@ impl Game for ArcticRace {
                         }
                     }
                     Some(racer) => {
-                        if !st.is_finished(seat, racer) {
-                            out.push(Action::MoveA);
+                        // Both answers as one fixed copy; action A goes when its racer finished.
+                        out.try_extend_from_slice(&[Action::MoveA, Action::ActionB])
+                            .expect("room");
+                        if st.is_finished(seat, racer) {
+                            out.remove(0);
                         }
-                        out.push(Action::ActionB);
                     }
                 }
             }

@@ -1,6 +1,6 @@
 //! Playing one game: the loop that asks bots and applies their answers.
 
-use floe_bots::Bot;
+use floe_bots::{AnyBot, Bot};
 use floe_core::{
     ActionList, FloeRng, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, View, stream_rng,
 };
@@ -8,7 +8,7 @@ use rand::RngExt;
 
 /// The seats of one table: a bot per seat and reusable buffers.
 pub struct Table<G: Game> {
-    bots: Vec<Box<dyn Bot<G>>>,
+    bots: Vec<AnyBot<G>>,
     answers: ActionList<G::Action>,
 }
 
@@ -40,7 +40,7 @@ pub enum Line<'a, G: Game> {
 
 impl<G: Game> Table<G> {
     /// Seats `bots`, one per seat in seat order.
-    pub fn new(bots: Vec<Box<dyn Bot<G>>>) -> Table<G> {
+    pub fn new(bots: Vec<AnyBot<G>>) -> Table<G> {
         Table {
             bots,
             answers: ActionList::new(),

@@ -1,0 +1,26 @@
+//! [`AnyBot`]: a seat's bot, called without dynamic dispatch when it is a built-in one.
+
+use floe_core::{FloeRng, Game, View};
+
+use crate::{Bot, RandomBot};
+
+/// A bot of any kind. The built-in bots are variants, so the runner's call to `act` is a
+/// predictable branch the compiler can inline rather than a virtual call per question (a
+/// question can take as little as a few dozen nanoseconds); any other bot rides in
+/// [`AnyBot::Plugged`].
+pub enum AnyBot<G: Game> {
+    /// The `random` bot.
+    Random(RandomBot),
+    /// A bot from outside this crate.
+    Plugged(Box<dyn Bot<G>>),
+}
+
+impl<G: Game> Bot<G> for AnyBot<G> {
+    #[inline]
+    fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
+        match self {
+            AnyBot::Random(bot) => Bot::<G>::act(bot, view, answers, rng),
+            AnyBot::Plugged(bot) => bot.act(view, answers, rng),
+        }
+    }
+}
