@@ -23,4 +23,11 @@ impl<G: Game> Bot<G> for AnyBot<G> {
             AnyBot::Plugged(bot) => bot.act(view, answers, rng),
         }
     }
+
+    fn new_game(&mut self) {
+        match self {
+            AnyBot::Random(bot) => Bot::<G>::new_game(bot),
+            AnyBot::Plugged(bot) => bot.new_game(),
+        }
+    }
 }

@@ -72,6 +72,7 @@ pub fn play<G: Game>(
     let mut chance = stream_rng(seed, Stream::Chance);
     let mut bot_rngs: [FloeRng; MAX_SEATS] =
         std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8)));
+    table.bots.iter_mut().for_each(Bot::new_game);
     let mut state = game.new_game_logged(players, &mut chance, &mut |e| log(Line::Event(e)));
     game.legal_actions(&state, &mut table.answers);
     while let Some(seat) = game.to_act(&state) {

@@ -2,9 +2,10 @@
 
 use std::sync::Mutex;
 
+use arctic_race::Action;
 use arctic_race::ArcticRace;
-use floe_bots::BotSpec;
-use floe_core::game_seed;
+use floe_bots::{AnyBot, Bot, BotSpec};
+use floe_core::{FloeRng, View, game_seed};
 use floe_sim::{GameRecord, RunConfig, Table, play, run};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
@@ -73,6 +74,42 @@ fn a_game_depends_only_on_its_seed() {
         &mut |_| {},
     );
     assert_eq!(again, alone);
+}
+
+/// A bot that remembers within a game: its answer depends on how many questions it has
+/// been asked this game, so it plays the same only if it starts afresh each game.
+struct Counting(usize);
+
+impl Bot<ArcticRace> for Counting {
+    fn act(&mut self, _: &View<'_, ArcticRace>, answers: &[Action], _: &mut FloeRng) -> Action {
+        self.0 += 1;
+        answers[self.0 % answers.len()]
+    }
+    fn new_game(&mut self) {
+        self.0 = 0;
+    }
+}
+
+#[test]
+fn bots_that_remember_start_afresh_each_game() {
+    let game = ArcticRace::classic();
+    let plugged = || {
+        Table::new(
+            (0..3)
+                .map(|_| AnyBot::Plugged(Box::new(Counting(0))))
+                .collect(),
+        )
+    };
+    let mut reused = plugged();
+    for index in [5, 9, 5] {
+        let seed = game_seed(2, index);
+        let a = play(&game, &mut reused, index, seed, false, &mut |_| {});
+        let b = play(&game, &mut plugged(), index, seed, false, &mut |_| {});
+        assert_eq!(
+            a, b,
+            "game {index} is the same with a used table and a fresh one"
+        );
+    }
 }
 
 #[test]
