@@ -54,7 +54,7 @@ fn a_game_depends_only_on_its_seed() {
     let cfg = config(4, 500, 2);
     let (_, from_run) = records(&cfg);
     let mut table = Table::new(cfg.bots.iter().map(BotSpec::build).collect());
-    let mut game_321 = |table: &mut Table<ArcticRace>| {
+    let game_321 = |table: &mut Table<ArcticRace>| {
         play(&game, table, 321, game_seed(99, 321), true, &mut |_| {})
     };
     // Replaying game 321 alone, with fresh bots, gives the same record as in the run...
