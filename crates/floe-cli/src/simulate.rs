@@ -10,7 +10,7 @@ use floe_sim::output::OutputDir;
 use floe_sim::report::{
     games_writer, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use floe_core::Game;
 
@@ -119,16 +119,21 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     Ok(())
 }
 
+/// Returns the progress bar of a run: on stderr, and drawn only when stderr is a terminal.
 fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
-        )
-        .expect("the progress template is valid"),
-    );
+    let style =
+        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
+            .expect("the progress template is valid")
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", state.per_sec());
+                },
+            );
+    bar.set_style(style);
     bar
 }
