@@ -6,12 +6,13 @@
 //! which were removed at setup, and the cards others committed this round and have not
 //! revealed yet.
 
-use floe_core::{ActionList, FloeRng, Game, Seat, Stream, game_seed, stream_rng};
+use floe_core::{FloeRng, Game, Seat, Stream, game_seed, stream_rng};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
+use super::support::{assert_conserved, random_answer};
 use crate::engine::ArcticRace;
-use crate::pieces::{CARDS, Card, RACERS};
+use crate::pieces::Card;
 use crate::state::{NO_CARD, State};
 
 const MASTER: u64 = 0x4849_4444_454E;
@@ -23,7 +24,6 @@ const GAMES: u64 = 120;
 fn states() -> Vec<State> {
     let game = ArcticRace::classic();
     let mut out = Vec::new();
-    let mut answers = ActionList::new();
     for index in 0..GAMES {
         let seed = game_seed(MASTER, index);
         let mut chance = stream_rng(seed, Stream::Chance);
@@ -35,8 +35,7 @@ fn states() -> Vec<State> {
                 out.push(st.clone());
             }
             n += 1;
-            game.legal_actions(&st, &mut answers);
-            let answer = answers[choices.random_range(0..answers.len())];
+            let answer = random_answer(&game, &st, &mut choices);
             game.apply(&mut st, answer, &mut chance);
         }
     }
@@ -92,6 +91,13 @@ fn disguise(st: &State, seat: Seat, rng: &mut FloeRng) -> State {
     twin
 }
 
+/// Returns the state `game` samples for `seat` from what `seat` knows of `st`.
+fn determinized(game: &ArcticRace, st: &State, seat: Seat, rng: &mut FloeRng) -> State {
+    let mut out = st.clone();
+    game.determinize(st, seat, rng, &mut out);
+    out
+}
+
 #[test]
 fn determinize_gives_the_same_sample_for_states_that_differ_only_in_what_the_seat_cannot_see() {
     let game = ArcticRace::classic();
@@ -106,9 +112,8 @@ fn determinize_gives_the_same_sample_for_states_that_differ_only_in_what_the_sea
             }
             let mut rng_a = stream_rng(i as u64, Stream::Bot(seat.0));
             let mut rng_b = rng_a.clone();
-            let (mut out_a, mut out_b) = (st.clone(), twin.clone());
-            game.determinize(st, seat, &mut rng_a, &mut out_a);
-            game.determinize(&twin, seat, &mut rng_b, &mut out_b);
+            let out_a = determinized(&game, st, seat, &mut rng_a);
+            let out_b = determinized(&game, &twin, seat, &mut rng_b);
             assert_eq!(out_a, out_b, "state {i}, {seat}");
             // The same number of draws was taken, too.
             assert_eq!(
@@ -131,8 +136,7 @@ fn determinize_keeps_everything_public_and_the_seats_own_cards() {
     for (i, st) in states().iter().enumerate() {
         for seat in Seat::all(st.players()) {
             let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
-            let mut out = st.clone();
-            game.determinize(st, seat, &mut rng, &mut out);
+            let out = determinized(&game, st, seat, &mut rng);
             assert_eq!(
                 as_seen_by(&out, seat),
                 as_seen_by(st, seat),
@@ -155,31 +159,18 @@ fn determinize_keeps_everything_public_and_the_seats_own_cards() {
 #[test]
 fn determinized_states_are_valid_and_playable() {
     let game = ArcticRace::classic();
-    let rules = game.rules();
-    let mut tile_set = vec![0; rules.tile_kinds.len()];
-    for &k in &rules.tile_set {
-        tile_set[k as usize] += 1;
-    }
-    let mut answers = ActionList::new();
     for (i, st) in states().iter().enumerate() {
         for seat in Seat::all(st.players()) {
             let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
-            let mut out = st.clone();
-            game.determinize(st, seat, &mut rng, &mut out);
-            let (cards, racers, tiles) = out.census(rules);
-            for s in 0..out.players() {
-                assert_eq!(cards[s], CARDS, "state {i}, {seat}: seat {s} cards");
-                assert_eq!(racers[s], RACERS, "state {i}, {seat}: seat {s} racers");
-            }
-            assert_eq!(tiles, tile_set, "state {i}, {seat}: tiles");
+            let mut out = determinized(&game, st, seat, &mut rng);
+            assert_conserved(&out, game.rules(), &format!("state {i}, {seat}"));
             assert_eq!(out.supply_len(), st.supply_len());
             assert_eq!(out.removed.len(), st.removed.len());
             if i % 10 == 0 && seat == Seat(0) {
                 // A sample is a state the engine can play to the end.
                 let mut chance = stream_rng(i as u64, Stream::Chance);
                 while game.to_act(&out).is_some() {
-                    game.legal_actions(&out, &mut answers);
-                    let answer = answers[rng.random_range(0..answers.len())];
+                    let answer = random_answer(&game, &out, &mut rng);
                     game.apply(&mut out, answer, &mut chance);
                 }
                 assert!(game.outcome(&out).is_some());
@@ -196,8 +187,7 @@ fn determinize_resamples_the_hidden_parts() {
     for (i, st) in states().iter().enumerate() {
         let seat = Seat(0);
         let mut rng = stream_rng(i as u64, Stream::Bot(0));
-        let mut out = st.clone();
-        game.determinize(st, seat, &mut rng, &mut out);
+        let out = determinized(&game, st, seat, &mut rng);
         let mut unseen: Vec<u8> = st.supply.iter().chain(&st.removed).copied().collect();
         unseen.sort_unstable();
         unseen.dedup();

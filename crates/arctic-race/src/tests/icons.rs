@@ -10,7 +10,7 @@ use crate::state::{Phase, Position, State};
 
 #[test]
 fn plus_one_moves_the_same_racer_one_more_space() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Skier, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveA),
@@ -28,16 +28,8 @@ fn plus_one_moves_the_same_racer_one_more_space() {
 #[test]
 fn plus_two_moves_the_same_racer_two_more_spaces() {
     // Slot 2 holds [blank, +2, blank]: the +2 is on space 13.
-    let river = [
-        Some(BLANK),
-        Some(BLANK),
-        Some(PLUS2),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[]);
-    st.put_racer(S0, r(2), on(11));
-    let mut t = Table::new(st);
+    let river = tiles([BLANK, BLANK, PLUS2, BLANK, BLANK]);
+    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 2, on(11))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveA),
@@ -55,16 +47,8 @@ fn plus_two_moves_the_same_racer_two_more_spaces() {
 #[test]
 fn plus_three_moves_the_same_racer_three_more_spaces() {
     // Slot 1 holds [+3, blank, blank]: the +3 is on space 9.
-    let river = [
-        Some(BLANK),
-        Some(PLUS3),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[]);
-    st.put_racer(S0, r(1), on(8));
-    let mut t = Table::new(st);
+    let river = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
+    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -81,9 +65,7 @@ fn plus_three_moves_the_same_racer_three_more_spaces() {
 
 #[test]
 fn start_icon_lets_the_holder_give_the_token_to_another_player() {
-    let mut st = State::scenario(3, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(21));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(3).with_racers(&[(S0, 1, on(21))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -102,7 +84,7 @@ fn start_icon_lets_the_holder_give_the_token_to_another_player() {
         t.answer(Action::GiveToken(S2)),
         vec![
             answered(S0, Action::GiveToken(S2)),
-            Event::TokenGiven { from: S0, to: S2 },
+            token(S0, S2),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -112,16 +94,8 @@ fn start_icon_lets_the_holder_give_the_token_to_another_player() {
 #[test]
 fn start_icon_lets_a_player_without_the_token_take_it() {
     // Slot 0 holds [blank, blank, start]: the start is on space 8.
-    let river = [
-        Some(START),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(3, &river, &[]);
-    st.put_racer(S1, r(1), on(7));
-    let mut t = Table::new(st);
+    let river = tiles([START, BLANK, BLANK, BLANK, BLANK]);
+    let mut t = Table::new(State::scenario(3, &river, &[]).with_racers(&[(S1, 1, on(7))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree, Card::OneTwoThree]);
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveOne(r(1)));
@@ -135,16 +109,15 @@ fn start_icon_lets_a_player_without_the_token_take_it() {
         vec![Action::GiveToken(S1), Action::GiveToken(S2)]
     );
     let events = t.answer(Action::GiveToken(S1));
-    assert_eq!(events[1], Event::TokenGiven { from: S0, to: S1 });
+    assert_eq!(events[1], token(S0, S1));
     assert_eq!(t.st.token_holder(), S1);
 }
 
 #[test]
 fn arrow_icon_shifts_the_river() {
-    let river = [Some(PLUS1), Some(PLUS2), Some(DIE), Some(START), Some(HAND)];
-    let mut st = State::scenario(2, &river, &[BLANK, ARROW]);
-    st.put_racer(S0, r(1), on(27));
-    st.put_racer(S1, r(2), on(10));
+    let river = tiles([PLUS1, PLUS2, DIE, START, HAND]);
+    let st = State::scenario(2, &river, &[BLANK, ARROW])
+        .with_racers(&[(S0, 1, on(27)), (S1, 2, on(10))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -153,25 +126,11 @@ fn arrow_icon_shifts_the_river() {
             answered(S0, Action::MoveOne(r(1))),
             moved(S0, 1, Some(27), 28, 0),
             fired(Icon::Arrow, 28),
-            Event::Shifted {
-                dropped: Some(view(HAND)),
-                swept: 0,
-                entered: Some(view(ARROW)),
-            },
+            shifted(Some(HAND), 0, Some(ARROW)),
             revealed(S1, Card::OneTwoThree),
         ]
     );
-    let slots: Vec<_> = (0..5).map(|s| t.st.slot(s)).collect();
-    assert_eq!(
-        slots,
-        vec![
-            Some(ARROW),
-            Some(PLUS1),
-            Some(PLUS2),
-            Some(DIE),
-            Some(START)
-        ]
-    );
+    assert_eq!(t.river(), tiles([ARROW, PLUS1, PLUS2, DIE, START]));
     assert_eq!(t.st.supply_len(), 1);
     assert_eq!(t.pos(S0, 1), on(28));
     assert_eq!(t.pos(S1, 2), on(13));
@@ -180,15 +139,8 @@ fn arrow_icon_shifts_the_river() {
 #[test]
 fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
     // Slot 2 holds [arrow, blank, blank]: the arrow is on space 12.
-    let river = [
-        Some(BLANK),
-        Some(BLANK),
-        Some(ARROW),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[BLANK]);
-    st.put_racer(S0, r(1), on(11));
+    let river = tiles([BLANK, BLANK, ARROW, BLANK, BLANK]);
+    let st = State::scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(11))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -197,11 +149,7 @@ fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
             answered(S0, Action::MoveOne(r(1))),
             moved(S0, 1, Some(11), 12, 0),
             fired(Icon::Arrow, 12),
-            Event::Shifted {
-                dropped: Some(view(BLANK)),
-                swept: 0,
-                entered: Some(view(BLANK)),
-            },
+            shifted(Some(BLANK), 0, Some(BLANK)),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -212,15 +160,8 @@ fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
 
 #[test]
 fn an_arrow_on_slot_4_sweeps_its_own_mover_home() {
-    let river = [
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-        Some(ARROW),
-    ];
-    let mut st = State::scenario(2, &river, &[BLANK]);
-    st.put_racer(S0, r(1), on(17));
+    let river = tiles([BLANK, BLANK, BLANK, BLANK, ARROW]);
+    let st = State::scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(17))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -229,15 +170,8 @@ fn an_arrow_on_slot_4_sweeps_its_own_mover_home() {
             answered(S0, Action::MoveOne(r(1))),
             moved(S0, 1, Some(17), 18, 0),
             fired(Icon::Arrow, 18),
-            Event::Shifted {
-                dropped: Some(view(ARROW)),
-                swept: 1,
-                entered: Some(view(BLANK)),
-            },
-            Event::SweptHome {
-                seat: S0,
-                racer: r(1)
-            },
+            shifted(Some(ARROW), 1, Some(BLANK)),
+            swept(S0, 1),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -247,7 +181,7 @@ fn an_arrow_on_slot_4_sweeps_its_own_mover_home() {
 
 #[test]
 fn die_icon_moves_the_rolled_racer_its_number_of_spaces() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(4)]),
@@ -267,9 +201,7 @@ fn die_icon_moves_the_rolled_racer_its_number_of_spaces() {
 #[test]
 fn every_numbered_die_face_moves_that_racer_that_many_spaces() {
     for k in 1..=5u8 {
-        let mut st = State::scenario(2, &ALL_BLANK, &[]);
-        st.put_racer(S0, r(k), on(10));
-        let mut t = Table::new(st);
+        let mut t = Table::new(blank_river(2).with_racers(&[(S0, k, on(10))]));
         t.commit(&[Card::Skier, Card::OneTwoThree]);
         let events = t.answer_rolling(Action::ActionB, &[Die::Shows(k)]);
         assert_eq!(
@@ -283,7 +215,7 @@ fn every_numbered_die_face_moves_that_racer_that_many_spaces() {
 
 #[test]
 fn a_die_face_can_move_the_racer_that_landed_on_the_die() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     let events = t.answer_rolling(Action::MoveA, &[Die::Shows(5)]);
     assert_eq!(
@@ -295,9 +227,7 @@ fn a_die_face_can_move_the_racer_that_landed_on_the_die() {
 
 #[test]
 fn die_icon_rolling_a_finished_racer_does_nothing() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(4), Position::Finished(0));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_finished(S0, &[4]));
     let before = t.st.clone();
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
@@ -318,9 +248,9 @@ fn die_icon_rolling_a_finished_racer_does_nothing() {
 
 #[test]
 fn black_die_asks_which_unfinished_racer_moves_one_space() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(3), Position::Finished(0));
-    st.put_racer(S0, r(2), on(10));
+    let st = blank_river(2)
+        .with_finished(S0, &[3])
+        .with_racers(&[(S0, 2, on(10))]);
     let mut t = Table::new(st);
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
@@ -355,11 +285,7 @@ fn black_die_asks_which_unfinished_racer_moves_one_space() {
 
 #[test]
 fn black_die_with_one_unfinished_racer_is_answered_by_the_engine() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    for n in 1..=4 {
-        st.put_racer(S0, r(n), Position::Finished(0));
-    }
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_finished(S0, &[1, 2, 3, 4]));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Black]),
@@ -378,11 +304,7 @@ fn black_die_with_one_unfinished_racer_is_answered_by_the_engine() {
 
 #[test]
 fn black_die_with_every_racer_finished_does_nothing() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    for n in 1..=5 {
-        st.put_racer(S0, r(n), Position::Finished(0));
-    }
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_finished(S0, &[1, 2, 3, 4, 5]));
     // The skier's racer has finished, so action B (roll the die) is the only answer.
     assert_eq!(
         t.commit_rolling(&[Card::Skier, Card::OneTwoThree], &[Die::Black]),
@@ -401,7 +323,7 @@ fn black_die_with_every_racer_finished_does_nothing() {
 
 #[test]
 fn skier_b_rolls_the_die() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Skier, Card::OneTwoThree]);
     assert_eq!(
         t.answer_rolling(Action::ActionB, &[Die::Shows(2)]),
@@ -418,13 +340,9 @@ fn skier_b_rolls_the_die() {
 
 #[test]
 fn hand_icon_takes_back_every_played_card_including_the_one_just_played() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.set_cards(
-        S0,
-        cards(&[Card::OneTwoThree, Card::Snowboarder, Card::DogSled]),
-        cards(&[Card::Skier, Card::Snowmobile]),
-    );
-    st.put_racer(S0, r(4), on(22));
+    let st = blank_river(2)
+        .with_played(S0, &[Card::Skier, Card::Snowmobile])
+        .with_racers(&[(S0, 4, on(22))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     assert_eq!(
@@ -433,11 +351,7 @@ fn hand_icon_takes_back_every_played_card_including_the_one_just_played() {
             answered(S0, Action::MoveA),
             moved(S0, 4, Some(22), 26, 0),
             fired(Icon::Hand, 26),
-            Event::Collected {
-                seat: S0,
-                cards: 3,
-                round_end: false
-            },
+            collected(S0, 3),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -450,20 +364,10 @@ fn hand_icon_takes_back_every_played_card_including_the_one_just_played() {
 #[test]
 fn a_hand_tile_takes_back_every_played_card() {
     // Slot 0 holds [hand, blank, blank]: the hand is on space 6.
-    let river = [
-        Some(HAND),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[]);
-    st.set_cards(
-        S0,
-        ALL_CARDS & !Card::Snowboarder.bit(),
-        Card::Snowboarder.bit(),
-    );
-    st.put_racer(S0, r(1), on(5));
+    let river = tiles([HAND, BLANK, BLANK, BLANK, BLANK]);
+    let st = State::scenario(2, &river, &[])
+        .with_played(S0, &[Card::Snowboarder])
+        .with_racers(&[(S0, 1, on(5))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     let events = t.answer(Action::MoveOne(r(1)));
@@ -472,11 +376,7 @@ fn a_hand_tile_takes_back_every_played_card() {
         [
             moved(S0, 1, Some(5), 6, 0),
             fired(Icon::Hand, 6),
-            Event::Collected {
-                seat: S0,
-                cards: 2,
-                round_end: false
-            },
+            collected(S0, 2),
         ]
     );
     assert_eq!(t.st.hand(S0), ALL_CARDS);
@@ -489,17 +389,12 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
     // arrow on 15. Seat 1's racer 1 holds space 3, so the +1 from space 2 skips to the
     // die on 4; it shows 2, and racer 2 goes 11 -> 13 (+2) -> 15 (arrow): the river shifts,
     // racer 2 rides to 18 and seat 1's racer 2 on slot 4 goes home.
-    let river = [
-        Some(BLANK),
-        Some(BLANK),
-        Some(PLUS2),
-        Some(ARROW),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[HAND]);
-    st.put_racer(S1, r(1), on(3));
-    st.put_racer(S1, r(2), on(19));
-    st.put_racer(S0, r(2), on(11));
+    let river = tiles([BLANK, BLANK, PLUS2, ARROW, BLANK]);
+    let st = State::scenario(2, &river, &[HAND]).with_racers(&[
+        (S1, 1, on(3)),
+        (S1, 2, on(19)),
+        (S0, 2, on(11)),
+    ]);
     let mut t = Table::new(st);
     t.commit(&[Card::Skier, Card::OneTwoThree]);
     assert_eq!(
@@ -515,15 +410,8 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
             fired(Icon::Plus(2), 13),
             moved(S0, 2, Some(13), 15, 0),
             fired(Icon::Arrow, 15),
-            Event::Shifted {
-                dropped: Some(view(BLANK)),
-                swept: 1,
-                entered: Some(view(HAND)),
-            },
-            Event::SweptHome {
-                seat: S1,
-                racer: r(2)
-            },
+            shifted(Some(BLANK), 1, Some(HAND)),
+            swept(S1, 2),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -531,32 +419,14 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
     assert_eq!(t.pos(S0, 2), on(18));
     assert_eq!(t.pos(S1, 1), on(3));
     assert_eq!(t.pos(S1, 2), Position::Home);
-    let slots: Vec<_> = (0..5).map(|s| t.st.slot(s)).collect();
-    assert_eq!(
-        slots,
-        vec![
-            Some(HAND),
-            Some(BLANK),
-            Some(BLANK),
-            Some(PLUS2),
-            Some(ARROW)
-        ]
-    );
+    assert_eq!(t.river(), tiles([HAND, BLANK, BLANK, PLUS2, ARROW]));
 }
 
 #[test]
 fn a_die_roll_can_land_a_racer_on_another_die() {
     // Slot 0 [blank, die, blank] puts a die on space 7.
-    let river = [
-        Some(DIE),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-        Some(BLANK),
-    ];
-    let mut st = State::scenario(2, &river, &[]);
-    st.put_racer(S0, r(2), on(5));
-    let mut t = Table::new(st);
+    let river = tiles([DIE, BLANK, BLANK, BLANK, BLANK]);
+    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 2, on(5))]));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(2), Die::Shows(1)]),
@@ -579,9 +449,7 @@ fn a_die_roll_can_land_a_racer_on_another_die() {
 
 #[test]
 fn plus_two_onto_a_hand_icon_collects() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(23));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 1, on(23))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -591,11 +459,7 @@ fn plus_two_onto_a_hand_icon_collects() {
             fired(Icon::Plus(2), 24),
             moved(S0, 1, Some(24), 26, 0),
             fired(Icon::Hand, 26),
-            Event::Collected {
-                seat: S0,
-                cards: 1,
-                round_end: false
-            },
+            collected(S0, 1),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -604,9 +468,7 @@ fn plus_two_onto_a_hand_icon_collects() {
 
 #[test]
 fn a_chain_through_a_black_die_can_end_at_a_start_icon() {
-    let mut st = State::scenario(3, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(21));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(3).with_racers(&[(S0, 1, on(21))]));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree, Card::OneTwoThree]);
     t.answer_rolling(Action::MoveA, &[Die::Black]);
     assert_eq!(t.st.phase(), Phase::BlackDie);
@@ -623,7 +485,7 @@ fn a_chain_through_a_black_die_can_end_at_a_start_icon() {
         t.answer(Action::GiveToken(S1)),
         vec![
             answered(S0, Action::GiveToken(S1)),
-            Event::TokenGiven { from: S0, to: S1 },
+            token(S0, S1),
             revealed(S1, Card::OneTwoThree),
         ]
     );

@@ -5,13 +5,12 @@
 //! (`start` 22, `+2` 24, `hand` 26, `arrow` 28).
 
 use super::support::*;
-use crate::event::Event;
 use crate::pieces::{Action, Card, Icon};
 use crate::state::{Position, State};
 
 #[test]
 fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Snowboarder, Card::DogSled]);
     assert_eq!(
         t.answer(Action::MoveA),
@@ -35,10 +34,7 @@ fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
 
 #[test]
 fn landing_on_your_own_racer_goes_on_to_the_next_free_space() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), on(7));
-    st.put_racer(S0, r(1), on(9));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(7)), (S0, 1, on(9))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
@@ -48,10 +44,7 @@ fn landing_on_your_own_racer_goes_on_to_the_next_free_space() {
 
 #[test]
 fn landing_on_another_players_racer_goes_on_to_the_next_free_space() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), on(7));
-    st.put_racer(S1, r(2), on(9));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(7)), (S1, 2, on(9))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
@@ -61,11 +54,12 @@ fn landing_on_another_players_racer_goes_on_to_the_next_free_space() {
 
 #[test]
 fn several_occupied_spaces_in_a_row_are_all_skipped() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), on(7));
-    st.put_racer(S0, r(1), on(9));
-    st.put_racer(S1, r(3), on(10));
-    st.put_racer(S1, r(5), on(11));
+    let st = blank_river(2).with_racers(&[
+        (S0, 2, on(7)),
+        (S0, 1, on(9)),
+        (S1, 3, on(10)),
+        (S1, 5, on(11)),
+    ]);
     let mut t = Table::new(st);
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     assert_eq!(
@@ -81,10 +75,7 @@ fn several_occupied_spaces_in_a_row_are_all_skipped() {
 
 #[test]
 fn a_move_from_home_onto_occupied_spaces_skips_them_too() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S1, r(1), on(1));
-    st.put_racer(S1, r(2), on(2));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S1, 1, on(1)), (S1, 2, on(2))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S0, 2, None, 3, 2));
@@ -95,11 +86,12 @@ fn a_move_from_home_onto_occupied_spaces_skips_them_too() {
 fn skipped_spaces_fire_nothing() {
     // Racer 1 on space 1 moves one space: space 2 (+1), 3 and 4 (die) are held, so it
     // lands on space 5 and neither the +1 nor the die fires.
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(1));
-    st.put_racer(S1, r(1), on(2));
-    st.put_racer(S1, r(2), on(3));
-    st.put_racer(S1, r(3), on(4));
+    let st = blank_river(2).with_racers(&[
+        (S0, 1, on(1)),
+        (S1, 1, on(2)),
+        (S1, 2, on(3)),
+        (S1, 3, on(4)),
+    ]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -116,19 +108,8 @@ fn skipped_spaces_fire_nothing() {
 #[test]
 fn a_skipped_tile_icon_fires_nothing() {
     // Slot 1 holds [+3, blank, blank]: its +3 on space 9 is held, so racer 1 stops on 10.
-    let mut st = State::scenario(
-        2,
-        &[
-            Some(BLANK),
-            Some(PLUS3),
-            Some(BLANK),
-            Some(BLANK),
-            Some(BLANK),
-        ],
-        &[],
-    );
-    st.put_racer(S0, r(1), on(8));
-    st.put_racer(S1, r(4), on(9));
+    let river = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
+    let st = State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8)), (S1, 4, on(9))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -144,10 +125,7 @@ fn a_skipped_tile_icon_fires_nothing() {
 
 #[test]
 fn the_icon_of_the_free_space_reached_by_skipping_fires() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(0));
-    st.put_racer(S1, r(1), on(1));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 1, on(0)), (S1, 1, on(1))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -164,9 +142,7 @@ fn the_icon_of_the_free_space_reached_by_skipping_fires() {
 
 #[test]
 fn landing_exactly_on_the_last_space_does_not_finish() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), on(27));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(27))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S0, 2, Some(27), 29, 0));
@@ -178,29 +154,16 @@ fn landing_exactly_on_the_last_space_does_not_finish() {
 fn moving_past_the_last_space_finishes_and_fires_no_icon() {
     // From 25, five spaces pass the hand (26) and arrow (28) icons: neither fires, no
     // card is collected and the river does not shift.
-    let mut st = State::scenario(2, &ALL_BLANK, &[PLUS1]);
-    st.put_racer(S0, r(5), on(25));
-    st.set_cards(
-        S0,
-        cards(&[
-            Card::OneTwoThree,
-            Card::Snowboarder,
-            Card::DogSled,
-            Card::Snowmobile,
-        ]),
-        cards(&[Card::Skier]),
-    );
+    let st = State::scenario(2, &ALL_BLANK, &[PLUS1])
+        .with_racers(&[(S0, 5, on(25))])
+        .with_played(S0, &[Card::Skier]);
     let mut t = Table::new(st);
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
             answered(S0, Action::MoveA),
-            Event::Finished {
-                seat: S0,
-                racer: r(5),
-                place: 1
-            },
+            finished(S0, 5, 1),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -213,29 +176,16 @@ fn moving_past_the_last_space_finishes_and_fires_no_icon() {
 
 #[test]
 fn skipping_past_the_last_space_finishes() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), on(27));
-    st.put_racer(S1, r(1), on(29));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(27)), (S1, 1, on(29))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
-    assert_eq!(
-        events[1],
-        Event::Finished {
-            seat: S0,
-            racer: r(2),
-            place: 1
-        }
-    );
+    assert_eq!(events[1], finished(S0, 2, 1));
     assert_eq!(t.pos(S0, 2), Position::Finished(1));
 }
 
 #[test]
 fn a_finished_racer_frees_its_space() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(5), on(27));
-    st.put_racer(S1, r(1), on(26));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 5, on(27)), (S1, 1, on(26))]));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     t.answer(Action::MoveA);
     assert_eq!(t.pos(S0, 5), Position::Finished(1));
@@ -246,21 +196,14 @@ fn a_finished_racer_frees_its_space() {
 
 #[test]
 fn places_count_the_order_of_arrival_over_the_whole_game() {
-    let mut st = State::scenario(3, &ALL_BLANK, &[]);
-    st.put_racer(S2, r(5), Position::Finished(0)); // first in race 5, in an earlier round
-    st.put_racer(S0, r(5), on(26));
-    st.put_racer(S1, r(4), on(27));
-    st.put_racer(S2, r(4), on(28));
+    let st = blank_river(3)
+        .with_finished(S2, &[5]) // first in race 5, in an earlier round
+        .with_racers(&[(S0, 5, on(26)), (S1, 4, on(27)), (S2, 4, on(28))]);
     let mut t = Table::new(st);
     assert_eq!(t.pos(S2, 5), Position::Finished(1));
     t.commit(&[Card::Snowmobile, Card::DogSled, Card::DogSled]);
 
     let events = t.answer(Action::MoveA);
-    let finished = |seat, n, place| Event::Finished {
-        seat,
-        racer: r(n),
-        place,
-    };
     assert_eq!(events[1], finished(S0, 5, 2));
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], finished(S1, 4, 1));
@@ -283,12 +226,7 @@ fn places_count_the_order_of_arrival_over_the_whole_game() {
 
 #[test]
 fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
-    let mut st = State::scenario(
-        2,
-        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
-        &[],
-    );
-    st.put_racer(S0, r(4), on(5));
+    let st = State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     assert_eq!(
@@ -296,11 +234,7 @@ fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
         vec![
             answered(S0, Action::MoveA),
             moved(S0, 4, Some(5), 9, 0),
-            Event::Drowned {
-                seat: S0,
-                racer: r(4),
-                space: 9
-            },
+            drowned(S0, 4, 9),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -309,26 +243,14 @@ fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
 
 #[test]
 fn skipping_onto_open_water_sends_the_racer_home() {
-    let mut st = State::scenario(
-        2,
-        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
-        &[],
-    );
-    st.put_racer(S0, r(1), on(7));
-    st.put_racer(S1, r(1), on(8));
+    let st =
+        State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 1, on(7)), (S1, 1, on(8))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     let events = t.answer(Action::MoveOne(r(1)));
     assert_eq!(
         events[1..3],
-        [
-            moved(S0, 1, Some(7), 9, 1),
-            Event::Drowned {
-                seat: S0,
-                racer: r(1),
-                space: 9
-            },
-        ]
+        [moved(S0, 1, Some(7), 9, 1), drowned(S0, 1, 9)]
     );
     assert_eq!(t.pos(S0, 1), Position::Home);
 }
@@ -336,13 +258,8 @@ fn skipping_onto_open_water_sends_the_racer_home() {
 #[test]
 fn a_plus_icon_onto_open_water_sends_the_racer_home() {
     // Slot 0 holds [blank, +2, blank]; slot 1 is open water.
-    let mut st = State::scenario(
-        2,
-        &[Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)],
-        &[],
-    );
-    st.put_racer(S0, r(1), on(6));
-    let mut t = Table::new(st);
+    let river = [Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)];
+    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(6))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -351,11 +268,7 @@ fn a_plus_icon_onto_open_water_sends_the_racer_home() {
             moved(S0, 1, Some(6), 7, 0),
             fired(Icon::Plus(2), 7),
             moved(S0, 1, Some(7), 9, 0),
-            Event::Drowned {
-                seat: S0,
-                racer: r(1),
-                space: 9
-            },
+            drowned(S0, 1, 9),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -364,12 +277,7 @@ fn a_plus_icon_onto_open_water_sends_the_racer_home() {
 
 #[test]
 fn a_racer_sent_home_by_water_enters_from_home_again() {
-    let mut st = State::scenario(
-        2,
-        &[Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)],
-        &[],
-    );
-    st.put_racer(S0, r(4), on(5));
+    let st = State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::MoveA);

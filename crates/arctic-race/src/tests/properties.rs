@@ -8,10 +8,10 @@
 use std::sync::OnceLock;
 
 use floe_core::{ActionList, Game, MAX_SEATS, Outcome, Seat, Stream, game_seed, stream_rng};
-use rand::RngExt;
 
+use super::support::{assert_conserved, random_answer};
 use crate::engine::ArcticRace;
-use crate::pieces::{CARDS, RACERS, Racer};
+use crate::pieces::Racer;
 use crate::rules::Rules;
 use crate::state::{EndCause, Phase, Position, State};
 
@@ -35,11 +35,9 @@ fn play(game: &ArcticRace, index: u64, mut check: impl FnMut(&ArcticRace, &State
     let mut choices = stream_rng(seed, Stream::Bot(0));
     let mut st = game.new_game(players_of(index), &mut chance);
     check(game, &st);
-    let mut answers = ActionList::new();
     let mut count = 0;
     while game.to_act(&st).is_some() {
-        game.legal_actions(&st, &mut answers);
-        let answer = answers[choices.random_range(0..answers.len())];
+        let answer = random_answer(game, &st, &mut choices);
         game.apply(&mut st, answer, &mut chance);
         check(game, &st);
         count += 1;
@@ -97,18 +95,9 @@ fn no_two_racers_ever_share_a_space_and_none_stands_on_open_water() {
 fn cards_racers_and_tiles_are_conserved_after_every_step() {
     let game = ArcticRace::classic();
     let rules = game.rules().clone();
-    let mut tile_set = vec![0; rules.tile_kinds.len()];
-    for &k in &rules.tile_set {
-        tile_set[k as usize] += 1;
-    }
     for index in 0..GAMES {
         play(&game, index, |_, st| {
-            let (cards, racers, tiles) = st.census(&rules);
-            for s in 0..st.players() {
-                assert_eq!(cards[s], CARDS, "game {index}: seat {s} cards");
-                assert_eq!(racers[s], RACERS, "game {index}: seat {s} racers");
-            }
-            assert_eq!(tiles, tile_set, "game {index}: tiles per kind");
+            assert_conserved(st, &rules, &format!("game {index}"));
             assert_eq!(
                 st.removed.len(),
                 rules.tiles_removed(st.players()),

@@ -5,26 +5,25 @@
 use floe_core::{Game, Seat};
 
 use super::support::*;
-use crate::event::Event;
 use crate::pieces::{ALL_CARDS, Action, Card};
 use crate::rules::Rules;
 use crate::state::{EndCause, Phase, Position, State};
 
 #[test]
 fn the_start_token_holder_commits_and_reveals_first_then_clockwise() {
-    let mut st = State::scenario(3, &ALL_BLANK, &[]);
+    let mut st = blank_river(3);
     st.set_token(S2);
     let mut t = Table::new(st);
     let mut order = Vec::new();
     while t.st.phase() == Phase::Commit {
-        let seat = t.game.to_act(&t.st).unwrap();
+        let seat = t.to_act().unwrap();
         order.push(seat);
         t.answer(Action::Commit(Card::OneTwoThree));
     }
     assert_eq!(order, vec![S2, S0, S1]);
     let mut reveals = Vec::new();
     while t.st.phase() == Phase::Reveal {
-        reveals.push(t.game.to_act(&t.st).unwrap());
+        reveals.push(t.to_act().unwrap());
         t.answer(Action::MoveOne(r(1)));
     }
     assert_eq!(reveals, vec![S2, S0, S1]);
@@ -35,7 +34,7 @@ fn the_start_token_holder_commits_and_reveals_first_then_clockwise() {
 
 #[test]
 fn a_token_given_mid_round_changes_the_order_only_from_the_next_round() {
-    let mut t = Table::new(State::scenario(3, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(3));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(t.legal(), vec![Action::MoveA, Action::ActionB]);
     t.answer(Action::ActionB);
@@ -43,7 +42,7 @@ fn a_token_given_mid_round_changes_the_order_only_from_the_next_round() {
         t.answer(Action::GiveToken(S2)),
         vec![
             answered(S0, Action::GiveToken(S2)),
-            Event::TokenGiven { from: S0, to: S2 },
+            token(S0, S2),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -52,27 +51,21 @@ fn a_token_given_mid_round_changes_the_order_only_from_the_next_round() {
     let events = t.answer(Action::MoveOne(r(1)));
     assert_eq!(events.last(), Some(&revealed(S2, Card::OneTwoThree)));
     let events = t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        events.last(),
-        Some(&Event::RoundStart {
-            round: 2,
-            leader: S2
-        })
-    );
+    assert_eq!(events.last(), Some(&round_start(2, S2)));
     assert_eq!(t.st.leader(), S2);
-    assert_eq!(t.game.to_act(&t.st), Some(S2));
+    assert_eq!(t.to_act(), Some(S2));
     t.answer(Action::Commit(Card::Snowboarder));
-    assert_eq!(t.game.to_act(&t.st), Some(S0));
+    assert_eq!(t.to_act(), Some(S0));
     t.answer(Action::Commit(Card::Snowboarder));
-    assert_eq!(t.game.to_act(&t.st), Some(S1));
+    assert_eq!(t.to_act(), Some(S1));
     t.answer(Action::Commit(Card::Snowboarder));
     assert_eq!(t.st.phase(), Phase::Reveal);
-    assert_eq!(t.game.to_act(&t.st), Some(S2));
+    assert_eq!(t.to_act(), Some(S2));
 }
 
 #[test]
 fn the_start_token_cannot_be_given_to_its_holder() {
-    let mut t = Table::new(State::scenario(4, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(4));
     t.commit(&[
         Card::Snowmobile,
         Card::OneTwoThree,
@@ -93,7 +86,7 @@ fn the_start_token_cannot_be_given_to_its_holder() {
 
 #[test]
 fn snowmobile_b_lets_a_player_without_the_token_give_it_to_themselves() {
-    let mut st = State::scenario(4, &ALL_BLANK, &[]);
+    let mut st = blank_river(4);
     st.set_token(S2);
     let mut t = Table::new(st);
     t.commit(&[
@@ -105,7 +98,7 @@ fn snowmobile_b_lets_a_player_without_the_token_give_it_to_themselves() {
     t.answer(Action::MoveOne(r(1))); // seat 2
     t.answer(Action::MoveOne(r(1))); // seat 3
     t.answer(Action::MoveOne(r(1))); // seat 0
-    assert_eq!(t.game.to_act(&t.st), Some(S1));
+    assert_eq!(t.to_act(), Some(S1));
     t.answer(Action::ActionB);
     assert_eq!(t.st.phase(), Phase::GiveToken);
     assert_eq!(
@@ -117,20 +110,20 @@ fn snowmobile_b_lets_a_player_without_the_token_give_it_to_themselves() {
         ]
     );
     let events = t.answer(Action::GiveToken(S1));
-    assert_eq!(events[1], Event::TokenGiven { from: S2, to: S1 });
+    assert_eq!(events[1], token(S2, S1));
     assert_eq!(t.st.token_holder(), S1);
 }
 
 #[test]
 fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::Snowmobile, Card::Snowmobile]);
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
             answered(S0, Action::ActionB),
             forced(S0, Action::GiveToken(S1)),
-            Event::TokenGiven { from: S0, to: S1 },
+            token(S0, S1),
             revealed(S1, Card::Snowmobile),
         ]
     );
@@ -141,7 +134,7 @@ fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it(
         [
             answered(S1, Action::ActionB),
             forced(S1, Action::GiveToken(S0)),
-            Event::TokenGiven { from: S1, to: S0 },
+            token(S1, S0),
         ]
     );
     assert_eq!(t.st.token_holder(), S0);
@@ -149,13 +142,7 @@ fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it(
 
 #[test]
 fn snowboarder_b_collects_every_played_card_including_itself() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.set_cards(
-        S0,
-        cards(&[Card::OneTwoThree, Card::Snowboarder, Card::Snowmobile]),
-        cards(&[Card::Skier, Card::DogSled]),
-    );
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_played(S0, &[Card::Skier, Card::DogSled]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     assert_eq!(
         t.st.played(S0),
@@ -165,11 +152,7 @@ fn snowboarder_b_collects_every_played_card_including_itself() {
         t.answer(Action::ActionB),
         vec![
             answered(S0, Action::ActionB),
-            Event::Collected {
-                seat: S0,
-                cards: 3,
-                round_end: false
-            },
+            collected(S0, 3),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -180,13 +163,12 @@ fn snowboarder_b_collects_every_played_card_including_itself() {
 
 #[test]
 fn the_fifth_card_is_collected_at_the_end_of_the_round() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    let mut st = blank_river(2).with_racers(&[(S1, 5, on(10))]);
     st.set_cards(
         S1,
         Card::Snowmobile.bit(),
         ALL_CARDS & !Card::Snowmobile.bit(),
     );
-    st.put_racer(S1, r(5), on(10));
     let mut t = Table::new(st);
     // Seat 1's only card is committed by the engine.
     assert_eq!(
@@ -203,15 +185,8 @@ fn the_fifth_card_is_collected_at_the_end_of_the_round() {
         vec![
             answered(S1, Action::MoveA),
             moved(S1, 5, Some(10), 15, 0),
-            Event::Collected {
-                seat: S1,
-                cards: 5,
-                round_end: true
-            },
-            Event::RoundStart {
-                round: 2,
-                leader: S0
-            },
+            collected_at_round_end(S1, 5),
+            round_start(2, S0),
         ]
     );
     assert_eq!(t.st.hand(S1), ALL_CARDS);
@@ -224,13 +199,9 @@ fn the_fifth_card_is_collected_at_the_end_of_the_round() {
 #[test]
 fn a_question_with_exactly_one_answer_is_answered_by_the_engine() {
     // Seat 0 will hold one card at the start of round 2: the engine commits it.
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.set_cards(
-        S0,
-        cards(&[Card::OneTwoThree, Card::Snowmobile]),
-        cards(&[Card::Snowboarder, Card::Skier, Card::DogSled]),
-    );
-    st.put_racer(S0, r(5), on(10));
+    let st = blank_river(2)
+        .with_played(S0, &[Card::Snowboarder, Card::Skier, Card::DogSled])
+        .with_racers(&[(S0, 5, on(10))]);
     let mut t = Table::new(st);
     assert_eq!(t.legal().len(), 2);
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
@@ -240,15 +211,12 @@ fn a_question_with_exactly_one_answer_is_answered_by_the_engine() {
         vec![
             answered(S1, Action::MoveOne(r(1))),
             moved(S1, 1, None, 0, 0),
-            Event::RoundStart {
-                round: 2,
-                leader: S0
-            },
+            round_start(2, S0),
             forced(S0, Action::Commit(Card::OneTwoThree)),
         ]
     );
     assert_eq!(t.st.committed(S0), Some(Card::OneTwoThree));
-    assert_eq!(t.game.to_act(&t.st), Some(S1));
+    assert_eq!(t.to_act(), Some(S1));
 }
 
 #[test]
@@ -260,7 +228,7 @@ fn a_card_whose_racer_has_finished_offers_only_action_b() {
         Card::Snowmobile,
     ] {
         let racer = card.racer().unwrap();
-        let mut st = State::scenario(2, &ALL_BLANK, &[]);
+        let mut st = blank_river(2);
         st.phase = Phase::Reveal;
         st.active_card = card;
         let t = Table::new(st.clone());
@@ -273,8 +241,7 @@ fn a_card_whose_racer_has_finished_offers_only_action_b() {
 
 #[test]
 fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[PLUS1]);
-    st.put_racer(S0, r(4), Position::Finished(0));
+    let st = State::scenario(2, &ALL_BLANK, &[PLUS1]).with_finished(S0, &[4]);
     let mut t = Table::new(st);
     assert_eq!(
         t.commit(&[Card::DogSled, Card::OneTwoThree]),
@@ -283,11 +250,7 @@ fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
             answered(S1, Action::Commit(Card::OneTwoThree)),
             revealed(S0, Card::DogSled),
             forced(S0, Action::ActionB),
-            Event::Shifted {
-                dropped: Some(view(BLANK)),
-                swept: 0,
-                entered: Some(view(PLUS1)),
-            },
+            shifted(Some(BLANK), 0, Some(PLUS1)),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -296,7 +259,7 @@ fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
 
 #[test]
 fn action_b_is_offered_even_when_action_a_is_allowed() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::DogSled, Card::Skier]);
     assert_eq!(t.legal(), vec![Action::MoveA, Action::ActionB]);
     t.answer(Action::ActionB);
@@ -305,7 +268,7 @@ fn action_b_is_offered_even_when_action_a_is_allowed() {
 
 #[test]
 fn the_123_card_offers_only_the_unfinished_racers_among_1_2_3() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[]));
+    let mut t = Table::new(blank_river(2));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.legal(),
@@ -316,10 +279,7 @@ fn the_123_card_offers_only_the_unfinished_racers_among_1_2_3() {
         ]
     );
 
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(2), Position::Finished(0));
-    st.put_racer(S0, r(4), Position::Finished(0));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_finished(S0, &[2, 4]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.legal(),
@@ -329,10 +289,9 @@ fn the_123_card_offers_only_the_unfinished_racers_among_1_2_3() {
 
 #[test]
 fn the_123_card_with_one_unfinished_racer_among_1_2_3_moves_it_automatically() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), Position::Finished(0));
-    st.put_racer(S0, r(3), Position::Finished(0));
-    st.put_racer(S0, r(2), on(10));
+    let st = blank_river(2)
+        .with_finished(S0, &[1, 3])
+        .with_racers(&[(S0, 2, on(10))]);
     let mut t = Table::new(st);
     let events = t.commit(&[Card::OneTwoThree, Card::Skier]);
     assert_eq!(
@@ -348,11 +307,9 @@ fn the_123_card_with_one_unfinished_racer_among_1_2_3_moves_it_automatically() {
 
 #[test]
 fn the_123_card_with_racers_1_2_3_finished_passes_and_nothing_happens() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    for n in 1..=3 {
-        st.put_racer(S0, r(n), Position::Finished(0));
-    }
-    st.put_racer(S0, r(4), on(10));
+    let st = blank_river(2)
+        .with_finished(S0, &[1, 2, 3])
+        .with_racers(&[(S0, 4, on(10))]);
     let mut t = Table::new(st);
     let before = t.st.clone();
     assert_eq!(
@@ -374,154 +331,95 @@ fn the_123_card_with_racers_1_2_3_finished_passes_and_nothing_happens() {
 
 #[test]
 fn three_finished_racers_end_the_game_at_the_end_of_the_round() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), Position::Finished(0));
-    st.put_racer(S0, r(2), Position::Finished(0));
-    st.put_racer(S0, r(5), on(27));
+    let st = blank_river(2)
+        .with_finished(S0, &[1, 2])
+        .with_racers(&[(S0, 5, on(27))]);
     let mut t = Table::new(st);
     t.commit(&[Card::Snowmobile, Card::Snowboarder]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events.last(), Some(&revealed(S1, Card::Snowboarder)));
     assert_eq!(t.st.finished_count(S0), 3);
     // The round is not over: seat 1 still reveals.
-    assert_eq!(t.game.to_act(&t.st), Some(S1));
+    assert_eq!(t.to_act(), Some(S1));
     assert!(t.game.outcome(&t.st).is_none());
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
             answered(S1, Action::MoveA),
             moved(S1, 2, None, 1, 0),
-            Event::GameOver {
-                cause: EndCause::ThreeFinished,
-                rounds: 1
-            },
+            game_over(EndCause::ThreeFinished, 1),
         ]
     );
-    let outcome = t.game.outcome(&t.st).unwrap();
-    assert_eq!(
-        t.game.end_causes()[outcome.end_cause as usize],
-        "three-finished"
-    );
+    assert_eq!(t.end_cause_name(), "three-finished");
+    let outcome = t.outcome();
     assert_eq!(outcome.rounds, 1);
     assert_eq!(outcome.seat_scores(), &[7 + 6 + 5, 0]);
     assert_eq!(outcome.progress[..2], [3, 0]);
     assert_eq!(outcome.winners, 0b01);
-    assert_eq!(t.game.to_act(&t.st), None);
+    assert_eq!(t.to_act(), None);
     assert!(t.legal().is_empty());
 }
 
 #[test]
 fn two_finished_racers_do_not_end_the_game() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), Position::Finished(0));
-    st.put_racer(S1, r(1), Position::Finished(0));
-    st.put_racer(S1, r(2), Position::Finished(0));
-    st.put_racer(S0, r(5), on(27));
+    let st = blank_river(2)
+        .with_finished(S0, &[1])
+        .with_finished(S1, &[1, 2])
+        .with_racers(&[(S0, 5, on(27))]);
     let mut t = Table::new(st);
     t.commit(&[Card::Snowmobile, Card::Skier]);
     t.answer(Action::MoveA);
     let events = t.answer(Action::MoveA);
-    assert_eq!(
-        events.last(),
-        Some(&Event::RoundStart {
-            round: 2,
-            leader: S0
-        })
-    );
+    assert_eq!(events.last(), Some(&round_start(2, S0)));
     assert_eq!(t.st.finished_count(S0), 2);
     assert_eq!(t.st.finished_count(S1), 2);
 }
 
 #[test]
 fn three_finished_takes_priority_over_tiles_exhausted_in_the_same_round() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S1, r(1), Position::Finished(0));
-    st.put_racer(S1, r(2), Position::Finished(0));
-    st.put_racer(S1, r(5), on(27));
+    let st = blank_river(2)
+        .with_finished(S1, &[1, 2])
+        .with_racers(&[(S1, 5, on(27))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::Snowmobile]);
     let events = t.answer(Action::ActionB);
-    assert_eq!(
-        events[1],
-        Event::Shifted {
-            dropped: Some(view(BLANK)),
-            swept: 0,
-            entered: None,
-        }
-    );
+    assert_eq!(events[1], shifted(Some(BLANK), 0, None));
     let events = t.answer(Action::MoveA);
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            cause: EndCause::ThreeFinished,
-            rounds: 1
-        })
-    );
-    assert_eq!(
-        t.game.outcome(&t.st).unwrap().end_cause,
-        EndCause::ThreeFinished as u8
-    );
+    assert_eq!(events.last(), Some(&game_over(EndCause::ThreeFinished, 1)));
+    assert_eq!(t.outcome().end_cause, EndCause::ThreeFinished as u8);
 }
 
 #[test]
 fn the_round_limit_ends_the_game_after_its_last_round() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
+    let mut st = blank_river(2);
     st.set_round(498);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        events.last(),
-        Some(&Event::RoundStart {
-            round: 500,
-            leader: S0
-        })
-    );
+    assert_eq!(events.last(), Some(&round_start(500, S0)));
     t.commit(&[Card::Snowboarder, Card::Snowboarder]);
     t.answer(Action::ActionB);
     let events = t.answer(Action::ActionB);
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            cause: EndCause::RoundLimit,
-            rounds: 500
-        })
-    );
-    let outcome = t.game.outcome(&t.st).unwrap();
-    assert_eq!(
-        t.game.end_causes()[outcome.end_cause as usize],
-        "round-limit"
-    );
-    assert_eq!(outcome.rounds, 500);
+    assert_eq!(events.last(), Some(&game_over(EndCause::RoundLimit, 500)));
+    assert_eq!(t.end_cause_name(), "round-limit");
+    assert_eq!(t.outcome().rounds, 500);
 }
 
 #[test]
 fn a_round_limit_from_a_rules_file_is_respected() {
     let rules = Rules::from_toml("round_limit = 2").unwrap();
-    let mut t = Table::with_rules(rules, State::scenario(3, &ALL_BLANK, &[]));
+    let mut t = Table::with_rules(rules, blank_river(3));
     t.commit(&[Card::OneTwoThree; 3]);
     t.answer(Action::MoveOne(r(1)));
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        events.last(),
-        Some(&Event::RoundStart {
-            round: 2,
-            leader: S0
-        })
-    );
+    assert_eq!(events.last(), Some(&round_start(2, S0)));
     t.commit(&[Card::Snowboarder; 3]);
     t.answer(Action::ActionB);
     t.answer(Action::ActionB);
     let events = t.answer(Action::ActionB);
-    assert_eq!(
-        events.last(),
-        Some(&Event::GameOver {
-            cause: EndCause::RoundLimit,
-            rounds: 2
-        })
-    );
-    assert_eq!(t.game.outcome(&t.st).unwrap().rounds, 2);
-    assert_eq!(t.game.to_act(&t.st), None::<Seat>);
+    assert_eq!(events.last(), Some(&game_over(EndCause::RoundLimit, 2)));
+    assert_eq!(t.outcome().rounds, 2);
+    assert_eq!(t.to_act(), None::<Seat>);
 }

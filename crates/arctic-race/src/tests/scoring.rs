@@ -9,11 +9,11 @@ use super::support::*;
 use crate::engine::ArcticRace;
 use crate::pieces::{Action, Card};
 use crate::rules::Rules;
-use crate::state::{EndCause, Phase, Position, State};
+use crate::state::{EndCause, Phase, Position};
 
 /// Scores a game over after the finishes `arrivals`, in order.
 fn scored_with(game: &ArcticRace, players: usize, arrivals: &[(Seat, u8)]) -> Outcome {
-    let mut st = State::scenario(players, &ALL_BLANK, &[]);
+    let mut st = blank_river(players);
     for &(seat, race) in arrivals {
         st.put_racer(seat, r(race), Position::Finished(0));
     }
@@ -163,15 +163,14 @@ fn a_shared_win_is_never_broken_by_seat_order() {
 fn a_game_played_to_its_end_is_scored_from_the_finish_places() {
     // Round-limit end after one round with finishes in several races.
     let rules = Rules::from_toml("round_limit = 1").unwrap();
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S1, r(5), Position::Finished(0));
-    st.put_racer(S0, r(5), on(26));
-    st.put_racer(S1, r(4), on(27));
+    let st = blank_river(2)
+        .with_finished(S1, &[5])
+        .with_racers(&[(S0, 5, on(26)), (S1, 4, on(27))]);
     let mut t = Table::with_rules(rules, st);
     t.commit(&[Card::Snowmobile, Card::DogSled]);
     t.answer(Action::MoveA);
     t.answer(Action::MoveA);
-    let o = t.game.outcome(&t.st).unwrap();
+    let o = t.outcome();
     assert_eq!(o.end_cause, EndCause::RoundLimit as u8);
     // Seat 0: 2nd in race 5 (3). Seat 1: 1st in race 5 (5), 1st in race 4 (5).
     assert_eq!(o.seat_scores(), &[3, 10]);

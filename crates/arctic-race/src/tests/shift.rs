@@ -6,26 +6,23 @@
 use floe_core::Game;
 
 use super::support::*;
-use crate::event::Event;
 use crate::pieces::{Action, Card};
 use crate::state::{EndCause, Phase, Position, State};
 
-fn river(st: &State) -> Vec<Option<u8>> {
-    (0..5).map(|s| st.slot(s)).collect()
-}
-
 #[test]
 fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
-    let river_before = [Some(ARROW), Some(PLUS2), Some(DIE), Some(START), Some(HAND)];
-    let mut st = State::scenario(2, &river_before, &[BLANK, PLUS3]);
-    st.put_racer(S0, r(1), on(6)); // slot 0, on the arrow face
-    st.put_racer(S0, r(2), on(10)); // slot 1, on the +2 face
-    st.put_racer(S1, r(1), on(17)); // slot 3
-    st.put_racer(S1, r(2), on(18)); // slot 4
-    st.put_racer(S0, r(3), on(20)); // slot 4
-    st.put_racer(S1, r(3), on(5)); // bank A
-    st.put_racer(S1, r(4), on(21)); // bank B
-    st.put_racer(S0, r(5), Position::Finished(0));
+    let river_before = tiles([ARROW, PLUS2, DIE, START, HAND]);
+    let st = State::scenario(2, &river_before, &[BLANK, PLUS3])
+        .with_racers(&[
+            (S0, 1, on(6)),  // slot 0, on the arrow face
+            (S0, 2, on(10)), // slot 1, on the +2 face
+            (S1, 1, on(17)), // slot 3
+            (S1, 2, on(18)), // slot 4
+            (S0, 3, on(20)), // slot 4
+            (S1, 3, on(5)),  // bank A
+            (S1, 4, on(21)), // bank B
+        ])
+        .with_finished(S0, &[5]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     // Riding is not landing: the arrow and +2 under the riders fire nothing.
@@ -33,19 +30,9 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
         t.answer(Action::ActionB),
         vec![
             answered(S0, Action::ActionB),
-            Event::Shifted {
-                dropped: Some(view(HAND)),
-                swept: 2,
-                entered: Some(view(PLUS3)),
-            },
-            Event::SweptHome {
-                seat: S0,
-                racer: r(3)
-            },
-            Event::SweptHome {
-                seat: S1,
-                racer: r(2)
-            },
+            shifted(Some(HAND), 2, Some(PLUS3)),
+            swept(S0, 3),
+            swept(S1, 2),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -58,28 +45,13 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
     assert_eq!(t.pos(S1, 4), on(21));
     assert_eq!(t.pos(S0, 5), Position::Finished(1));
     assert_eq!(t.pos(S1, 5), Position::Home);
-    assert_eq!(
-        river(&t.st),
-        vec![
-            Some(PLUS3),
-            Some(ARROW),
-            Some(PLUS2),
-            Some(DIE),
-            Some(START)
-        ]
-    );
+    assert_eq!(t.river(), tiles([PLUS3, ARROW, PLUS2, DIE, START]));
     assert_eq!(t.st.supply_len(), 1);
 }
 
 #[test]
 fn the_tile_dropped_from_slot_4_leaves_the_game() {
-    let river_before = [
-        Some(PLUS1),
-        Some(PLUS1),
-        Some(PLUS1),
-        Some(PLUS1),
-        Some(HAND),
-    ];
+    let river_before = tiles([PLUS1, PLUS1, PLUS1, PLUS1, HAND]);
     let mut t = Table::new(State::scenario(2, &river_before, &[BLANK, BLANK]));
     let rules = t.game.rules().clone();
     let (_, _, tiles_before) = t.st.census(&rules);
@@ -87,23 +59,14 @@ fn the_tile_dropped_from_slot_4_leaves_the_game() {
     t.answer(Action::ActionB);
     assert_eq!(t.st.gone[HAND as usize], 1);
     // Nowhere on the river or in the supply, yet still counted (as gone).
-    assert!(river(&t.st).iter().all(|&k| k != Some(HAND)));
+    assert!(t.river().iter().all(|&k| k != Some(HAND)));
     assert!(!t.st.supply.contains(&HAND));
     assert_eq!(t.st.census(&rules).2, tiles_before);
     // The next shift drops a +1: the hand tile never comes back.
     t.answer(Action::ActionB);
     assert_eq!(t.st.gone[HAND as usize], 1);
     assert_eq!(t.st.gone[PLUS1 as usize], 1);
-    assert_eq!(
-        river(&t.st),
-        vec![
-            Some(BLANK),
-            Some(BLANK),
-            Some(PLUS1),
-            Some(PLUS1),
-            Some(PLUS1)
-        ]
-    );
+    assert_eq!(t.river(), tiles([BLANK, BLANK, PLUS1, PLUS1, PLUS1]));
     assert_eq!(t.st.census(&rules).2, tiles_before);
 }
 
@@ -113,78 +76,46 @@ fn a_shift_with_open_water_in_slot_4_drops_no_tile() {
     let mut t = Table::new(State::scenario(2, &river_before, &[PLUS1]));
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     let events = t.answer(Action::ActionB);
-    assert_eq!(
-        events[1],
-        Event::Shifted {
-            dropped: None,
-            swept: 0,
-            entered: Some(view(PLUS1)),
-        }
-    );
+    assert_eq!(events[1], shifted(None, 0, Some(PLUS1)));
     assert!(t.st.gone.iter().all(|&g| g == 0));
-    assert_eq!(
-        river(&t.st),
-        vec![
-            Some(PLUS1),
-            Some(BLANK),
-            Some(BLANK),
-            Some(BLANK),
-            Some(BLANK)
-        ]
-    );
+    assert_eq!(t.river(), tiles([PLUS1, BLANK, BLANK, BLANK, BLANK]));
 }
 
 #[test]
 fn open_water_moves_down_the_river_like_a_tile() {
-    let river_before = [Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)];
-    let mut st = State::scenario(2, &river_before, &[PLUS1]);
-    st.put_racer(S1, r(1), on(8));
+    let st = State::scenario(2, &WATER_IN_SLOT_1, &[PLUS1]).with_racers(&[(S1, 1, on(8))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::ActionB);
     assert_eq!(
-        river(&t.st),
-        vec![Some(PLUS1), Some(BLANK), None, Some(BLANK), Some(BLANK)]
+        t.river(),
+        [Some(PLUS1), Some(BLANK), None, Some(BLANK), Some(BLANK)]
     );
     // Seat 1's racer 1 rode from 8 to 11; one space on is slot 2, the water now.
     assert_eq!(t.pos(S1, 1), on(11));
     let events = t.answer(Action::MoveOne(r(1)));
     assert_eq!(
         events[1..3],
-        [
-            moved(S1, 1, Some(11), 12, 0),
-            Event::Drowned {
-                seat: S1,
-                racer: r(1),
-                space: 12
-            },
-        ]
+        [moved(S1, 1, Some(11), 12, 0), drowned(S1, 1, 12)]
     );
     assert_eq!(t.pos(S1, 1), Position::Home);
 }
 
 #[test]
 fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_after_the_round() {
-    let mut st = State::scenario(2, &ALL_BLANK, &[]);
-    st.put_racer(S0, r(1), on(7));
-    st.put_racer(S1, r(1), on(5));
-    let mut t = Table::new(st);
+    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 1, on(7)), (S1, 1, on(5))]));
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
             answered(S0, Action::ActionB),
-            Event::Shifted {
-                dropped: Some(view(BLANK)),
-                swept: 0,
-                entered: None,
-            },
+            shifted(Some(BLANK), 0, None),
             revealed(S1, Card::OneTwoThree),
         ]
     );
     assert_eq!(
-        river(&t.st),
-        vec![None, Some(BLANK), Some(BLANK), Some(BLANK), Some(BLANK)]
+        t.river(),
+        [None, Some(BLANK), Some(BLANK), Some(BLANK), Some(BLANK)]
     );
     assert_eq!(t.pos(S0, 1), on(10));
     // The round goes on: seat 1 still reveals, and its racer drowns in the new water.
@@ -195,24 +126,13 @@ fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_af
         vec![
             answered(S1, Action::MoveOne(r(1))),
             moved(S1, 1, Some(5), 6, 0),
-            Event::Drowned {
-                seat: S1,
-                racer: r(1),
-                space: 6
-            },
-            Event::GameOver {
-                cause: EndCause::TilesExhausted,
-                rounds: 1
-            },
+            drowned(S1, 1, 6),
+            game_over(EndCause::TilesExhausted, 1),
         ]
     );
-    let outcome = t.game.outcome(&t.st).expect("the game is over");
-    assert_eq!(
-        t.game.end_causes()[outcome.end_cause as usize],
-        "tiles-exhausted"
-    );
-    assert_eq!(outcome.rounds, 1);
-    assert_eq!(t.game.to_act(&t.st), None);
+    assert_eq!(t.end_cause_name(), "tiles-exhausted");
+    assert_eq!(t.outcome().rounds, 1);
+    assert_eq!(t.to_act(), None);
 }
 
 #[test]
@@ -223,13 +143,7 @@ fn taking_the_last_supply_tile_does_not_end_the_game() {
     assert_eq!(t.st.supply_len(), 0);
     assert_eq!(t.st.slot(0), Some(PLUS1));
     let events = t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        events.last(),
-        Some(&Event::RoundStart {
-            round: 2,
-            leader: S0
-        })
-    );
+    assert_eq!(events.last(), Some(&round_start(2, S0)));
     assert_eq!(t.st.phase(), Phase::Commit);
 }
 
@@ -238,48 +152,24 @@ fn later_shifts_in_the_same_round_make_more_open_water() {
     let mut t = Table::new(State::scenario(3, &ALL_BLANK, &[PLUS1]));
     t.commit(&[Card::DogSled, Card::DogSled, Card::DogSled]);
     let events = t.answer(Action::ActionB);
-    assert_eq!(
-        events[1],
-        Event::Shifted {
-            dropped: Some(view(BLANK)),
-            swept: 0,
-            entered: Some(view(PLUS1)),
-        }
-    );
+    assert_eq!(events[1], shifted(Some(BLANK), 0, Some(PLUS1)));
     let events = t.answer(Action::ActionB);
+    assert_eq!(events[1], shifted(Some(BLANK), 0, None));
     assert_eq!(
-        events[1],
-        Event::Shifted {
-            dropped: Some(view(BLANK)),
-            swept: 0,
-            entered: None,
-        }
-    );
-    assert_eq!(
-        river(&t.st),
-        vec![None, Some(PLUS1), Some(BLANK), Some(BLANK), Some(BLANK)]
+        t.river(),
+        [None, Some(PLUS1), Some(BLANK), Some(BLANK), Some(BLANK)]
     );
     let events = t.answer(Action::ActionB);
     assert_eq!(
         events[1..],
         [
-            Event::Shifted {
-                dropped: Some(view(BLANK)),
-                swept: 0,
-                entered: None,
-            },
-            Event::GameOver {
-                cause: EndCause::TilesExhausted,
-                rounds: 1
-            },
+            shifted(Some(BLANK), 0, None),
+            game_over(EndCause::TilesExhausted, 1),
         ]
     );
     assert_eq!(
-        river(&t.st),
-        vec![None, None, Some(PLUS1), Some(BLANK), Some(BLANK)]
+        t.river(),
+        [None, None, Some(PLUS1), Some(BLANK), Some(BLANK)]
     );
-    assert_eq!(
-        t.game.outcome(&t.st).unwrap().end_cause,
-        EndCause::TilesExhausted as u8
-    );
+    assert_eq!(t.outcome().end_cause, EndCause::TilesExhausted as u8);
 }

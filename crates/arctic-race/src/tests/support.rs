@@ -1,15 +1,16 @@
-//! Helpers shared by the rule tests: seats, racers, the classic tile kinds, event
-//! constructors, a die that shows chosen faces, and a [`Table`] that plays answers
-//! through the [`Game`] trait and records what happened.
+//! Helpers shared by the rule tests: seats, racers, the classic tile kinds, river and
+//! scenario builders ([`Setup`]), event constructors, random answers and conservation
+//! checks for the property tests, a die that shows chosen faces, and a [`Table`] that
+//! plays answers through the [`Game`] trait and records what happened.
 
-use floe_core::{ActionList, FloeRng, Game, Seat, Stream, stream_rng};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Stream, stream_rng};
 use rand::RngExt;
 
 use crate::ArcticRace;
 use crate::event::{Event, TileView};
-use crate::pieces::{Action, Card, CardSet, Icon, Racer};
+use crate::pieces::{ALL_CARDS, Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
 use crate::rules::Rules;
-use crate::state::{Position, State};
+use crate::state::{EndCause, Phase, Position, State};
 
 pub(super) const S0: Seat = Seat(0);
 pub(super) const S1: Seat = Seat(1);
@@ -41,6 +42,10 @@ pub(super) const BLANK: u8 = 7;
 /// A river of five blank tiles.
 pub(super) const ALL_BLANK: [Option<u8>; 5] = [Some(BLANK); 5];
 
+/// A river of blank tiles with open water in slot 1 (spaces 9..11).
+pub(super) const WATER_IN_SLOT_1: [Option<u8>; 5] =
+    [Some(BLANK), None, Some(BLANK), Some(BLANK), Some(BLANK)];
+
 /// Returns racer number `n` (1..=5).
 pub(super) fn r(n: u8) -> Racer {
     Racer::numbered(n)
@@ -64,6 +69,54 @@ pub(super) fn game() -> ArcticRace {
 /// Returns how a log shows a tile of kind `kind`.
 pub(super) fn view(kind: u8) -> TileView {
     TileView::new(Rules::classic().tile_faces(kind))
+}
+
+/// Returns a river holding the tile kinds `kinds`, slot 0 first (no open water).
+pub(super) fn tiles(kinds: [u8; 5]) -> [Option<u8>; 5] {
+    kinds.map(Some)
+}
+
+/// Returns a `players`-seat game at the start of round 1 on a river of five blank
+/// tiles, with an empty supply.
+pub(super) fn blank_river(players: usize) -> State {
+    State::scenario(players, &ALL_BLANK, &[])
+}
+
+/// Sets up the pieces of a scenario, one fact at a time.
+pub(super) trait Setup {
+    /// Returns the state with racer `n` of `seat` put at `position` for every
+    /// `(seat, n, position)` of `racers`, in order (a finished racer takes the next
+    /// place in its race).
+    fn with_racers(self, racers: &[(Seat, u8, Position)]) -> Self;
+
+    /// Returns the state with racers `racers` (numbers) of `seat` finished, in order, each
+    /// taking the next place in its race.
+    fn with_finished(self, seat: Seat, racers: &[u8]) -> Self;
+
+    /// Returns the state with `played` on `seat`'s played pile and its other cards in
+    /// its hand.
+    fn with_played(self, seat: Seat, played: &[Card]) -> Self;
+}
+
+impl Setup for State {
+    fn with_racers(mut self, racers: &[(Seat, u8, Position)]) -> State {
+        for &(seat, n, position) in racers {
+            self.put_racer(seat, r(n), position);
+        }
+        self
+    }
+
+    fn with_finished(mut self, seat: Seat, racers: &[u8]) -> State {
+        for &n in racers {
+            self.put_racer(seat, r(n), Position::Finished(0));
+        }
+        self
+    }
+
+    fn with_played(mut self, seat: Seat, played: &[Card]) -> State {
+        self.set_cards(seat, ALL_CARDS & !cards(played), cards(played));
+        self
+    }
 }
 
 /// `seat` answered `action` itself.
@@ -101,6 +154,72 @@ pub(super) fn moved(seat: Seat, n: u8, from: Option<u8>, to: u8, skipped: u8) ->
     }
 }
 
+/// Racer `n` of `seat` finished, taking `place` in its race.
+pub(super) fn finished(seat: Seat, n: u8, place: u8) -> Event {
+    Event::Finished {
+        seat,
+        racer: r(n),
+        place,
+    }
+}
+
+/// Racer `n` of `seat` landed on open water at `space` and went home.
+pub(super) fn drowned(seat: Seat, n: u8, space: u8) -> Event {
+    Event::Drowned {
+        seat,
+        racer: r(n),
+        space,
+    }
+}
+
+/// The river shifted: the tile of kind `dropped` (`None` = open water) left with
+/// `swept` racers, and a tile of kind `entered` (`None` = none: open water) entered.
+pub(super) fn shifted(dropped: Option<u8>, swept: u8, entered: Option<u8>) -> Event {
+    Event::Shifted {
+        dropped: dropped.map(view),
+        swept,
+        entered: entered.map(view),
+    }
+}
+
+/// Racer `n` of `seat` went home with the tile pushed out of the last slot.
+pub(super) fn swept(seat: Seat, n: u8) -> Event {
+    Event::SweptHome { seat, racer: r(n) }
+}
+
+/// The start token passed from `from` to `to`.
+pub(super) fn token(from: Seat, to: Seat) -> Event {
+    Event::TokenGiven { from, to }
+}
+
+/// `seat` took its `cards` played cards back during the round (hand icon, snowboarder B).
+pub(super) fn collected(seat: Seat, cards: u8) -> Event {
+    Event::Collected {
+        seat,
+        cards,
+        round_end: false,
+    }
+}
+
+/// `seat` took its `cards` played cards back at the end of the round (fifth card played).
+pub(super) fn collected_at_round_end(seat: Seat, cards: u8) -> Event {
+    Event::Collected {
+        seat,
+        cards,
+        round_end: true,
+    }
+}
+
+/// Round `round` began with `leader` holding the start token.
+pub(super) fn round_start(round: u32, leader: Seat) -> Event {
+    Event::RoundStart { round, leader }
+}
+
+/// The game ended for `cause` after `rounds` rounds.
+pub(super) fn game_over(cause: EndCause, rounds: u32) -> Event {
+    Event::GameOver { cause, rounds }
+}
+
 /// `icon` on `space` fired.
 pub(super) fn fired(icon: Icon, space: u8) -> Event {
     Event::IconFired { icon, space }
@@ -130,6 +249,33 @@ impl Die {
     }
 }
 
+/// Returns an answer to the pending question of `st`, picked uniformly with `choices`.
+pub(super) fn random_answer(game: &ArcticRace, st: &State, choices: &mut FloeRng) -> Action {
+    let mut answers = ActionList::new();
+    game.legal_actions(st, &mut answers);
+    answers[choices.random_range(0..answers.len())]
+}
+
+/// Returns how many tiles of each kind the rules' tile set holds.
+fn tile_set(rules: &Rules) -> Vec<usize> {
+    let mut counts = vec![0; rules.tile_kinds.len()];
+    for &k in &rules.tile_set {
+        counts[k as usize] += 1;
+    }
+    counts
+}
+
+/// Checks that `st` holds every seat's five cards (each in one place) and five racers, and
+/// the whole tile set; `what` names the state in failure messages.
+pub(super) fn assert_conserved(st: &State, rules: &Rules, what: &str) {
+    let (cards, racers, tiles) = st.census(rules);
+    for s in 0..st.players() {
+        assert_eq!(cards[s], CARDS, "{what}: seat {s} cards");
+        assert_eq!(racers[s], RACERS, "{what}: seat {s} racers");
+    }
+    assert_eq!(tiles, tile_set(rules), "{what}: tiles per kind");
+}
+
 /// Returns an rng whose next die rolls show `rolls`, in order.
 pub(super) fn rng_rolling(rolls: &[Die]) -> FloeRng {
     (0u64..)
@@ -141,6 +287,15 @@ pub(super) fn rng_rolling(rolls: &[Die]) -> FloeRng {
                 .all(|d| probe.random_range(0..6u8) == d.index())
         })
         .expect("some seed rolls the wanted faces")
+}
+
+/// Checks that `events` hold exactly as many die rolls as `rolls`.
+fn assert_rolled(events: &[Event], rolls: &[Die]) {
+    let rolls_seen = events
+        .iter()
+        .filter(|e| matches!(e, Event::Rolled { .. }))
+        .count();
+    assert_eq!(rolls_seen, rolls.len(), "die rolls: {events:?}");
 }
 
 /// A game in progress: the rules, the state, and the answers played through the
@@ -171,6 +326,11 @@ impl Table {
         out.to_vec()
     }
 
+    /// Returns the seat to answer the pending question (`None` once the game is over).
+    pub(super) fn to_act(&self) -> Option<Seat> {
+        self.game.to_act(&self.st)
+    }
+
     /// Returns where racer `n` of `seat` is.
     pub(super) fn pos(&self, seat: Seat, n: u8) -> Position {
         self.st.position(seat, r(n))
@@ -179,13 +339,8 @@ impl Table {
     /// Answers `action` with a die that shows `rolls`; returns the events logged, the
     /// engine's own answers to one-answer questions included.
     pub(super) fn answer_rolling(&mut self, action: Action, rolls: &[Die]) -> Vec<Event> {
-        let mut rng = rng_rolling(rolls);
-        let events = self.answer_with(action, &mut rng);
-        let rolls_seen = events
-            .iter()
-            .filter(|e| matches!(e, Event::Rolled { .. }))
-            .count();
-        assert_eq!(rolls_seen, rolls.len(), "die rolls: {events:?}");
+        let events = self.answer_with(action, &mut rng_rolling(rolls));
+        assert_rolled(&events, rolls);
         events
     }
 
@@ -224,16 +379,27 @@ impl Table {
         assert_eq!(by_seat.len(), self.st.players(), "one card per seat");
         let mut rng = rng_rolling(rolls);
         let mut events: Vec<Event> = Vec::new();
-        while self.st.phase == crate::state::Phase::Commit {
-            let seat = self.game.to_act(&self.st).expect("a commit is pending");
+        while self.st.phase == Phase::Commit {
+            let seat = self.to_act().expect("a commit is pending");
             events.extend(self.answer_with(Action::Commit(by_seat[seat.index()]), &mut rng));
         }
-        let rolls_seen = events
-            .iter()
-            .filter(|e| matches!(e, Event::Rolled { .. }))
-            .count();
-        assert_eq!(rolls_seen, rolls.len(), "die rolls: {events:?}");
+        assert_rolled(&events, rolls);
         events
+    }
+
+    /// Returns the tile kind in each river slot, slot 0 first (`None` = open water).
+    pub(super) fn river(&self) -> [Option<u8>; 5] {
+        std::array::from_fn(|slot| self.st.slot(slot))
+    }
+
+    /// Returns the outcome of the game, which must be over.
+    pub(super) fn outcome(&self) -> Outcome {
+        self.game.outcome(&self.st).expect("the game is over")
+    }
+
+    /// Returns the name of the cause that ended the game, which must be over.
+    pub(super) fn end_cause_name(&self) -> &'static str {
+        self.game.end_causes()[self.outcome().end_cause as usize]
     }
 
     /// Checks that the occupancy mask agrees with the racers' positions.
