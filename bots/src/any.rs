@@ -2,7 +2,7 @@
 
 use floe_core::{FloeRng, Game, View};
 
-use crate::{Bot, RandomBot};
+use crate::{Bot, GreedyBot, RandomBot};
 
 /// A bot of any kind. The built-in bots are variants, so the runner's call to `act` is a
 /// predictable branch the compiler can inline rather than a virtual call per question (a
@@ -11,6 +11,8 @@ use crate::{Bot, RandomBot};
 pub enum AnyBot<G: Game> {
     /// The `random` bot.
     Random(RandomBot),
+    /// The `greedy` bot.
+    Greedy(GreedyBot<G>),
     /// A bot from outside this crate.
     Plugged(Box<dyn Bot<G>>),
 }
@@ -20,6 +22,7 @@ impl<G: Game> Bot<G> for AnyBot<G> {
     fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
         match self {
             AnyBot::Random(bot) => Bot::<G>::act(bot, view, answers, rng),
+            AnyBot::Greedy(bot) => bot.act(view, answers, rng),
             AnyBot::Plugged(bot) => bot.act(view, answers, rng),
         }
     }
@@ -27,6 +30,7 @@ impl<G: Game> Bot<G> for AnyBot<G> {
     fn new_game(&mut self) {
         match self {
             AnyBot::Random(bot) => Bot::<G>::new_game(bot),
+            AnyBot::Greedy(bot) => bot.new_game(),
             AnyBot::Plugged(bot) => bot.new_game(),
         }
     }

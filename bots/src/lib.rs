@@ -5,10 +5,12 @@
 
 mod any;
 mod bot;
+mod greedy;
 mod random;
 mod spec;
 
 pub use any::AnyBot;
 pub use bot::Bot;
+pub use greedy::GreedyBot;
 pub use random::RandomBot;
 pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use floe_core::Game;
 
-use crate::{AnyBot, RandomBot};
+use crate::{AnyBot, GreedyBot, RandomBot};
 
 /// A bot that specs can name.
 #[derive(Debug)]
@@ -14,26 +14,93 @@ pub struct KnownBot {
     pub name: &'static str,
     /// One line on what it does (listed in errors and docs).
     pub about: &'static str,
-    kind: Kind,
+    /// The parameters it takes, as error messages list them.
+    pub params: &'static str,
+    /// Reads the parameters of a spec naming this bot.
+    read: fn(&mut Params) -> Result<Kind, SpecError>,
 }
 
 /// Every bot a spec can name: the one list that parsing, errors and tests read.
-pub const KNOWN_BOTS: &[KnownBot] = &[KnownBot {
-    name: "random",
-    about: "answers every question uniformly at random",
-    kind: Kind::Random,
-}];
+pub const KNOWN_BOTS: &[KnownBot] = &[
+    KnownBot {
+        name: "random",
+        about: "answers every question uniformly at random",
+        params: "it takes no parameters",
+        read: |_| Ok(Kind::Random),
+    },
+    KnownBot {
+        name: "greedy",
+        about: "tries each answer on a sample of the hidden facts, plays on to its next \
+                question(s) with random opponents, and keeps the answer that leaves it best placed",
+        params: "it takes progress (a number from 0 to 100, default 0.5: the weight of racers' \
+                 progress against points) and depth (0 to 3, default 1: own questions looked through)",
+        read: |p| {
+            let progress = p.number("progress", 0.5, 0.0, 100.0)?;
+            let depth = p.whole("depth", 1, 3)?;
+            Ok(Kind::Greedy { progress, depth })
+        },
+    },
+];
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BotSpec {
     text: String,
     kind: Kind,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     Random,
+    Greedy { progress: f64, depth: usize },
+}
+
+/// The `KEY=VALUE` parameters of one spec, taken one by one by the bot that reads them.
+struct Params<'a> {
+    bot: &'a str,
+    pairs: Vec<(String, String)>,
+}
+
+impl Params<'_> {
+    /// Takes `key` as a number in `min..=max`, or `default` when the spec leaves it out.
+    fn number(&mut self, key: &str, default: f64, min: f64, max: f64) -> Result<f64, SpecError> {
+        self.take(
+            key,
+            default,
+            &format!("a number from {min} to {max}"),
+            |v| v.parse::<f64>().ok().filter(|x| (min..=max).contains(x)),
+        )
+    }
+
+    /// Takes `key` as a whole number in `0..=max`, or `default` when the spec leaves it out.
+    fn whole(&mut self, key: &str, default: usize, max: usize) -> Result<usize, SpecError> {
+        self.take(
+            key,
+            default,
+            &format!("a whole number from 0 to {max}"),
+            |v| v.parse::<usize>().ok().filter(|&x| x <= max),
+        )
+    }
+
+    /// Removes `key` and reads its value with `read`, naming `allowed` if it cannot.
+    fn take<T>(
+        &mut self,
+        key: &str,
+        default: T,
+        allowed: &str,
+        read: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, SpecError> {
+        let Some(i) = self.pairs.iter().position(|(k, _)| k == key) else {
+            return Ok(default);
+        };
+        let (_, value) = self.pairs.remove(i);
+        read(&value).ok_or_else(|| SpecError::BadValue {
+            bot: self.bot.into(),
+            param: key.into(),
+            value,
+            allowed: allowed.into(),
+        })
+    }
 }
 
 /// A bad bot spec.
@@ -56,6 +123,18 @@ pub enum SpecError {
         /// The parameter given.
         param: String,
         /// What the bot does take.
+        allowed: String,
+    },
+    /// A parameter value the bot cannot use.
+    #[error("bot {bot:?}: parameter {param:?} must be {allowed}, not {value:?}")]
+    BadValue {
+        /// The bot.
+        bot: String,
+        /// The parameter.
+        param: String,
+        /// The value given.
+        value: String,
+        /// What it may be.
         allowed: String,
     },
     /// A parameter written without `=value`.
@@ -92,13 +171,16 @@ impl BotSpec {
                 name: name.to_string(),
             });
         };
-        let kind = known.kind;
-        let params = parse_params(name, params)?;
-        if let Some((key, _)) = params.first() {
+        let mut params = Params {
+            bot: name,
+            pairs: parse_params(name, params)?,
+        };
+        let kind = (known.read)(&mut params)?;
+        if let Some((key, _)) = params.pairs.first() {
             return Err(SpecError::UnknownParam {
                 bot: name.into(),
                 param: key.clone(),
-                allowed: "it takes no parameters".into(),
+                allowed: known.params.into(),
             });
         }
         Ok(BotSpec {
@@ -112,6 +194,7 @@ impl BotSpec {
     pub fn build<G: Game>(&self) -> AnyBot<G> {
         match self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
+            Kind::Greedy { progress, depth } => AnyBot::Greedy(GreedyBot::new(progress, depth)),
         }
     }
 }
@@ -177,11 +260,55 @@ mod tests {
     }
 
     #[test]
+    fn greedy_parameters_are_checked_and_named() {
+        let e = BotSpec::parse("greedy:iters=5").unwrap_err().to_string();
+        assert!(
+            e.starts_with("bot \"greedy\" has no parameter \"iters\"; it takes progress"),
+            "{e}"
+        );
+        assert!(e.contains("depth (0 to 3"), "{e}");
+        let e = BotSpec::parse("greedy:depth=1.5").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "bot \"greedy\": parameter \"depth\" must be a whole number from 0 to 3, not \"1.5\""
+        );
+        let e = BotSpec::parse("greedy:progress=abc")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "bot \"greedy\": parameter \"progress\" must be a number from 0 to 100, not \"abc\""
+        );
+        assert!(BotSpec::parse("greedy:progress=-1").is_err());
+        assert!(BotSpec::parse("greedy:depth=4").is_err());
+    }
+
+    #[test]
+    fn greedy_takes_defaults_and_values() {
+        assert_eq!(
+            BotSpec::parse("greedy").unwrap().kind,
+            Kind::Greedy {
+                progress: 0.5,
+                depth: 1
+            }
+        );
+        let spec = BotSpec::parse("greedy:depth=2, progress=0.25").unwrap();
+        assert_eq!(
+            spec.kind,
+            Kind::Greedy {
+                progress: 0.25,
+                depth: 2
+            }
+        );
+        assert_eq!(spec.to_string(), "greedy:depth=2, progress=0.25");
+    }
+
+    #[test]
     fn unknown_bot_lists_the_known_ones() {
         let e = BotSpec::parse("alphazero").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot \"alphazero\"; known bots: random"
+            "unknown bot \"alphazero\"; known bots: random, greedy"
         );
         assert_eq!(BotSpec::parse(" ").unwrap_err(), SpecError::Empty);
     }

@@ -2,14 +2,14 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat};
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
 use rand::seq::SliceRandom;
 
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, collect};
 use crate::pieces::{Action, CARDS, Card, Racer};
 use crate::rules::{MIN_PLAYERS, Rules};
-use crate::state::{END_CAUSES, EndCause, FINISHED, NO_CARD, Phase, State};
+use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
 
 /// The commit answers for every hand (a 5-bit card set), listed once at compile time:
 /// committing is half of all questions, and a table lookup beats walking the bits.
@@ -305,6 +305,10 @@ impl Game for ArcticRace {
         st
     }
 
+    fn players(&self, st: &State) -> usize {
+        st.players()
+    }
+
     fn to_act(&self, st: &State) -> Option<Seat> {
         match st.phase {
             Phase::Over(_) => None,
@@ -375,6 +379,28 @@ impl Game for ArcticRace {
             return None;
         };
         Some(self.score(st, cause))
+    }
+
+    /// Points: the scoring tables applied to the finished racers. Progress: each racer on
+    /// the track is worth the points of the next place in its race, scaled by how far along
+    /// the track it stands (a racer at home is worth nothing yet).
+    fn standing(&self, st: &State, seat: Seat) -> Standing {
+        let s = seat.index();
+        let len = self.rules.track_len as f64 + 1.0;
+        let mut standing = Standing::default();
+        for race in 0..st.pos[s].len() {
+            match st.pos[s][race] {
+                HOME => {}
+                FINISHED => {
+                    standing.points += f64::from(self.rules.points(race, st.place[s][race]))
+                }
+                space => {
+                    let next_place = f64::from(self.rules.points(race, st.finishers[race] + 1));
+                    standing.progress += (f64::from(space) + 1.0) / len * next_place;
+                }
+            }
+        }
+        standing
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {

@@ -72,6 +72,9 @@ pub trait Game: Send + Sync {
         self.new_game_logged(players, rng, &mut |_| {})
     }
 
+    /// Returns the number of seats at the table of `state`.
+    fn players(&self, state: &Self::State) -> usize;
+
     /// Returns the seat whose question is pending, or `None` once the game is over.
     fn to_act(&self, state: &Self::State) -> Option<Seat>;
 
@@ -126,4 +129,18 @@ pub trait Game: Send + Sync {
         rng: &mut FloeRng,
         out: &mut Self::State,
     );
+
+    /// Returns how `seat` stands in `state`, for bots that judge positions (greedy, and
+    /// playouts that stop early): the points it would score if the game ended now, and a
+    /// value for its progress toward more points, in the same units.
+    fn standing(&self, state: &Self::State, seat: Seat) -> Standing;
+}
+
+/// How one seat stands in a game, in points (see [`Game::standing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Standing {
+    /// Points the seat would score if the game ended now.
+    pub points: f64,
+    /// Points its progress is worth: an estimate of what it is on the way to score.
+    pub progress: f64,
 }

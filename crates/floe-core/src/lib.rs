@@ -10,7 +10,7 @@ mod seat;
 mod seed;
 mod view;
 
-pub use game::{ActionList, Game, MAX_ACTIONS, MAX_COLOURS};
+pub use game::{ActionList, Game, MAX_ACTIONS, MAX_COLOURS, Standing};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};

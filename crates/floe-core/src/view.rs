@@ -29,6 +29,14 @@ impl<'a, G: Game> View<'a, G> {
         self.game
     }
 
+    /// Returns a full state consistent with what this seat knows, every hidden part sampled
+    /// from `rng`. [`View::determinize`] does the same into a buffer the caller reuses.
+    pub fn sample(&self, rng: &mut FloeRng) -> G::State {
+        let mut out = self.state.clone();
+        self.determinize(rng, &mut out);
+        out
+    }
+
     /// Writes into `out` a full state consistent with what this seat knows, sampling every
     /// hidden part from `rng` (see [`Game::determinize`]).
     pub fn determinize(&self, rng: &mut FloeRng, out: &mut G::State) {

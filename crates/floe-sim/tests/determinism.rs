@@ -154,3 +154,38 @@ fn bad_configs_are_refused() {
             .starts_with("bots: 3 bot specs for 4 players")
     );
 }
+
+#[test]
+fn greedy_runs_do_not_depend_on_threads_or_warm_bots() {
+    let greedy = BotSpec::parse("greedy").unwrap();
+    let random = BotSpec::parse("random").unwrap();
+    let cfg = |threads| RunConfig {
+        players: 3,
+        bots: vec![greedy.clone(), random.clone(), greedy.clone()],
+        games: 120,
+        seed: 5,
+        shuffle_colours: false,
+        threads,
+    };
+    let (t1, r1) = records(&cfg(1));
+    let (t2, r2) = records(&cfg(2));
+    assert_eq!(t1, t2);
+    assert_eq!(r1, r2);
+    // A table that has played other games answers game 60 as in the run.
+    let game = ArcticRace::classic();
+    let mut table = Table::new(cfg(1).bots.iter().map(BotSpec::build).collect());
+    for index in [3, 4] {
+        play(
+            &game,
+            &mut table,
+            index,
+            game_seed(5, index),
+            false,
+            &mut |_| {},
+        );
+    }
+    assert_eq!(
+        play(&game, &mut table, 60, game_seed(5, 60), false, &mut |_| {}),
+        r1[60]
+    );
+}

@@ -80,3 +80,26 @@ fn the_counter_sees_allocations() {
     assert!(allocations() > before);
     drop(v);
 }
+
+#[test]
+fn greedy_games_allocate_nothing_once_its_buffers_have_grown() {
+    let game = ArcticRace::classic();
+    let bots = ["greedy", "random", "greedy:depth=2"]
+        .map(|s| BotSpec::parse(s).unwrap().build())
+        .into();
+    let mut table = Table::new(bots);
+    // Warm-up: each greedy bot grows its lookahead buffers at its first decision.
+    play(&game, &mut table, 0, game_seed(4, 0), false, &mut |_| {});
+    let before = allocations();
+    for index in 1..40 {
+        play(
+            &game,
+            &mut table,
+            index,
+            game_seed(4, index),
+            false,
+            &mut |_| {},
+        );
+    }
+    assert_eq!(allocations() - before, 0, "greedy allocated during play");
+}

@@ -1,0 +1,135 @@
+//! The `greedy` bot: a short lookahead judged by the game's [`floe_core::Standing`].
+
+use floe_core::{ActionList, FloeRng, Game, Seat, View};
+use rand::RngExt;
+
+use crate::Bot;
+
+/// Tries every answer on a sample of the hidden information and keeps the one that leaves
+/// its seat standing best.
+///
+/// One decision: sample the hidden parts once (the seat's [`View::determinize`]); for
+/// each answer, apply it to a copy, let the other seats answer at random until this seat's
+/// next question, and judge the state reached. With `depth` above 0 the bot also looks
+/// through that many of its own next questions, taking the best answer at each. Every
+/// answer is tried with the same random numbers, so the comparison is between the answers,
+/// not between lucky and unlucky samples; ties are broken at random.
+///
+/// A state is judged as the seat's points plus `progress` times its progress, minus the
+/// same for the best of the other seats (in a race for points, what matters is the lead).
+///
+/// Why `depth` is 1 by default: in a game where a card is chosen face down first and its
+/// action later, a choice of card shows its worth only through the action it allows; depth 0
+/// judges every card alike and commits at random.
+pub struct GreedyBot<G: Game> {
+    progress: f64,
+    depth: usize,
+    /// Lookahead states and answer lists, one per level; grown once, then reused.
+    states: Vec<G::State>,
+    lists: Vec<ActionList<G::Action>>,
+}
+
+impl<G: Game> GreedyBot<G> {
+    /// Returns a greedy bot weighing progress by `progress`, looking through `depth` of its
+    /// own next questions.
+    pub fn new(progress: f64, depth: usize) -> GreedyBot<G> {
+        GreedyBot {
+            progress,
+            depth,
+            states: Vec::new(),
+            lists: Vec::new(),
+        }
+    }
+
+    fn judge(&self, game: &G, state: &G::State, me: Seat) -> f64 {
+        let value = |seat: Seat| {
+            let s = game.standing(state, seat);
+            s.points + self.progress * s.progress
+        };
+        let best_other = Seat::all(game.players(state))
+            .filter(|&s| s != me)
+            .map(value)
+            .fold(f64::MIN, f64::max);
+        value(me) - best_other
+    }
+
+    /// Plays on from `states[level]` (whose answers are in `lists[level]`): others answer at
+    /// random; at this seat's question, stop if `left` is 0, else take the best answer.
+    fn look(&mut self, game: &G, me: Seat, level: usize, left: usize, rng: &mut FloeRng) -> f64 {
+        loop {
+            match game.to_act(&self.states[level]) {
+                None => return self.judge(game, &self.states[level], me),
+                Some(seat) if seat != me => {
+                    let list = &mut self.lists[level];
+                    let answer = list[rng.random_range(0..list.len() as u32) as usize];
+                    game.advance(&mut self.states[level], answer, rng, list, &mut |_| {});
+                }
+                Some(_) if left == 0 => return self.judge(game, &self.states[level], me),
+                Some(_) => {
+                    let base = rng.clone();
+                    let mut best = f64::MIN;
+                    for i in 0..self.lists[level].len() {
+                        *rng = base.clone();
+                        best = best.max(self.try_answer(game, me, level, i, left - 1, rng));
+                    }
+                    return best;
+                }
+            }
+        }
+    }
+
+    /// Applies answer `i` of `lists[level]` to a copy of `states[level]` and looks on.
+    fn try_answer(
+        &mut self,
+        game: &G,
+        me: Seat,
+        level: usize,
+        i: usize,
+        left: usize,
+        rng: &mut FloeRng,
+    ) -> f64 {
+        let answer = self.lists[level][i];
+        let (above, below) = self.states.split_at_mut(level + 1);
+        below[0].clone_from(&above[level]);
+        game.advance(
+            &mut below[0],
+            answer,
+            rng,
+            &mut self.lists[level + 1],
+            &mut |_| {},
+        );
+        self.look(game, me, level + 1, left, rng)
+    }
+}
+
+impl<G: Game> Bot<G> for GreedyBot<G> {
+    fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
+        let game = view.game();
+        let levels = self.depth + 2;
+        if self.states.len() < levels {
+            // First decision: grow the buffers once (the only allocation this bot makes).
+            // On a copy of `rng`: a fresh bot must answer exactly as a warmed-up one.
+            self.states.resize(levels, view.sample(&mut rng.clone()));
+            self.lists.resize(levels, ActionList::new());
+        }
+        view.determinize(rng, &mut self.states[0]);
+        self.lists[0].clear();
+        self.lists[0].extend(answers.iter().copied());
+        let me = view.seat();
+        let base = rng.clone();
+        let mut best = f64::MIN;
+        let mut ties: ActionList<G::Action> = ActionList::new();
+        for (i, &answer) in answers.iter().enumerate() {
+            let mut trial_rng = base.clone();
+            let value = self.try_answer(game, me, 0, i, self.depth, &mut trial_rng);
+            if value > best + 1e-9 {
+                best = value;
+                ties.clear();
+            }
+            if value >= best - 1e-9 {
+                ties.push(answer);
+            }
+        }
+        ties[rng.random_range(0..ties.len() as u32) as usize]
+    }
+}
