@@ -13,7 +13,11 @@ fn greedy_decision(c: &mut Criterion) {
     let state = game.new_game(4, &mut stream_rng(1, Stream::Chance));
     let mut answers = ActionList::new();
     game.legal_actions(&state, &mut answers);
-    assert_eq!(answers.len(), 5, "the opening question is which of five cards to commit");
+    assert_eq!(
+        answers.len(),
+        5,
+        "the opening question is which of five cards to commit"
+    );
     let mut group = c.benchmark_group("greedy_4p_opening");
     group.throughput(Throughput::Elements(1));
     for spec in ["greedy:depth=0", "greedy", "greedy:depth=2"] {
@@ -23,7 +27,10 @@ fn greedy_decision(c: &mut Criterion) {
             b.iter(|| {
                 let view = View::new(&game, &state, Seat(0));
                 let action = bot.act(&view, &answers, &mut rng);
-                assert!(answers.contains(&action), "the answer is one of those offered");
+                assert!(
+                    answers.contains(&action),
+                    "the answer is one of those offered"
+                );
                 black_box(action)
             })
         });
