@@ -81,11 +81,6 @@ impl Rules {
         Rules::parse(CLASSIC, RulesFile::default()).expect("the built-in classic rules are valid")
     }
 
-    /// Returns the text of the built-in `classic` rules file, comments included.
-    pub fn classic_toml() -> &'static str {
-        CLASSIC
-    }
-
     /// Parses and checks a rules file. Keys the file leaves out keep their classic values.
     ///
     /// # Errors

@@ -337,10 +337,4 @@ impl State {
     pub fn set_round(&mut self, round: u32) {
         self.round = round;
     }
-
-    /// Replaces the tiles removed at setup.
-    pub fn set_removed(&mut self, removed: &[u8]) {
-        self.removed.clear();
-        self.removed.extend(removed.iter().copied());
-    }
 }

@@ -61,11 +61,6 @@ impl OutputDir {
         Ok(out)
     }
 
-    /// Returns the folder.
-    pub fn path(&self) -> &Path {
-        &self.dir
-    }
-
     /// Opens `name` for writing, under its temporary name until [`OutputDir::commit`].
     ///
     /// # Errors
