@@ -1,4 +1,5 @@
-//! Bot decisions per second: the greedy bot deciding at the opening of a four-player game.
+//! Bot decisions per second at the opening of a four-player game: greedy, and MCTS
+//! (iterations per second).
 
 use std::hint::black_box;
 
@@ -38,5 +39,36 @@ fn greedy_decision(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, greedy_decision);
+/// MCTS at the opening of a four-player game: iterations per second (the throughput of a
+/// decision at `iters`), and so the time of a decision at the default budget of 1000.
+fn mcts_decision(c: &mut Criterion) {
+    let game = ArcticRace::classic();
+    let state = game.new_game(4, &mut stream_rng(1, Stream::Chance));
+    let mut answers = ActionList::new();
+    game.legal_actions(&state, &mut answers);
+    let mut group = c.benchmark_group("mcts_4p_opening");
+    group.sample_size(20);
+    for (spec, iters) in [
+        ("mcts:iters=1000", 1000),
+        ("mcts:iters=1000,rollout=greedy", 1000),
+    ] {
+        let mut bot = BotSpec::parse(spec).unwrap().build::<ArcticRace>();
+        let mut rng = stream_rng(1, Stream::Bot(0));
+        group.throughput(Throughput::Elements(iters));
+        group.bench_function(spec, |b| {
+            b.iter(|| {
+                let view = View::new(&game, &state, Seat(0));
+                let action = bot.act(&view, &answers, &mut rng);
+                assert!(
+                    answers.contains(&action),
+                    "the answer is one of those offered"
+                );
+                black_box(action)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, greedy_decision, mcts_decision);
 criterion_main!(benches);

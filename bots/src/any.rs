@@ -2,7 +2,7 @@
 
 use floe_core::{FloeRng, Game, View};
 
-use crate::{Bot, GreedyBot, RandomBot};
+use crate::{Bot, GreedyBot, MctsBot, RandomBot};
 
 /// A bot of any kind. The built-in bots are variants, so the runner's call to `act` is a
 /// predictable branch the compiler can inline rather than a virtual call per question (a
@@ -13,6 +13,8 @@ pub enum AnyBot<G: Game> {
     Random(RandomBot),
     /// The `greedy` bot.
     Greedy(GreedyBot<G>),
+    /// The `mcts` bot.
+    Mcts(MctsBot<G>),
     /// A bot from outside this crate.
     Plugged(Box<dyn Bot<G>>),
 }
@@ -23,6 +25,7 @@ impl<G: Game> Bot<G> for AnyBot<G> {
         match self {
             AnyBot::Random(bot) => Bot::<G>::act(bot, view, answers, rng),
             AnyBot::Greedy(bot) => bot.act(view, answers, rng),
+            AnyBot::Mcts(bot) => bot.act(view, answers, rng),
             AnyBot::Plugged(bot) => bot.act(view, answers, rng),
         }
     }
@@ -31,6 +34,7 @@ impl<G: Game> Bot<G> for AnyBot<G> {
         match self {
             AnyBot::Random(bot) => Bot::<G>::new_game(bot),
             AnyBot::Greedy(bot) => bot.new_game(),
+            AnyBot::Mcts(bot) => bot.new_game(),
             AnyBot::Plugged(bot) => bot.new_game(),
         }
     }

@@ -6,11 +6,13 @@
 mod any;
 mod bot;
 mod greedy;
+mod mcts;
 mod random;
 mod spec;
 
 pub use any::AnyBot;
 pub use bot::Bot;
 pub use greedy::GreedyBot;
+pub use mcts::{MctsBot, Rollout};
 pub use random::RandomBot;
 pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

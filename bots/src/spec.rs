@@ -5,7 +5,7 @@ use std::fmt;
 
 use floe_core::Game;
 
-use crate::{AnyBot, GreedyBot, RandomBot};
+use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Rollout};
 
 /// A bot that specs can name.
 #[derive(Debug)]
@@ -40,6 +40,34 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
             Ok(Kind::Greedy { progress, depth })
         },
     },
+    KnownBot {
+        name: "mcts",
+        about: "information-set Monte Carlo tree search: samples the hidden facts anew each \
+                iteration, selects with UCT over availability counts, plays out, backs up each seat's result",
+        params: "it takes iters (1 to 10000000, default 1000: iterations per decision), c (a number \
+                 from 0 to 100, default 0.7: exploration) and rollout (random or greedy, default random)",
+        read: |p| {
+            let iters = p.whole("iters", 1000, 10_000_000)?;
+            if iters == 0 {
+                return Err(SpecError::BadValue {
+                    bot: "mcts".into(),
+                    param: "iters".into(),
+                    value: "0".into(),
+                    allowed: "a whole number from 1 to 10000000".into(),
+                });
+            }
+            let c = p.number("c", 0.7, 0.0, 100.0)?;
+            let rollout = match p.word("rollout", "random", &["random", "greedy"])? {
+                "greedy" => Rollout::Greedy,
+                _ => Rollout::Random,
+            };
+            Ok(Kind::Mcts {
+                iters: iters as u32,
+                c,
+                rollout,
+            })
+        },
+    },
 ];
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
@@ -52,7 +80,15 @@ pub struct BotSpec {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     Random,
-    Greedy { progress: f64, depth: usize },
+    Greedy {
+        progress: f64,
+        depth: usize,
+    },
+    Mcts {
+        iters: u32,
+        c: f64,
+        rollout: Rollout,
+    },
 }
 
 /// The `KEY=VALUE` parameters of one spec, taken one by one by the bot that reads them.
@@ -80,6 +116,19 @@ impl Params<'_> {
             &format!("a whole number from 0 to {max}"),
             |v| v.parse::<usize>().ok().filter(|&x| x <= max),
         )
+    }
+
+    /// Takes `key` as one of `options`, or `default` when the spec leaves it out.
+    fn word(
+        &mut self,
+        key: &str,
+        default: &'static str,
+        options: &[&'static str],
+    ) -> Result<&'static str, SpecError> {
+        let allowed = options.join(" or ");
+        self.take(key, default, &allowed, |v| {
+            options.iter().copied().find(|o| *o == v)
+        })
     }
 
     /// Removes `key` and reads its value with `read`, naming `allowed` if it cannot.
@@ -195,6 +244,7 @@ impl BotSpec {
         match self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
             Kind::Greedy { progress, depth } => AnyBot::Greedy(GreedyBot::new(progress, depth)),
+            Kind::Mcts { iters, c, rollout } => AnyBot::Mcts(MctsBot::new(iters, c, rollout)),
         }
     }
 }
@@ -304,11 +354,44 @@ mod tests {
     }
 
     #[test]
+    fn mcts_parameters_are_checked_and_named() {
+        let e = |spec: &str| BotSpec::parse(spec).unwrap_err().to_string();
+        assert_eq!(
+            e("mcts:iters=-3"),
+            "bot \"mcts\": parameter \"iters\" must be a whole number from 0 to 10000000, not \"-3\""
+        );
+        assert_eq!(
+            e("mcts:iters=0"),
+            "bot \"mcts\": parameter \"iters\" must be a whole number from 1 to 10000000, not \"0\""
+        );
+        assert_eq!(
+            e("mcts:c=abc"),
+            "bot \"mcts\": parameter \"c\" must be a number from 0 to 100, not \"abc\""
+        );
+        assert_eq!(
+            e("mcts:rollout=smart"),
+            "bot \"mcts\": parameter \"rollout\" must be random or greedy, not \"smart\""
+        );
+        assert!(
+            e("mcts:foo=1").starts_with("bot \"mcts\" has no parameter \"foo\"; it takes iters")
+        );
+        let spec = BotSpec::parse("mcts:iters=50,c=1.4,rollout=greedy").unwrap();
+        assert_eq!(
+            spec.kind,
+            Kind::Mcts {
+                iters: 50,
+                c: 1.4,
+                rollout: Rollout::Greedy
+            }
+        );
+    }
+
+    #[test]
     fn unknown_bot_lists_the_known_ones() {
         let e = BotSpec::parse("alphazero").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot \"alphazero\"; known bots: random, greedy"
+            "unknown bot \"alphazero\"; known bots: random, greedy, mcts"
         );
         assert_eq!(BotSpec::parse(" ").unwrap_err(), SpecError::Empty);
     }
