@@ -36,7 +36,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                  progress against points) and depth (0 to 3, default 1: own questions looked through)",
         read: |p| {
             let progress = p.number("progress", 0.5, 0.0, 100.0)?;
-            let depth = p.whole("depth", 1, 3)?;
+            let depth = p.whole("depth", 1, 0, 3)?;
             Ok(Kind::Greedy { progress, depth })
         },
     },
@@ -47,15 +47,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
         params: "it takes iters (1 to 10000000, default 1000: iterations per decision), c (a number \
                  from 0 to 100, default 0.7: exploration) and rollout (random or greedy, default random)",
         read: |p| {
-            let iters = p.whole("iters", 1000, 10_000_000)?;
-            if iters == 0 {
-                return Err(SpecError::BadValue {
-                    bot: "mcts".into(),
-                    param: "iters".into(),
-                    value: "0".into(),
-                    allowed: "a whole number from 1 to 10000000".into(),
-                });
-            }
+            let iters = p.whole("iters", 1000, 1, 10_000_000)?;
             let c = p.number("c", 0.7, 0.0, 100.0)?;
             let rollout = match p.word("rollout", "random", &["random", "greedy"])? {
                 "greedy" => Rollout::Greedy,
@@ -108,13 +100,19 @@ impl Params<'_> {
         )
     }
 
-    /// Takes `key` as a whole number in `0..=max`, or `default` when the spec leaves it out.
-    fn whole(&mut self, key: &str, default: usize, max: usize) -> Result<usize, SpecError> {
+    /// Takes `key` as a whole number in `min..=max`, or `default` when the spec leaves it out.
+    fn whole(
+        &mut self,
+        key: &str,
+        default: usize,
+        min: usize,
+        max: usize,
+    ) -> Result<usize, SpecError> {
         self.take(
             key,
             default,
-            &format!("a whole number from 0 to {max}"),
-            |v| v.parse::<usize>().ok().filter(|&x| x <= max),
+            &format!("a whole number from {min} to {max}"),
+            |v| v.parse::<usize>().ok().filter(|x| (min..=max).contains(x)),
         )
     }
 
@@ -358,7 +356,7 @@ mod tests {
         let e = |spec: &str| BotSpec::parse(spec).unwrap_err().to_string();
         assert_eq!(
             e("mcts:iters=-3"),
-            "bot \"mcts\": parameter \"iters\" must be a whole number from 0 to 10000000, not \"-3\""
+            "bot \"mcts\": parameter \"iters\" must be a whole number from 1 to 10000000, not \"-3\""
         );
         assert_eq!(
             e("mcts:iters=0"),
