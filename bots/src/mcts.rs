@@ -112,6 +112,17 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
+    /// Carries out `action` in the iteration's sample and lists the next answers.
+    fn step(&mut self, game: &G, action: G::Action, rng: &mut FloeRng) {
+        game.advance(
+            &mut self.state[0],
+            action,
+            rng,
+            &mut self.answers,
+            &mut |_| {},
+        );
+    }
+
     /// One iteration from a fresh sample of the hidden facts.
     fn iterate(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) {
         let game = view.game();
@@ -148,13 +159,7 @@ impl<G: Game> MctsBot<G> {
                 let action = untried[rng.random_range(0..untried.len() as u32) as usize];
                 (self.add_child(node, action, seat), action)
             };
-            game.advance(
-                &mut self.state[0],
-                action,
-                rng,
-                &mut self.answers,
-                &mut |_| {},
-            );
+            self.step(game, action, rng);
             self.path.push(next);
             node = next;
             if !untried.is_empty() {
@@ -168,18 +173,11 @@ impl<G: Game> MctsBot<G> {
                     self.answers[rng.random_range(0..self.answers.len() as u32) as usize]
                 }
                 Rollout::Greedy => {
-                    let state = self.state[0].clone();
-                    let sample = View::new(game, &state, seat);
-                    self.playout.act(&sample, &self.answers.clone(), rng)
+                    let sample = View::new(game, &self.state[0], seat);
+                    self.playout.act(&sample, &self.answers, rng)
                 }
             };
-            game.advance(
-                &mut self.state[0],
-                action,
-                rng,
-                &mut self.answers,
-                &mut |_| {},
-            );
+            self.step(game, action, rng);
         }
         let outcome = game
             .outcome(&self.state[0])
