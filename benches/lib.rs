@@ -6,7 +6,7 @@ pub mod plain;
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_sim::{RunConfig, Table};
+use floe_sim::{RunConfig, Seating, Table};
 
 /// Returns a run of `games` four-player games of classic Arctic Race with random bots.
 pub fn random_run(games: u64, threads: usize) -> RunConfig {
@@ -14,6 +14,7 @@ pub fn random_run(games: u64, threads: usize) -> RunConfig {
     RunConfig {
         players: 4,
         bots: vec![random; 4],
+        seating: Seating::Fixed,
         games,
         seed: 1,
         shuffle_colours: false,

@@ -10,6 +10,7 @@
 
 use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Seat, View, WIN_SHARE_UNITS};
 use rand::RngExt;
+use std::time::{Duration, Instant};
 
 use crate::{Bot, GreedyBot};
 
@@ -48,9 +49,14 @@ pub(crate) fn uct<A>(node: &Node<A>, c: f64) -> f64 {
     node.reward / n + c * (f64::from(node.available.max(1)).ln() / n).sqrt()
 }
 
-/// Information-set MCTS with a fixed number of iterations per decision.
+/// How often the search checks the clock under a time limit (an iteration takes microseconds).
+const CLOCK_EVERY: u32 = 16;
+
+/// Information-set MCTS with a fixed number of iterations per decision, or a time limit.
 pub struct MctsBot<G: Game> {
     iters: u32,
+    /// Wall time per decision, if limited: the search stops at this or at `iters`.
+    time_limit: Option<Duration>,
     c: f64,
     rollout: Rollout,
     /// The tree of the current decision; cleared, never shrunk.
@@ -66,6 +72,7 @@ impl<G: Game> MctsBot<G> {
     pub fn new(iters: u32, c: f64, rollout: Rollout) -> MctsBot<G> {
         MctsBot {
             iters,
+            time_limit: None,
             c,
             rollout,
             nodes: Vec::new(),
@@ -74,6 +81,15 @@ impl<G: Game> MctsBot<G> {
             path: Vec::new(),
             playout: GreedyBot::new(0.5, 0),
         }
+    }
+
+    /// Limits each decision's search to `limit` of wall time as well as `iters` iterations.
+    /// Answers then depend on the machine's speed and load, so runs are not reproducible;
+    /// and as the tree's size is not known in advance, its arena grows while it searches
+    /// (allocating until it reaches the largest tree it needs).
+    pub fn with_time_limit(mut self, limit: Duration) -> MctsBot<G> {
+        self.time_limit = Some(limit);
+        self
     }
 
     fn child_with(&self, node: u32, action: G::Action) -> Option<u32> {
@@ -215,8 +231,10 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             // most one node per iteration plus the root, and a path is no longer). The
             // sample uses a copy of `rng`, so a fresh bot answers exactly as a warmed-up one.
             self.state.push(view.sample(&mut rng.clone()));
-            self.nodes.reserve(self.iters as usize + 1);
-            self.path.reserve(self.iters as usize + 2);
+            if self.time_limit.is_none() {
+                self.nodes.reserve(self.iters as usize + 1);
+                self.path.reserve(self.iters as usize + 2);
+            }
         }
         self.nodes.clear();
         self.nodes.push(Node {
@@ -228,7 +246,16 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             available: 0,
             reward: 0.0,
         });
-        for _ in 0..self.iters {
+        let started = Instant::now();
+        for i in 0..self.iters {
+            let out_of_time = i > 0
+                && i % CLOCK_EVERY == 0
+                && self
+                    .time_limit
+                    .is_some_and(|limit| started.elapsed() >= limit);
+            if out_of_time {
+                break;
+            }
             self.iterate(view, answers, rng);
         }
         // The most visited answer; the first listed wins a tie.

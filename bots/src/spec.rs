@@ -2,6 +2,7 @@
 //! `mcts:iters=2000,c=0.7`.
 
 use std::fmt;
+use std::time::Duration;
 
 use floe_core::Game;
 
@@ -44,10 +45,20 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
         name: "mcts",
         about: "information-set Monte Carlo tree search: samples the hidden facts anew each \
                 iteration, selects with UCT over availability counts, plays out, backs up each seat's result",
-        params: "it takes iters (1 to 10000000, default 1000: iterations per decision), c (a number \
-                 from 0 to 100, default 0.7: exploration) and rollout (random or greedy, default random)",
+        params: "it takes iters (1 to 10000000, default 1000: iterations per decision), ms (1 to \
+                 3600000, no default: milliseconds per decision, a limit on wall time that makes \
+                 runs machine-dependent; with iters too, the search stops at whichever comes \
+                 first), c (a number from 0 to 100, default 0.7: exploration) and rollout (random \
+                 or greedy, default random)",
         read: |p| {
-            let iters = p.whole("iters", 1000, 1, 10_000_000)?;
+            // 0 stands for "not given": neither parameter accepts it.
+            let iters = p.whole("iters", 0, 1, 10_000_000)?;
+            let ms = p.whole("ms", 0, 1, 3_600_000)?;
+            let iters = match (iters, ms) {
+                (0, 0) => 1000,
+                (0, _) => u32::MAX as usize,
+                (iters, _) => iters,
+            };
             let c = p.number("c", 0.7, 0.0, 100.0)?;
             let rollout = match p.word("rollout", "random", &["random", "greedy"])? {
                 "greedy" => Rollout::Greedy,
@@ -55,6 +66,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
             };
             Ok(Kind::Mcts {
                 iters: iters as u32,
+                ms: ms as u32,
                 c,
                 rollout,
             })
@@ -78,6 +90,8 @@ enum Kind {
     },
     Mcts {
         iters: u32,
+        /// Milliseconds per decision; 0 for no time limit.
+        ms: u32,
         c: f64,
         rollout: Rollout,
     },
@@ -242,8 +256,25 @@ impl BotSpec {
         match self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
             Kind::Greedy { progress, depth } => AnyBot::Greedy(GreedyBot::new(progress, depth)),
-            Kind::Mcts { iters, c, rollout } => AnyBot::Mcts(MctsBot::new(iters, c, rollout)),
+            Kind::Mcts {
+                iters,
+                ms,
+                c,
+                rollout,
+            } => {
+                let bot = MctsBot::new(iters, c, rollout);
+                AnyBot::Mcts(match ms {
+                    0 => bot,
+                    ms => bot.with_time_limit(Duration::from_millis(u64::from(ms))),
+                })
+            }
         }
+    }
+
+    /// Returns whether the bot's answers depend on anything but the game seed and its seat
+    /// (a time limit does): runs with such a bot are not reproducible.
+    pub fn is_timed(&self) -> bool {
+        matches!(self.kind, Kind::Mcts { ms, .. } if ms > 0)
     }
 }
 
@@ -378,9 +409,45 @@ mod tests {
             spec.kind,
             Kind::Mcts {
                 iters: 50,
+                ms: 0,
                 c: 1.4,
                 rollout: Rollout::Greedy
             }
+        );
+        assert!(!spec.is_timed());
+    }
+
+    #[test]
+    fn mcts_time_limit_alone_lifts_the_iteration_count() {
+        let kind = |text: &str| BotSpec::parse(text).unwrap().kind;
+        assert!(matches!(
+            kind("mcts"),
+            Kind::Mcts {
+                iters: 1000,
+                ms: 0,
+                ..
+            }
+        ));
+        assert!(matches!(
+            kind("mcts:ms=20"),
+            Kind::Mcts {
+                iters: u32::MAX,
+                ms: 20,
+                ..
+            }
+        ));
+        assert!(matches!(
+            kind("mcts:ms=20,iters=300"),
+            Kind::Mcts {
+                iters: 300,
+                ms: 20,
+                ..
+            }
+        ));
+        assert!(BotSpec::parse("mcts:ms=20").unwrap().is_timed());
+        assert_eq!(
+            BotSpec::parse("mcts:ms=0").unwrap_err().to_string(),
+            "bot \"mcts\": parameter \"ms\" must be a whole number from 1 to 3600000, not \"0\""
         );
     }
 

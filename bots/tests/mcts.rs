@@ -74,3 +74,18 @@ fn every_iteration_passes_through_one_root_child() {
     let most = visits.iter().max_by_key(|(_, v, _)| *v).unwrap().0;
     assert_eq!(answer, most, "the answer is the most visited child");
 }
+
+#[test]
+fn a_time_limit_ends_a_search_that_has_no_iteration_cap() {
+    let (game, st) = winning_move_position();
+    let mut answers = ActionList::new();
+    game.legal_actions(&st, &mut answers);
+    let mut bot = floe_bots::MctsBot::new(u32::MAX, 0.7, floe_bots::Rollout::Random)
+        .with_time_limit(std::time::Duration::from_millis(30));
+    let view = View::new(&game, &st, Seat(0));
+    // Without the limit this search would run for hours; it returns, having searched.
+    let answer = bot.act(&view, &answers, &mut stream_rng(1, Stream::Bot(0)));
+    let (_, root_visits) = bot.root_children_visits();
+    assert!((1..u32::MAX).contains(&root_visits));
+    assert!(answers.contains(&answer));
+}

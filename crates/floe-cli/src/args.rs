@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::Game;
 use floe_sim::report::RunLabel;
-use floe_sim::{RunConfig, RunError};
+use floe_sim::{RunConfig, RunError, Seating};
 
 /// The games Floe can play.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -26,9 +26,6 @@ pub struct GameArgs {
     /// Players per game.
     #[arg(long, default_value_t = 4)]
     pub players: usize,
-    /// Bot spec for every seat (e.g. `random`), or one per seat, comma-separated.
-    #[arg(long, default_value = "random")]
-    pub bots: String,
     /// Master seed: game i plays with a seed derived from this and i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -38,6 +35,30 @@ pub struct GameArgs {
     /// Deal colours to seats at random per game (default: seat i plays colour i).
     #[arg(long)]
     pub shuffle_colours: bool,
+}
+
+/// How a run uses the machine and the terminal; they change no result.
+#[derive(Args, Debug)]
+pub struct RunFlags {
+    /// Worker threads (default: one per core). The results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print nothing but errors: no progress bar, no table.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl RunFlags {
+    /// Checks the flags.
+    ///
+    /// # Errors
+    /// Refuses `--threads 0`.
+    pub fn check(&self) -> Result<()> {
+        if self.threads == Some(0) {
+            bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
+        }
+        Ok(())
+    }
 }
 
 /// A checked run: the game with its rules, the run configuration and its labels.
@@ -51,6 +72,12 @@ pub struct Setup<G: Game> {
 pub trait RunCommand {
     /// The flags that define the run's games.
     fn game_args(&self) -> &GameArgs;
+    /// The `--bots` flag as given: specs per seat, or with rotated seating the entrants.
+    fn bots(&self) -> &str;
+    /// Who sits where.
+    fn seating(&self) -> Seating {
+        Seating::Fixed
+    }
     /// Games in the run and worker threads (0 = one per core).
     fn size(&self) -> (u64, usize);
     /// Runs the checked setup.
@@ -75,35 +102,59 @@ pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
                 }
             };
             let name = rules.name().to_string();
-            cmd.run(args.setup(ArcticRace::new(rules), &name, games, threads)?)
+            let setup = args.setup(
+                ArcticRace::new(rules),
+                &name,
+                (cmd.bots(), cmd.seating()),
+                games,
+                threads,
+            )?;
+            cmd.run(setup)
         }
     }
 }
 
 impl GameArgs {
-    /// Checks every flag against `game` (whose rules are named `rules`), so that nothing
-    /// runs on bad input.
-    fn setup<G: Game>(&self, game: G, rules: &str, games: u64, threads: usize) -> Result<Setup<G>> {
-        let specs = split_spec_list(&self.bots);
+    /// Checks every flag against `game` (whose rules are named `rules`) and the `--bots`
+    /// text with its seating, so that nothing runs on bad input.
+    fn setup<G: Game>(
+        &self,
+        game: G,
+        rules: &str,
+        (bots_flag, seating): (&str, Seating),
+        games: u64,
+        threads: usize,
+    ) -> Result<Setup<G>> {
+        let specs = split_spec_list(bots_flag);
         let mut bots = Vec::new();
         for (i, text) in specs.iter().enumerate() {
             let spec = BotSpec::parse(text).map_err(|e| {
                 if specs.len() == 1 {
-                    anyhow!("--bots {:?}: {e}", self.bots)
+                    anyhow!("--bots {bots_flag:?}: {e}")
                 } else {
-                    anyhow!("--bots {:?}: spec {} ({text:?}): {e}", self.bots, i + 1)
+                    anyhow!("--bots {bots_flag:?}: spec {} ({text:?}): {e}", i + 1)
                 }
             })?;
             bots.push(spec);
         }
+        if let Some(timed) = bots.iter().find(|b| b.is_timed()) {
+            eprintln!(
+                "note: --bots {timed}: a time limit makes answers depend on this machine's \
+                 speed and load, so a rerun may not give the same results"
+            );
+        }
         // One spec stands for every seat; expanded only for a player count the game takes,
         // so an absurd --players is refused below instead of allocating that many seats.
-        if bots.len() == 1 && game.player_counts().contains(&self.players) {
+        if seating == Seating::Fixed
+            && bots.len() == 1
+            && game.player_counts().contains(&self.players)
+        {
             bots = vec![bots[0].clone(); self.players];
         }
         let config = RunConfig {
             players: self.players,
             bots,
+            seating,
             games,
             seed: self.seed,
             shuffle_colours: self.shuffle_colours,
@@ -113,12 +164,13 @@ impl GameArgs {
             Err(RunError::Config { setting, message }) => bail!("--{setting}: {message}"),
             other => other?,
         }
-        let (bot_groups, bot_of_seat) = config.bot_groups();
+        let bot_groups = config.bot_groups();
+        let bot_of_seat = config.lineups().swap_remove(0);
         let label = RunLabel {
             game: game.name().to_string(),
             rules: rules.to_string(),
             players: self.players,
-            bots: self.bots.trim().to_string(),
+            bots: bots_flag.trim().to_string(),
             seed: self.seed,
             shuffle_colours: self.shuffle_colours,
             bot_groups,

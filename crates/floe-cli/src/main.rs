@@ -1,8 +1,10 @@
 //! `floe`: simulate tabletop games with bots and write balance statistics.
 
 mod args;
+mod progress;
 mod replay;
 mod simulate;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -20,6 +22,8 @@ struct Cli {
 enum Command {
     /// Play many seeded games in parallel and write win-rate statistics to CSV.
     Simulate(simulate::SimulateArgs),
+    /// Rotate bots through every seat and measure their strength: win rates, ranks, head to head.
+    Tournament(tournament::TournamentArgs),
     /// Play one game of a run again from its seed and print everything that happens.
     Replay(replay::ReplayArgs),
 }
@@ -28,6 +32,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(&a),
+        Command::Tournament(a) => tournament::run(&a),
         Command::Replay(a) => replay::run(&a),
     };
     match result {

@@ -14,6 +14,9 @@ use crate::args::{GameArgs, RunCommand, Setup};
 pub struct ReplayArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Bot spec for every seat (e.g. `random`), or one per seat, comma-separated.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
     /// Index of the game in the run (the `game_index` column of games.csv).
     #[arg(long, default_value_t = 0)]
     pub index: u64,
@@ -47,6 +50,10 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
 impl RunCommand for ReplayArgs {
     fn game_args(&self) -> &GameArgs {
         &self.game
+    }
+
+    fn bots(&self) -> &str {
+        &self.bots
     }
 
     /// A replay plays one game; the run's size does not change it.

@@ -4,17 +4,16 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
     games_writer, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
 };
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use floe_core::Game;
 
-use crate::args::{GameArgs, RunCommand, Setup};
+use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
 
 /// Files `simulate` may write; an old one this run does not write is removed.
 const OUTPUTS: [&str; 3] = ["game_stats.csv", "summary.csv", "games.csv"];
@@ -24,28 +23,25 @@ const OUTPUTS: [&str; 3] = ["game_stats.csv", "summary.csv", "games.csv"];
 pub struct SimulateArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Bot spec for every seat (e.g. `random`), or one per seat, comma-separated.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
     /// Games to play.
     #[arg(long, default_value_t = 1_000_000)]
     pub games: u64,
-    /// Worker threads (default: one per core). The results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Also write games.csv: one row per game and seat.
     #[arg(long)]
     pub per_game: bool,
     /// Folder for the CSV files (created if needed).
     #[arg(long, default_value = "results/simulate")]
     pub out: PathBuf,
-    /// Print nothing but errors: no progress bar, no table.
-    #[arg(long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub run: RunFlags,
 }
 
 /// Runs `floe simulate`.
 pub fn run(a: &SimulateArgs) -> Result<()> {
-    if a.threads == Some(0) {
-        bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
-    }
+    a.run.check()?;
     crate::args::dispatch(a)
 }
 
@@ -54,8 +50,12 @@ impl RunCommand for SimulateArgs {
         &self.game
     }
 
+    fn bots(&self) -> &str {
+        &self.bots
+    }
+
     fn size(&self) -> (u64, usize) {
-        (self.games, self.threads.unwrap_or(0))
+        (self.games, self.run.threads.unwrap_or(0))
     }
 
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
@@ -79,7 +79,7 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
         )?),
         false => None,
     };
-    let bar = progress_bar(a.games, a.quiet);
+    let bar = crate::progress::bar(a.games, a.run.quiet);
     let started = Instant::now();
     let mut sink = |records: &[floe_sim::GameRecord]| -> std::io::Result<()> {
         let w = games_csv
@@ -102,38 +102,10 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     write_game_stats(game, label, &tally, stats_file)?;
     write_summary(&rows, summary_file)?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
-    if !a.quiet {
+    if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", text_table(game, label, &tally, &rows))?;
-        let secs = elapsed.as_secs_f64();
-        writeln!(
-            stdout,
-            "\n{} games in {secs:.2} s ({:.0} games/s)",
-            tally.games,
-            tally.games as f64 / secs.max(1e-9)
-        )?;
-        for path in written {
-            writeln!(stdout, "wrote {}", path.display())?;
-        }
+        crate::progress::print_footer(&mut stdout, tally.games, elapsed, &written)?;
     }
     Ok(())
-}
-
-/// Returns the progress bar of a run: on stderr, and drawn only when stderr is a terminal.
-fn progress_bar(games: u64, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
-            .expect("the progress template is valid")
-            .with_key(
-                "rate",
-                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} games/s", state.per_sec());
-                },
-            );
-    bar.set_style(style);
-    bar
 }

@@ -390,3 +390,86 @@ fn an_existing_folder_that_cannot_be_written_fails_before_the_run() {
         .stderr(predicate::str::contains("Error: --out /sys/kernel"));
     assert!(!dir.join("game_stats.csv.tmp").exists());
 }
+
+/// Runs a small tournament into `out` with `threads` threads, and returns its stdout.
+fn small_tournament(out: &Path, threads: &str, extra: &[&str]) -> String {
+    let output = floe()
+        .args([
+            "tournament",
+            "--players",
+            "4",
+            "--bots",
+            "random,greedy:depth=0,mcts:iters=20",
+            "--games",
+            "60",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+        ])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+    String::from_utf8(output.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn tournament_writes_standings_and_head_to_head() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("ladder");
+    let table = small_tournament(&out, "2", &["--duplicate"]);
+    assert!(table.contains("scored above (row vs column)"), "{table}");
+    let standings = read(&out, "tournament.csv");
+    let mut lines = standings.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "bot,games,wins,win_rate,ci_low,ci_high,mean_score,mean_rank"
+    );
+    let bots: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(bots, ["random", "greedy:depth=0", "mcts:iters=20"]);
+    // 60 games of 4 seats among 3 entrants: 80 seat-games each.
+    assert!(standings.contains("\nrandom,80,"), "{standings}");
+    let pairs = read(&out, "pairwise.csv");
+    assert!(pairs.starts_with("bot,opponent,games,above,tied,share_above,ci_low,ci_high\n"));
+    assert_eq!(pairs.lines().count(), 1 + 3 * 2, "{pairs}");
+    // Four seats, three entrants: every two entrants meet in every game.
+    assert!(pairs.contains("\nrandom,greedy:depth=0,60,"), "{pairs}");
+    assert!(read(&out, "game_stats.csv").contains("random,greedy:depth=0,mcts:iters=20"));
+}
+
+#[test]
+fn tournament_csv_does_not_depend_on_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    small_tournament(&one, "1", &["--quiet"]);
+    small_tournament(&two, "2", &["--quiet"]);
+    for name in ["tournament.csv", "pairwise.csv", "game_stats.csv"] {
+        assert_eq!(read(&one, name), read(&two, name), "{name}");
+    }
+}
+
+#[test]
+fn bad_tournaments_are_refused() {
+    refused(
+        &["tournament", "--bots", "random,greedy,random"],
+        "Error: --bots: \"random\" is entered twice (entrant 3)",
+    );
+    refused(
+        &[
+            "tournament",
+            "--bots",
+            "random,greedy,mcts",
+            "--games",
+            "100",
+        ],
+        "Error: --games: 100 is not a multiple of the 3 entrants",
+    );
+    refused(
+        &["tournament", "--bots", "random,mcts:iters=-3"],
+        "spec 2 (\"mcts:iters=-3\"): bot \"mcts\": parameter \"iters\" must be a whole number from 1",
+    );
+    refused(&["tournament", "--players", "9"], "Error: --players");
+    refused(&["tournament", "--threads", "0"], "Error: --threads 0");
+}

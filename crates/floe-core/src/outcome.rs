@@ -63,6 +63,24 @@ impl Outcome {
         if second == i32::MIN { 0 } else { best - second }
     }
 
+    /// Returns the outcome of a game of `scores.len()` seats with these scores and
+    /// `winners`, its other fields zero: for tests and tools that build outcomes by hand.
+    ///
+    /// # Panics
+    /// Panics if there are more than [`MAX_SEATS`] scores.
+    pub fn with_scores(scores: &[i32], winners: u8) -> Outcome {
+        let mut all = [0; MAX_SEATS];
+        all[..scores.len()].copy_from_slice(scores);
+        Outcome {
+            players: scores.len() as u8,
+            scores: all,
+            winners,
+            rounds: 0,
+            end_cause: 0,
+            progress: [0; MAX_SEATS],
+        }
+    }
+
     /// Returns the scores of the seats in play.
     pub fn seat_scores(&self) -> &[i32] {
         &self.scores[..self.players as usize]
@@ -74,16 +92,7 @@ mod tests {
     use super::*;
 
     fn outcome(scores: &[i32], winners: u8) -> Outcome {
-        let mut s = [0; MAX_SEATS];
-        s[..scores.len()].copy_from_slice(scores);
-        Outcome {
-            players: scores.len() as u8,
-            scores: s,
-            winners,
-            rounds: 1,
-            end_cause: 0,
-            progress: [0; MAX_SEATS],
-        }
+        Outcome::with_scores(scores, winners)
     }
 
     #[test]

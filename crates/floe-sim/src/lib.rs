@@ -6,6 +6,7 @@
 //! thread count. [`report`] turns a tally into CSV rows; [`output`] writes files so that
 //! a failed or interrupted run never leaves a file that looks complete.
 
+pub mod ladder;
 pub mod output;
 mod play;
 pub mod report;
@@ -14,5 +15,5 @@ pub mod stats;
 mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
-pub use run::{RecordSink, RunConfig, RunError, replay, run};
-pub use tally::{GroupTally, Tally};
+pub use run::{RecordSink, RunConfig, RunError, Seating, replay, run};
+pub use tally::{GroupTally, PAIR_UNITS, PairTally, Tally};

@@ -33,13 +33,13 @@ pub struct RunLabel {
     pub bot_of_seat: Vec<usize>,
 }
 
-fn f6(x: f64) -> String {
+pub(crate) fn f6(x: f64) -> String {
     format!("{x:.6}")
 }
 
-/// Formats a win count in [`WIN_SHARE_UNITS`]: whole wins as integers, shares with six decimals.
-fn wins_text(units: u64) -> String {
-    let per = u64::from(WIN_SHARE_UNITS);
+/// Formats a count kept in `per` units to the whole: whole counts as integers, shares with
+/// six decimals.
+pub(crate) fn units_text(units: u64, per: u64) -> String {
     if units.is_multiple_of(per) {
         (units / per).to_string()
     } else {
@@ -160,7 +160,7 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
 }
 
 /// Writes a rate with six decimals, so the same counts always give the same bytes.
-fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&format_args!("{x:.6}"))
 }
 
@@ -193,7 +193,7 @@ pub fn write_summary(rows: &[SummaryRow], out: impl Write) -> csv::Result<()> {
             kind: r.kind,
             key: &r.key,
             games: r.counts.games,
-            wins: wins_text(r.counts.win_units),
+            wins: units_text(r.counts.win_units, u64::from(WIN_SHARE_UNITS)),
             win_rate,
             ci_low,
             ci_high,

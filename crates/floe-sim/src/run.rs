@@ -16,16 +16,35 @@ const MAX_CHUNK: u64 = 1024;
 /// Receives the records of finished games, in game order.
 pub type RecordSink<'a> = dyn FnMut(&[GameRecord]) -> std::io::Result<()> + 'a;
 
+/// Who sits where in each game of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seating {
+    /// `bots[s]` plays seat s in every game (`floe simulate`).
+    #[default]
+    Fixed,
+    /// The bots are entrants that take turns at the seats (`floe tournament`): game i seats
+    /// entrant `(s + i) mod B` at seat s, so over every B games each entrant plays each
+    /// seat equally often. Every game has its own deal.
+    Rotated,
+    /// As [`Seating::Rotated`], but the B games of one rotation share a deal (seed): each
+    /// deal is played once from every entrant's seat, so luck cancels between entrants
+    /// (common random numbers).
+    Duplicate,
+}
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
     /// Seats per game.
     pub players: usize,
-    /// The bot of each seat, in seat order.
+    /// The bot of each seat in seat order, or with rotated seating the entrants.
     pub bots: Vec<BotSpec>,
+    /// Who sits where.
+    pub seating: Seating,
     /// Games to play.
     pub games: u64,
-    /// Master seed; game i has seed `game_seed(seed, i)`.
+    /// Master seed; game i has seed `game_seed(seed, i)` (with duplicate seating,
+    /// `game_seed(seed, i / B)`).
     pub seed: u64,
     /// Deal colours to seats at random per game instead of seat i playing colour i.
     pub shuffle_colours: bool,
@@ -71,43 +90,116 @@ impl RunConfig {
                 ),
             });
         }
-        if self.bots.len() != self.players {
-            return Err(RunError::Config {
-                setting: "bots",
-                message: format!(
+        let bad = |setting, message| Err(RunError::Config { setting, message });
+        if self.seating == Seating::Fixed && self.bots.len() != self.players {
+            return bad(
+                "bots",
+                format!(
                     "{} bot specs for {} players; give one spec for every seat, or one per seat",
                     self.bots.len(),
                     self.players
                 ),
-            });
+            );
+        }
+        if self.seating != Seating::Fixed {
+            let names: Vec<String> = self.bots.iter().map(ToString::to_string).collect();
+            if let Some((i, name)) = names
+                .iter()
+                .enumerate()
+                .find(|(i, name)| names[..*i].contains(name))
+            {
+                return bad(
+                    "bots",
+                    format!(
+                        "{name:?} is entered twice (entrant {}); enter each bot once (to \
+                         seat a bot against itself, use `floe simulate`)",
+                        i + 1
+                    ),
+                );
+            }
         }
         if self.games == 0 {
-            return Err(RunError::Config {
-                setting: "games",
-                message: "must be at least 1".into(),
-            });
+            return bad("games", "must be at least 1".into());
+        }
+        let rotation = self.lineups().len() as u64;
+        if !self.games.is_multiple_of(rotation) {
+            let below = self.games / rotation * rotation;
+            return bad(
+                "games",
+                format!(
+                    "{} is not a multiple of the {rotation} entrants, so they would not play \
+                     every seat equally often; try {} or {}",
+                    self.games,
+                    below.max(rotation),
+                    below + rotation
+                ),
+            );
         }
         assert!(game.end_causes().len() <= MAX_END_CAUSES && game.colours().len() <= MAX_COLOURS);
         Ok(())
     }
 
-    /// Returns the distinct bot specs in order of first seat, and each seat's index among them.
-    pub fn bot_groups(&self) -> (Vec<String>, Vec<usize>) {
+    /// Returns the distinct bot specs (the bot groups statistics are kept for): in order
+    /// of first seat, or with rotated seating the entrants in order.
+    pub fn bot_groups(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
-        let mut of_seat = Vec::with_capacity(self.bots.len());
         for spec in &self.bots {
             let name = spec.to_string();
-            let i = names.iter().position(|n| *n == name).unwrap_or_else(|| {
+            if !names.contains(&name) {
                 names.push(name);
-                names.len() - 1
-            });
-            of_seat.push(i);
+            }
         }
-        (names, of_seat)
+        names
     }
 
-    fn table<G: Game>(&self) -> Table<G> {
-        Table::new(self.bots.iter().map(BotSpec::build).collect())
+    /// Returns the seatings the run uses, each as the bot group of every seat: one with
+    /// fixed seating, B (one per rotation) with B rotated entrants.
+    pub fn lineups(&self) -> Vec<Vec<usize>> {
+        let groups = self.bot_groups();
+        let group = |spec: &BotSpec| {
+            let name = spec.to_string();
+            groups
+                .iter()
+                .position(|g| *g == name)
+                .expect("every spec has a group")
+        };
+        match self.seating {
+            Seating::Fixed => vec![self.bots.iter().map(group).collect()],
+            Seating::Rotated | Seating::Duplicate => {
+                let b = self.bots.len();
+                (0..b)
+                    .map(|r| (0..self.players).map(|s| (s + r) % b).collect())
+                    .collect()
+            }
+        }
+    }
+
+    /// Returns the lineup (index into [`RunConfig::lineups`]) and the seed of game `index`.
+    pub fn deal(&self, index: u64) -> (usize, u64) {
+        let rotation = match self.seating {
+            Seating::Fixed => 1,
+            Seating::Rotated | Seating::Duplicate => self.bots.len() as u64,
+        };
+        let deal = match self.seating {
+            Seating::Duplicate => index / rotation,
+            Seating::Fixed | Seating::Rotated => index,
+        };
+        ((index % rotation) as usize, game_seed(self.seed, deal))
+    }
+
+    /// Returns one table per lineup, with fresh bots.
+    fn tables<G: Game>(&self) -> Vec<Table<G>> {
+        let groups = self.bot_groups();
+        let spec = |g: usize| {
+            self.bots
+                .iter()
+                .find(|s| s.to_string() == groups[g])
+                .expect("every group has a spec")
+        };
+        self.lineups()
+            .into_iter()
+            .map(|lineup| Table::new(lineup.into_iter().map(|g| spec(g).build()).collect()))
+            .collect()
     }
 }
 
@@ -118,12 +210,13 @@ pub fn replay<G: Game>(
     index: u64,
     log: &mut impl FnMut(crate::Line<'_, G>),
 ) -> GameRecord {
-    let mut table = cfg.table();
+    let (lineup, seed) = cfg.deal(index);
+    let mut tables = cfg.tables();
     play(
         game,
-        &mut table,
+        &mut tables[lineup],
         index,
-        game_seed(cfg.seed, index),
+        seed,
         cfg.shuffle_colours,
         log,
     )
@@ -147,33 +240,40 @@ pub fn run<G: Game>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
         .build()?;
-    let (groups, bot_of_seat) = cfg.bot_groups();
+    let groups = cfg.bot_groups().len();
+    let lineups = cfg.lineups();
     let colours = game.colours().len();
     let keep = per_game.is_some();
     // Enough chunks to keep every thread busy and the progress bar moving.
     let chunk = (cfg.games / (pool.current_num_threads() as u64 * 64)).clamp(1, MAX_CHUNK);
     let chunks = cfg.games.div_ceil(chunk);
-    let mut tally = Tally::new(colours, groups.len());
+    let mut tally = Tally::new(colours, groups);
     for first in (0..chunks).step_by(BATCH_CHUNKS as usize) {
         let batch = first..(first + BATCH_CHUNKS).min(chunks);
         let results: Vec<(Tally, Vec<GameRecord>)> = pool.install(|| {
             batch
                 .into_par_iter()
                 .map_init(
-                    || cfg.table::<G>(),
-                    |table, c| {
+                    || cfg.tables::<G>(),
+                    |tables, c| {
                         let games = c * chunk..((c + 1) * chunk).min(cfg.games);
-                        let mut part = Tally::new(colours, groups.len());
+                        let mut part = Tally::new(colours, groups);
                         let mut records = Vec::with_capacity(if keep {
                             (games.end - games.start) as usize
                         } else {
                             0
                         });
                         for index in games.clone() {
-                            let seed = game_seed(cfg.seed, index);
-                            let record =
-                                play(game, table, index, seed, cfg.shuffle_colours, &mut |_| {});
-                            part.record(&record, &bot_of_seat);
+                            let (lineup, seed) = cfg.deal(index);
+                            let record = play(
+                                game,
+                                &mut tables[lineup],
+                                index,
+                                seed,
+                                cfg.shuffle_colours,
+                                &mut |_| {},
+                            );
+                            part.record(&record, &lineups[lineup]);
                             if keep {
                                 records.push(record);
                             }

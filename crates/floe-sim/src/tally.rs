@@ -2,7 +2,8 @@
 //!
 //! Every field is a count or a sum of integers, so tallies merge by addition in any order
 //! and the result is the same whatever the thread count or the split into chunks. Shared
-//! wins are counted in [`WIN_SHARE_UNITS`] so they stay integers too.
+//! wins are counted in [`WIN_SHARE_UNITS`] so they stay integers too, ranks in halves,
+//! and head-to-head results in [`PAIR_UNITS`].
 
 use floe_core::{MAX_SEATS, Seat, WIN_SHARE_UNITS};
 
@@ -10,6 +11,11 @@ use crate::GameRecord;
 
 /// Most end causes a game may have.
 pub const MAX_END_CAUSES: usize = 8;
+
+/// One game's weight in a head-to-head count. Two bots holding k and m seats of a game
+/// meet in k x m seat pairs (k + m <= 6), and each pair counts 1/(k x m): 2520 is divisible
+/// by every such product, so the shares stay whole.
+pub const PAIR_UNITS: u64 = 2520;
 
 /// Counts for one group of seat-games (a seat, a colour, or a bot).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,6 +26,9 @@ pub struct GroupTally {
     pub win_units: u64,
     /// Sum of scores.
     pub score_sum: i64,
+    /// Sum of twice the rank by score (1 = highest; seats with equal scores share the mean
+    /// of the ranks they span, so a rank may end in .5).
+    pub rank_halves: u64,
 }
 
 impl GroupTally {
@@ -27,11 +36,32 @@ impl GroupTally {
         self.games += other.games;
         self.win_units += other.win_units;
         self.score_sum += other.score_sum;
+        self.rank_halves += other.rank_halves;
     }
 
     /// Returns the wins (shared wins counted fractionally).
     pub fn wins(&self) -> f64 {
         self.win_units as f64 / f64::from(WIN_SHARE_UNITS)
+    }
+}
+
+/// How one bot fared against another in the games where both played, each game counting
+/// [`PAIR_UNITS`] shared among the seat pairs where they met.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairTally {
+    /// Games in which both bots played.
+    pub games: u64,
+    /// Units of those games in which the first bot scored above the second.
+    pub above_units: u64,
+    /// Units in which they scored the same.
+    pub tied_units: u64,
+}
+
+impl PairTally {
+    fn add(&mut self, other: &PairTally) {
+        self.games += other.games;
+        self.above_units += other.above_units;
+        self.tied_units += other.tied_units;
     }
 }
 
@@ -58,6 +88,8 @@ pub struct Tally {
     pub colours: Vec<GroupTally>,
     /// Per bot group (index into the run's distinct bot specs).
     pub bots: Vec<GroupTally>,
+    /// Per ordered pair of bot groups (a, b), at `a * groups + b`.
+    pub pairs: Vec<PairTally>,
 }
 
 impl Tally {
@@ -66,6 +98,7 @@ impl Tally {
         Tally {
             colours: vec![GroupTally::default(); colours],
             bots: vec![GroupTally::default(); bots],
+            pairs: vec![PairTally::default(); bots * bots],
             ..Tally::default()
         }
     }
@@ -80,16 +113,63 @@ impl Tally {
         self.ties += u64::from(o.winner_count() > 1);
         self.winner_score_sum += i64::from(o.top_score());
         self.margin_sum += i64::from(o.margin());
+        let scores = o.seat_scores();
         for seat in Seat::all(o.players as usize) {
             let s = seat.index();
+            let higher = scores.iter().filter(|&&x| x > scores[s]).count();
+            let equal_others = scores.iter().filter(|&&x| x == scores[s]).count() - 1;
             let one = GroupTally {
                 games: 1,
                 win_units: u64::from(o.win_share_units(seat)),
-                score_sum: i64::from(o.scores[s]),
+                score_sum: i64::from(scores[s]),
+                rank_halves: (2 + 2 * higher + equal_others) as u64,
             };
             self.seats[s].add(&one);
             self.colours[game.colours[s] as usize].add(&one);
             self.bots[bot_of_seat[s]].add(&one);
+        }
+        if self.bots.len() > 1 {
+            self.record_pairs(scores, bot_of_seat);
+        }
+    }
+
+    /// Counts, for every two bot groups at the table, how often each scored above the other.
+    fn record_pairs(&mut self, scores: &[i32], bot_of_seat: &[usize]) {
+        // The distinct groups at this table, and each seat's slot among them.
+        let mut present = [0usize; MAX_SEATS];
+        let mut slot = [0usize; MAX_SEATS];
+        let mut n = 0;
+        for (s, &g) in bot_of_seat.iter().enumerate() {
+            slot[s] = present[..n]
+                .iter()
+                .position(|&p| p == g)
+                .unwrap_or_else(|| {
+                    present[n] = g;
+                    n += 1;
+                    n - 1
+                });
+        }
+        let mut meetings = [[0u64; MAX_SEATS]; MAX_SEATS];
+        let mut above = [[0u64; MAX_SEATS]; MAX_SEATS];
+        let mut tied = [[0u64; MAX_SEATS]; MAX_SEATS];
+        for (i, &x) in scores.iter().enumerate() {
+            for (j, &y) in scores.iter().enumerate() {
+                let (a, b) = (slot[i], slot[j]);
+                if a != b {
+                    meetings[a][b] += 1;
+                    above[a][b] += u64::from(x > y);
+                    tied[a][b] += u64::from(x == y);
+                }
+            }
+        }
+        let groups = self.bots.len();
+        for a in 0..n {
+            for b in (0..n).filter(|&b| b != a) {
+                let pair = &mut self.pairs[present[a] * groups + present[b]];
+                pair.games += 1;
+                pair.above_units += above[a][b] * PAIR_UNITS / meetings[a][b];
+                pair.tied_units += tied[a][b] * PAIR_UNITS / meetings[a][b];
+            }
         }
     }
 
@@ -113,5 +193,78 @@ impl Tally {
         for (a, b) in self.bots.iter_mut().zip(&other.bots) {
             a.add(b);
         }
+        for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
+            a.add(b);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use floe_core::Outcome;
+
+    use super::*;
+
+    fn game(scores: &[i32], winners: u8) -> GameRecord {
+        GameRecord {
+            index: 0,
+            seed: 0,
+            outcome: Outcome::with_scores(scores, winners),
+            colours: [0, 1, 2, 3, 4, 5],
+        }
+    }
+
+    #[test]
+    fn equal_scores_share_the_mean_of_their_ranks() {
+        let mut t = Tally::new(6, 1);
+        // Scores 9, 4, 4, 1: ranks 1, 2.5, 2.5, 4.
+        t.record(&game(&[9, 4, 4, 1], 0b0001), &[0, 0, 0, 0]);
+        let halves: Vec<u64> = t.seats[..4].iter().map(|s| s.rank_halves).collect();
+        assert_eq!(halves, [2, 5, 5, 8]);
+        assert_eq!(
+            t.bots[0].rank_halves, 20,
+            "ranks always sum to 1 + 2 + 3 + 4"
+        );
+    }
+
+    #[test]
+    fn head_to_head_shares_each_game_among_the_seat_pairs() {
+        let mut t = Tally::new(6, 2);
+        // Bot 0 holds seats 0 and 2 (scores 5 and 1), bot 1 seats 1 and 3 (3 and 1): of the
+        // four pairs, bot 0 is above in 5>3, 5>1; tied in 1=1; below in 1<3.
+        t.record(&game(&[5, 3, 1, 1], 0b0001), &[0, 1, 0, 1]);
+        let (ab, ba) = (t.pairs[1], t.pairs[2]);
+        assert_eq!(ab.games, 1);
+        assert_eq!(ab.above_units, PAIR_UNITS / 2);
+        assert_eq!(ab.tied_units, PAIR_UNITS / 4);
+        assert_eq!(ba.above_units, PAIR_UNITS / 4);
+        assert_eq!(ba.tied_units, PAIR_UNITS / 4);
+        assert_eq!(
+            t.pairs[0],
+            PairTally::default(),
+            "a bot does not meet itself"
+        );
+        // A game where only bot 0 plays is not a meeting.
+        t.record(&game(&[2, 7], 0b10), &[0, 0]);
+        assert_eq!(t.pairs[1].games, 1);
+    }
+
+    #[test]
+    fn tallies_merge_to_the_tally_of_all_games() {
+        let games = [
+            (game(&[5, 3, 1, 1], 0b0001), [0, 1, 0, 1]),
+            (game(&[0, 8, 8, 2], 0b0110), [1, 0, 1, 0]),
+            (game(&[4, 4, 6, 9], 0b1000), [0, 1, 1, 0]),
+        ];
+        let mut whole = Tally::new(6, 2);
+        let mut parts = [Tally::new(6, 2), Tally::new(6, 2)];
+        for (i, (g, lineup)) in games.iter().enumerate() {
+            whole.record(g, lineup);
+            parts[i % 2].record(g, lineup);
+        }
+        let mut merged = Tally::new(6, 2);
+        merged.merge(&parts[1]);
+        merged.merge(&parts[0]);
+        assert_eq!(merged, whole);
     }
 }

@@ -6,13 +6,14 @@ use arctic_race::Action;
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{FloeRng, View, game_seed};
-use floe_sim::{GameRecord, RunConfig, Table, play, run};
+use floe_sim::{GameRecord, RunConfig, Seating, Table, play, run};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
     RunConfig {
         players,
         bots: vec![random; players],
+        seating: Seating::Fixed,
         games,
         seed: 99,
         shuffle_colours: true,
@@ -163,6 +164,7 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
     let cfg = |threads| RunConfig {
         players: 3,
         bots: vec![greedy.clone(), random.clone(), mcts.clone()],
+        seating: Seating::Fixed,
         games: 60,
         seed: 5,
         shuffle_colours: false,

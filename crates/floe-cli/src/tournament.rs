@@ -1,0 +1,103 @@
+//! `floe tournament`: bots take turns at every seat; who wins, and against whom.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use floe_core::Game;
+use floe_sim::Seating;
+use floe_sim::ladder::{ladder_table, write_pairwise, write_tournament};
+use floe_sim::output::OutputDir;
+use floe_sim::report::write_game_stats;
+
+use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
+
+/// Files `tournament` may write; an old one this run does not write is removed.
+const OUTPUTS: [&str; 3] = ["tournament.csv", "pairwise.csv", "game_stats.csv"];
+
+/// Flags of `floe tournament`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The entrants, comma-separated bot specs (e.g. `random,greedy,mcts:iters=1000`). They
+    /// take turns at the seats so that each plays every seat equally often.
+    #[arg(long, default_value = "random,greedy")]
+    pub bots: String,
+    /// Games to play: a multiple of the number of entrants.
+    #[arg(long, default_value_t = 20_000)]
+    pub games: u64,
+    /// Play each deal (seed) once per rotation of the entrants, so that luck cancels.
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Folder for the CSV files (created if needed).
+    #[arg(long, default_value = "results/tournament")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub run: RunFlags,
+}
+
+/// Runs `floe tournament`.
+pub fn run(a: &TournamentArgs) -> Result<()> {
+    a.run.check()?;
+    crate::args::dispatch(a)
+}
+
+impl RunCommand for TournamentArgs {
+    fn game_args(&self) -> &GameArgs {
+        &self.game
+    }
+
+    fn bots(&self) -> &str {
+        &self.bots
+    }
+
+    fn seating(&self) -> Seating {
+        if self.duplicate {
+            Seating::Duplicate
+        } else {
+            Seating::Rotated
+        }
+    }
+
+    fn size(&self) -> (u64, usize) {
+        (self.games, self.run.threads.unwrap_or(0))
+    }
+
+    fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
+        tournament(self, &setup)
+    }
+}
+
+/// Plays the tournament of `setup` and writes its files.
+fn tournament<G: Game>(a: &TournamentArgs, setup: &Setup<G>) -> Result<()> {
+    let (game, label) = (&setup.game, &setup.label);
+    let ctx = || format!("--out {}", a.out.display());
+    let mut out = OutputDir::create(&a.out).with_context(ctx)?;
+    let entrants_file = out.file("tournament.csv").with_context(ctx)?;
+    let pairs_file = match label.bot_groups.len() > 1 {
+        true => Some(out.file("pairwise.csv").with_context(ctx)?),
+        false => None,
+    };
+    let stats_file = out.file("game_stats.csv").with_context(ctx)?;
+    let bar = crate::progress::bar(a.games, a.run.quiet);
+    let started = Instant::now();
+    let tally = floe_sim::run(game, &setup.config, &|n| bar.inc(n), None)?;
+    bar.finish_and_clear();
+    let elapsed = started.elapsed();
+
+    write_tournament(label, &tally, entrants_file)?;
+    if let Some(file) = pairs_file {
+        write_pairwise(label, &tally, file)?;
+    }
+    write_game_stats(game, label, &tally, stats_file)?;
+    let written = out.commit(&OUTPUTS).with_context(ctx)?;
+    if !a.run.quiet {
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, "{}", ladder_table(label, &tally))?;
+        crate::progress::print_footer(&mut stdout, tally.games, elapsed, &written)?;
+    }
+    Ok(())
+}

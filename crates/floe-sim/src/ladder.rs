@@ -1,0 +1,168 @@
+//! The results of a tournament: `tournament.csv` (one row per entrant), `pairwise.csv`
+//! (every entrant against every other), and the table printed after it.
+//!
+//! Rates are written with six decimals, so the same counts always give the same bytes.
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use floe_core::WIN_SHARE_UNITS;
+
+use crate::report::{RunLabel, six, units_text};
+use crate::stats::{mean, wilson};
+use crate::{PAIR_UNITS, Tally};
+
+/// One row of `tournament.csv`.
+#[derive(serde::Serialize)]
+struct EntrantCsvRow<'a> {
+    bot: &'a str,
+    games: u64,
+    wins: String,
+    #[serde(serialize_with = "six")]
+    win_rate: f64,
+    #[serde(serialize_with = "six")]
+    ci_low: f64,
+    #[serde(serialize_with = "six")]
+    ci_high: f64,
+    #[serde(serialize_with = "six")]
+    mean_score: f64,
+    #[serde(serialize_with = "six")]
+    mean_rank: f64,
+}
+
+/// One row of `pairwise.csv`: how `bot` fared against `opponent`.
+#[derive(serde::Serialize)]
+struct PairCsvRow<'a> {
+    bot: &'a str,
+    opponent: &'a str,
+    games: u64,
+    above: String,
+    tied: String,
+    #[serde(serialize_with = "six")]
+    share_above: f64,
+    #[serde(serialize_with = "six")]
+    ci_low: f64,
+    #[serde(serialize_with = "six")]
+    ci_high: f64,
+}
+
+/// Writes `tournament.csv`: per entrant its seat-games, wins (shared wins split), win rate
+/// with its 95% Wilson interval, mean score and mean rank by score.
+///
+/// # Errors
+/// Fails if `out` fails.
+pub fn write_tournament(label: &RunLabel, t: &Tally, out: impl Write) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    for (bot, c) in label.bot_groups.iter().zip(&t.bots) {
+        let (ci_low, ci_high) = wilson(c.wins(), c.games);
+        w.serialize(EntrantCsvRow {
+            bot,
+            games: c.games,
+            wins: units_text(c.win_units, u64::from(WIN_SHARE_UNITS)),
+            win_rate: mean(c.wins(), c.games),
+            ci_low,
+            ci_high,
+            mean_score: mean(c.score_sum as f64, c.games),
+            mean_rank: mean(c.rank_halves as f64 / 2.0, c.games),
+        })?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes `pairwise.csv`: for every ordered pair of entrants that met, the games where both
+/// played, and the share of those where the first scored above the second (a game where
+/// they held several seats counts each seat pair equally), with its 95% Wilson interval.
+///
+/// # Errors
+/// Fails if `out` fails.
+pub fn write_pairwise(label: &RunLabel, t: &Tally, out: impl Write) -> csv::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    let names = &label.bot_groups;
+    for (a, bot) in names.iter().enumerate() {
+        for (b, opponent) in names.iter().enumerate().filter(|&(b, _)| b != a) {
+            let p = &t.pairs[a * names.len() + b];
+            let above = p.above_units as f64 / PAIR_UNITS as f64;
+            let (ci_low, ci_high) = wilson(above, p.games);
+            w.serialize(PairCsvRow {
+                bot,
+                opponent,
+                games: p.games,
+                above: units_text(p.above_units, PAIR_UNITS),
+                tied: units_text(p.tied_units, PAIR_UNITS),
+                share_above: mean(above, p.games),
+                ci_low,
+                ci_high,
+            })?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Returns the human-readable table printed after a tournament: the entrants, best win
+/// rate first, and the head-to-head matrix (row scored above column, in percent).
+pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{} ({} rules), {} players, {} games, seed {}",
+        label.game, label.rules, label.players, t.games, label.seed
+    );
+    let _ = writeln!(
+        s,
+        "\n{:<28} {:>10} {:>8} {:>15} {:>7} {:>6}",
+        "bot", "games", "win %", "95% CI", "score", "rank"
+    );
+    let mut order: Vec<usize> = (0..label.bot_groups.len()).collect();
+    order.sort_by(|&a, &b| {
+        let rate = |i: usize| mean(t.bots[i].wins(), t.bots[i].games);
+        rate(b).total_cmp(&rate(a))
+    });
+    for &i in &order {
+        let c = &t.bots[i];
+        let (lo, hi) = wilson(c.wins(), c.games);
+        let _ = writeln!(
+            s,
+            "{:<28} {:>10} {:>8.2} {:>15} {:>7.2} {:>6.2}",
+            label.bot_groups[i],
+            c.games,
+            100.0 * mean(c.wins(), c.games),
+            format!("{:.2}-{:.2}", 100.0 * lo, 100.0 * hi),
+            mean(c.score_sum as f64, c.games),
+            mean(c.rank_halves as f64 / 2.0, c.games),
+        );
+    }
+    if order.len() > 1 {
+        let _ = writeln!(
+            s,
+            "\nscored above (row vs column), % of games where both played:"
+        );
+        let _ = write!(s, "{:<28}", "");
+        for col in 0..order.len() {
+            let _ = write!(s, " {:>8}", format!("[{}]", col + 1));
+        }
+        let _ = writeln!(s);
+        for (row, &a) in order.iter().enumerate() {
+            let _ = write!(
+                s,
+                "{:<28}",
+                format!("[{}] {}", row + 1, label.bot_groups[a])
+            );
+            for &b in &order {
+                let p = &t.pairs[a * order.len() + b];
+                let cell = if a == b || p.games == 0 {
+                    "-".to_string()
+                } else {
+                    format!(
+                        "{:.1}",
+                        100.0 * p.above_units as f64 / (PAIR_UNITS * p.games) as f64
+                    )
+                };
+                let _ = write!(s, " {cell:>8}");
+            }
+            let _ = writeln!(s);
+        }
+    }
+    s
+}
