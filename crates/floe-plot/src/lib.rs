@@ -1,0 +1,188 @@
+//! Floe's chart drawing: takes plain typed data and writes an SVG chart.
+//!
+//! Two kinds of chart, drawn with [`plotters`] into a self-contained SVG file:
+//!
+//! - [`rate_chart`]: shares with their 95% intervals, in groups side by side, e.g. the win
+//!   rate of each seat for each player count. Each rate is a point with an interval whisker;
+//!   each group can carry the rate that would be fair (e.g. 1/4 for four players), drawn as a
+//!   dashed reference line across the group. Rates are given as fractions (0.25) and shown
+//!   in percent (25%).
+//! - [`line_chart`]: lines against a numeric x axis, e.g. the share of games that ended
+//!   because tiles ran out against the number of tiles removed, one line per player count,
+//!   each line optionally with one x value ringed (e.g. the rulebook's choice).
+//!
+//! Both write the chart to a temporary file next to the target and rename it into place
+//! only when it is complete, so a failure never leaves a half-written chart. Bad input
+//! (nothing to draw, NaN or infinite values, an interval that does not hold its rate) is
+//! reported as [`PlotError::InvalidInput`], never a panic.
+//!
+//! The crate needs no system libraries or font files: text is written as SVG `<text>`
+//! elements in the viewer's sans-serif font, and its width is estimated from its length.
+//!
+//! ```no_run
+//! use floe_plot::{Rate, RateGroup, rate_chart};
+//!
+//! let groups = vec![RateGroup {
+//!     name: "2 players".into(),
+//!     rates: vec![
+//!         Rate { label: "seat 0".into(), rate: 0.51, low: 0.505, high: 0.515 },
+//!         Rate { label: "seat 1".into(), rate: 0.49, low: 0.485, high: 0.495 },
+//!     ],
+//!     fair: Some(0.5),
+//! }];
+//! rate_chart("seats.svg".as_ref(), "Win rate by seat", "win rate", &groups)?;
+//! # Ok::<(), floe_plot::PlotError>(())
+//! ```
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+mod line;
+mod rate;
+mod style;
+
+pub use line::line_chart;
+pub use rate::rate_chart;
+
+/// A rate with its 95% interval, e.g. a win rate.
+///
+/// All three numbers are fractions (0.25 for 25%) and must satisfy `low <= rate <= high`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rate {
+    /// What the rate is of, e.g. "seat 0" or "red".
+    pub label: String,
+    /// The measured rate, as a fraction.
+    pub rate: f64,
+    /// The low end of the 95% interval, as a fraction.
+    pub low: f64,
+    /// The high end of the 95% interval, as a fraction.
+    pub high: f64,
+}
+
+/// One group of rates drawn side by side, e.g. the seats of a 4-player game, with the rate
+/// that would be fair (e.g. 1/4), drawn as a dashed reference line over the group.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RateGroup {
+    /// The group's name, shown under it on the x axis, e.g. "4 players".
+    pub name: String,
+    /// The rates of the group, drawn left to right in this order.
+    pub rates: Vec<Rate>,
+    /// The fair rate for this group, as a fraction, if there is one.
+    pub fair: Option<f64>,
+}
+
+/// One line of a line chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Series {
+    /// The line's name, shown in the legend, e.g. "3 players".
+    pub name: String,
+    /// The points `(x, y)` of the line; they are drawn in order of x.
+    pub points: Vec<(f64, f64)>,
+    /// An x value to highlight on this line (e.g. the rulebook's choice), drawn as a ring
+    /// on the line at that x. It must lie within the line's x range; between two points the
+    /// ring sits on the straight segment joining them.
+    pub marked: Option<f64>,
+}
+
+/// Why a chart could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlotError {
+    /// The data cannot be drawn: nothing to draw, a NaN or infinite value, an interval
+    /// that does not hold its rate, or a marked x outside its line.
+    #[error("cannot draw chart {}: {reason}", path.display())]
+    InvalidInput {
+        /// The chart that was asked for.
+        path: PathBuf,
+        /// What is wrong with the data.
+        reason: String,
+    },
+    /// The drawing library failed while drawing the chart.
+    #[error("drawing chart {} failed: {message}", path.display())]
+    Draw {
+        /// The chart that was being drawn.
+        path: PathBuf,
+        /// The drawing library's message.
+        message: String,
+    },
+    /// The chart was drawn but the file could not be written.
+    #[error("cannot write chart {}", path.display())]
+    Write {
+        /// The chart that was being written.
+        path: PathBuf,
+        /// The underlying input/output error.
+        #[source]
+        source: io::Error,
+    },
+}
+
+impl PlotError {
+    /// Builds an [`PlotError::InvalidInput`] for `path`.
+    pub(crate) fn invalid(path: &Path, reason: impl Into<String>) -> Self {
+        PlotError::InvalidInput {
+            path: path.to_path_buf(),
+            reason: reason.into(),
+        }
+    }
+
+    /// Builds a [`PlotError::Draw`] for `path` from any drawing error.
+    pub(crate) fn draw(path: &Path, err: impl std::fmt::Display) -> Self {
+        PlotError::Draw {
+            path: path.to_path_buf(),
+            message: err.to_string(),
+        }
+    }
+}
+
+/// Distinguishes temporary files of concurrent writes within one process.
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Writes `contents` to `path` through a temporary file in the same directory, renamed
+/// into place once it is complete and flushed.
+///
+/// # Errors
+///
+/// [`PlotError::Write`] if the temporary file cannot be created or written, or cannot be
+/// renamed to `path`; the temporary file is removed in that case.
+pub(crate) fn write_atomically(path: &Path, contents: &str) -> Result<(), PlotError> {
+    let write_err = |source| PlotError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file_name = path.file_name().ok_or_else(|| {
+        write_err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path has no file name",
+        ))
+    })?;
+    let dir = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let temp = dir.join(format!(
+        ".{}.{}.{}.tmp",
+        file_name.to_string_lossy(),
+        std::process::id(),
+        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .map_err(write_err)?;
+    let result = file
+        .write_all(contents.as_bytes())
+        .and_then(|()| file.sync_all())
+        .and_then(|()| {
+            drop(file);
+            fs::rename(&temp, path)
+        });
+    if let Err(source) = result {
+        // Best effort: the write already failed, and that is the error to report.
+        let _ = fs::remove_file(&temp);
+        return Err(write_err(source));
+    }
+    Ok(())
+}

@@ -1,0 +1,235 @@
+//! The line chart: lines against a numeric x axis.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use crate::style::{self, Key};
+use crate::{PlotError, Series, write_atomically};
+
+/// The radius in pixels of a data point on a line.
+pub(crate) const POINT_RADIUS: i32 = 3;
+/// The radius in pixels of the ring around a marked x.
+pub(crate) const RING_RADIUS: i32 = 8;
+
+/// Draws lines against a numeric x axis, with a legend, and writes the chart to `path` as
+/// SVG.
+///
+/// E.g. "share of games ended by tiles running out" (y) against "tiles removed" (x), one
+/// line per player count, with the rulebook's choice marked on each line. Each line has a
+/// dot at each of its points and its own colour (eight distinct colours, then they
+/// repeat). A line's `marked` x is drawn as a ring in the line's colour, and the legend
+/// shows a ring on that line's key; say what the ring means in the title or an axis label
+/// (e.g. "ring: rulebook's choice").
+///
+/// y values are drawn as given; put the unit in `y_label` (e.g. "games ended (%)"). The
+/// axis ranges cover all points with some padding and do not cross zero unless the data
+/// does.
+///
+/// # Errors
+///
+/// - [`PlotError::InvalidInput`] if there are no series, a series has no points, a number
+///   is NaN or infinite, or a marked x lies outside its line's x range.
+/// - [`PlotError::Draw`] if drawing fails.
+/// - [`PlotError::Write`] if the file cannot be written; no partial file is left at `path`.
+pub fn line_chart(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+) -> Result<(), PlotError> {
+    let lines = prepare(path, series)?;
+    let mut svg = String::new();
+    draw(&mut svg, title, x_label, y_label, series, &lines)
+        .map_err(|e| PlotError::draw(path, e))?;
+    write_atomically(path, &svg)
+}
+
+/// A series ready to draw: its points sorted by x, and its marked point if any.
+struct Line {
+    points: Vec<(f64, f64)>,
+    mark: Option<(f64, f64)>,
+}
+
+/// Checks that `series` can be drawn and sorts each series' points by x.
+fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
+    if series.is_empty() {
+        return Err(PlotError::invalid(path, "no series to draw"));
+    }
+    series
+        .iter()
+        .map(|s| {
+            if s.points.is_empty() {
+                return Err(PlotError::invalid(
+                    path,
+                    format!("series {:?} has no points", s.name),
+                ));
+            }
+            if let Some((x, y)) = s
+                .points
+                .iter()
+                .find(|(x, y)| !x.is_finite() || !y.is_finite())
+            {
+                return Err(PlotError::invalid(
+                    path,
+                    format!(
+                        "series {:?} has a point that is not finite: ({x}, {y})",
+                        s.name
+                    ),
+                ));
+            }
+            let mut points = s.points.clone();
+            points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mark = match s.marked {
+                None => None,
+                Some(x) => Some((
+                    x,
+                    y_at(&points, x).ok_or_else(|| {
+                        PlotError::invalid(
+                            path,
+                            format!(
+                                "series {:?} marks x = {x}, outside its points' x range {} to {}",
+                                s.name,
+                                points[0].0,
+                                points[points.len() - 1].0
+                            ),
+                        )
+                    })?,
+                )),
+            };
+            Ok(Line { points, mark })
+        })
+        .collect()
+}
+
+/// Returns the y of the line through `points` (sorted by x) at `x`, or `None` if `x` is
+/// not finite or lies outside the points' x range.
+fn y_at(points: &[(f64, f64)], x: f64) -> Option<f64> {
+    if let Some(&(_, y)) = points.iter().find(|(px, _)| *px == x) {
+        return Some(y);
+    }
+    points.windows(2).find_map(|w| {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        (x0 < x && x < x1).then(|| y0 + (y1 - y0) * (x - x0) / (x1 - x0))
+    })
+}
+
+/// Draws the chart as SVG into `svg`. The data has been checked by [`prepare`].
+fn draw(
+    svg: &mut String,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+    lines: &[Line],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let bounds = |f: fn(&(f64, f64)) -> f64| {
+        lines
+            .iter()
+            .flat_map(|l| &l.points)
+            .map(f)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            })
+    };
+    let (x_min, x_max) = bounds(|p| p.0);
+    let (y_min, y_max) = bounds(|p| p.1);
+    // x: a little room so that rings at the ends are not cut.
+    let x_pad = if x_max > x_min {
+        (x_max - x_min) * 0.03
+    } else {
+        0.5
+    };
+    let (x_lo, x_hi) = (x_min - x_pad, x_max + x_pad);
+    let (y_lo, y_hi) = style::padded_range(y_min, y_max, None);
+    let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
+
+    let legend: Vec<(String, Key)> = series
+        .iter()
+        .zip(lines)
+        .enumerate()
+        .map(|(i, (s, l))| {
+            (
+                s.name.clone(),
+                Key::Line(style::colour(i), l.mark.is_some()),
+            )
+        })
+        .collect();
+
+    let root = SVGBackend::with_string(svg, style::SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let body = if title.is_empty() {
+        root.clone()
+    } else {
+        root.titled(title, style::title_font(title, style::SIZE.0))?
+    };
+    let legend_width = style::legend_width(legend.iter().map(|(l, _)| l.as_str()));
+    let (width, _) = body.dim_in_pixel();
+    let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
+
+    const MARGIN: u32 = 12;
+    let mut chart = ChartBuilder::on(&plot_area)
+        .margin(MARGIN)
+        .x_label_area_size(60)
+        .y_label_area_size(style::y_label_area(y_lo, y_hi, ""))
+        .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
+    let x_formatter = |x: &f64| style::tick_label(*x, x_span, "");
+    let y_formatter = |y: &f64| style::tick_label(*y, y_span, "");
+    chart
+        .configure_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(style::GRID)
+        .x_desc(x_label)
+        .y_desc(y_label)
+        .x_label_formatter(&x_formatter)
+        .y_label_formatter(&y_formatter)
+        .label_style(style::font(style::TICK_SIZE))
+        .axis_desc_style(style::font(style::AXIS_DESC_SIZE))
+        .draw()?;
+
+    for (i, line) in lines.iter().enumerate() {
+        let c = style::colour(i);
+        chart.draw_series(LineSeries::new(
+            line.points.iter().copied(),
+            c.stroke_width(2),
+        ))?;
+        chart.draw_series(
+            line.points
+                .iter()
+                .map(|&p| Circle::new(p, POINT_RADIUS, c.filled())),
+        )?;
+    }
+    // Rings last, so that no line crosses them.
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(p) = line.mark {
+            let c = style::colour(i);
+            chart.draw_series([
+                Circle::new(p, RING_RADIUS, WHITE.filled()),
+                Circle::new(p, RING_RADIUS, c.stroke_width(3)),
+                Circle::new(p, POINT_RADIUS, c.filled()),
+            ])?;
+        }
+    }
+
+    style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
+    root.present()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_sit_on_the_line() {
+        let points = [(0.0, 10.0), (2.0, 20.0), (4.0, 0.0)];
+        assert_eq!(y_at(&points, 2.0), Some(20.0));
+        assert_eq!(y_at(&points, 1.0), Some(15.0));
+        assert_eq!(y_at(&points, 3.0), Some(10.0));
+        assert_eq!(y_at(&points, 0.0), Some(10.0));
+        assert_eq!(y_at(&points, 4.0), Some(0.0));
+        assert_eq!(y_at(&points, 5.0), None);
+        assert_eq!(y_at(&points, f64::NAN), None);
+    }
+}

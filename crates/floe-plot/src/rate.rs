@@ -1,0 +1,320 @@
+//! The rate chart: shares with their intervals, in groups side by side.
+
+use std::ops::Range;
+use std::path::Path;
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::style::{self, Key};
+use crate::{PlotError, RateGroup, write_atomically};
+
+/// The radius in pixels of a rate's point.
+pub(crate) const POINT_RADIUS: i32 = 5;
+/// The stroke width of a rate's whisker.
+pub(crate) const WHISKER_WIDTH: u32 = 2;
+
+/// Draws grouped rates as points with 95% interval whiskers and writes the chart to `path`
+/// as SVG.
+///
+/// Groups stand side by side along x (e.g. "2 players", "3 players", ...), named under the
+/// axis; within a group the rates stand left to right in their order. Rates with the same
+/// label share a colour across groups, and the legend names each label (e.g. "seat 0");
+/// eight labels get distinct colours, more repeat them. Long group names wrap onto up to
+/// three lines and shrink to fit their group's width.
+/// A group's fair rate is a dashed grey line across that group.
+///
+/// With a single group (e.g. the win rate of each colour), each rate's label stands under
+/// its point instead, the group's name labels the x axis, and all points share one colour.
+///
+/// Rates are fractions (0.25) and the y axis shows them in percent (ticks read "25%");
+/// `y_label` names the axis, e.g. "win rate". The y range covers every whisker and fair
+/// line with some padding, and does not go below 0% or above 100% unless the data does.
+///
+/// # Errors
+///
+/// - [`PlotError::InvalidInput`] if there are no groups, a group has no rates, a number is
+///   NaN or infinite, or a rate lies outside its interval (`low <= rate <= high` must hold).
+/// - [`PlotError::Draw`] if drawing fails.
+/// - [`PlotError::Write`] if the file cannot be written; no partial file is left at `path`.
+pub fn rate_chart(
+    path: &Path,
+    title: &str,
+    y_label: &str,
+    groups: &[RateGroup],
+) -> Result<(), PlotError> {
+    validate(path, groups)?;
+    let mut svg = String::new();
+    draw(&mut svg, title, y_label, groups).map_err(|e| PlotError::draw(path, e))?;
+    write_atomically(path, &svg)
+}
+
+/// Checks that `groups` can be drawn.
+fn validate(path: &Path, groups: &[RateGroup]) -> Result<(), PlotError> {
+    if groups.is_empty() {
+        return Err(PlotError::invalid(path, "no groups of rates to draw"));
+    }
+    for group in groups {
+        if group.rates.is_empty() {
+            return Err(PlotError::invalid(
+                path,
+                format!("group {:?} has no rates", group.name),
+            ));
+        }
+        if let Some(fair) = group.fair {
+            if !fair.is_finite() {
+                return Err(PlotError::invalid(
+                    path,
+                    format!("the fair rate of group {:?} is {fair}", group.name),
+                ));
+            }
+        }
+        for r in &group.rates {
+            let numbers = [r.rate, r.low, r.high];
+            if numbers.iter().any(|v| !v.is_finite()) {
+                return Err(PlotError::invalid(
+                    path,
+                    format!(
+                        "rate {:?} of group {:?} is not a finite number: rate {}, interval {} to {}",
+                        r.label, group.name, r.rate, r.low, r.high
+                    ),
+                ));
+            }
+            if !(r.low <= r.rate && r.rate <= r.high) {
+                return Err(PlotError::invalid(
+                    path,
+                    format!(
+                        "rate {:?} of group {:?} lies outside its interval: rate {}, interval {} to {}",
+                        r.label, group.name, r.rate, r.low, r.high
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Returns the x positions of the `k` rates of group `g` (groups span `g..g + 1`).
+fn positions(g: usize, k: usize, single: bool) -> Vec<f64> {
+    let step = if single {
+        0.8 / k as f64
+    } else {
+        (0.8 / k as f64).min(0.16)
+    };
+    (0..k)
+        .map(|i| g as f64 + 0.5 + (i as f64 - (k as f64 - 1.0) / 2.0) * step)
+        .collect()
+}
+
+/// Draws the chart as SVG into `svg`. The data has been validated.
+fn draw(
+    svg: &mut String,
+    title: &str,
+    y_label: &str,
+    groups: &[RateGroup],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let single = groups.len() == 1;
+
+    // Distinct labels in order of first appearance; each gets a colour.
+    let mut labels: Vec<&str> = Vec::new();
+    for r in groups.iter().flat_map(|g| &g.rates) {
+        if !labels.contains(&r.label.as_str()) {
+            labels.push(&r.label);
+        }
+    }
+    let colour_of = |label: &str| {
+        if single {
+            style::colour(0)
+        } else {
+            style::colour(labels.iter().position(|l| *l == label).unwrap_or(0))
+        }
+    };
+    let has_fair = groups.iter().any(|g| g.fair.is_some());
+    let mut legend: Vec<(String, Key)> = if single {
+        vec![(
+            "rate, 95% interval".to_string(),
+            Key::Whisker(style::colour(0)),
+        )]
+    } else {
+        labels
+            .iter()
+            .map(|l| (l.to_string(), Key::Whisker(colour_of(l))))
+            .collect()
+    };
+    if has_fair {
+        legend.push(("fair rate".to_string(), Key::Dashed(style::REFERENCE)));
+    }
+
+    // The y range, in percent, covers every whisker and fair line.
+    let percent = |v: f64| v * 100.0;
+    let values = groups.iter().flat_map(|g| {
+        g.rates
+            .iter()
+            .flat_map(|r| [r.low, r.high])
+            .chain(g.fair)
+            .map(percent)
+    });
+    let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    let (y_lo, y_hi) = style::padded_range(lo, hi, Some(100.0));
+    let y_span = y_hi - y_lo;
+
+    // x ticks: the group names at group centres, or with a single group each rate's label.
+    let n = groups.len();
+    let ticks: Vec<(f64, String)> = if single {
+        positions(0, groups[0].rates.len(), true)
+            .into_iter()
+            .zip(&groups[0].rates)
+            .map(|(x, r)| (x, r.label.clone()))
+            .collect()
+    } else {
+        groups
+            .iter()
+            .enumerate()
+            .map(|(g, group)| (g as f64 + 0.5, group.name.clone()))
+            .collect()
+    };
+
+    let root = SVGBackend::with_string(svg, style::SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let body = if title.is_empty() {
+        root.clone()
+    } else {
+        root.titled(title, style::title_font(title, style::SIZE.0))?
+    };
+    let legend_width = style::legend_width(legend.iter().map(|(l, _)| l.as_str()));
+    let (width, _) = body.dim_in_pixel();
+    let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
+
+    const MARGIN: u32 = 12;
+    let y_label_area = style::y_label_area(y_lo, y_hi, "%");
+    let (plot_width, _) = plot_area.dim_in_pixel();
+    let axis_px = f64::from(plot_width.saturating_sub(y_label_area + 2 * MARGIN));
+    let tick_room = if single {
+        axis_px * 0.8 / groups[0].rates.len() as f64
+    } else {
+        axis_px / n as f64
+    } - 8.0;
+    let tick_texts: Vec<&str> = ticks.iter().map(|(_, t)| t.as_str()).collect();
+    let (tick_size, tick_lines) = style::fit_labels(&tick_texts, tick_room, 3, style::TICK_SIZE);
+    let tick_line_height = style::line_height(tick_size);
+    let most_lines = tick_lines.iter().map(Vec::len).max().unwrap_or(0);
+    const TICK_GAP: f64 = 10.0;
+    let desc_height = if single { 35.0 } else { 0.0 };
+    let x_label_area = (TICK_GAP + most_lines as f64 * tick_line_height + desc_height + 8.0) as u32;
+
+    let x_range = TickedAxis {
+        range: 0.0..n as f64,
+        ticks: ticks.iter().map(|(x, _)| *x).collect(),
+    };
+    let mut chart = ChartBuilder::on(&plot_area)
+        .margin(MARGIN)
+        .x_label_area_size(x_label_area)
+        .y_label_area_size(y_label_area)
+        .build_cartesian_2d(x_range, y_lo..y_hi)?;
+
+    // Tick labels are drawn below, wrapped; plotters draws only the tick marks.
+    let x_formatter = |_: &f64| String::new();
+    let y_formatter = |y: &f64| style::tick_label(*y, y_span, "%");
+    let mut mesh = chart.configure_mesh();
+    mesh.disable_x_mesh()
+        .light_line_style(WHITE)
+        .bold_line_style(style::GRID)
+        .y_desc(y_label)
+        .x_label_formatter(&x_formatter)
+        .y_label_formatter(&y_formatter)
+        .y_label_style(style::font(style::TICK_SIZE))
+        .axis_desc_style(style::font(style::AXIS_DESC_SIZE));
+    if single {
+        mesh.x_desc(groups[0].name.as_str());
+    }
+    mesh.draw()?;
+
+    let tick_style = style::font(tick_size).pos(Pos::new(HPos::Center, VPos::Top));
+    for ((x, _), lines) in ticks.iter().zip(&tick_lines) {
+        let (px, py) = chart.backend_coord(&(*x, y_lo));
+        for (i, line) in lines.iter().enumerate() {
+            let y = py + (TICK_GAP + i as f64 * tick_line_height) as i32;
+            root.draw(&Text::new(line.clone(), (px, y), tick_style.clone()))?;
+        }
+    }
+
+    // Separators between groups.
+    for g in 1..n {
+        let x = g as f64;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(x, y_lo), (x, y_hi)],
+            style::GRID.stroke_width(1),
+        )))?;
+    }
+
+    for (g, group) in groups.iter().enumerate() {
+        let xs = positions(g, group.rates.len(), single);
+        if let Some(fair) = group.fair {
+            let (left, right) = if single {
+                (0.02, n as f64 - 0.02)
+            } else {
+                (g as f64 + 0.06, g as f64 + 0.94)
+            };
+            chart.draw_series(DashedLineSeries::new(
+                vec![(left, percent(fair)), (right, percent(fair))],
+                8,
+                5,
+                style::REFERENCE.stroke_width(2),
+            ))?;
+        }
+        let cap = if single { 0.02_f64 } else { 0.04 }.min((xs.len() as f64).recip() * 0.08);
+        for (x, r) in xs.into_iter().zip(&group.rates) {
+            let c = colour_of(&r.label);
+            let (low, high) = (percent(r.low), percent(r.high));
+            // One polyline per whisker: bottom cap, stem, top cap.
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![
+                    (x - cap, low),
+                    (x + cap, low),
+                    (x, low),
+                    (x, high),
+                    (x - cap, high),
+                    (x + cap, high),
+                ],
+                c.stroke_width(WHISKER_WIDTH),
+            )))?;
+            chart.draw_series(std::iter::once(Circle::new(
+                (x, percent(r.rate)),
+                POINT_RADIUS,
+                c.filled(),
+            )))?;
+        }
+    }
+
+    style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
+    root.present()?;
+    Ok(())
+}
+
+/// A numeric x axis with ticks only at given values (the groups' or rates' positions).
+#[derive(Clone)]
+struct TickedAxis {
+    range: Range<f64>,
+    ticks: Vec<f64>,
+}
+
+impl Ranged for TickedAxis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let fraction = (value - self.range.start) / (self.range.end - self.range.start);
+        limit.0 + (f64::from(limit.1 - limit.0) * fraction).round() as i32
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, _hint: Hint) -> Vec<f64> {
+        self.ticks.clone()
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.range.clone()
+    }
+}

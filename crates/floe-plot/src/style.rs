@@ -1,0 +1,291 @@
+//! What both charts share: canvas size, fonts, colours, axis ranges, tick labels, legend.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+/// The canvas size in pixels.
+pub(crate) const SIZE: (u32, u32) = (1000, 600);
+/// The font family of all text.
+pub(crate) const FONT: &str = "sans-serif";
+/// Font sizes in plotters units (the SVG font size is this divided by 1.24).
+pub(crate) const TITLE_SIZE: f64 = 28.0;
+pub(crate) const AXIS_DESC_SIZE: f64 = 20.0;
+pub(crate) const TICK_SIZE: f64 = 17.0;
+pub(crate) const LEGEND_SIZE: f64 = 17.0;
+/// The smallest tick label font size used when labels are shrunk to fit.
+pub(crate) const MIN_TICK_SIZE: f64 = 11.0;
+
+/// Colours for series and labels: the Okabe–Ito palette, readable with colour blindness,
+/// with its yellow (too pale on white) replaced by brown.
+pub(crate) const PALETTE: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),   // blue
+    RGBColor(213, 94, 0),    // vermillion
+    RGBColor(0, 158, 115),   // bluish green
+    RGBColor(204, 121, 167), // reddish purple
+    RGBColor(230, 159, 0),   // orange
+    RGBColor(86, 180, 233),  // sky blue
+    RGBColor(0, 0, 0),       // black
+    RGBColor(140, 86, 75),   // brown
+];
+/// The colour of reference lines (the fair rate).
+pub(crate) const REFERENCE: RGBColor = RGBColor(110, 110, 110);
+/// The colour of light grid and separator lines.
+pub(crate) const GRID: RGBColor = RGBColor(225, 225, 225);
+
+/// Returns the colour of the `i`th series or label, cycling through [`PALETTE`].
+pub(crate) fn colour(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// Returns the style of `title` on a canvas `width` pixels wide: [`TITLE_SIZE`], or smaller
+/// if the title would not fit.
+pub(crate) fn title_font(title: &str, width: u32) -> TextStyle<'static> {
+    let room = f64::from(width) - 20.0;
+    let width_at_title_size = text_width(title, TITLE_SIZE);
+    let size = if width_at_title_size > room {
+        (TITLE_SIZE * room / width_at_title_size).max(MIN_TICK_SIZE)
+    } else {
+        TITLE_SIZE
+    };
+    font(size)
+}
+
+/// Returns the text style of `size` in the chart font.
+pub(crate) fn font(size: f64) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&BLACK)
+}
+
+/// The width of an average character as a share of the SVG font size. Plotters' SVG
+/// backend knows no real font metrics (its own estimate is about 0.56); common sans-serif
+/// fonts (DejaVu Sans, Arial) average 0.5 to 0.6, so this errs on the wide side.
+const CHAR_WIDTH: f64 = 0.6;
+
+/// Estimates the width in pixels of `text` at plotters font size `size`.
+pub(crate) fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size / 1.24 * CHAR_WIDTH
+}
+
+/// Returns the height in pixels of a line of text at plotters font size `size`.
+pub(crate) fn line_height(size: f64) -> f64 {
+    size / 1.24 * 1.25
+}
+
+/// Breaks `text` at spaces into lines no wider than `room` pixels at `size` where possible
+/// (a single word wider than `room` stands alone on its line).
+pub(crate) fn wrap(text: &str, room: f64, size: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if text_width(&format!("{line} {word}"), size) <= room => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+/// Wraps each of `labels` into at most `max_lines` lines of `room` pixels, at the
+/// largest font size not above `max` (nor below [`MIN_TICK_SIZE`]) at which all fit.
+///
+/// Returns the font size and the lines of each label; at the smallest size labels may
+/// still be too wide.
+pub(crate) fn fit_labels(
+    labels: &[&str],
+    room: f64,
+    max_lines: usize,
+    max: f64,
+) -> (f64, Vec<Vec<String>>) {
+    let mut size = max;
+    loop {
+        let wrapped: Vec<Vec<String>> = labels.iter().map(|l| wrap(l, room, size)).collect();
+        let fits = wrapped.iter().all(|lines| {
+            lines.len() <= max_lines && lines.iter().all(|l| text_width(l, size) <= room)
+        });
+        if fits || size <= MIN_TICK_SIZE {
+            return (size, wrapped);
+        }
+        size = (size - 1.0).max(MIN_TICK_SIZE);
+    }
+}
+
+/// Returns an axis range `(low, high)` covering `low..=high` of the data with some padding.
+///
+/// An empty span is widened around its value. The padded range does not cross zero (or
+/// `ceiling`, if given) when the data does not.
+pub(crate) fn padded_range(low: f64, high: f64, ceiling: Option<f64>) -> (f64, f64) {
+    let span = high - low;
+    let (mut lo, mut hi) = if span <= 1e-9 * high.abs().max(low.abs()).max(1.0) {
+        let pad = (high.abs() * 0.05).max(0.5);
+        (low - pad, high + pad)
+    } else {
+        let pad = span * 0.1;
+        (low - pad, high + pad)
+    };
+    if low >= 0.0 && lo < 0.0 {
+        lo = 0.0;
+    }
+    if let Some(ceiling) = ceiling {
+        if high <= ceiling && hi > ceiling {
+            hi = ceiling;
+        }
+    }
+    if hi - lo <= 0.0 {
+        hi = lo + 1.0;
+    }
+    (lo, hi)
+}
+
+/// Formats an axis tick `value` on an axis spanning `span`, with enough decimals for the
+/// tick spacing plotters picks (trailing zeros trimmed) and `suffix` appended.
+pub(crate) fn tick_label(value: f64, span: f64, suffix: &str) -> String {
+    // Plotters puts roughly ten ticks on an axis, at steps of 1, 2 or 5 (or 2.5) times a
+    // power of ten; one more decimal than the step's order covers all of them.
+    let step = (span / 10.0).max(f64::MIN_POSITIVE);
+    let decimals = (-step.log10().floor()).max(0.0) as usize + 1;
+    let mut text = format!("{value:.decimals$}");
+    if text.contains('.') {
+        text = text.trim_end_matches('0').trim_end_matches('.').to_string();
+    }
+    if text == "-0" {
+        text = "0".to_string();
+    }
+    text.push_str(suffix);
+    text
+}
+
+/// Returns the width in pixels of the area left of a y axis running from `low` to `high`:
+/// room for the widest tick label (ticks formatted by [`tick_label`]) and the axis name.
+pub(crate) fn y_label_area(low: f64, high: f64, suffix: &str) -> u32 {
+    let span = high - low;
+    let widest = [low, high, (low + high) / 2.0]
+        .iter()
+        // One character more: a tick between the ends may carry an extra decimal.
+        .map(|v| text_width(&tick_label(*v, span, suffix), TICK_SIZE) + text_width("0", TICK_SIZE))
+        .fold(0.0, f64::max);
+    (widest + 14.0 + line_height(AXIS_DESC_SIZE) + 10.0) as u32
+}
+
+/// How a legend entry's key is drawn.
+pub(crate) enum Key {
+    /// A point with an interval whisker, in a colour.
+    Whisker(RGBColor),
+    /// A dashed line, in a colour.
+    Dashed(RGBColor),
+    /// A solid line with a point, in a colour, optionally ringed.
+    Line(RGBColor, bool),
+}
+
+/// The width in pixels of a legend panel holding `labels`.
+pub(crate) fn legend_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> u32 {
+    let longest = labels
+        .into_iter()
+        .map(|l| text_width(l, LEGEND_SIZE))
+        .fold(0.0, f64::max);
+    // Key (36) + gap (10) + text + margins.
+    (longest + 62.0).clamp(120.0, 320.0) as u32
+}
+
+/// Draws legend entries top down in `area`, starting `top` pixels from its top.
+pub(crate) fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    top: i32,
+    entries: &[(String, Key)],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    const ROW: i32 = 26;
+    const KEY_LEFT: i32 = 8;
+    const KEY_RIGHT: i32 = 44;
+    let text_style = font(LEGEND_SIZE).pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, (label, key)) in entries.iter().enumerate() {
+        let y = top + ROW / 2 + ROW * i as i32;
+        let mid = (KEY_LEFT + KEY_RIGHT) / 2;
+        match key {
+            Key::Whisker(c) => {
+                area.draw(&PathElement::new(
+                    vec![(mid, y - 8), (mid, y + 8)],
+                    c.stroke_width(2),
+                ))?;
+                area.draw(&PathElement::new(
+                    vec![(mid - 4, y - 8), (mid + 4, y - 8)],
+                    c.stroke_width(2),
+                ))?;
+                area.draw(&PathElement::new(
+                    vec![(mid - 4, y + 8), (mid + 4, y + 8)],
+                    c.stroke_width(2),
+                ))?;
+                area.draw(&Circle::new((mid, y), 4, c.filled()))?;
+            }
+            Key::Dashed(c) => {
+                for x in (KEY_LEFT..KEY_RIGHT).step_by(10) {
+                    area.draw(&PathElement::new(
+                        vec![(x, y), ((x + 6).min(KEY_RIGHT), y)],
+                        c.stroke_width(2),
+                    ))?;
+                }
+            }
+            Key::Line(c, ringed) => {
+                area.draw(&PathElement::new(
+                    vec![(KEY_LEFT, y), (KEY_RIGHT, y)],
+                    c.stroke_width(2),
+                ))?;
+                if *ringed {
+                    area.draw(&Circle::new((mid, y), 7, WHITE.filled()))?;
+                    area.draw(&Circle::new((mid, y), 7, c.stroke_width(2)))?;
+                }
+                area.draw(&Circle::new((mid, y), 3, c.filled()))?;
+            }
+        }
+        area.draw(&Text::new(
+            label.clone(),
+            (KEY_RIGHT + 10, y),
+            text_style.clone(),
+        ))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_have_enough_decimals() {
+        assert_eq!(tick_label(25.0, 40.0, "%"), "25%");
+        assert_eq!(tick_label(25.2, 1.2, "%"), "25.2%");
+        assert_eq!(tick_label(25.25, 0.6, "%"), "25.25%");
+        assert_eq!(tick_label(-0.0001, 10.0, ""), "0");
+        assert_eq!(tick_label(1000.0, 5000.0, ""), "1000");
+    }
+
+    #[test]
+    fn ranges_pad_but_do_not_cross_zero_or_ceiling() {
+        let (lo, hi) = padded_range(10.0, 20.0, None);
+        assert!(lo < 10.0 && hi > 20.0);
+        assert_eq!(padded_range(0.0, 10.0, None).0, 0.0);
+        assert_eq!(padded_range(90.0, 100.0, Some(100.0)).1, 100.0);
+        let (lo, hi) = padded_range(5.0, 5.0, None);
+        assert!(lo < 5.0 && hi > 5.0);
+        let (lo, hi) = padded_range(0.0, 0.0, None);
+        assert!(lo == 0.0 && hi > 0.0);
+    }
+
+    #[test]
+    fn labels_wrap_then_shrink_to_fit() {
+        assert_eq!(wrap("2 players", 500.0, TICK_SIZE), vec!["2 players"]);
+        assert_eq!(wrap("", 500.0, TICK_SIZE), Vec::<String>::new());
+        let (size, lines) = fit_labels(&["short", "a b"], 500.0, 2, TICK_SIZE);
+        assert_eq!(size, TICK_SIZE);
+        assert_eq!(lines, vec![vec!["short"], vec!["a b"]]);
+
+        let label = "line-up 0: mixed strengths";
+        let (size, lines) = fit_labels(&[label], 120.0, 2, TICK_SIZE);
+        assert!(lines[0].len() <= 2, "{lines:?}");
+        assert!(lines[0].iter().all(|l| text_width(l, size) <= 120.0));
+        assert_eq!(lines[0].join(" "), label);
+
+        let (size, _) = fit_labels(&["unbreakable-very-long-label-indeed"], 60.0, 2, TICK_SIZE);
+        assert_eq!(size, MIN_TICK_SIZE);
+    }
+}
