@@ -37,6 +37,6 @@ pub use event::{Event, TileView};
 pub use pieces::{ALL_CARDS, Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
 pub use rules::{
     MAX_PLACES, MAX_SLOT_LEN, MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, MIN_TRACK, Rules,
-    RulesError, TileFaces,
+    RulesError, SWEEPABLE, TileFaces,
 };
 pub use state::{END_CAUSES, EndCause, Phase, Position, State};

@@ -1,6 +1,6 @@
 //! Flags shared by the run commands, and their checking into a validated setup.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use arctic_race::{ArcticRace, Rules};
@@ -93,13 +93,7 @@ pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
         GameName::ArcticRace => {
             let rules = match &args.rules {
                 None => Rules::classic(),
-                Some(path) => {
-                    let text = std::fs::read_to_string(path).with_context(|| {
-                        format!("--rules {}: cannot read the rules file", path.display())
-                    })?;
-                    Rules::from_toml(&text)
-                        .map_err(|e| anyhow!("--rules {}: {e}", path.display()))?
-                }
+                Some(path) => load_rules(path, &format!("--rules {}", path.display()))?,
             };
             let name = rules.name().to_string();
             let setup = args.setup(
@@ -114,6 +108,57 @@ pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
     }
 }
 
+/// Reads the Arctic Race rules file `path`; errors start with `what` (the flag or spec key
+/// that named the file).
+///
+/// # Errors
+/// Fails if the file cannot be read or is not a valid rules file.
+pub fn load_rules(path: &Path, what: &str) -> Result<Rules> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{what}: cannot read the rules file {}", path.display()))?;
+    Rules::from_toml(&text).map_err(|e| anyhow!("{what}: {e}"))
+}
+
+/// Everything that defines a run's games besides the game and its rules.
+pub struct RunRequest<'a> {
+    /// Players per game.
+    pub players: usize,
+    /// The bots text: a spec for every seat, one per seat, or the entrants.
+    pub bots: &'a str,
+    /// Who sits where.
+    pub seating: Seating,
+    /// Games in the run.
+    pub games: u64,
+    /// Master seed.
+    pub seed: u64,
+    /// Deal colours at random.
+    pub shuffle_colours: bool,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+}
+
+/// A setting that does not fit the game, named as the flags name it (`players`, `bots`,
+/// `games`), so each front end can point at where the user wrote it.
+#[derive(Debug)]
+pub struct Misfit {
+    /// The setting.
+    pub setting: &'static str,
+    /// The value as written, when the message needs it.
+    pub value: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for Misfit {
+    /// Formats the misfit as a flag error: `--bots "x": ...` or `--games: ...`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.value {
+            Some(v) => write!(f, "--{} {v:?}: {}", self.setting, self.message),
+            None => write!(f, "--{}: {}", self.setting, self.message),
+        }
+    }
+}
+
 impl GameArgs {
     /// Checks every flag against `game` (whose rules are named `rules`) and the `--bots`
     /// text with its seating, so that nothing runs on bad input.
@@ -121,37 +166,11 @@ impl GameArgs {
         &self,
         game: G,
         rules: &str,
-        (bots_flag, seating): (&str, Seating),
+        (bots, seating): (&str, Seating),
         games: u64,
         threads: usize,
     ) -> Result<Setup<G>> {
-        let specs = split_spec_list(bots_flag);
-        let mut bots = Vec::new();
-        for (i, text) in specs.iter().enumerate() {
-            let spec = BotSpec::parse(text).map_err(|e| {
-                if specs.len() == 1 {
-                    anyhow!("--bots {bots_flag:?}: {e}")
-                } else {
-                    anyhow!("--bots {bots_flag:?}: spec {} ({text:?}): {e}", i + 1)
-                }
-            })?;
-            bots.push(spec);
-        }
-        if let Some(timed) = bots.iter().find(|b| b.is_timed()) {
-            eprintln!(
-                "note: --bots {timed}: a time limit makes answers depend on this machine's \
-                 speed and load, so a rerun may not give the same results"
-            );
-        }
-        // One spec stands for every seat; expanded only for a player count the game takes,
-        // so an absurd --players is refused below instead of allocating that many seats.
-        if seating == Seating::Fixed
-            && bots.len() == 1
-            && game.player_counts().contains(&self.players)
-        {
-            bots = vec![bots[0].clone(); self.players];
-        }
-        let config = RunConfig {
+        let request = RunRequest {
             players: self.players,
             bots,
             seating,
@@ -160,26 +179,75 @@ impl GameArgs {
             shuffle_colours: self.shuffle_colours,
             threads,
         };
-        match config.check(&game) {
-            Err(RunError::Config { setting, message }) => bail!("--{setting}: {message}"),
-            other => other?,
-        }
-        let bot_groups = config.bot_groups();
-        let bot_of_seat = config.lineups().swap_remove(0);
-        let label = RunLabel {
-            game: game.name().to_string(),
-            rules: rules.to_string(),
-            players: self.players,
-            bots: bots_flag.trim().to_string(),
-            seed: self.seed,
-            shuffle_colours: self.shuffle_colours,
-            bot_groups,
-            bot_of_seat,
-        };
-        Ok(Setup {
-            game,
-            config,
-            label,
-        })
+        setup(game, rules, &request).map_err(|m| anyhow!("{m}"))
     }
+}
+
+/// Checks `request` against `game` (whose rules are named `rules`) and returns the run.
+///
+/// # Errors
+/// Names the first setting that does not fit.
+pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setup<G>, Misfit> {
+    let bots_text = request.bots;
+    let specs = split_spec_list(bots_text);
+    let mut bots = Vec::new();
+    for (i, text) in specs.iter().enumerate() {
+        let spec = BotSpec::parse(text).map_err(|e| Misfit {
+            setting: "bots",
+            value: Some(bots_text.to_string()),
+            message: if specs.len() == 1 {
+                e.to_string()
+            } else {
+                format!("spec {} ({text:?}): {e}", i + 1)
+            },
+        })?;
+        bots.push(spec);
+    }
+    if let Some(timed) = bots.iter().find(|b| b.is_timed()) {
+        eprintln!(
+            "note: --bots {timed}: a time limit makes answers depend on this machine's \
+             speed and load, so a rerun may not give the same results"
+        );
+    }
+    // One spec stands for every seat; expanded only for a player count the game takes,
+    // so an absurd --players is refused below instead of allocating that many seats.
+    if request.seating == Seating::Fixed
+        && bots.len() == 1
+        && game.player_counts().contains(&request.players)
+    {
+        bots = vec![bots[0].clone(); request.players];
+    }
+    let config = RunConfig {
+        players: request.players,
+        bots,
+        seating: request.seating,
+        games: request.games,
+        seed: request.seed,
+        shuffle_colours: request.shuffle_colours,
+        threads: request.threads,
+    };
+    if let Err(RunError::Config { setting, message }) = config.check(&game) {
+        return Err(Misfit {
+            setting,
+            value: None,
+            message,
+        });
+    }
+    let bot_groups = config.bot_groups();
+    let bot_of_seat = config.lineups().swap_remove(0);
+    let label = RunLabel {
+        game: game.name().to_string(),
+        rules: rules.to_string(),
+        players: request.players,
+        bots: bots_text.trim().to_string(),
+        seed: request.seed,
+        shuffle_colours: request.shuffle_colours,
+        bot_groups,
+        bot_of_seat,
+    };
+    Ok(Setup {
+        game,
+        config,
+        label,
+    })
 }

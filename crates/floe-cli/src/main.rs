@@ -1,9 +1,12 @@
 //! `floe`: simulate tabletop games with bots and write balance statistics.
 
 mod args;
+mod experiment;
+mod plot;
 mod progress;
 mod replay;
 mod simulate;
+mod spec;
 mod tournament;
 
 use std::process::ExitCode;
@@ -24,6 +27,10 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Rotate bots through every seat and measure their strength: win rates, ranks, head to head.
     Tournament(tournament::TournamentArgs),
+    /// Run an experiment spec (TOML): many cells, one folder of CSV files, a manifest and charts.
+    Experiment(experiment::ExperimentArgs),
+    /// Draw SVG charts from a results folder's CSV files.
+    Plot(plot::PlotArgs),
     /// Play one game of a run again from its seed and print everything that happens.
     Replay(replay::ReplayArgs),
 }
@@ -33,6 +40,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Experiment(a) => experiment::run(&a),
+        Command::Plot(a) => plot::run(&a),
         Command::Replay(a) => replay::run(&a),
     };
     match result {

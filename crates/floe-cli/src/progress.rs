@@ -9,15 +9,16 @@ pub fn bar(games: u64, quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    let style =
-        ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}")
-            .expect("the progress template is valid")
-            .with_key(
-                "rate",
-                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.0} games/s", state.per_sec());
-                },
-            );
+    let style = ProgressStyle::with_template(
+        "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}  {msg}",
+    )
+    .expect("the progress template is valid")
+    .with_key(
+        "rate",
+        |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = write!(w, "{:.0} games/s", state.per_sec());
+        },
+    );
     bar.set_style(style);
     bar
 }

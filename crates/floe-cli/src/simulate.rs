@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
-    games_writer, summary_rows, text_table, write_game_rows, write_game_stats, write_summary,
+    game_stats, games_writer, summary, summary_rows, text_table, write_game_rows,
 };
 
 use floe_core::Game;
@@ -99,8 +99,8 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     }
 
     let rows = summary_rows(game, label, &tally);
-    write_game_stats(game, label, &tally, stats_file)?;
-    write_summary(&rows, summary_file)?;
+    game_stats(game, label, &tally).write(stats_file)?;
+    summary(&rows).write(summary_file)?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();

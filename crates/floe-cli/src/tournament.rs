@@ -8,9 +8,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 use floe_core::Game;
 use floe_sim::Seating;
-use floe_sim::ladder::{ladder_table, write_pairwise, write_tournament};
+use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::output::OutputDir;
-use floe_sim::report::write_game_stats;
+use floe_sim::report::game_stats;
 
 use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
 
@@ -88,11 +88,11 @@ fn tournament<G: Game>(a: &TournamentArgs, setup: &Setup<G>) -> Result<()> {
     bar.finish_and_clear();
     let elapsed = started.elapsed();
 
-    write_tournament(label, &tally, entrants_file)?;
+    standings(label, &tally).write(entrants_file)?;
     if let Some(file) = pairs_file {
-        write_pairwise(label, &tally, file)?;
+        pairwise(label, &tally).write(file)?;
     }
-    write_game_stats(game, label, &tally, stats_file)?;
+    game_stats(game, label, &tally).write(stats_file)?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();

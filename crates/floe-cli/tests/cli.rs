@@ -40,7 +40,8 @@ fn simulate_writes_the_documented_files() {
     assert_eq!(
         lines.next().unwrap(),
         "game,players,bots,games,mean_rounds,sd_rounds,p_three_finished,p_tiles_exhausted,\
-         p_round_limit,p_tie,mean_winner_score,mean_margin,rules,seed,shuffle_colours"
+         p_round_limit,p_tie,mean_winner_score,mean_margin,rounds_q10,rounds_median,rounds_q90,\
+         seat_spread,rules,seed,shuffle_colours"
     );
     assert!(
         lines
@@ -432,7 +433,7 @@ fn tournament_writes_standings_and_head_to_head() {
     // 60 games of 4 seats among 3 entrants: 80 seat-games each.
     assert!(standings.contains("\nrandom,80,"), "{standings}");
     let pairs = read(&out, "pairwise.csv");
-    assert!(pairs.starts_with("bot,opponent,games,above,tied,share_above,ci_low,ci_high\n"));
+    assert!(pairs.starts_with("bot,opponent,games,above,share_above,ci_low,ci_high,share_tied\n"));
     assert_eq!(pairs.lines().count(), 1 + 3 * 2, "{pairs}");
     // Four seats, three entrants: every two entrants meet in every game.
     assert!(pairs.contains("\nrandom,greedy:depth=0,60,"), "{pairs}");

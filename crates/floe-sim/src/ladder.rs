@@ -4,100 +4,66 @@
 //! Rates are written with six decimals, so the same counts always give the same bytes.
 
 use std::fmt::Write as _;
-use std::io::Write;
 
 use floe_core::WIN_SHARE_UNITS;
 
-use crate::report::{RunLabel, six, units_text};
+use crate::report::{RunLabel, Table, f6, rate_fields};
 use crate::stats::{mean, wilson};
 use crate::{PAIR_UNITS, Tally};
 
-/// One row of `tournament.csv`.
-#[derive(serde::Serialize)]
-struct EntrantCsvRow<'a> {
-    bot: &'a str,
-    games: u64,
-    wins: String,
-    #[serde(serialize_with = "six")]
-    win_rate: f64,
-    #[serde(serialize_with = "six")]
-    ci_low: f64,
-    #[serde(serialize_with = "six")]
-    ci_high: f64,
-    #[serde(serialize_with = "six")]
-    mean_score: f64,
-    #[serde(serialize_with = "six")]
-    mean_rank: f64,
-}
-
-/// One row of `pairwise.csv`: how `bot` fared against `opponent`.
-#[derive(serde::Serialize)]
-struct PairCsvRow<'a> {
-    bot: &'a str,
-    opponent: &'a str,
-    games: u64,
-    above: String,
-    tied: String,
-    #[serde(serialize_with = "six")]
-    share_above: f64,
-    #[serde(serialize_with = "six")]
-    ci_low: f64,
-    #[serde(serialize_with = "six")]
-    ci_high: f64,
-}
-
-/// Writes `tournament.csv`: per entrant its seat-games, wins (shared wins split), win rate
+/// Returns `tournament.csv`: per entrant its seat-games, wins (shared wins split), win rate
 /// with its 95% Wilson interval, mean score and mean rank by score.
-///
-/// # Errors
-/// Fails if `out` fails.
-pub fn write_tournament(label: &RunLabel, t: &Tally, out: impl Write) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+pub fn standings(label: &RunLabel, t: &Tally) -> Table {
+    let mut table = Table::new(&[
+        "bot",
+        "games",
+        "wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "mean_score",
+        "mean_rank",
+    ]);
     for (bot, c) in label.bot_groups.iter().zip(&t.bots) {
-        let (ci_low, ci_high) = wilson(c.wins(), c.games);
-        w.serialize(EntrantCsvRow {
-            bot,
-            games: c.games,
-            wins: units_text(c.win_units, u64::from(WIN_SHARE_UNITS)),
-            win_rate: mean(c.wins(), c.games),
-            ci_low,
-            ci_high,
-            mean_score: mean(c.score_sum as f64, c.games),
-            mean_rank: mean(c.rank_halves as f64 / 2.0, c.games),
-        })?;
+        let mut row = vec![bot.clone()];
+        row.extend(rate_fields(
+            c.games,
+            c.win_units,
+            u64::from(WIN_SHARE_UNITS),
+        ));
+        row.push(f6(mean(c.score_sum as f64, c.games)));
+        row.push(f6(mean(c.rank_halves as f64 / 2.0, c.games)));
+        table.rows.push(row);
     }
-    w.flush()?;
-    Ok(())
+    table
 }
 
-/// Writes `pairwise.csv`: for every ordered pair of entrants that met, the games where both
-/// played, and the share of those where the first scored above the second (a game where
-/// they held several seats counts each seat pair equally), with its 95% Wilson interval.
-///
-/// # Errors
-/// Fails if `out` fails.
-pub fn write_pairwise(label: &RunLabel, t: &Tally, out: impl Write) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+/// Returns `pairwise.csv`: for every ordered pair of entrants, the games where both played,
+/// and the share of those where the first scored above the second (a game where they held
+/// several seats counts each seat pair equally), with its 95% Wilson interval, and the
+/// share where they scored the same.
+pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
+    let mut table = Table::new(&[
+        "bot",
+        "opponent",
+        "games",
+        "above",
+        "share_above",
+        "ci_low",
+        "ci_high",
+        "share_tied",
+    ]);
     let names = &label.bot_groups;
     for (a, bot) in names.iter().enumerate() {
         for (b, opponent) in names.iter().enumerate().filter(|&(b, _)| b != a) {
             let p = &t.pairs[a * names.len() + b];
-            let above = p.above_units as f64 / PAIR_UNITS as f64;
-            let (ci_low, ci_high) = wilson(above, p.games);
-            w.serialize(PairCsvRow {
-                bot,
-                opponent,
-                games: p.games,
-                above: units_text(p.above_units, PAIR_UNITS),
-                tied: units_text(p.tied_units, PAIR_UNITS),
-                share_above: mean(above, p.games),
-                ci_low,
-                ci_high,
-            })?;
+            let mut row = vec![bot.clone(), opponent.clone()];
+            row.extend(rate_fields(p.games, p.above_units, PAIR_UNITS));
+            row.push(f6(mean(p.tied_units as f64 / PAIR_UNITS as f64, p.games)));
+            table.rows.push(row);
         }
     }
-    w.flush()?;
-    Ok(())
+    table
 }
 
 /// Returns the human-readable table printed after a tournament: the entrants, best win

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
-use crate::stats::{mean, sd_from_sums, wilson};
+use crate::stats::{chi_square, mean, quantile, sd_from_sums, wilson};
 use crate::{GameRecord, GroupTally, Tally};
 
 /// What a run was, as its CSV rows name it.
@@ -39,7 +39,7 @@ pub(crate) fn f6(x: f64) -> String {
 
 /// Formats a count kept in `per` units to the whole: whole counts as integers, shares with
 /// six decimals.
-pub(crate) fn units_text(units: u64, per: u64) -> String {
+fn units_text(units: u64, per: u64) -> String {
     if units.is_multiple_of(per) {
         (units / per).to_string()
     } else {
@@ -47,17 +47,77 @@ pub(crate) fn units_text(units: u64, per: u64) -> String {
     }
 }
 
-/// Writes `game_stats.csv`: one header and one row for the run.
-///
-/// # Errors
-/// Fails if `out` fails.
-pub fn write_game_stats<G: Game>(
-    game: &G,
-    label: &RunLabel,
-    t: &Tally,
-    out: impl Write,
-) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+/// A CSV table: its header and rows of fields. Tables are built as text first so that one
+/// row can be written alone (`game_stats.csv`) or behind the columns that name an
+/// experiment's cell (`cells.csv`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Table {
+    /// Column names.
+    pub header: Vec<String>,
+    /// Rows, each as long as the header.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    /// Returns a table with `header` and no rows.
+    pub fn new<S: ToString>(header: &[S]) -> Table {
+        Table {
+            header: header.iter().map(ToString::to_string).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// Returns this table with `columns` (names and values) put in front of every row.
+    pub fn prefixed(self, columns: &[(String, String)]) -> Table {
+        let mut header: Vec<String> = columns.iter().map(|c| c.0.clone()).collect();
+        header.extend(self.header);
+        let rows = self
+            .rows
+            .into_iter()
+            .map(|row| columns.iter().map(|c| c.1.clone()).chain(row).collect())
+            .collect();
+        Table { header, rows }
+    }
+
+    /// Appends the rows of `other`, which must have the same header.
+    ///
+    /// # Panics
+    /// Panics if the headers differ.
+    pub fn append(&mut self, other: Table) {
+        if self.header.is_empty() {
+            self.header.clone_from(&other.header);
+        }
+        assert_eq!(self.header, other.header, "tables with different columns");
+        self.rows.extend(other.rows);
+    }
+
+    /// Writes the table as CSV.
+    ///
+    /// # Errors
+    /// Fails if `out` fails.
+    pub fn write(&self, out: impl Write) -> csv::Result<()> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record(&self.header)?;
+        for row in &self.rows {
+            w.write_record(row)?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// Returns the share of each seat's wins, highest minus lowest: how much the luckiest seat
+/// gains over the unluckiest.
+pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
+    let rates = t.seats[..label.players]
+        .iter()
+        .map(|s| mean(s.wins(), s.games));
+    let (lo, hi) = rates.fold((f64::MAX, f64::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+    hi - lo
+}
+
+/// Returns `game_stats.csv`: one row for the run.
+pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
     let causes = game.end_causes();
     let mut header: Vec<String> = [
         "game",
@@ -75,13 +135,16 @@ pub fn write_game_stats<G: Game>(
             "p_tie",
             "mean_winner_score",
             "mean_margin",
+            "rounds_q10",
+            "rounds_median",
+            "rounds_q90",
+            "seat_spread",
             "rules",
             "seed",
             "shuffle_colours",
         ]
         .map(String::from),
     );
-    w.write_record(&header)?;
     let n = t.games;
     let mut row = vec![
         label.game.clone(),
@@ -96,13 +159,68 @@ pub fn write_game_stats<G: Game>(
         f6(mean(t.ties as f64, n)),
         f6(mean(t.winner_score_sum as f64, n)),
         f6(mean(t.margin_sum as f64, n)),
+        quantile(&t.rounds_hist, 0.1).to_string(),
+        quantile(&t.rounds_hist, 0.5).to_string(),
+        quantile(&t.rounds_hist, 0.9).to_string(),
+        f6(seat_spread(label, t)),
         label.rules.clone(),
         label.seed.to_string(),
         label.shuffle_colours.to_string(),
     ]);
-    w.write_record(&row)?;
-    w.flush()?;
-    Ok(())
+    Table {
+        header,
+        rows: vec![row],
+    }
+}
+
+/// Formats a p-value: six decimals, or for one below 0.0001 three significant digits in
+/// scientific notation (so a very small p-value does not read as 0).
+fn p_text(p: f64) -> String {
+    if p >= 1e-4 || p == 0.0 {
+        f6(p)
+    } else {
+        format!("{p:.2e}")
+    }
+}
+
+/// Returns the chi-square tests of equal win shares: `kind,groups,chi2,df,p_value`, a row
+/// for the seats (every seat plays every game, so each expects the same share) and, when
+/// colours were dealt at random, one for the colours (each expects a share in proportion
+/// to the seat-games it was played in). A test without two groups to compare is left out.
+pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Table {
+    let mut table = Table::new(&["kind", "groups", "chi2", "df", "p_value"]);
+    let mut test = |kind: &str, groups: &[GroupTally]| {
+        let wins: Vec<f64> = groups.iter().map(GroupTally::wins).collect();
+        let weights: Vec<f64> = groups.iter().map(|g| g.games as f64).collect();
+        if let Some(c) = chi_square(&wins, &weights) {
+            table.rows.push(vec![
+                kind.to_string(),
+                (c.df + 1).to_string(),
+                f6(c.chi2),
+                c.df.to_string(),
+                p_text(c.p_value),
+            ]);
+        }
+    };
+    test("seat", &t.seats[..label.players]);
+    if label.shuffle_colours {
+        test("colour", &t.colours);
+    }
+    table
+}
+
+/// The rates of one group of seat-games as CSV fields: `games, wins, win_rate, ci_low,
+/// ci_high` (wins kept in `per` units to the whole).
+pub(crate) fn rate_fields(games: u64, units: u64, per: u64) -> [String; 5] {
+    let wins = units as f64 / per as f64;
+    let (lo, hi) = wilson(wins, games);
+    [
+        games.to_string(),
+        units_text(units, per),
+        f6(mean(wins, games)),
+        f6(lo),
+        f6(hi),
+    ]
 }
 
 /// One row of `summary.csv`.
@@ -159,49 +277,35 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
     seats.chain(colours).chain(bots).collect()
 }
 
-/// Writes a rate with six decimals, so the same counts always give the same bytes.
-pub(crate) fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(&format_args!("{x:.6}"))
-}
-
-/// One row of `summary.csv`, as written.
-#[derive(serde::Serialize)]
-struct SummaryCsvRow<'a> {
-    kind: &'a str,
-    key: &'a str,
-    games: u64,
-    wins: String,
-    #[serde(serialize_with = "six")]
-    win_rate: f64,
-    #[serde(serialize_with = "six")]
-    ci_low: f64,
-    #[serde(serialize_with = "six")]
-    ci_high: f64,
-    #[serde(serialize_with = "six")]
-    mean_score: f64,
-}
-
-/// Writes `summary.csv`.
-///
-/// # Errors
-/// Fails if `out` fails.
-pub fn write_summary(rows: &[SummaryRow], out: impl Write) -> csv::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
+/// Returns `summary.csv`: one row per seat, colour and bot group.
+pub fn summary(rows: &[SummaryRow]) -> Table {
+    let mut table = Table::new(&[
+        "kind",
+        "key",
+        "games",
+        "wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "mean_score",
+    ]);
     for r in rows {
-        let (win_rate, ci_low, ci_high, mean_score) = r.rates();
-        w.serialize(SummaryCsvRow {
-            kind: r.kind,
-            key: &r.key,
-            games: r.counts.games,
-            wins: units_text(r.counts.win_units, u64::from(WIN_SHARE_UNITS)),
-            win_rate,
-            ci_low,
-            ci_high,
-            mean_score,
-        })?;
+        let c = &r.counts;
+        let mut row = vec![r.kind.to_string(), r.key.clone()];
+        row.extend(rate_fields(
+            c.games,
+            c.win_units,
+            u64::from(WIN_SHARE_UNITS),
+        ));
+        row.push(f6(mean(c.score_sum as f64, c.games)));
+        table.rows.push(row);
     }
-    w.flush()?;
-    Ok(())
+    table
+}
+
+/// Writes a rate with six decimals, so the same counts always give the same bytes.
+fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("{x:.6}"))
 }
 
 /// One row of `games.csv`: one seat of one game. Its header is written by

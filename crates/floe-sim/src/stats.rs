@@ -1,4 +1,10 @@
-//! Statistics from counts: rates with Wilson intervals, means and standard deviations.
+//! Statistics from counts: rates with Wilson intervals, means and standard deviations,
+//! quantiles from histograms, and the chi-square test of equal shares.
+//!
+//! Everything here takes summed counts, never averaged rates, so statistics of a merged
+//! run are computed exactly as those of a run done in one piece.
+
+use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 /// The normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -43,6 +49,83 @@ pub fn sd_from_sums(sum: u64, sq_sum: u128, n: u64) -> f64 {
     (numerator as f64 / (n * (n - 1)) as f64).sqrt()
 }
 
+/// A chi-square goodness-of-fit test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChiSquare {
+    /// The statistic: the sum over groups of (observed - expected)^2 / expected.
+    pub chi2: f64,
+    /// Degrees of freedom: groups - 1.
+    pub df: u32,
+    /// The probability of a statistic at least this large if the shares were equal.
+    pub p_value: f64,
+}
+
+/// Tests whether `observed` counts (which may be fractional, as shared wins are) are
+/// consistent with shares proportional to `weights` (for seats of a game, where every
+/// seat plays every game, all weights are equal; for colours dealt at random, a colour's
+/// weight is the number of seat-games it was played in). Groups of weight 0 are left out.
+/// `None` when fewer than two groups remain or nothing was observed.
+///
+/// # Examples
+/// ```
+/// // 60 wins spread 30/20/10 over three seats that played equally often.
+/// let t = floe_sim::stats::chi_square(&[30.0, 20.0, 10.0], &[1.0, 1.0, 1.0]).unwrap();
+/// assert_eq!((t.chi2, t.df), (10.0, 2));
+/// assert!((t.p_value - 0.006738).abs() < 1e-6);
+/// ```
+pub fn chi_square(observed: &[f64], weights: &[f64]) -> Option<ChiSquare> {
+    let groups: Vec<(f64, f64)> = observed
+        .iter()
+        .zip(weights)
+        .filter(|&(_, &w)| w > 0.0)
+        .map(|(&o, &w)| (o, w))
+        .collect();
+    let total: f64 = groups.iter().map(|g| g.0).sum();
+    let weight: f64 = groups.iter().map(|g| g.1).sum();
+    if groups.len() < 2 || total <= 0.0 {
+        return None;
+    }
+    let chi2 = groups
+        .iter()
+        .map(|&(o, w)| {
+            let expected = total * w / weight;
+            (o - expected).powi(2) / expected
+        })
+        .sum::<f64>();
+    let df = groups.len() as u32 - 1;
+    let dist = ChiSquared::new(f64::from(df)).expect("df is at least 1");
+    Some(ChiSquare {
+        chi2,
+        df,
+        p_value: dist.sf(chi2),
+    })
+}
+
+/// Returns the `q` quantile (0 to 1) of the values counted in `histogram` (bucket i holds
+/// the count of value i): the smallest value with at least a share `q` of the counts at or
+/// below it. 0 for an empty histogram.
+///
+/// # Examples
+/// ```
+/// // Values 1, 1, 2, 5.
+/// let h = [0, 2, 1, 0, 0, 1];
+/// assert_eq!(floe_sim::stats::quantile(&h, 0.5), 1);
+/// assert_eq!(floe_sim::stats::quantile(&h, 0.75), 2);
+/// assert_eq!(floe_sim::stats::quantile(&h, 1.0), 5);
+/// ```
+pub fn quantile(histogram: &[u64], q: f64) -> usize {
+    let total: u64 = histogram.iter().sum();
+    let needed = ((q * total as f64).ceil() as u64).max(1);
+    let mut seen = 0;
+    for (value, &count) in histogram.iter().enumerate() {
+        seen += count;
+        if seen >= needed {
+            return value;
+        }
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +153,50 @@ mod tests {
         assert!((sd_from_sums(sum, sq, 5) - var.sqrt()).abs() < 1e-12);
         assert_eq!(sd_from_sums(4, 16, 1), 0.0);
         assert_eq!(mean(10.0, 4), 2.5);
+    }
+
+    #[test]
+    fn chi_square_matches_published_values() {
+        // Pearson's test on a fair die rolled 60 times with counts 5, 8, 9, 8, 10, 20:
+        // chi2 = 13.4, df = 5, p = 0.0199 (a standard textbook example).
+        let t = chi_square(&[5.0, 8.0, 9.0, 8.0, 10.0, 20.0], &[1.0; 6]).unwrap();
+        assert!((t.chi2 - 13.4).abs() < 1e-9, "{t:?}");
+        assert_eq!(t.df, 5);
+        assert!((t.p_value - 0.019_905).abs() < 1e-5, "{t:?}");
+        // Critical values: chi2 = 3.841459 with df 1 and 5.991465 with df 2 have p = 0.05.
+        let one = chi_square(
+            &[
+                50.0 + 3.841_459_f64.sqrt() * 5.0,
+                50.0 - 3.841_459_f64.sqrt() * 5.0,
+            ],
+            &[1.0, 1.0],
+        )
+        .unwrap();
+        assert!((one.p_value - 0.05).abs() < 1e-6, "{one:?}");
+        // Unequal weights: expected 25, 75; observed exactly that gives chi2 0 and p 1.
+        let fit = chi_square(&[25.0, 75.0], &[1.0, 3.0]).unwrap();
+        assert!(fit.chi2.abs() < 1e-12 && (fit.p_value - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn chi_square_leaves_out_unplayed_groups_and_needs_two() {
+        let t = chi_square(&[10.0, 0.0, 30.0], &[1.0, 0.0, 1.0]).unwrap();
+        assert_eq!(t.df, 1);
+        assert!((t.chi2 - 10.0).abs() < 1e-12);
+        assert_eq!(chi_square(&[10.0, 0.0], &[1.0, 0.0]), None);
+        assert_eq!(chi_square(&[0.0, 0.0], &[1.0, 1.0]), None);
+    }
+
+    #[test]
+    fn quantiles_come_from_the_counts() {
+        // Values 3 (x10), 4 (x30), 7 (x60).
+        let mut h = [0u64; 8];
+        (h[3], h[4], h[7]) = (10, 30, 60);
+        assert_eq!(quantile(&h, 0.1), 3);
+        assert_eq!(quantile(&h, 0.11), 4);
+        assert_eq!(quantile(&h, 0.4), 4);
+        assert_eq!(quantile(&h, 0.5), 7);
+        assert_eq!(quantile(&h, 0.0), 3);
+        assert_eq!(quantile(&[0; 4], 0.5), 0);
     }
 }

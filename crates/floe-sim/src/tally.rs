@@ -12,6 +12,9 @@ use crate::GameRecord;
 /// Most end causes a game may have.
 pub const MAX_END_CAUSES: usize = 8;
 
+/// Buckets of the game-length histogram: games of this many rounds or more share the last.
+pub const ROUND_BUCKETS: usize = 256;
+
 /// One game's weight in a head-to-head count. Two bots holding k and m seats of a game
 /// meet in k x m seat pairs (k + m <= 6), and each pair counts 1/(k x m): 2520 is divisible
 /// by every such product, so the shares stay whole.
@@ -74,6 +77,8 @@ pub struct Tally {
     pub rounds_sum: u64,
     /// Sum of squared rounds (for the standard deviation).
     pub rounds_sq_sum: u128,
+    /// Games per number of rounds (for quantiles), the last bucket holding all longer games.
+    pub rounds_hist: Vec<u64>,
     /// Games per end cause.
     pub end_causes: [u64; MAX_END_CAUSES],
     /// Games with a shared win.
@@ -99,6 +104,7 @@ impl Tally {
             colours: vec![GroupTally::default(); colours],
             bots: vec![GroupTally::default(); bots],
             pairs: vec![PairTally::default(); bots * bots],
+            rounds_hist: vec![0; ROUND_BUCKETS],
             ..Tally::default()
         }
     }
@@ -109,6 +115,7 @@ impl Tally {
         self.games += 1;
         self.rounds_sum += u64::from(o.rounds);
         self.rounds_sq_sum += u128::from(o.rounds) * u128::from(o.rounds);
+        self.rounds_hist[(o.rounds as usize).min(ROUND_BUCKETS - 1)] += 1;
         self.end_causes[o.end_cause as usize] += 1;
         self.ties += u64::from(o.winner_count() > 1);
         self.winner_score_sum += i64::from(o.top_score());
@@ -178,6 +185,9 @@ impl Tally {
         self.games += other.games;
         self.rounds_sum += other.rounds_sum;
         self.rounds_sq_sum += other.rounds_sq_sum;
+        for (a, b) in self.rounds_hist.iter_mut().zip(&other.rounds_hist) {
+            *a += b;
+        }
         for (a, b) in self.end_causes.iter_mut().zip(other.end_causes) {
             *a += b;
         }

@@ -1,0 +1,326 @@
+//! Experiment specs: the TOML files in `experiments/` that declare a study, read and checked
+//! so that every error names the file, the line and the key.
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow};
+use clap::ValueEnum;
+use floe_bots::{BotSpec, split_spec_list};
+use floe_sim::Seating;
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::args::GameName;
+
+/// The spec as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpecFile {
+    name: Option<Spanned<String>>,
+    description: Option<String>,
+    game: Option<Spanned<String>>,
+    rules: Option<Spanned<String>>,
+    seed: Option<u64>,
+    players: Spanned<Vec<Spanned<i64>>>,
+    shuffle_colours: Option<bool>,
+    seating: Option<Spanned<String>>,
+    lineups: Spanned<Vec<LineupFile>>,
+    sweep: Option<SweepFile>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineupFile {
+    bots: Spanned<String>,
+    games: Spanned<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SweepFile {
+    param: Spanned<String>,
+    values: Option<Spanned<Vec<Spanned<i64>>>>,
+}
+
+/// A checked experiment spec.
+#[derive(Debug)]
+pub struct Spec {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// Its text, copied into the manifest.
+    pub text: String,
+    /// The experiment's name (default: the file's stem): the results folder's name.
+    pub name: String,
+    /// Free text on what the experiment asks.
+    pub description: String,
+    /// The game.
+    pub game: GameName,
+    /// The rules file, resolved against the spec's folder, and the line naming it.
+    pub rules: Option<(PathBuf, usize)>,
+    /// Master seed of every cell.
+    pub seed: u64,
+    /// Player counts, each a cell per line-up (and per swept value).
+    pub players: Vec<usize>,
+    /// The line of `players`.
+    pub players_line: usize,
+    /// Deal colours at random per game.
+    pub shuffle_colours: bool,
+    /// Who sits where.
+    pub seating: Seating,
+    /// The bot line-ups.
+    pub lineups: Vec<Lineup>,
+    /// The rule parameter swept, if any.
+    pub sweep: Option<Sweep>,
+}
+
+/// One line-up of bots and its games per cell.
+#[derive(Debug)]
+pub struct Lineup {
+    /// The `--bots` text.
+    pub bots: String,
+    /// Games per cell.
+    pub games: u64,
+    /// The lines of `bots` and `games`.
+    pub lines: (usize, usize),
+}
+
+/// A rule parameter swept over values.
+#[derive(Debug)]
+pub struct Sweep {
+    /// The parameter's name, as the game's rules name it.
+    pub param: String,
+    /// The values, or `None` for every value the rules allow.
+    pub values: Option<Vec<usize>>,
+    line: usize,
+}
+
+/// 1-based line of byte offset `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// An error at a line of the spec file, naming the key.
+fn at(path: &Path, line: usize, key: &str, message: impl std::fmt::Display) -> anyhow::Error {
+    anyhow!("{}: line {line}: {key}: {message}", path.display())
+}
+
+impl Spec {
+    /// Reads and checks the spec at `path`: everything that does not need the game's rules.
+    ///
+    /// # Errors
+    /// Names the file, line and key of the first problem.
+    pub fn read(path: &Path) -> Result<Spec> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow!("{}: cannot read the experiment spec: {e}", path.display()))?;
+        let file: SpecFile = toml::from_str(&text).map_err(|e| {
+            let line = e.span().map_or(1, |s| line_of(&text, s.start));
+            anyhow!("{}: line {line}: {}", path.display(), e.message().trim())
+        })?;
+        let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
+        let name = match &file.name {
+            Some(n) if n.get_ref().trim().is_empty() || n.get_ref().contains(['/', '\\']) => {
+                return Err(at(path, line(n.span()), "name", "give a plain folder name"));
+            }
+            Some(n) => n.get_ref().clone(),
+            None => path
+                .file_stem()
+                .map_or("experiment".into(), |s| s.to_string_lossy().into_owned()),
+        };
+        let game = match &file.game {
+            None => GameName::ArcticRace,
+            Some(g) => GameName::from_str(g.get_ref(), false).map_err(|_| {
+                let known: Vec<String> = GameName::value_variants()
+                    .iter()
+                    .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+                    .collect();
+                at(
+                    path,
+                    line(g.span()),
+                    "game",
+                    format!(
+                        "unknown game {:?}; games: {}",
+                        g.get_ref(),
+                        known.join(", ")
+                    ),
+                )
+            })?,
+        };
+        let rules = file.rules.as_ref().map(|r| {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            (dir.join(r.get_ref()), line(r.span()))
+        });
+        let seating = match file.seating.as_ref() {
+            None => Seating::Fixed,
+            Some(s) => match s.get_ref().as_str() {
+                "fixed" => Seating::Fixed,
+                "rotated" => Seating::Rotated,
+                "duplicate" => Seating::Duplicate,
+                other => {
+                    return Err(at(
+                        path,
+                        line(s.span()),
+                        "seating",
+                        format!("{other:?} is not fixed, rotated or duplicate"),
+                    ));
+                }
+            },
+        };
+        if file.players.get_ref().is_empty() {
+            return Err(at(
+                path,
+                line(file.players.span()),
+                "players",
+                "list at least one player count",
+            ));
+        }
+        let mut players = Vec::new();
+        for (i, p) in file.players.get_ref().iter().enumerate() {
+            let n = usize::try_from(*p.get_ref()).ok().filter(|&n| n > 0);
+            let n = n.ok_or_else(|| {
+                at(
+                    path,
+                    line(p.span()),
+                    &format!("players[{i}]"),
+                    "must be a positive number",
+                )
+            })?;
+            players.push(n);
+        }
+        if file.lineups.get_ref().is_empty() {
+            return Err(at(
+                path,
+                line(file.lineups.span()),
+                "lineups",
+                "give at least one [[lineups]] table",
+            ));
+        }
+        let mut lineups = Vec::new();
+        for (i, l) in file.lineups.get_ref().iter().enumerate() {
+            let key = |k: &str| format!("lineups[{i}].{k}");
+            for (j, text) in split_spec_list(l.bots.get_ref()).iter().enumerate() {
+                BotSpec::parse(text).map_err(|e| {
+                    at(
+                        path,
+                        line(l.bots.span()),
+                        &key("bots"),
+                        format!("spec {} ({text:?}): {e}", j + 1),
+                    )
+                })?;
+            }
+            let games = u64::try_from(*l.games.get_ref()).ok().filter(|&g| g > 0);
+            let games = games.ok_or_else(|| {
+                at(
+                    path,
+                    line(l.games.span()),
+                    &key("games"),
+                    "must be at least 1",
+                )
+            })?;
+            lineups.push(Lineup {
+                bots: l.bots.get_ref().trim().to_string(),
+                games,
+                lines: (line(l.bots.span()), line(l.games.span())),
+            });
+        }
+        let sweep = match file.sweep {
+            None => None,
+            Some(s) => {
+                let values = match s.values {
+                    None => None,
+                    Some(v) => {
+                        let mut values = Vec::new();
+                        for (i, x) in v.get_ref().iter().enumerate() {
+                            let value = usize::try_from(*x.get_ref()).map_err(|_| {
+                                at(
+                                    path,
+                                    line(x.span()),
+                                    &format!("sweep.values[{i}]"),
+                                    "must not be negative",
+                                )
+                            })?;
+                            values.push(value);
+                        }
+                        Some(values)
+                    }
+                };
+                Some(Sweep {
+                    param: s.param.get_ref().clone(),
+                    values,
+                    line: line(s.param.span()),
+                })
+            }
+        };
+        Ok(Spec {
+            path: path.to_path_buf(),
+            name,
+            description: file.description.unwrap_or_default(),
+            game,
+            rules,
+            seed: file.seed.unwrap_or(1),
+            players,
+            players_line: line(file.players.span()),
+            shuffle_colours: file.shuffle_colours.unwrap_or(false),
+            seating,
+            lineups,
+            sweep,
+            text,
+        })
+    }
+
+    /// Returns the values to sweep for `players` players, given the parameter's range in the
+    /// game's rules (`None` when the rules have no such parameter).
+    ///
+    /// # Errors
+    /// Names the `sweep` key when the parameter is unknown or a value is out of range.
+    pub fn sweep_values(
+        &self,
+        sweep: &Sweep,
+        players: usize,
+        range: Option<RangeInclusive<usize>>,
+        known: &[&str],
+    ) -> Result<Vec<usize>> {
+        let range = range.ok_or_else(|| {
+            at(
+                &self.path,
+                sweep.line,
+                "sweep.param",
+                format!(
+                    "{:?} cannot be swept; parameters: {}",
+                    sweep.param,
+                    known.join(", ")
+                ),
+            )
+        })?;
+        match &sweep.values {
+            None => Ok(range.collect()),
+            Some(values) => {
+                if let Some(bad) = values.iter().find(|v| !range.contains(v)) {
+                    return Err(at(
+                        &self.path,
+                        sweep.line,
+                        "sweep.values",
+                        format!(
+                            "{bad} is out of range for {} players: {} allows {} to {}",
+                            players,
+                            sweep.param,
+                            range.start(),
+                            range.end()
+                        ),
+                    ));
+                }
+                Ok(values.clone())
+            }
+        }
+    }
+
+    /// Returns an error at `line` of the spec, naming `key`.
+    pub fn error_at(
+        &self,
+        line: usize,
+        key: &str,
+        message: impl std::fmt::Display,
+    ) -> anyhow::Error {
+        at(&self.path, line, key, message)
+    }
+}
