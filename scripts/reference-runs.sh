@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Regenerates the committed reference results under results/ (see results/README.md).
-# Usage: scripts/reference-runs.sh   (from anywhere; takes well under a minute on 2 cores)
+# Usage: scripts/reference-runs.sh [EXPERIMENT...]
+#   With no argument: the README's worked example and every experiment in experiments/
+#   (about 30 minutes on 2 cores). With names (e.g. `colour first-player`): only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 floe=target/release/floe
 
-# The README's worked example: the built-in defaults.
-"$floe" simulate --out results/simulate
+if [ $# -eq 0 ]; then
+    # The README's worked example: the built-in defaults.
+    "$floe" simulate --out results/simulate
+    set -- colour first-player tile-balance tile-balance-random bot-ladder
+fi
+for name in "$@"; do
+    "$floe" experiment "experiments/$name.toml"
+done

@@ -104,7 +104,7 @@ fn cells<G: Game>(
 ) -> Result<Vec<Cell<G>>> {
     let mut cells = Vec::new();
     for lineup in &spec.lineups {
-        for &players in &spec.players {
+        for &players in &lineup.players {
             // The values to sweep (checked against the rules), or one cell without a sweep.
             let values: Vec<Option<(usize, usize)>> = match &spec.sweep {
                 None => vec![None],
@@ -156,7 +156,7 @@ fn cells<G: Game>(
 /// Points a setting that does not fit at the spec's line that set it.
 fn misfit(spec: &Spec, lineup: &crate::spec::Lineup, m: Misfit) -> anyhow::Error {
     let (line, key) = match m.setting {
-        "players" => (spec.players_line, "players"),
+        "players" => (lineup.lines.2, "players"),
         "games" => (lineup.lines.1, "games"),
         _ => (lineup.lines.0, "bots"),
     };
@@ -208,6 +208,7 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
 
     let total: u64 = cells.iter().map(|c| c.setup.config.games).sum();
     let bar = crate::progress::bar(total, a.run.quiet);
+    let commit = git_commit();
     let started_at = SystemTime::now();
     let started = Instant::now();
     let mut tables = vec![Table::default(); files.len()];
@@ -242,7 +243,7 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
         description: spec.description.clone(),
         spec_file: spec.path.display().to_string(),
         floe_version: env!("CARGO_PKG_VERSION"),
-        git_commit: git_commit(),
+        git_commit: commit,
         command: std::env::args().collect::<Vec<_>>().join(" "),
         started_unix_seconds: started_at
             .duration_since(UNIX_EPOCH)

@@ -164,6 +164,13 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
     let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
     let mut paths = Vec::new();
     for (col, what, share) in sweep_measures(cells) {
+        // An end cause that never happened has nothing to show.
+        if share
+            && col.starts_with("p_")
+            && cells.iter().all(|c| num(c, &col).is_ok_and(|x| x == 0.0))
+        {
+            continue;
+        }
         let mut series: Vec<Series> = Vec::new();
         for row in cells {
             let players = text(row, "players")?;

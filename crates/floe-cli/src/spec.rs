@@ -34,6 +34,7 @@ struct SpecFile {
 struct LineupFile {
     bots: Spanned<String>,
     games: Spanned<i64>,
+    players: Option<Spanned<Vec<Spanned<i64>>>>,
 }
 
 #[derive(Deserialize)]
@@ -60,10 +61,6 @@ pub struct Spec {
     pub rules: Option<(PathBuf, usize)>,
     /// Master seed of every cell.
     pub seed: u64,
-    /// Player counts, each a cell per line-up (and per swept value).
-    pub players: Vec<usize>,
-    /// The line of `players`.
-    pub players_line: usize,
     /// Deal colours at random per game.
     pub shuffle_colours: bool,
     /// Who sits where.
@@ -81,8 +78,10 @@ pub struct Lineup {
     pub bots: String,
     /// Games per cell.
     pub games: u64,
-    /// The lines of `bots` and `games`.
-    pub lines: (usize, usize),
+    /// Player counts for this line-up (default: the spec's).
+    pub players: Vec<usize>,
+    /// The lines of `bots`, `games` and `players`.
+    pub lines: (usize, usize, usize),
 }
 
 /// A rule parameter swept over values.
@@ -98,6 +97,40 @@ pub struct Sweep {
 /// 1-based line of byte offset `at` in `text`.
 fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// Reads a list of player counts (at least one, each positive) at `key`.
+fn player_counts(
+    path: &Path,
+    text: &str,
+    list: &Spanned<Vec<Spanned<i64>>>,
+    key: &str,
+) -> Result<Vec<usize>> {
+    if list.get_ref().is_empty() {
+        return Err(at(
+            path,
+            line_of(text, list.span().start),
+            key,
+            "list at least one player count",
+        ));
+    }
+    list.get_ref()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            usize::try_from(*p.get_ref())
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| {
+                    at(
+                        path,
+                        line_of(text, p.span().start),
+                        &format!("{key}[{i}]"),
+                        "must be a positive number",
+                    )
+                })
+        })
+        .collect()
 }
 
 /// An error at a line of the spec file, naming the key.
@@ -166,27 +199,7 @@ impl Spec {
                 }
             },
         };
-        if file.players.get_ref().is_empty() {
-            return Err(at(
-                path,
-                line(file.players.span()),
-                "players",
-                "list at least one player count",
-            ));
-        }
-        let mut players = Vec::new();
-        for (i, p) in file.players.get_ref().iter().enumerate() {
-            let n = usize::try_from(*p.get_ref()).ok().filter(|&n| n > 0);
-            let n = n.ok_or_else(|| {
-                at(
-                    path,
-                    line(p.span()),
-                    &format!("players[{i}]"),
-                    "must be a positive number",
-                )
-            })?;
-            players.push(n);
-        }
+        let players = player_counts(path, &text, &file.players, "players")?;
         if file.lineups.get_ref().is_empty() {
             return Err(at(
                 path,
@@ -217,10 +230,18 @@ impl Spec {
                     "must be at least 1",
                 )
             })?;
+            let (players, players_line) = match &l.players {
+                None => (players.clone(), line(file.players.span())),
+                Some(p) => (
+                    player_counts(path, &text, p, &key("players"))?,
+                    line(p.span()),
+                ),
+            };
             lineups.push(Lineup {
                 bots: l.bots.get_ref().trim().to_string(),
                 games,
-                lines: (line(l.bots.span()), line(l.games.span())),
+                players,
+                lines: (line(l.bots.span()), line(l.games.span()), players_line),
             });
         }
         let sweep = match file.sweep {
@@ -258,8 +279,6 @@ impl Spec {
             game,
             rules,
             seed: file.seed.unwrap_or(1),
-            players,
-            players_line: line(file.players.span()),
             shuffle_colours: file.shuffle_colours.unwrap_or(false),
             seating,
             lineups,

@@ -38,7 +38,7 @@ pub fn standings(label: &RunLabel, t: &Tally) -> Table {
     table
 }
 
-/// Returns `pairwise.csv`: for every ordered pair of entrants, the games where both played,
+/// Returns `pairwise.csv`: for every ordered pair of entrants that met, the games where both played,
 /// and the share of those where the first scored above the second (a game where they held
 /// several seats counts each seat pair equally), with its 95% Wilson interval, and the
 /// share where they scored the same.
@@ -57,6 +57,9 @@ pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
     for (a, bot) in names.iter().enumerate() {
         for (b, opponent) in names.iter().enumerate().filter(|&(b, _)| b != a) {
             let p = &t.pairs[a * names.len() + b];
+            if p.games == 0 {
+                continue;
+            }
             let mut row = vec![bot.clone(), opponent.clone()];
             row.extend(rate_fields(p.games, p.above_units, PAIR_UNITS));
             row.push(f6(mean(p.tied_units as f64 / PAIR_UNITS as f64, p.games)));

@@ -1,0 +1,320 @@
+//! `floe experiment` and `floe plot` on the real binary: every shipped spec end to end in
+//! miniature, reproducible output, statistics that follow from the counts, and bad specs.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn floe() -> Command {
+    Command::cargo_bin("floe").unwrap()
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Returns the shipped experiment specs.
+fn shipped_specs() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
+    let mut specs: Vec<PathBuf> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    specs.sort();
+    specs
+}
+
+/// Writes a miniature of `spec` into `dir`: the same cells with MCTS at a hundredth of its
+/// iterations (at least 5, so distinct entrants stay distinct), so that it runs in seconds
+/// in a debug build.
+fn miniature(spec: &Path, dir: &Path) -> PathBuf {
+    let text = fs::read_to_string(spec).unwrap();
+    let mut small = String::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("iters=") {
+        small.push_str(&rest[..at + "iters=".len()]);
+        rest = &rest[at + "iters=".len()..];
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let iters: u64 = rest[..digits].parse().unwrap();
+        small.push_str(&(iters / 100).max(5).to_string());
+        rest = &rest[digits..];
+    }
+    small.push_str(rest);
+    let path = dir.join(spec.file_name().unwrap());
+    fs::write(&path, small).unwrap();
+    path
+}
+
+/// Runs `floe experiment SPEC --games GAMES --out OUT --quiet`.
+fn experiment(spec: &Path, games: &str, out: &Path, threads: &str) {
+    floe()
+        .arg("experiment")
+        .arg(spec)
+        .args(["--games", games, "--threads", threads, "--quiet"])
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success()
+        .stdout("");
+}
+
+/// Returns the rows of a CSV file as (header, rows of fields).
+fn csv_rows(dir: &Path, name: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut reader = csv::Reader::from_path(dir.join(name)).unwrap();
+    let header = reader.headers().unwrap().iter().map(String::from).collect();
+    let rows = reader
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect();
+    (header, rows)
+}
+
+fn column(header: &[String], name: &str) -> usize {
+    header
+        .iter()
+        .position(|h| h == name)
+        .unwrap_or_else(|| panic!("no column {name} in {header:?}"))
+}
+
+#[test]
+fn every_shipped_spec_runs_end_to_end_in_miniature() {
+    let specs = shipped_specs();
+    assert!(specs.len() >= 4, "{specs:?}");
+    let tmp = tempfile::tempdir().unwrap();
+    for spec in specs {
+        let small = miniature(&spec, tmp.path());
+        let out = tmp.path().join(spec.file_stem().unwrap());
+        experiment(&small, "4", &out, "2");
+        let (header, cells) = csv_rows(&out, "cells.csv");
+        assert!(!cells.is_empty(), "{spec:?}");
+        assert!(cells.iter().all(|r| r[column(&header, "games")] == "4"));
+        let (groups_header, _) = csv_rows(&out, "groups.csv");
+        assert!(
+            groups_header.ends_with(
+                &[
+                    "kind",
+                    "key",
+                    "games",
+                    "wins",
+                    "win_rate",
+                    "ci_low",
+                    "ci_high",
+                    "mean_score"
+                ]
+                .map(String::from)
+            )
+        );
+        let (tests_header, _) = csv_rows(&out, "tests.csv");
+        assert!(tests_header.ends_with(&["chi2", "df", "p_value"].map(String::from)));
+        let manifest = read(&out, "manifest.toml");
+        for key in ["floe_version", "git_commit", "wall_seconds", "spec = "] {
+            assert!(manifest.contains(key), "{spec:?}: manifest lacks {key}");
+        }
+        let charts: Vec<String> = fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".svg"))
+            .collect();
+        assert!(!charts.is_empty(), "{spec:?} drew no chart");
+        for chart in &charts {
+            let svg = read(&out, chart);
+            assert!(
+                svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
+                "{chart}"
+            );
+        }
+        if header.contains(&"param".to_string()) {
+            // Every player count of the classic rules, every value from 0 to 25.
+            assert_eq!(cells.len(), 5 * 26, "{spec:?}");
+            assert!(charts.contains(&"sweep-p-tiles-exhausted.svg".to_string()));
+            assert!(charts.contains(&"sweep-mean-rounds.svg".to_string()));
+            let own: Vec<&Vec<String>> = cells
+                .iter()
+                .filter(|r| r[column(&header, "value")] == r[column(&header, "rules_value")])
+                .collect();
+            assert_eq!(
+                own.len(),
+                5,
+                "one cell per player count plays the rulebook's table"
+            );
+        }
+    }
+}
+
+/// A small study of 2 and 3 players, colours dealt at random.
+fn small_spec(dir: &Path) -> PathBuf {
+    let path = dir.join("small.toml");
+    fs::write(
+        &path,
+        "name = \"small\"\nplayers = [2, 3]\nshuffle_colours = true\n\n[[lineups]]\n\
+         bots = \"random\"\ngames = 3000\n",
+    )
+    .unwrap();
+    path
+}
+
+#[test]
+fn rerunning_a_spec_gives_byte_identical_csv_whatever_the_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = small_spec(tmp.path());
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    floe()
+        .arg("experiment")
+        .arg(&spec)
+        .args(["--threads", "1", "--quiet", "--out"])
+        .arg(&one)
+        .assert()
+        .success();
+    experiment(&spec, "3000", &two, "2");
+    for name in ["cells.csv", "groups.csv", "tests.csv"] {
+        assert_eq!(read(&one, name), read(&two, name), "{name}");
+    }
+    assert!(read(&one, "colours-random.svg").contains("win rate by colour"));
+}
+
+#[test]
+fn tests_follow_from_the_summed_counts() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = small_spec(tmp.path());
+    let out = tmp.path().join("out");
+    experiment(&spec, "3000", &out, "2");
+    let (gh, groups) = csv_rows(&out, "groups.csv");
+    let (th, tests) = csv_rows(&out, "tests.csv");
+    for test in &tests {
+        let (players, kind) = (&test[column(&th, "players")], &test[column(&th, "kind")]);
+        let rows: Vec<&Vec<String>> = groups
+            .iter()
+            .filter(|g| &g[column(&gh, "players")] == players && &g[column(&gh, "kind")] == kind)
+            .collect();
+        let num = |r: &Vec<String>, c: &str| r[column(&gh, c)].parse::<f64>().unwrap();
+        let total_wins: f64 = rows.iter().map(|r| num(r, "wins")).sum();
+        let total_games: f64 = rows.iter().map(|r| num(r, "games")).sum();
+        let chi2: f64 = rows
+            .iter()
+            .map(|r| {
+                let expected = total_wins * num(r, "games") / total_games;
+                (num(r, "wins") - expected).powi(2) / expected
+            })
+            .sum();
+        let written: f64 = test[column(&th, "chi2")].parse().unwrap();
+        assert!(
+            (chi2 - written).abs() < 1e-5,
+            "{players} players {kind}: {chi2} vs {written}"
+        );
+        assert_eq!(test[column(&th, "df")], (rows.len() - 1).to_string());
+    }
+    let kinds: Vec<&str> = tests
+        .iter()
+        .map(|t| t[column(&th, "kind")].as_str())
+        .collect();
+    assert_eq!(kinds, ["seat", "colour", "seat", "colour"]);
+}
+
+/// Checks that `spec_text` is refused with `message`, and that nothing is written.
+fn refused(spec_text: &str, message: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("bad.toml");
+    fs::write(&spec, spec_text).unwrap();
+    let out = tmp.path().join("out");
+    floe()
+        .arg("experiment")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(message));
+    assert!(!out.exists(), "{message}: output left behind");
+}
+
+#[test]
+fn bad_specs_are_refused_naming_file_line_and_key() {
+    let lineup = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
+    refused(
+        &format!("players = [2]\nplayer = 3\n{lineup}"),
+        "bad.toml: line 2: unknown field `player`",
+    );
+    refused(
+        "players = [2]\n[[lineups]]\nbots = \"random,grady\"\ngames = 10\n",
+        "bad.toml: line 3: lineups[0].bots: spec 2 (\"grady\"): unknown bot \"grady\"",
+    );
+    refused(
+        &format!("players = [2, 9]\n{lineup}"),
+        "bad.toml: line 1: players: arctic-race seats 2 to 6 players, not 9",
+    );
+    refused(
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 0\n",
+        "bad.toml: line 4: lineups[0].games: must be at least 1",
+    );
+    refused(
+        &format!("players = [2]\n{lineup}[sweep]\nparam = \"tiles\"\n"),
+        "bad.toml: line 6: sweep.param: \"tiles\" cannot be swept; parameters: tiles_removed",
+    );
+    refused(
+        &format!("players = [2]\n{lineup}[sweep]\nparam = \"tiles_removed\"\nvalues = [3, 40]\n"),
+        "sweep.values: 40 is out of range for 2 players: tiles_removed allows 0 to 25",
+    );
+    refused(
+        "players = [2]\nseating = \"duplicate\"\n[[lineups]]\nbots = \"random,greedy,mcts\"\ngames = 10\n",
+        "bad.toml: line 5: games: 10 is not a multiple of the 3 entrants",
+    );
+    refused(
+        &format!("players = [2]\nseating = \"round-robin\"\n{lineup}"),
+        "bad.toml: line 2: seating: \"round-robin\" is not fixed, rotated or duplicate",
+    );
+    refused(
+        &format!("players = [2]\nrules = \"missing.toml\"\n{lineup}"),
+        "bad.toml: line 2: rules: cannot read the rules file",
+    );
+    refused("players = [2]\n", "missing field `lineups`");
+    refused("players = [2\n", "bad.toml: line ");
+}
+
+#[test]
+fn plot_draws_the_charts_of_simulate_and_tournament_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let sim = tmp.path().join("sim");
+    floe()
+        .args([
+            "simulate",
+            "--games",
+            "500",
+            "--shuffle-colours",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&sim)
+        .assert()
+        .success();
+    floe()
+        .arg("plot")
+        .arg(&sim)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("seats-random.svg"));
+    assert!(read(&sim, "seats-random.svg").contains("win rate by seat"));
+    let ladder = tmp.path().join("ladder");
+    floe()
+        .args(["tournament", "--games", "200", "--quiet", "--out"])
+        .arg(&ladder)
+        .assert()
+        .success();
+    floe()
+        .arg("plot")
+        .arg(&ladder)
+        .args(["--title", "my ladder"])
+        .assert()
+        .success();
+    assert!(read(&ladder, "bots-random-greedy.svg").contains("my ladder: win rate by bot"));
+    let empty = tmp.path().join("empty");
+    fs::create_dir(&empty).unwrap();
+    floe()
+        .arg("plot")
+        .arg(&empty)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("nothing to chart"));
+}
