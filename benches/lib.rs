@@ -6,7 +6,7 @@ pub mod plain;
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_sim::{RunConfig, Seating, Table};
+use floe_sim::{RunConfig, Seating, Shard, Table};
 
 /// Returns a run of `games` four-player games of classic Arctic Race with random bots.
 pub fn random_run(games: u64, threads: usize) -> RunConfig {
@@ -19,6 +19,7 @@ pub fn random_run(games: u64, threads: usize) -> RunConfig {
         seed: 1,
         shuffle_colours: false,
         threads,
+        shard: Shard::WHOLE,
     }
 }
 

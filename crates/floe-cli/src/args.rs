@@ -8,7 +8,9 @@ use clap::{Args, ValueEnum};
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::Game;
 use floe_sim::report::RunLabel;
-use floe_sim::{RunConfig, RunError, Seating};
+use floe_sim::{RunConfig, RunError, Seating, Shard};
+
+use crate::shards::{Merged, fingerprint};
 
 /// The games Floe can play.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -46,6 +48,14 @@ pub struct RunFlags {
     /// Print nothing but errors: no progress bar, no table.
     #[arg(long)]
     pub quiet: bool,
+    /// Play only shard K of N of the run (K from 1: a block of its games, with the same
+    /// seeds) and write its counts for `floe merge` instead of the results.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Counts merged from shards (set by `floe merge`, never by a flag): the run takes its
+    /// tallies from them instead of playing.
+    #[arg(skip)]
+    pub merged: Option<Merged>,
 }
 
 impl RunFlags {
@@ -66,6 +76,8 @@ pub struct Setup<G: Game> {
     pub game: G,
     pub config: RunConfig,
     pub label: RunLabel,
+    /// A fingerprint of the rules (and experiment spec) the games are played with.
+    pub inputs_hash: String,
 }
 
 /// A command that runs games: it names its run, and runs it for whichever game was chosen.
@@ -77,6 +89,10 @@ pub trait RunCommand {
     /// Who sits where.
     fn seating(&self) -> Seating {
         Seating::Fixed
+    }
+    /// The part of the run to play.
+    fn shard(&self) -> Shard {
+        Shard::WHOLE
     }
     /// Games in the run and worker threads (0 = one per core).
     fn size(&self) -> (u64, usize);
@@ -96,13 +112,15 @@ pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
                 Some(path) => load_rules(path, &format!("--rules {}", path.display()))?,
             };
             let name = rules.name().to_string();
-            let setup = args.setup(
+            let hash = fingerprint(&format!("{rules:?}"));
+            let mut setup = args.setup(
                 ArcticRace::new(rules),
                 &name,
-                (cmd.bots(), cmd.seating()),
+                (cmd.bots(), cmd.seating(), cmd.shard()),
                 games,
                 threads,
             )?;
+            setup.inputs_hash = hash;
             cmd.run(setup)
         }
     }
@@ -135,6 +153,8 @@ pub struct RunRequest<'a> {
     pub shuffle_colours: bool,
     /// Worker threads (0 = one per core).
     pub threads: usize,
+    /// The part of the run to play.
+    pub shard: Shard,
 }
 
 /// A setting that does not fit the game, named as the flags name it (`players`, `bots`,
@@ -166,7 +186,7 @@ impl GameArgs {
         &self,
         game: G,
         rules: &str,
-        (bots, seating): (&str, Seating),
+        (bots, seating, shard): (&str, Seating, Shard),
         games: u64,
         threads: usize,
     ) -> Result<Setup<G>> {
@@ -178,6 +198,7 @@ impl GameArgs {
             seed: self.seed,
             shuffle_colours: self.shuffle_colours,
             threads,
+            shard,
         };
         setup(game, rules, &request).map_err(|m| anyhow!("{m}"))
     }
@@ -225,6 +246,7 @@ pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setu
         seed: request.seed,
         shuffle_colours: request.shuffle_colours,
         threads: request.threads,
+        shard: request.shard,
     };
     if let Err(RunError::Config { setting, message }) = config.check(&game) {
         return Err(Misfit {
@@ -249,5 +271,6 @@ pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setu
         game,
         config,
         label,
+        inputs_hash: String::new(),
     })
 }

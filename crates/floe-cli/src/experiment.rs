@@ -15,19 +15,22 @@ use floe_sim::output::OutputDir;
 use floe_sim::report::{
     RunLabel, Table, fairness_tests, game_stats, seat_spread, summary, summary_rows,
 };
-use floe_sim::{Seating, Tally};
+use floe_sim::{Seating, Shard, Tally};
 
 use crate::args::{GameName, Misfit, RunFlags, RunRequest, Setup, load_rules, setup};
+use crate::shards::{self, ShardFiles, fingerprint};
 use crate::spec::Spec;
 
 /// Files an experiment may write besides its charts; an old one this run does not write is
 /// removed.
-const OUTPUTS: [&str; 5] = [
+const OUTPUTS: [&str; 7] = [
     "cells.csv",
     "groups.csv",
     "tests.csv",
     "pairwise.csv",
     "manifest.toml",
+    shards::COUNTS,
+    shards::MANIFEST,
 ];
 
 /// Flags of `floe experiment`.
@@ -72,7 +75,12 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
                     &format!("{}: line {line}: rules", spec.path.display()),
                 )?,
             };
-            let cells = cells(a, &spec, rules.name(), SWEEPABLE, |players, sweep| {
+            let base = BaseRules {
+                name: rules.name(),
+                hash: fingerprint(&(format!("{rules:?}"), &spec.text)),
+                sweepable: SWEEPABLE,
+            };
+            let cells = cells(a, &spec, &base, |players, sweep| {
                 let mut rules = rules.clone();
                 let mut value = None;
                 if let Some((param, v)) = sweep {
@@ -89,6 +97,14 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
     }
 }
 
+/// What every cell's rules start from: their name, a fingerprint of them and the spec (for
+/// shards), and the parameters a sweep may change.
+struct BaseRules<'a> {
+    name: &'a str,
+    hash: String,
+    sweepable: &'a [&'a str],
+}
+
 /// What a game gives for one cell: the game with the cell's rules, and for a sweep the
 /// rules' own value of the parameter and the values it may take.
 type CellGame<G> = Option<(G, Option<(usize, std::ops::RangeInclusive<usize>)>)>;
@@ -98,8 +114,7 @@ type CellGame<G> = Option<(G, Option<(usize, std::ops::RangeInclusive<usize>)>)>
 fn cells<G: Game>(
     a: &ExperimentArgs,
     spec: &Spec,
-    rules_name: &str,
-    sweepable: &[&str],
+    base: &BaseRules<'_>,
     game_for: impl Fn(usize, Option<(&str, usize)>) -> CellGame<G>,
 ) -> Result<Vec<Cell<G>>> {
     let mut cells = Vec::new();
@@ -112,7 +127,7 @@ fn cells<G: Game>(
                     // 0 is a value every sweepable parameter takes: asked only for the range.
                     let param = game_for(players, Some((&sweep.param, 0))).and_then(|(_, v)| v);
                     let own = param.as_ref().map_or(0, |p| p.0);
-                    spec.sweep_values(sweep, players, param.map(|p| p.1), sweepable)?
+                    spec.sweep_values(sweep, players, param.map(|p| p.1), base.sweepable)?
                         .into_iter()
                         .map(|v| Some((v, own)))
                         .collect()
@@ -130,9 +145,11 @@ fn cells<G: Game>(
                     seed: spec.seed,
                     shuffle_colours: spec.shuffle_colours,
                     threads: a.run.threads.unwrap_or(0),
+                    shard: a.run.shard.unwrap_or(Shard::WHOLE),
                 };
-                let setup =
-                    setup(game, rules_name, &request).map_err(|m| misfit(spec, lineup, m))?;
+                let mut setup =
+                    setup(game, base.name, &request).map_err(|m| misfit(spec, lineup, m))?;
+                setup.inputs_hash.clone_from(&base.hash);
                 let mut key = vec![
                     ("bots".to_string(), lineup.bots.clone()),
                     ("players".to_string(), players.to_string()),
@@ -184,6 +201,8 @@ struct Manifest {
     wall_seconds: f64,
     games: u64,
     cells: Vec<CellTime>,
+    /// The shard folders merged into these results (`floe merge`), if any.
+    merged_from: Vec<String>,
     spec: String,
 }
 
@@ -196,30 +215,37 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
     let ctx = || format!("--out {}", dir.display());
     let mut out = OutputDir::create(&dir).with_context(ctx)?;
     let rotated = spec.seating != Seating::Fixed;
-    let mut files = vec![
-        out.file("cells.csv").with_context(ctx)?,
-        out.file("groups.csv").with_context(ctx)?,
-        out.file("tests.csv").with_context(ctx)?,
-    ];
-    if rotated {
-        files.push(out.file("pairwise.csv").with_context(ctx)?);
+    let shard_files = ShardFiles::open(&a.run, &mut out).with_context(ctx)?;
+    let mut files = Vec::new();
+    let mut manifest_file = None;
+    if shard_files.is_none() {
+        files.push(out.file("cells.csv").with_context(ctx)?);
+        files.push(out.file("groups.csv").with_context(ctx)?);
+        files.push(out.file("tests.csv").with_context(ctx)?);
+        if rotated {
+            files.push(out.file("pairwise.csv").with_context(ctx)?);
+        }
+        manifest_file = Some(out.file("manifest.toml").with_context(ctx)?);
     }
-    let manifest_file = out.file("manifest.toml").with_context(ctx)?;
 
-    let total: u64 = cells.iter().map(|c| c.setup.config.games).sum();
+    let total: u64 = cells
+        .iter()
+        .map(|c| c.setup.config.shard.games(c.setup.config.games).count() as u64)
+        .sum();
     let bar = crate::progress::bar(total, a.run.quiet);
     let commit = git_commit();
     let started_at = SystemTime::now();
     let started = Instant::now();
-    let mut tables = vec![Table::default(); files.len()];
+    let mut tables = vec![Table::default(); 4];
+    let mut tallies = Vec::new();
     let mut times = Vec::new();
     let mut lines = Vec::new();
-    for cell in cells {
+    for (i, cell) in cells.iter().enumerate() {
         let name = cell_name(&cell.key);
         bar.set_message(name.clone());
         let cell_started = Instant::now();
         let (game, label) = (&cell.setup.game, &cell.setup.label);
-        let tally = floe_sim::run(game, &cell.setup.config, &|n| bar.inc(n), None)?;
+        let tally = shards::tally(&a.run, i, &cell.setup, &|n| bar.inc(n), None)?;
         times.push(CellTime {
             cell: name.clone(),
             games: tally.games,
@@ -233,8 +259,19 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
         if rotated {
             tables[3].append(pairwise(label, &tally).prefixed(&cell.key));
         }
+        tallies.push(tally);
     }
     bar.finish_and_clear();
+    if let Some(shard) = shard_files {
+        let setups: Vec<&Setup<G>> = cells.iter().map(|c| &c.setup).collect();
+        shard.write(&setups, &tallies)?;
+        let written = out.commit(&OUTPUTS).with_context(ctx)?;
+        if !a.run.quiet {
+            let mut stdout = std::io::stdout().lock();
+            crate::progress::print_footer(&mut stdout, total, started.elapsed(), &written)?;
+        }
+        return Ok(());
+    }
     for (table, file) in tables.iter().zip(files) {
         table.write(file)?;
     }
@@ -251,9 +288,15 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
         wall_seconds: started.elapsed().as_secs_f64(),
         games: total,
         cells: times,
+        merged_from: a
+            .run
+            .merged
+            .iter()
+            .flat_map(|m| m.dirs.iter().map(|d| d.display().to_string()))
+            .collect(),
         spec: spec.text.clone(),
     };
-    let mut manifest_file = manifest_file;
+    let mut manifest_file = manifest_file.expect("opened when not sharded");
     manifest_file.write_all(toml::to_string(&manifest)?.as_bytes())?;
     manifest_file.flush()?;
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
@@ -302,7 +345,7 @@ fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> Stri
 
 /// Returns the commit of the working tree (`-dirty` when tracked files have changes), or
 /// `unknown` outside a git checkout.
-fn git_commit() -> String {
+pub(crate) fn git_commit() -> String {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .args(args)

@@ -5,6 +5,7 @@ mod experiment;
 mod plot;
 mod progress;
 mod replay;
+mod shards;
 mod simulate;
 mod spec;
 mod tournament;
@@ -29,6 +30,8 @@ enum Command {
     Tournament(tournament::TournamentArgs),
     /// Run an experiment spec (TOML): many cells, one folder of CSV files, a manifest and charts.
     Experiment(experiment::ExperimentArgs),
+    /// Merge the folders of a sharded run (`--shard K/N`) into the run's results.
+    Merge(shards::MergeArgs),
     /// Draw SVG charts from a results folder's CSV files.
     Plot(plot::PlotArgs),
     /// Play one game of a run again from its seed and print everything that happens.
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => simulate::run(&a),
         Command::Tournament(a) => tournament::run(&a),
         Command::Experiment(a) => experiment::run(&a),
+        Command::Merge(a) => shards::run(&a),
         Command::Plot(a) => plot::run(&a),
         Command::Replay(a) => replay::run(&a),
     };

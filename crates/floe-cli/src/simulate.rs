@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
+use floe_sim::Shard;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
     game_stats, games_writer, summary, summary_rows, text_table, write_game_rows,
@@ -14,9 +15,16 @@ use floe_sim::report::{
 use floe_core::Game;
 
 use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
+use crate::shards::{self, ShardFiles};
 
 /// Files `simulate` may write; an old one this run does not write is removed.
-const OUTPUTS: [&str; 3] = ["game_stats.csv", "summary.csv", "games.csv"];
+const OUTPUTS: [&str; 5] = [
+    "game_stats.csv",
+    "summary.csv",
+    "games.csv",
+    shards::COUNTS,
+    shards::MANIFEST,
+];
 
 /// Flags of `floe simulate`.
 #[derive(Args, Debug)]
@@ -54,6 +62,10 @@ impl RunCommand for SimulateArgs {
         &self.bots
     }
 
+    fn shard(&self) -> Shard {
+        self.run.shard.unwrap_or(Shard::WHOLE)
+    }
+
     fn size(&self) -> (u64, usize) {
         (self.games, self.run.threads.unwrap_or(0))
     }
@@ -63,15 +75,22 @@ impl RunCommand for SimulateArgs {
     }
 }
 
-/// Plays the run of `setup` and writes its files.
+/// Plays the run of `setup` (or takes it from merged shards) and writes its files: the
+/// results, or with `--shard` the shard's counts (and its rows of `games.csv`).
 fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     let (game, label) = (&setup.game, &setup.label);
     // Every output file is opened (under its temporary name) before the first game, so an
     // unwritable --out fails at once rather than after the run.
     let ctx = || format!("--out {}", a.out.display());
     let mut out = OutputDir::create(&a.out).with_context(ctx)?;
-    let stats_file = out.file("game_stats.csv").with_context(ctx)?;
-    let summary_file = out.file("summary.csv").with_context(ctx)?;
+    let shard_files = ShardFiles::open(&a.run, &mut out).with_context(ctx)?;
+    let result_files = match shard_files {
+        Some(_) => None,
+        None => Some((
+            out.file("game_stats.csv").with_context(ctx)?,
+            out.file("summary.csv").with_context(ctx)?,
+        )),
+    };
     let mut games_csv = match a.per_game {
         true => Some(games_writer(
             game,
@@ -79,7 +98,10 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
         )?),
         false => None,
     };
-    let bar = crate::progress::bar(a.games, a.run.quiet);
+    let bar = crate::progress::bar(
+        setup.config.shard.games(a.games).count() as u64,
+        a.run.quiet,
+    );
     let started = Instant::now();
     let mut sink = |records: &[floe_sim::GameRecord]| -> std::io::Result<()> {
         let w = games_csv
@@ -89,18 +111,26 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     };
     let per_game: Option<&mut floe_sim::RecordSink<'_>> =
         if a.per_game { Some(&mut sink) } else { None };
-    let tally = floe_sim::run(game, &setup.config, &|n| bar.inc(n), per_game)?;
+    let tally = shards::tally(&a.run, 0, setup, &|n| bar.inc(n), per_game)?;
     bar.finish_and_clear();
     let elapsed = started.elapsed();
     if let Some(w) = games_csv {
-        w.into_inner()
-            .map_err(|e| anyhow::anyhow!("games.csv: {e}"))?
-            .flush()?;
+        let mut file = w
+            .into_inner()
+            .map_err(|e| anyhow::anyhow!("games.csv: {e}"))?;
+        if let Some(merged) = &a.run.merged {
+            merged.append_rows("games.csv", &mut file)?;
+        }
+        file.flush()?;
     }
-
     let rows = summary_rows(game, label, &tally);
-    game_stats(game, label, &tally).write(stats_file)?;
-    summary(&rows).write(summary_file)?;
+    if let Some(files) = shard_files {
+        files.write(&[setup], std::slice::from_ref(&tally))?;
+    }
+    if let Some((stats_file, summary_file)) = result_files {
+        game_stats(game, label, &tally).write(stats_file)?;
+        summary(&rows).write(summary_file)?;
+    }
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();

@@ -7,15 +7,22 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use floe_core::Game;
-use floe_sim::Seating;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::output::OutputDir;
 use floe_sim::report::game_stats;
+use floe_sim::{Seating, Shard};
 
 use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
+use crate::shards::{self, ShardFiles};
 
 /// Files `tournament` may write; an old one this run does not write is removed.
-const OUTPUTS: [&str; 3] = ["tournament.csv", "pairwise.csv", "game_stats.csv"];
+const OUTPUTS: [&str; 5] = [
+    "tournament.csv",
+    "pairwise.csv",
+    "game_stats.csv",
+    shards::COUNTS,
+    shards::MANIFEST,
+];
 
 /// Flags of `floe tournament`.
 #[derive(Args, Debug)]
@@ -62,6 +69,10 @@ impl RunCommand for TournamentArgs {
         }
     }
 
+    fn shard(&self) -> Shard {
+        self.run.shard.unwrap_or(Shard::WHOLE)
+    }
+
     fn size(&self) -> (u64, usize) {
         (self.games, self.run.threads.unwrap_or(0))
     }
@@ -71,28 +82,43 @@ impl RunCommand for TournamentArgs {
     }
 }
 
-/// Plays the tournament of `setup` and writes its files.
+/// Plays the tournament of `setup` (or takes it from merged shards) and writes its files:
+/// the results, or with `--shard` the shard's counts.
 fn tournament<G: Game>(a: &TournamentArgs, setup: &Setup<G>) -> Result<()> {
     let (game, label) = (&setup.game, &setup.label);
     let ctx = || format!("--out {}", a.out.display());
     let mut out = OutputDir::create(&a.out).with_context(ctx)?;
-    let entrants_file = out.file("tournament.csv").with_context(ctx)?;
-    let pairs_file = match label.bot_groups.len() > 1 {
-        true => Some(out.file("pairwise.csv").with_context(ctx)?),
-        false => None,
+    let shard_files = ShardFiles::open(&a.run, &mut out).with_context(ctx)?;
+    let result_files = match shard_files {
+        Some(_) => None,
+        None => Some((
+            out.file("tournament.csv").with_context(ctx)?,
+            match label.bot_groups.len() > 1 {
+                true => Some(out.file("pairwise.csv").with_context(ctx)?),
+                false => None,
+            },
+            out.file("game_stats.csv").with_context(ctx)?,
+        )),
     };
-    let stats_file = out.file("game_stats.csv").with_context(ctx)?;
-    let bar = crate::progress::bar(a.games, a.run.quiet);
+    let bar = crate::progress::bar(
+        setup.config.shard.games(a.games).count() as u64,
+        a.run.quiet,
+    );
     let started = Instant::now();
-    let tally = floe_sim::run(game, &setup.config, &|n| bar.inc(n), None)?;
+    let tally = shards::tally(&a.run, 0, setup, &|n| bar.inc(n), None)?;
     bar.finish_and_clear();
     let elapsed = started.elapsed();
 
-    standings(label, &tally).write(entrants_file)?;
-    if let Some(file) = pairs_file {
-        pairwise(label, &tally).write(file)?;
+    if let Some(files) = shard_files {
+        files.write(&[setup], std::slice::from_ref(&tally))?;
     }
-    game_stats(game, label, &tally).write(stats_file)?;
+    if let Some((entrants_file, pairs_file, stats_file)) = result_files {
+        standings(label, &tally).write(entrants_file)?;
+        if let Some(file) = pairs_file {
+            pairwise(label, &tally).write(file)?;
+        }
+        game_stats(game, label, &tally).write(stats_file)?;
+    }
     let written = out.commit(&OUTPUTS).with_context(ctx)?;
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();

@@ -15,5 +15,5 @@ pub mod stats;
 mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
-pub use run::{RecordSink, RunConfig, RunError, Seating, replay, run};
-pub use tally::{GroupTally, PAIR_UNITS, PairTally, Tally};
+pub use run::{RecordSink, RunConfig, RunError, Seating, Shard, empty_tally, replay, run};
+pub use tally::{Counter, GroupTally, PAIR_UNITS, PairTally, Tally};

@@ -74,7 +74,8 @@ impl OutputDir {
     }
 
     /// Renames every file into place and deletes `stale`: names an earlier run may have
-    /// left here that this run does not write (so no old file passes for part of this run).
+    /// left here that this run does not write (so no old file passes for part of this run),
+    /// and the temporary files a killed run left under those names.
     ///
     /// # Errors
     /// Fails if a rename or deletion fails.
@@ -90,6 +91,10 @@ impl OutputDir {
             let path = self.dir.join(name);
             if path.exists() && !done.contains(&path) {
                 fs::remove_file(&path).map_err(at(&path))?;
+            }
+            let temp = self.dir.join(format!("{name}.tmp"));
+            if temp.exists() {
+                fs::remove_file(&temp).map_err(at(&temp))?;
             }
         }
         self.created = None;

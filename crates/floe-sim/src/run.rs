@@ -3,6 +3,7 @@
 use floe_bots::BotSpec;
 use floe_core::{Game, MAX_COLOURS, game_seed};
 use rayon::prelude::*;
+use std::ops::Range;
 
 use crate::tally::MAX_END_CAUSES;
 use crate::{GameRecord, Table, Tally, play};
@@ -32,6 +33,63 @@ pub enum Seating {
     Duplicate,
 }
 
+/// Which part of a run to play: one of `count` disjoint blocks of consecutive game
+/// indices. Game i keeps its seed whatever the split, so shards merge into exactly the
+/// unsharded run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// The block, from 0.
+    pub index: u64,
+    /// How many blocks the run is split into.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Returns the game indices of this shard of a run of `games` games.
+    ///
+    /// # Examples
+    /// ```
+    /// use floe_sim::Shard;
+    /// let parts: Vec<_> = (0..3).map(|index| Shard { index, count: 3 }.games(10)).collect();
+    /// assert_eq!(parts, [0..3, 3..6, 6..10]);
+    /// ```
+    pub fn games(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    /// Formats the shard as users write it: `K/N`, K counted from 1.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index + 1, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// Reads `K/N` with `1 <= K <= N`.
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("{s:?} is not K/N with 1 <= K <= N (e.g. 2/8)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u64, u64) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard {
+            index: k - 1,
+            count: n,
+        })
+    }
+}
+
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct RunConfig {
@@ -50,6 +108,8 @@ pub struct RunConfig {
     pub shuffle_colours: bool,
     /// Worker threads; 0 means one per core.
     pub threads: usize,
+    /// The part of the run to play ([`Shard::WHOLE`] for all of it).
+    pub shard: Shard,
 }
 
 /// Why a run could not be done.
@@ -203,6 +263,11 @@ impl RunConfig {
     }
 }
 
+/// Returns an empty tally shaped for the run `cfg` of `game` (its colours and bot groups).
+pub fn empty_tally<G: Game>(game: &G, cfg: &RunConfig) -> Tally {
+    Tally::new(game.colours().len(), cfg.bot_groups().len())
+}
+
 /// Plays game `index` of the run `cfg` alone, reporting every line to `log` (for replays).
 pub fn replay<G: Game>(
     game: &G,
@@ -222,7 +287,8 @@ pub fn replay<G: Game>(
     )
 }
 
-/// Plays the run `cfg` of `game` on a pool of worker threads and returns its tally.
+/// Plays the run `cfg` of `game` (the games of its shard) on a pool of worker threads and
+/// returns its tally.
 ///
 /// `progress` is called with the number of games each time a chunk of games is done
 /// (from worker threads). `per_game`, if given, receives every game's record in game
@@ -240,14 +306,14 @@ pub fn run<G: Game>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
         .build()?;
-    let groups = cfg.bot_groups().len();
     let lineups = cfg.lineups();
-    let colours = game.colours().len();
     let keep = per_game.is_some();
     // Enough chunks to keep every thread busy and the progress bar moving.
-    let chunk = (cfg.games / (pool.current_num_threads() as u64 * 64)).clamp(1, MAX_CHUNK);
-    let chunks = cfg.games.div_ceil(chunk);
-    let mut tally = Tally::new(colours, groups);
+    let span = cfg.shard.games(cfg.games);
+    let chunk =
+        ((span.end - span.start) / (pool.current_num_threads() as u64 * 64)).clamp(1, MAX_CHUNK);
+    let chunks = (span.end - span.start).div_ceil(chunk);
+    let mut tally = empty_tally(game, cfg);
     for first in (0..chunks).step_by(BATCH_CHUNKS as usize) {
         let batch = first..(first + BATCH_CHUNKS).min(chunks);
         let results: Vec<(Tally, Vec<GameRecord>)> = pool.install(|| {
@@ -256,8 +322,9 @@ pub fn run<G: Game>(
                 .map_init(
                     || cfg.tables::<G>(),
                     |tables, c| {
-                        let games = c * chunk..((c + 1) * chunk).min(cfg.games);
-                        let mut part = Tally::new(colours, groups);
+                        let games =
+                            span.start + c * chunk..(span.start + (c + 1) * chunk).min(span.end);
+                        let mut part = empty_tally(game, cfg);
                         let mut records = Vec::with_capacity(if keep {
                             (games.end - games.start) as usize
                         } else {

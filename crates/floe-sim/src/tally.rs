@@ -35,6 +35,35 @@ pub struct GroupTally {
 }
 
 impl GroupTally {
+    /// Calls `f` with each counter, named `KIND_FIELD`, at `index`.
+    fn each_counter(
+        &mut self,
+        kind: &str,
+        index: usize,
+        f: &mut dyn FnMut(&str, usize, Counter<'_>),
+    ) {
+        f(
+            &format!("{kind}_games"),
+            index,
+            Counter::U64(&mut self.games),
+        );
+        f(
+            &format!("{kind}_win_units"),
+            index,
+            Counter::U64(&mut self.win_units),
+        );
+        f(
+            &format!("{kind}_score_sum"),
+            index,
+            Counter::I64(&mut self.score_sum),
+        );
+        f(
+            &format!("{kind}_rank_halves"),
+            index,
+            Counter::U64(&mut self.rank_halves),
+        );
+    }
+
     fn add(&mut self, other: &GroupTally) {
         self.games += other.games;
         self.win_units += other.win_units;
@@ -45,6 +74,37 @@ impl GroupTally {
     /// Returns the wins (shared wins counted fractionally).
     pub fn wins(&self) -> f64 {
         self.win_units as f64 / f64::from(WIN_SHARE_UNITS)
+    }
+}
+
+/// One counter of a tally, by reference: how shard files are written and merged back.
+pub enum Counter<'a> {
+    /// An unsigned count or sum.
+    U64(&'a mut u64),
+    /// A signed sum (of scores).
+    I64(&'a mut i64),
+    /// A sum of squares.
+    U128(&'a mut u128),
+}
+
+impl Counter<'_> {
+    /// Returns the counter's value.
+    pub fn get(&self) -> i128 {
+        match self {
+            Counter::U64(x) => i128::from(**x),
+            Counter::I64(x) => i128::from(**x),
+            Counter::U128(x) => i128::try_from(**x).unwrap_or(i128::MAX),
+        }
+    }
+
+    /// Adds `value`, or returns `None` if the counter cannot hold the sum.
+    pub fn add(&mut self, value: i128) -> Option<()> {
+        match self {
+            Counter::U64(x) => **x = u64::try_from(i128::from(**x) + value).ok()?,
+            Counter::I64(x) => **x = i64::try_from(i128::from(**x) + value).ok()?,
+            Counter::U128(x) => **x = x.checked_add_signed(value)?,
+        }
+        Some(())
     }
 }
 
@@ -180,6 +240,72 @@ impl Tally {
         }
     }
 
+    /// Calls `f` with every counter of the tally, by name and index: the one list of what a
+    /// tally holds, which shard files are written from and merged into.
+    pub fn each_counter(&mut self, f: &mut dyn FnMut(&str, usize, Counter<'_>)) {
+        f("games", 0, Counter::U64(&mut self.games));
+        f("rounds_sum", 0, Counter::U64(&mut self.rounds_sum));
+        f("rounds_sq_sum", 0, Counter::U128(&mut self.rounds_sq_sum));
+        f("ties", 0, Counter::U64(&mut self.ties));
+        f(
+            "winner_score_sum",
+            0,
+            Counter::I64(&mut self.winner_score_sum),
+        );
+        f("margin_sum", 0, Counter::I64(&mut self.margin_sum));
+        for (i, n) in self.end_causes.iter_mut().enumerate() {
+            f("end_causes", i, Counter::U64(n));
+        }
+        for (i, n) in self.rounds_hist.iter_mut().enumerate() {
+            f("rounds_hist", i, Counter::U64(n));
+        }
+        for (i, g) in self.seats.iter_mut().enumerate() {
+            g.each_counter("seat", i, f);
+        }
+        for (i, g) in self.colours.iter_mut().enumerate() {
+            g.each_counter("colour", i, f);
+        }
+        for (i, g) in self.bots.iter_mut().enumerate() {
+            g.each_counter("bot", i, f);
+        }
+        for (i, p) in self.pairs.iter_mut().enumerate() {
+            f("pair_games", i, Counter::U64(&mut p.games));
+            f("pair_above_units", i, Counter::U64(&mut p.above_units));
+            f("pair_tied_units", i, Counter::U64(&mut p.tied_units));
+        }
+    }
+
+    /// Returns the tally's nonzero counters as (name, index, value).
+    pub fn counts(&self) -> Vec<(String, usize, i128)> {
+        let mut copy = self.clone();
+        let mut out = Vec::new();
+        copy.each_counter(&mut |name, index, c| {
+            if c.get() != 0 {
+                out.push((name.to_string(), index, c.get()));
+            }
+        });
+        out
+    }
+
+    /// Adds `value` to the counter `name` at `index`.
+    ///
+    /// # Errors
+    /// Fails if the tally has no such counter (the counts are of another shape of run) or
+    /// the sum does not fit.
+    pub fn add_count(&mut self, name: &str, index: usize, value: i128) -> Result<(), String> {
+        let mut found = None;
+        self.each_counter(&mut |n, i, mut c| {
+            if n == name && i == index {
+                found = Some(c.add(value).is_some());
+            }
+        });
+        match found {
+            Some(true) => Ok(()),
+            Some(false) => Err(format!("{name}[{index}]: the sum does not fit")),
+            None => Err(format!("{name}[{index}]: no such count in this run")),
+        }
+    }
+
     /// Adds `other`'s counts to this tally.
     pub fn merge(&mut self, other: &Tally) {
         self.games += other.games;
@@ -257,6 +383,26 @@ mod tests {
         // A game where only bot 0 plays is not a meeting.
         t.record(&game(&[2, 7], 0b10), &[0, 0]);
         assert_eq!(t.pairs[1].games, 1);
+    }
+
+    #[test]
+    fn counts_rebuild_the_tally() {
+        let mut t = Tally::new(6, 2);
+        t.record(&game(&[5, 3, 1, 1], 0b0001), &[0, 1, 0, 1]);
+        t.record(&game(&[-2, 8, 8, 2], 0b0110), &[1, 0, 1, 0]);
+        let mut rebuilt = Tally::new(6, 2);
+        for (name, index, value) in t.counts() {
+            rebuilt.add_count(&name, index, value).unwrap();
+        }
+        assert_eq!(rebuilt, t);
+        assert!(
+            rebuilt.add_count("bot_games", 7, 1).is_err(),
+            "only two bots"
+        );
+        assert!(
+            rebuilt.add_count("games", 0, -100).is_err(),
+            "no negative count"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@ use arctic_race::Action;
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{FloeRng, View, game_seed};
-use floe_sim::{GameRecord, RunConfig, Seating, Table, play, run};
+use floe_sim::{GameRecord, RunConfig, Seating, Shard, Table, play, run};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
@@ -18,6 +18,7 @@ fn config(players: usize, games: u64, threads: usize) -> RunConfig {
         seed: 99,
         shuffle_colours: true,
         threads,
+        shard: Shard::WHOLE,
     }
 }
 
@@ -169,6 +170,7 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
         seed: 5,
         shuffle_colours: false,
         threads,
+        shard: Shard::WHOLE,
     };
     let (t1, r1) = records(&cfg(1));
     let (t2, r2) = records(&cfg(2));

@@ -3,7 +3,7 @@
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_sim::{RunConfig, Seating, run};
+use floe_sim::{RunConfig, Seating, Shard, run};
 
 fn tournament(
     players: usize,
@@ -23,6 +23,7 @@ fn tournament(
         seed: 5,
         shuffle_colours: false,
         threads,
+        shard: Shard::WHOLE,
     }
 }
 

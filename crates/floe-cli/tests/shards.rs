@@ -1,0 +1,293 @@
+//! Sharded runs on the real binary: shards merged in any order equal the unsharded run byte
+//! for byte; incomplete, duplicated or foreign shards are refused; a killed shard leaves
+//! nothing that looks finished and is simply run again.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn floe() -> Command {
+    Command::cargo_bin("floe").unwrap()
+}
+
+/// Runs `floe ARGS --out OUT --quiet` and checks it succeeds.
+fn ok(args: &[&str], out: &Path) {
+    floe()
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .arg("--quiet")
+        .assert()
+        .success();
+}
+
+/// Runs `args` whole into `dir/whole` and as `n` shards (played in the order `order`)
+/// into `dir/shard-K`; merges them (listed in `order` too) into `dir/merged`.
+fn whole_and_merged(dir: &Path, args: &[&str], n: usize, order: &[usize]) -> (PathBuf, PathBuf) {
+    let whole = dir.join("whole");
+    ok(args, &whole);
+    let mut shards = Vec::new();
+    for &k in order {
+        let shard = dir.join(format!("shard-{k}"));
+        let spec = format!("{k}/{n}");
+        let mut with = args.to_vec();
+        with.extend(["--shard", &spec, "--threads", "1"]);
+        ok(&with, &shard);
+        shards.push(shard);
+    }
+    let merged = dir.join("merged");
+    floe()
+        .arg("merge")
+        .args(&shards)
+        .arg("--out")
+        .arg(&merged)
+        .arg("--quiet")
+        .assert()
+        .success();
+    (whole, merged)
+}
+
+fn assert_same_files(whole: &Path, merged: &Path, names: &[&str]) {
+    for name in names {
+        let a = fs::read(whole.join(name)).unwrap_or_else(|e| panic!("whole {name}: {e}"));
+        let b = fs::read(merged.join(name)).unwrap_or_else(|e| panic!("merged {name}: {e}"));
+        assert!(
+            a == b,
+            "{name} differs between the whole run and the merged shards"
+        );
+    }
+}
+
+#[test]
+fn simulate_shards_merge_to_the_unsharded_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "3001",
+        "--seed",
+        "11",
+        "--shuffle-colours",
+        "--per-game",
+    ];
+    let (whole, merged) = whole_and_merged(tmp.path(), &args, 3, &[2, 3, 1]);
+    assert_same_files(
+        &whole,
+        &merged,
+        &["game_stats.csv", "summary.csv", "games.csv"],
+    );
+    // A shard holds counts and a manifest, not rates.
+    let counts = fs::read_to_string(tmp.path().join("shard-1/counts.csv")).unwrap();
+    assert!(
+        counts.starts_with("cell,name,index,value\n0,games,0,1000\n"),
+        "{counts}"
+    );
+    let manifest = fs::read_to_string(tmp.path().join("shard-1/shard.toml")).unwrap();
+    for key in [
+        "floe_version",
+        "git_commit",
+        "command",
+        "inputs_hash",
+        "bots",
+        "seed = 11",
+        "shard = \"1/3\"",
+        "games = 3001",
+        "games_played = 1000",
+    ] {
+        assert!(manifest.contains(key), "{key} not in {manifest}");
+    }
+    assert!(!tmp.path().join("shard-1/summary.csv").exists());
+}
+
+#[test]
+fn tournament_shards_merge_to_the_unsharded_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "tournament",
+        "--players",
+        "4",
+        "--bots",
+        "random,greedy:depth=0,greedy",
+        "--games",
+        "300",
+        "--duplicate",
+    ];
+    let (whole, merged) = whole_and_merged(tmp.path(), &args, 4, &[4, 1, 3, 2]);
+    assert_same_files(
+        &whole,
+        &merged,
+        &["tournament.csv", "pairwise.csv", "game_stats.csv"],
+    );
+}
+
+#[test]
+fn experiment_shards_merge_to_the_unsharded_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("study.toml");
+    fs::write(
+        &spec,
+        "players = [2, 3]\nshuffle_colours = true\nseating = \"rotated\"\n\n[[lineups]]\n\
+         bots = \"random,greedy:depth=0\"\ngames = 400\n\n[sweep]\nparam = \"tiles_removed\"\n\
+         values = [2, 8]\n",
+    )
+    .unwrap();
+    let spec = spec.to_str().unwrap();
+    let (whole, merged) = whole_and_merged(tmp.path(), &["experiment", spec], 3, &[3, 1, 2]);
+    assert_same_files(
+        &whole,
+        &merged,
+        &["cells.csv", "groups.csv", "tests.csv", "pairwise.csv"],
+    );
+    let manifest = fs::read_to_string(merged.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("merged_from = ["), "{manifest}");
+    assert!(merged.join("sweep-mean-rounds.svg").exists());
+}
+
+/// Writes shards 1 and 2 of a three-shard run (seed `seed`) into `dir`, and shard 3 with
+/// `seed3`.
+fn three_shards(dir: &Path, seed3: &str) -> Vec<PathBuf> {
+    (1..=3)
+        .map(|k| {
+            let out = dir.join(format!("s{k}"));
+            let seed = if k == 3 { seed3 } else { "5" };
+            ok(
+                &[
+                    "simulate",
+                    "--games",
+                    "600",
+                    "--seed",
+                    seed,
+                    "--shard",
+                    &format!("{k}/3"),
+                ],
+                &out,
+            );
+            out
+        })
+        .collect()
+}
+
+/// Checks that merging `dirs` fails with `message` and writes nothing.
+fn merge_refused(dirs: &[&PathBuf], message: &str) {
+    let out = dirs[0].parent().unwrap().join("merged");
+    floe()
+        .arg("merge")
+        .args(dirs)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(message));
+    assert!(!out.exists(), "a refused merge wrote {}", out.display());
+}
+
+#[test]
+fn incomplete_duplicated_or_foreign_shards_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let s = three_shards(tmp.path(), "5");
+    merge_refused(&[&s[0], &s[2]], "missing shards: 2/3");
+    merge_refused(&[&s[0]], "missing shards: 2/3, 3/3");
+    merge_refused(&[&s[0], &s[1], &s[1], &s[2]], "shard 2/3 is given twice");
+    let other = tempfile::tempdir().unwrap();
+    let foreign = three_shards(other.path(), "6");
+    merge_refused(
+        &[&s[0], &s[1], &foreign[2]],
+        "are not shards of one run: their command differs",
+    );
+    let not_a_shard = tmp.path().join("empty");
+    fs::create_dir(&not_a_shard).unwrap();
+    merge_refused(&[&s[0], &not_a_shard], "not a finished shard folder");
+    let other_count = tmp.path().join("of-four");
+    ok(
+        &[
+            "simulate", "--games", "600", "--seed", "5", "--shard", "1/4",
+        ],
+        &other_count,
+    );
+    merge_refused(&[&s[0], &other_count], "their shard count differs");
+    floe()
+        .args(["simulate", "--shard", "4/3"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "\"4/3\" is not K/N with 1 <= K <= N",
+        ));
+}
+
+/// Starts `floe ARGS --out OUT --quiet`, waits until it has opened its files, and stops it
+/// with `signal`; checks it left no file that looks finished.
+fn kill_half_way(args: &[&str], out: &Path, signal: &str) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("floe"))
+        .args(args)
+        .args(["--quiet", "--out"])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    while !out.join("counts.csv.tmp").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::process::Command::new("kill")
+        .arg(signal)
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(
+        !child.wait().unwrap().success(),
+        "the run ended before the kill"
+    );
+    let finished: Vec<String> = fs::read_dir(out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.ends_with(".tmp"))
+        .collect();
+    assert!(finished.is_empty(), "kill {signal} left {finished:?}");
+}
+
+#[test]
+fn a_killed_shard_leaves_nothing_finished_and_reruns_to_the_same_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    // Shard 1 of a run far too long to finish here (with games.csv, so it writes a lot),
+    // stopped half-way by SIGKILL and by SIGINT.
+    let long = [
+        "simulate",
+        "--games",
+        "50000000",
+        "--seed",
+        "9",
+        "--per-game",
+        "--shard",
+        "1/2",
+    ];
+    let shard_1 = tmp.path().join("shard-1");
+    kill_half_way(&long, &shard_1, "-KILL");
+    kill_half_way(&long, &shard_1, "-INT");
+    // Rerunning the shard (here of a run small enough to finish) into the same folder
+    // finishes it and clears the debris; merged, it equals the unsharded run.
+    let small = ["simulate", "--games", "2000", "--seed", "9"];
+    ok(&[&small[..], &["--shard", "1/2"]].concat(), &shard_1);
+    let names: Vec<String> = fs::read_dir(&shard_1)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "only counts.csv and shard.toml: {names:?}");
+    let shard_2 = tmp.path().join("shard-2");
+    ok(&[&small[..], &["--shard", "2/2"]].concat(), &shard_2);
+    let whole = tmp.path().join("whole");
+    ok(&small, &whole);
+    let merged = tmp.path().join("merged");
+    floe()
+        .arg("merge")
+        .args([&shard_1, &shard_2])
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    assert_same_files(&whole, &merged, &["game_stats.csv", "summary.csv"]);
+}
