@@ -90,12 +90,12 @@ pub trait RunCommand {
     fn seating(&self) -> Seating {
         Seating::Fixed
     }
-    /// The part of the run to play.
-    fn shard(&self) -> Shard {
-        Shard::WHOLE
+    /// Games in the run.
+    fn games(&self) -> u64;
+    /// Threads and shard, for a command that plays a run (not a single game).
+    fn run_flags(&self) -> Option<&RunFlags> {
+        None
     }
-    /// Games in the run and worker threads (0 = one per core).
-    fn size(&self) -> (u64, usize);
     /// Runs the checked setup.
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()>;
 }
@@ -104,7 +104,9 @@ pub trait RunCommand {
 /// place that knows which games exist.
 pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
     let args = cmd.game_args();
-    let (games, threads) = cmd.size();
+    let flags = cmd.run_flags();
+    let threads = flags.and_then(|f| f.threads).unwrap_or(0);
+    let shard = flags.and_then(|f| f.shard).unwrap_or(Shard::WHOLE);
     match args.game {
         GameName::ArcticRace => {
             let rules = match &args.rules {
@@ -116,8 +118,8 @@ pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
             let mut setup = args.setup(
                 ArcticRace::new(rules),
                 &name,
-                (cmd.bots(), cmd.seating(), cmd.shard()),
-                games,
+                (cmd.bots(), cmd.seating(), shard),
+                cmd.games(),
                 threads,
             )?;
             setup.inputs_hash = hash;
@@ -135,26 +137,6 @@ pub fn load_rules(path: &Path, what: &str) -> Result<Rules> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{what}: cannot read the rules file {}", path.display()))?;
     Rules::from_toml(&text).map_err(|e| anyhow!("{what}: {e}"))
-}
-
-/// Everything that defines a run's games besides the game and its rules.
-pub struct RunRequest<'a> {
-    /// Players per game.
-    pub players: usize,
-    /// The bots text: a spec for every seat, one per seat, or the entrants.
-    pub bots: &'a str,
-    /// Who sits where.
-    pub seating: Seating,
-    /// Games in the run.
-    pub games: u64,
-    /// Master seed.
-    pub seed: u64,
-    /// Deal colours at random.
-    pub shuffle_colours: bool,
-    /// Worker threads (0 = one per core).
-    pub threads: usize,
-    /// The part of the run to play.
-    pub shard: Shard,
 }
 
 /// A setting that does not fit the game, named as the flags name it (`players`, `bots`,
@@ -190,9 +172,9 @@ impl GameArgs {
         games: u64,
         threads: usize,
     ) -> Result<Setup<G>> {
-        let request = RunRequest {
+        let config = RunConfig {
             players: self.players,
-            bots,
+            bots: Vec::new(),
             seating,
             games,
             seed: self.seed,
@@ -200,16 +182,22 @@ impl GameArgs {
             threads,
             shard,
         };
-        setup(game, rules, &request).map_err(|m| anyhow!("{m}"))
+        setup(game, rules, bots, config).map_err(|m| anyhow!("{m}"))
     }
 }
 
-/// Checks `request` against `game` (whose rules are named `rules`) and returns the run.
+/// Reads the bots text (a spec for every seat, one per seat, or the entrants) into
+/// `config`, checks the whole against `game` (whose rules are named `rules`), and returns
+/// the run.
 ///
 /// # Errors
 /// Names the first setting that does not fit.
-pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setup<G>, Misfit> {
-    let bots_text = request.bots;
+pub fn setup<G: Game>(
+    game: G,
+    rules: &str,
+    bots_text: &str,
+    mut config: RunConfig,
+) -> Result<Setup<G>, Misfit> {
     let specs = split_spec_list(bots_text);
     let mut bots = Vec::new();
     for (i, text) in specs.iter().enumerate() {
@@ -232,22 +220,13 @@ pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setu
     }
     // One spec stands for every seat; expanded only for a player count the game takes,
     // so an absurd --players is refused below instead of allocating that many seats.
-    if request.seating == Seating::Fixed
+    if config.seating == Seating::Fixed
         && bots.len() == 1
-        && game.player_counts().contains(&request.players)
+        && game.player_counts().contains(&config.players)
     {
-        bots = vec![bots[0].clone(); request.players];
+        bots = vec![bots[0].clone(); config.players];
     }
-    let config = RunConfig {
-        players: request.players,
-        bots,
-        seating: request.seating,
-        games: request.games,
-        seed: request.seed,
-        shuffle_colours: request.shuffle_colours,
-        threads: request.threads,
-        shard: request.shard,
-    };
+    config.bots = bots;
     if let Err(RunError::Config { setting, message }) = config.check(&game) {
         return Err(Misfit {
             setting,
@@ -260,10 +239,10 @@ pub fn setup<G: Game>(game: G, rules: &str, request: &RunRequest) -> Result<Setu
     let label = RunLabel {
         game: game.name().to_string(),
         rules: rules.to_string(),
-        players: request.players,
+        players: config.players,
         bots: bots_text.trim().to_string(),
-        seed: request.seed,
-        shuffle_colours: request.shuffle_colours,
+        seed: config.seed,
+        shuffle_colours: config.shuffle_colours,
         bot_groups,
         bot_of_seat,
     };

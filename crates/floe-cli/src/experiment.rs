@@ -15,9 +15,9 @@ use floe_sim::output::OutputDir;
 use floe_sim::report::{
     RunLabel, Table, fairness_tests, game_stats, seat_spread, summary, summary_rows,
 };
-use floe_sim::{Seating, Shard, Tally};
+use floe_sim::{RunConfig, Seating, Shard, Tally};
 
-use crate::args::{GameName, Misfit, RunFlags, RunRequest, Setup, load_rules, setup};
+use crate::args::{GameName, Misfit, RunFlags, Setup, load_rules, setup};
 use crate::shards::{self, ShardFiles, fingerprint};
 use crate::spec::Spec;
 
@@ -137,9 +137,9 @@ fn cells<G: Game>(
                 let param = spec.sweep.as_ref().map(|s| s.param.as_str());
                 let swept = param.zip(value.map(|v| v.0));
                 let (game, _) = game_for(players, swept).expect("checked above");
-                let request = RunRequest {
+                let config = RunConfig {
                     players,
-                    bots: &lineup.bots,
+                    bots: Vec::new(),
                     seating: spec.seating,
                     games: a.games.unwrap_or(lineup.games),
                     seed: spec.seed,
@@ -147,8 +147,8 @@ fn cells<G: Game>(
                     threads: a.run.threads.unwrap_or(0),
                     shard: a.run.shard.unwrap_or(Shard::WHOLE),
                 };
-                let mut setup =
-                    setup(game, base.name, &request).map_err(|m| misfit(spec, lineup, m))?;
+                let mut setup = setup(game, base.name, &lineup.bots, config)
+                    .map_err(|m| misfit(spec, lineup, m))?;
                 setup.inputs_hash.clone_from(&base.hash);
                 let mut key = vec![
                     ("bots".to_string(), lineup.bots.clone()),

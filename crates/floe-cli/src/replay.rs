@@ -57,8 +57,8 @@ impl RunCommand for ReplayArgs {
     }
 
     /// A replay plays one game; the run's size does not change it.
-    fn size(&self) -> (u64, usize) {
-        (1, 1)
+    fn games(&self) -> u64 {
+        1
     }
 
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {

@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use floe_sim::Shard;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
     game_stats, games_writer, summary, summary_rows, text_table, write_game_rows,
@@ -62,12 +61,12 @@ impl RunCommand for SimulateArgs {
         &self.bots
     }
 
-    fn shard(&self) -> Shard {
-        self.run.shard.unwrap_or(Shard::WHOLE)
+    fn games(&self) -> u64 {
+        self.games
     }
 
-    fn size(&self) -> (u64, usize) {
-        (self.games, self.run.threads.unwrap_or(0))
+    fn run_flags(&self) -> Option<&RunFlags> {
+        Some(&self.run)
     }
 
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {

@@ -7,10 +7,10 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use clap::Args;
 use floe_core::Game;
+use floe_sim::Seating;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::output::OutputDir;
 use floe_sim::report::game_stats;
-use floe_sim::{Seating, Shard};
 
 use crate::args::{GameArgs, RunCommand, RunFlags, Setup};
 use crate::shards::{self, ShardFiles};
@@ -69,12 +69,12 @@ impl RunCommand for TournamentArgs {
         }
     }
 
-    fn shard(&self) -> Shard {
-        self.run.shard.unwrap_or(Shard::WHOLE)
+    fn games(&self) -> u64 {
+        self.games
     }
 
-    fn size(&self) -> (u64, usize) {
-        (self.games, self.run.threads.unwrap_or(0))
+    fn run_flags(&self) -> Option<&RunFlags> {
+        Some(&self.run)
     }
 
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {

@@ -21,7 +21,8 @@ pub(crate) const WHISKER_WIDTH: u32 = 2;
 /// Groups stand side by side along x (e.g. "2 players", "3 players", ...), named under the
 /// axis; within a group the rates stand left to right in their order. Rates with the same
 /// label share a colour across groups, and the legend names each label (e.g. "seat 0");
-/// eight labels get distinct colours, more repeat them. Long group names wrap onto up to
+/// eight labels get distinct colours, more repeat them. A label that names a common colour
+/// ("red", "yellow", ...) is drawn in that colour. Long group names wrap onto up to
 /// three lines and shrink to fit their group's width.
 /// A group's fair rate is a dashed grey line across that group.
 ///
@@ -127,7 +128,9 @@ fn draw(
         if single {
             style::colour(0)
         } else {
-            style::colour(labels.iter().position(|l| *l == label).unwrap_or(0))
+            style::named(label).unwrap_or_else(|| {
+                style::colour(labels.iter().position(|l| *l == label).unwrap_or(0))
+            })
         }
     };
     let has_fair = groups.iter().any(|g| g.fair.is_some());

@@ -33,6 +33,27 @@ pub(crate) const REFERENCE: RGBColor = RGBColor(110, 110, 110);
 /// The colour of light grid and separator lines.
 pub(crate) const GRID: RGBColor = RGBColor(225, 225, 225);
 
+/// Returns the colour a label names, if it names a common one ("red", "yellow", ...), so
+/// that a chart of player colours shows each in its own colour. Light colours are darkened
+/// enough to read on white.
+pub(crate) fn named(label: &str) -> Option<RGBColor> {
+    let rgb = match label.trim().to_ascii_lowercase().as_str() {
+        "red" => (200, 30, 30),
+        "orange" => (230, 120, 0),
+        "yellow" => (200, 165, 0),
+        "green" => (30, 140, 50),
+        "blue" => (30, 80, 200),
+        "purple" => (120, 50, 160),
+        "pink" => (220, 90, 150),
+        "brown" => (130, 80, 30),
+        "black" => (20, 20, 20),
+        "white" => (150, 150, 150),
+        "grey" | "gray" => (110, 110, 110),
+        _ => return None,
+    };
+    Some(RGBColor(rgb.0, rgb.1, rgb.2))
+}
+
 /// Returns the colour of the `i`th series or label, cycling through [`PALETTE`].
 pub(crate) fn colour(i: usize) -> RGBColor {
     PALETTE[i % PALETTE.len()]
@@ -249,6 +270,12 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colour_names_give_their_colour() {
+        assert_eq!(named("Red"), Some(RGBColor(200, 30, 30)));
+        assert!(named("yellow").is_some() && named("seat 0").is_none());
+    }
 
     #[test]
     fn ticks_have_enough_decimals() {
