@@ -100,8 +100,8 @@ pub trait RunCommand {
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()>;
 }
 
-/// Loads the chosen game with its rules, checks every flag, and runs `cmd` on it: the one
-/// place that knows which games exist.
+/// Loads the chosen game with its rules, checks every flag, and runs `cmd` on it: with
+/// `experiment::run`, the place that knows which games exist.
 pub fn dispatch(cmd: &impl RunCommand) -> Result<()> {
     let args = cmd.game_args();
     let flags = cmd.run_flags();
