@@ -1,11 +1,12 @@
-//! `floe replay`: one game of a run, played again from its seed and printed in full.
+//! `floe replay`: one game of a run (of `simulate` or `tournament`), played again from its
+//! seed and printed in full.
 
 use std::io::Write;
 
 use anyhow::{Result, bail};
 use clap::Args;
-use floe_core::{Game, Seat, game_seed};
-use floe_sim::Line;
+use floe_core::{Game, Seat};
+use floe_sim::{Line, Seating};
 
 use crate::args::{GameArgs, RunCommand, Setup};
 
@@ -23,8 +24,16 @@ pub struct ReplayArgs {
     /// The run's size, if given: the index must lie inside it.
     #[arg(long)]
     pub games: Option<u64>,
-    // Flags of `simulate` that do not change any game, accepted so that a simulate command
-    // line replays by changing the subcommand and adding --index.
+    /// The run was a `floe tournament`: --bots lists the entrants, who take turns at the
+    /// seats (game i seats entrant (s + i) mod B at seat s).
+    #[arg(long)]
+    pub tournament: bool,
+    /// With --tournament: the tournament played each deal once per rotation (`--duplicate`).
+    #[arg(long, requires = "tournament")]
+    pub duplicate: bool,
+    // Flags of `simulate` and `tournament` that do not change any game, accepted so that
+    // their command lines replay by changing the subcommand (to `replay`, or for a
+    // tournament `replay --tournament`) and adding --index.
     #[arg(long = "threads", hide = true)]
     _threads: Option<usize>,
     #[arg(long = "out", hide = true)]
@@ -56,9 +65,23 @@ impl RunCommand for ReplayArgs {
         &self.bots
     }
 
-    /// A replay plays one game; the run's size does not change it.
+    fn seating(&self) -> Seating {
+        match (self.tournament, self.duplicate) {
+            (false, _) => Seating::Fixed,
+            (true, false) => Seating::Rotated,
+            (true, true) => Seating::Duplicate,
+        }
+    }
+
+    /// A replay plays one game; the run's size does not change it, but a tournament's must
+    /// still be a whole number of rotations.
     fn games(&self) -> u64 {
-        1
+        match self.tournament {
+            true => self
+                .games
+                .unwrap_or(floe_bots::split_spec_list(&self.bots).len() as u64),
+            false => 1,
+        }
     }
 
     fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
@@ -69,16 +92,13 @@ impl RunCommand for ReplayArgs {
 /// Plays game `--index` of the run of `setup` and prints its log.
 fn print_replay<G: Game>(a: &ReplayArgs, setup: &Setup<G>) -> Result<()> {
     let (game, label) = (&setup.game, &setup.label);
+    let (lineup, seed) = setup.config.deal(a.index);
+    let bot_of_seat = &setup.config.lineups()[lineup];
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "{} ({} rules), {} players, master seed {}, game {} (game seed {})",
-        label.game,
-        label.rules,
-        label.players,
-        label.seed,
-        a.index,
-        game_seed(label.seed, a.index)
+        label.game, label.rules, label.players, label.seed, a.index, seed
     )?;
     let mut lines = Vec::new();
     let record = floe_sim::replay(game, &setup.config, a.index, &mut |line| match line {
@@ -93,7 +113,7 @@ fn print_replay<G: Game>(a: &ReplayArgs, setup: &Setup<G>) -> Result<()> {
         writeln!(
             out,
             "  {seat}: {colour}, bot {}",
-            label.bot_groups[label.bot_of_seat[seat.index()]]
+            label.bot_groups[bot_of_seat[seat.index()]]
         )?;
     }
     for line in lines {

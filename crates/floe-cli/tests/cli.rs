@@ -474,3 +474,57 @@ fn bad_tournaments_are_refused() {
     refused(&["tournament", "--players", "9"], "Error: --players");
     refused(&["tournament", "--threads", "0"], "Error: --threads 0");
 }
+
+#[test]
+fn a_tournament_game_replays_with_its_seating_and_deal() {
+    let replay = |index: &str, extra: &[&str]| -> String {
+        let out = floe()
+            .args([
+                "replay",
+                "--tournament",
+                "--players",
+                "2",
+                "--bots",
+                "random,greedy",
+            ])
+            .args(["--games", "10", "--index", index])
+            .args(extra)
+            .assert()
+            .success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let head = |text: &str| text.lines().take(3).collect::<Vec<_>>().join("\n");
+    let (two, three) = (replay("2", &["--duplicate"]), replay("3", &["--duplicate"]));
+    // One deal, played from both seats: the same game seed, the entrants swapped.
+    let seed = |text: &str| {
+        text.lines()
+            .next()
+            .unwrap()
+            .split("game seed")
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(seed(&two), seed(&three));
+    assert!(head(&two).contains("seat 0: yellow, bot random"), "{two}");
+    assert!(
+        head(&three).contains("seat 0: yellow, bot greedy"),
+        "{three}"
+    );
+    // Without --duplicate every game has its own deal.
+    assert_ne!(seed(&replay("2", &[])), seed(&replay("3", &[])));
+    floe()
+        .args([
+            "replay",
+            "--tournament",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "9",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--games: 9 is not a multiple of the 2 entrants",
+        ));
+}
