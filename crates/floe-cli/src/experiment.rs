@@ -148,7 +148,7 @@ fn cells<G: Game>(
                     shard: a.run.shard.unwrap_or(Shard::WHOLE),
                 };
                 let mut setup = setup(game, base.name, &lineup.bots, config)
-                    .map_err(|m| misfit(spec, lineup, m))?;
+                    .map_err(|m| misfit(spec, lineup, a.games.is_some(), m))?;
                 setup.inputs_hash.clone_from(&base.hash);
                 let mut key = vec![
                     ("bots".to_string(), lineup.bots.clone()),
@@ -170,8 +170,12 @@ fn cells<G: Game>(
     Ok(cells)
 }
 
-/// Points a setting that does not fit at the spec's line that set it.
-fn misfit(spec: &Spec, lineup: &crate::spec::Lineup, m: Misfit) -> anyhow::Error {
+/// Points a setting that does not fit at the spec's line that set it (or at `--games`,
+/// when that flag replaced the spec's counts).
+fn misfit(spec: &Spec, lineup: &crate::spec::Lineup, games_flag: bool, m: Misfit) -> anyhow::Error {
+    if m.setting == "games" && games_flag {
+        return anyhow::anyhow!("--games: {}", m.message);
+    }
     let (line, key) = match m.setting {
         "players" => (lineup.lines.2, "players"),
         "games" => (lineup.lines.1, "games"),

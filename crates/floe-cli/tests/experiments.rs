@@ -270,6 +270,25 @@ fn bad_specs_are_refused_naming_file_line_and_key() {
         "bad.toml: line 2: rules: cannot read the rules file",
     );
     refused("players = [2]\n", "missing field `lineups`");
+    // A --games that does not fit is the flag's fault, not the spec's.
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("duo.toml");
+    fs::write(
+        &spec,
+        "players = [2]\nseating = \"rotated\"\n[[lineups]]\nbots = \"random,greedy\"\ngames = 10\n",
+    )
+    .unwrap();
+    floe()
+        .arg("experiment")
+        .arg(&spec)
+        .args(["--games", "5"])
+        .arg("--out")
+        .arg(tmp.path().join("out"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "Error: --games: 5 is not a multiple of the 2 entrants",
+        ));
     refused("players = [2\n", "bad.toml: line ");
 }
 
