@@ -130,7 +130,29 @@ pub fn draw(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
     } else {
         rate_charts(dir, name, &groups, &cells)
     };
-    result.with_context(|| format!("charts of {}", dir.display()))
+    let drawn = result.with_context(|| format!("charts of {}", dir.display()))?;
+    remove_stale_charts(dir, &drawn)?;
+    Ok(drawn)
+}
+
+/// The name prefixes of the charts `draw` makes.
+const CHART_PREFIXES: [&str; 4] = ["sweep-", "seats-", "colours-", "bots-"];
+
+/// Removes charts an earlier run drew in `dir` that this drawing did not (say, of a line-up
+/// the spec no longer has), so that the folder's charts all show its CSV files.
+fn remove_stale_charts(dir: &Path, drawn: &[PathBuf]) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let ours = name.ends_with(".svg") && CHART_PREFIXES.iter().any(|p| name.starts_with(p));
+        if ours && !drawn.contains(&path) {
+            std::fs::remove_file(&path).with_context(|| format!("{}", path.display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The measures a sweep is drawn for: column, what it is, and whether it is a share.

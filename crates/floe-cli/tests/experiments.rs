@@ -173,6 +173,12 @@ fn rerunning_a_spec_gives_byte_identical_csv_whatever_the_threads() {
         assert_eq!(read(&one, name), read(&two, name), "{name}");
     }
     assert!(read(&one, "colours-random.svg").contains("win rate by colour"));
+    // A chart an earlier run drew that this run does not is removed; other files stay.
+    fs::write(one.join("seats-old-lineup.svg"), "<svg/>").unwrap();
+    fs::write(one.join("notes.txt"), "mine").unwrap();
+    experiment(&spec, "3000", &one, "2");
+    assert!(!one.join("seats-old-lineup.svg").exists());
+    assert!(one.join("notes.txt").exists() && one.join("seats-random.svg").exists());
 }
 
 #[test]
