@@ -272,7 +272,7 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
         let written = out.commit(&OUTPUTS).with_context(ctx)?;
         if !a.run.quiet {
             let mut stdout = std::io::stdout().lock();
-            crate::progress::print_footer(&mut stdout, total, started.elapsed(), &written)?;
+            crate::progress::print_footer(&mut stdout, &a.run, total, started.elapsed(), &written)?;
         }
         return Ok(());
     }
@@ -316,7 +316,7 @@ fn run_cells<G: Game>(a: &ExperimentArgs, spec: &Spec, cells: &[Cell<G>]) -> Res
         for line in lines {
             writeln!(stdout, "  {line}")?;
         }
-        crate::progress::print_footer(&mut stdout, total, started.elapsed(), &written)?;
+        crate::progress::print_footer(&mut stdout, &a.run, total, started.elapsed(), &written)?;
         for chart in charts {
             writeln!(stdout, "drew {}", chart.display())?;
         }

@@ -23,22 +23,27 @@ pub fn bar(games: u64, quiet: bool) -> ProgressBar {
     bar
 }
 
-/// Prints the lines that close a run's report: its speed and the files written.
+/// Prints the lines that close a run's report: its speed (or, for a merge, the shards it
+/// came from) and the files written.
 ///
 /// # Errors
 /// Fails if `out` fails.
 pub fn print_footer(
     out: &mut impl std::io::Write,
+    flags: &crate::args::RunFlags,
     games: u64,
     elapsed: std::time::Duration,
     written: &[std::path::PathBuf],
 ) -> std::io::Result<()> {
     let secs = elapsed.as_secs_f64();
-    writeln!(
-        out,
-        "\n{games} games in {secs:.2} s ({:.0} games/s)",
-        games as f64 / secs.max(1e-9)
-    )?;
+    match &flags.merged {
+        Some(m) => writeln!(out, "\n{games} games, merged from {} shards", m.dirs.len())?,
+        None => writeln!(
+            out,
+            "\n{games} games in {secs:.2} s ({:.0} games/s)",
+            games as f64 / secs.max(1e-9)
+        )?,
+    }
     for path in written {
         writeln!(out, "wrote {}", path.display())?;
     }

@@ -134,7 +134,7 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", text_table(game, label, &tally, &rows))?;
-        crate::progress::print_footer(&mut stdout, tally.games, elapsed, &written)?;
+        crate::progress::print_footer(&mut stdout, &a.run, tally.games, elapsed, &written)?;
     }
     Ok(())
 }

@@ -123,7 +123,7 @@ fn tournament<G: Game>(a: &TournamentArgs, setup: &Setup<G>) -> Result<()> {
     if !a.run.quiet {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", ladder_table(label, &tally))?;
-        crate::progress::print_footer(&mut stdout, tally.games, elapsed, &written)?;
+        crate::progress::print_footer(&mut stdout, &a.run, tally.games, elapsed, &written)?;
     }
     Ok(())
 }
