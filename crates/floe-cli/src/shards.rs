@@ -255,6 +255,19 @@ fn read_manifest(dir: &Path) -> Result<ShardManifest> {
 
 /// Runs `floe merge`.
 pub fn run(a: &MergeArgs) -> Result<()> {
+    // Writing the results into a shard's folder would delete that shard's counts.
+    let out = std::fs::canonicalize(&a.out).ok();
+    if let Some(dir) = a
+        .dirs
+        .iter()
+        .find(|d| out.is_some() && std::fs::canonicalize(d).ok() == out)
+    {
+        bail!(
+            "--out {}: that is the shard folder {}; write the merged results elsewhere",
+            a.out.display(),
+            dir.display()
+        );
+    }
     let mut shards: Vec<(Shard, PathBuf, ShardManifest)> = Vec::new();
     for dir in &a.dirs {
         let m = read_manifest(dir)?;

@@ -211,6 +211,18 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
     );
     merge_refused(&[&s[0], &other_count], "their shard count differs");
     floe()
+        .arg("merge")
+        .args(&s)
+        .arg("--out")
+        .arg(&s[1])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("that is the shard folder"));
+    assert!(
+        s[1].join("counts.csv").exists(),
+        "the shard is left as it was"
+    );
+    floe()
         .args(["simulate", "--shard", "4/3"])
         .assert()
         .failure()
