@@ -25,10 +25,10 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub games: Option<u64>,
     /// The run was a `floe tournament`: --bots lists the entrants, who take turns at the
-    /// seats (game i seats entrant (s + i) mod B at seat s).
+    /// seats through the cycle of seatings `floe tournament` uses.
     #[arg(long)]
     pub tournament: bool,
-    /// With --tournament: the tournament played each deal once per rotation (`--duplicate`).
+    /// With --tournament: the tournament played each deal once per cycle (`--duplicate`).
     #[arg(long, requires = "tournament")]
     pub duplicate: bool,
     // Flags of `simulate` and `tournament` that do not change any game, accepted so that
@@ -74,7 +74,7 @@ impl RunCommand for ReplayArgs {
     }
 
     /// A replay plays one game; the run's size does not change it, but a tournament's must
-    /// still be a whole number of rotations.
+    /// still be a whole number of cycles of seatings.
     fn games(&self) -> u64 {
         match self.tournament {
             true => self

@@ -33,10 +33,11 @@ pub struct TournamentArgs {
     /// take turns at the seats so that each plays every seat equally often.
     #[arg(long, default_value = "random,greedy")]
     pub bots: String,
-    /// Games to play: a multiple of the number of entrants.
+    /// Games to play: a whole number of cycles of seatings (B entrants: B games for B <= 2,
+    /// 2B for more).
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,
-    /// Play each deal (seed) once per rotation of the entrants, so that luck cancels.
+    /// Play each deal (seed) once in every seating of the entrants, so that luck cancels.
     #[arg(long)]
     pub duplicate: bool,
     /// Folder for the CSV files (created if needed).

@@ -465,7 +465,7 @@ fn bad_tournaments_are_refused() {
             "--games",
             "100",
         ],
-        "Error: --games: 100 is not a multiple of the 3 entrants",
+        "Error: --games: 100 is not a multiple of 6, the seatings that give the 3 entrants",
     );
     refused(
         &["tournament", "--bots", "random,mcts:iters=-3"],
@@ -525,6 +525,6 @@ fn a_tournament_game_replays_with_its_seating_and_deal() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "--games: 9 is not a multiple of the 2 entrants",
+            "--games: 9 is not a multiple of 2, the seatings",
         ));
 }

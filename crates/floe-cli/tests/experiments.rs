@@ -87,10 +87,10 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
     for spec in specs {
         let small = miniature(&spec, tmp.path());
         let out = tmp.path().join(spec.file_stem().unwrap());
-        experiment(&small, "4", &out, "2");
+        experiment(&small, "8", &out, "2");
         let (header, cells) = csv_rows(&out, "cells.csv");
         assert!(!cells.is_empty(), "{spec:?}");
-        assert!(cells.iter().all(|r| r[column(&header, "games")] == "4"));
+        assert!(cells.iter().all(|r| r[column(&header, "games")] == "8"));
         let (groups_header, _) = csv_rows(&out, "groups.csv");
         assert!(
             groups_header.ends_with(
@@ -265,7 +265,7 @@ fn bad_specs_are_refused_naming_file_line_and_key() {
     );
     refused(
         "players = [2]\nseating = \"duplicate\"\n[[lineups]]\nbots = \"random,greedy,mcts\"\ngames = 10\n",
-        "bad.toml: line 5: games: 10 is not a multiple of the 3 entrants",
+        "bad.toml: line 5: games: 10 is not a multiple of 6, the seatings that give the 3 entrants",
     );
     refused(
         &format!("players = [2]\nseating = \"round-robin\"\n{lineup}"),
@@ -293,7 +293,7 @@ fn bad_specs_are_refused_naming_file_line_and_key() {
         .assert()
         .failure()
         .stderr(predicate::str::contains(
-            "Error: --games: 5 is not a multiple of the 2 entrants",
+            "Error: --games: 5 is not a multiple of 2, the seatings",
         ));
     refused("players = [2\n", "bad.toml: line ");
 }

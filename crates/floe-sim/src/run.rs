@@ -23,13 +23,17 @@ pub enum Seating {
     /// `bots[s]` plays seat s in every game (`floe simulate`).
     #[default]
     Fixed,
-    /// The bots are entrants that take turns at the seats (`floe tournament`): game i seats
-    /// entrant `(s + i) mod B` at seat s, so over every B games each entrant plays each
-    /// seat equally often. Every game has its own deal.
+    /// The bots are entrants that take turns at the seats (`floe tournament`). The cycle of
+    /// seatings is the B rotations (entrant `(s + r) mod B` at seat s) followed, for three
+    /// or more entrants, by the B mirrored ones (entrant `(r - s) mod B`): over each cycle
+    /// every entrant plays every seat equally often, and two entrants who meet sit in
+    /// either order (and either one next after the other) equally often, so neither seat
+    /// nor reveal order favours one side of a pairing. Game i uses seating `i mod cycle`;
+    /// every game has its own deal.
     Rotated,
-    /// As [`Seating::Rotated`], but the B games of one rotation share a deal (seed): each
-    /// deal is played once from every entrant's seat, so luck cancels between entrants
-    /// (common random numbers).
+    /// As [`Seating::Rotated`], but the games of one cycle share a deal (seed): each deal
+    /// is played once in every seating, so luck cancels between entrants (common random
+    /// numbers).
     Duplicate,
 }
 
@@ -102,7 +106,7 @@ pub struct RunConfig {
     /// Games to play.
     pub games: u64,
     /// Master seed; game i has seed `game_seed(seed, i)` (with duplicate seating,
-    /// `game_seed(seed, i / B)`).
+    /// `game_seed(seed, i / cycle)`, the cycle of seatings of [`Seating::Rotated`]).
     pub seed: u64,
     /// Deal colours to seats at random per game instead of seat i playing colour i.
     pub shuffle_colours: bool,
@@ -181,17 +185,20 @@ impl RunConfig {
         if self.games == 0 {
             return bad("games", "must be at least 1".into());
         }
-        let rotation = self.lineups().len() as u64;
-        if !self.games.is_multiple_of(rotation) {
-            let below = self.games / rotation * rotation;
+        let cycle = self.cycle();
+        if !self.games.is_multiple_of(cycle) {
+            let below = self.games / cycle * cycle;
+            let options = match below {
+                0 => cycle.to_string(),
+                _ => format!("{below} or {}", below + cycle),
+            };
             return bad(
                 "games",
                 format!(
-                    "{} is not a multiple of the {rotation} entrants, so they would not play \
-                     every seat equally often; try {} or {}",
+                    "{} is not a multiple of {cycle}, the seatings that give the {} entrants \
+                     every seat equally often; try {options}",
                     self.games,
-                    below.max(rotation),
-                    below + rotation
+                    self.bots.len(),
                 ),
             );
         }
@@ -212,8 +219,19 @@ impl RunConfig {
         names
     }
 
-    /// Returns the seatings the run uses, each as the bot group of every seat: one with
-    /// fixed seating, B (one per rotation) with B rotated entrants.
+    /// Returns the number of seatings in the run's cycle: 1 with fixed seating; with B
+    /// rotated entrants B rotations, and for B >= 3 as many mirrored ones (for B <= 2 the
+    /// mirrored seatings are the rotations again).
+    fn cycle(&self) -> u64 {
+        match (self.seating, self.bots.len() as u64) {
+            (Seating::Fixed, _) => 1,
+            (_, b) if b <= 2 => b,
+            (_, b) => 2 * b,
+        }
+    }
+
+    /// Returns the seatings of the run's cycle, each as the bot group of every seat (see
+    /// [`Seating::Rotated`]).
     pub fn lineups(&self) -> Vec<Vec<usize>> {
         let groups = self.bot_groups();
         let group = |spec: &BotSpec| {
@@ -227,8 +245,15 @@ impl RunConfig {
             Seating::Fixed => vec![self.bots.iter().map(group).collect()],
             Seating::Rotated | Seating::Duplicate => {
                 let b = self.bots.len();
-                (0..b)
-                    .map(|r| (0..self.players).map(|s| (s + r) % b).collect())
+                let rotated = (0..b).map(|r| (0..self.players).map(|s| (s + r) % b).collect());
+                let mirrored = (0..b).map(|r| {
+                    (0..self.players)
+                        .map(|s| (r + b * self.players - s) % b)
+                        .collect()
+                });
+                rotated
+                    .chain(mirrored)
+                    .take(self.cycle() as usize)
                     .collect()
             }
         }
@@ -236,15 +261,12 @@ impl RunConfig {
 
     /// Returns the lineup (index into [`RunConfig::lineups`]) and the seed of game `index`.
     pub fn deal(&self, index: u64) -> (usize, u64) {
-        let rotation = match self.seating {
-            Seating::Fixed => 1,
-            Seating::Rotated | Seating::Duplicate => self.bots.len() as u64,
-        };
+        let cycle = self.cycle();
         let deal = match self.seating {
-            Seating::Duplicate => index / rotation,
+            Seating::Duplicate => index / cycle,
             Seating::Fixed | Seating::Rotated => index,
         };
-        ((index % rotation) as usize, game_seed(self.seed, deal))
+        ((index % cycle) as usize, game_seed(self.seed, deal))
     }
 
     /// Returns one table per lineup, with fresh bots.

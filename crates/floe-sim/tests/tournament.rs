@@ -59,18 +59,47 @@ fn every_entrant_plays_every_seat_equally_often() {
 }
 
 #[test]
-fn duplicate_deals_repeat_the_seed_once_per_rotation() {
-    let cfg = tournament(4, "random,greedy,greedy:depth=0", Seating::Duplicate, 9, 1);
-    let seeds: Vec<u64> = (0..9).map(|i| cfg.deal(i).1).collect();
-    assert_eq!(seeds[0], seeds[1]);
-    assert_eq!(seeds[1], seeds[2]);
-    assert_ne!(seeds[2], seeds[3]);
-    assert_eq!(seeds[3..6], [seeds[3]; 3]);
-    let rotated = tournament(4, "random,greedy,greedy:depth=0", Seating::Rotated, 9, 1);
-    let distinct: std::collections::HashSet<u64> = (0..9).map(|i| rotated.deal(i).1).collect();
+fn entrants_who_meet_sit_in_either_order_equally_often() {
+    // For every two seats i < j, how often entrant a sits at i and b at j must equal how
+    // often b sits at i and a at j: no pairing always puts the same entrant first.
+    for (players, entrants) in [(2, 4), (4, 4), (4, 3), (3, 5), (6, 4)] {
+        let bots: Vec<String> = (0..entrants)
+            .map(|i| format!("greedy:progress={i}"))
+            .collect();
+        let cfg = tournament(players, &bots.join(","), Seating::Rotated, 1, 1);
+        let mut order = vec![vec![0i32; entrants]; entrants];
+        for lineup in cfg.lineups() {
+            for i in 0..players {
+                for j in i + 1..players {
+                    order[lineup[i]][lineup[j]] += 1;
+                }
+            }
+        }
+        for a in 0..entrants {
+            for b in 0..entrants {
+                if a != b {
+                    assert_eq!(order[a][b], order[b][a], "{players}p {entrants}: {order:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn duplicate_deals_repeat_the_seed_once_per_cycle() {
+    // Three entrants: three rotations and three mirrored seatings share each deal.
+    let cfg = tournament(4, "random,greedy,greedy:depth=0", Seating::Duplicate, 12, 1);
+    let seeds: Vec<u64> = (0..12).map(|i| cfg.deal(i).1).collect();
+    assert_eq!(seeds[..6], [seeds[0]; 6]);
+    assert_eq!(seeds[6..], [seeds[6]; 6]);
+    assert_ne!(seeds[0], seeds[6]);
+    let lineups: Vec<usize> = (0..12).map(|i| cfg.deal(i).0).collect();
+    assert_eq!(lineups, [0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5]);
+    let rotated = tournament(4, "random,greedy,greedy:depth=0", Seating::Rotated, 12, 1);
+    let distinct: std::collections::HashSet<u64> = (0..12).map(|i| rotated.deal(i).1).collect();
     assert_eq!(
         distinct.len(),
-        9,
+        12,
         "without --duplicate every game has its own deal"
     );
 }
@@ -134,7 +163,7 @@ fn entrants_must_differ_and_share_the_games_evenly() {
     let uneven = tournament(2, "random,greedy,greedy:depth=0", Seating::Rotated, 31, 1);
     let err = uneven.check(&game).unwrap_err().to_string();
     assert!(
-        err.starts_with("games:") && err.contains("try 30 or 33"),
+        err.starts_with("games:") && err.contains("try 30 or 36"),
         "{err}"
     );
 }
