@@ -227,6 +227,24 @@ pub fn tally<G: Game>(
     }
 }
 
+/// Plays a one-cell run (or takes it from merged shards) behind a progress bar, and
+/// returns its tally and how long it took.
+///
+/// # Errors
+/// As [`tally`].
+pub fn tally_with_bar<G: Game>(
+    flags: &RunFlags,
+    setup: &Setup<G>,
+    per_game: Option<&mut RecordSink<'_>>,
+) -> Result<(Tally, std::time::Duration)> {
+    let config = &setup.config;
+    let bar = crate::progress::bar(config.shard.games(config.games).count() as u64, flags.quiet);
+    let started = std::time::Instant::now();
+    let tally = tally(flags, 0, setup, &|n| bar.inc(n), per_game)?;
+    bar.finish_and_clear();
+    Ok((tally, started.elapsed()))
+}
+
 /// Flags of `floe merge`.
 #[derive(Args, Debug)]
 pub struct MergeArgs {

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -97,11 +96,6 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
         )?),
         false => None,
     };
-    let bar = crate::progress::bar(
-        setup.config.shard.games(a.games).count() as u64,
-        a.run.quiet,
-    );
-    let started = Instant::now();
     let mut sink = |records: &[floe_sim::GameRecord]| -> std::io::Result<()> {
         let w = games_csv
             .as_mut()
@@ -110,9 +104,7 @@ fn simulate<G: Game>(a: &SimulateArgs, setup: &Setup<G>) -> Result<()> {
     };
     let per_game: Option<&mut floe_sim::RecordSink<'_>> =
         if a.per_game { Some(&mut sink) } else { None };
-    let tally = shards::tally(&a.run, 0, setup, &|n| bar.inc(n), per_game)?;
-    bar.finish_and_clear();
-    let elapsed = started.elapsed();
+    let (tally, elapsed) = shards::tally_with_bar(&a.run, setup, per_game)?;
     if let Some(w) = games_csv {
         let mut file = w
             .into_inner()

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 use clap::Args;
@@ -101,14 +100,7 @@ fn tournament<G: Game>(a: &TournamentArgs, setup: &Setup<G>) -> Result<()> {
             out.file("game_stats.csv").with_context(ctx)?,
         )),
     };
-    let bar = crate::progress::bar(
-        setup.config.shard.games(a.games).count() as u64,
-        a.run.quiet,
-    );
-    let started = Instant::now();
-    let tally = shards::tally(&a.run, 0, setup, &|n| bar.inc(n), None)?;
-    bar.finish_and_clear();
-    let elapsed = started.elapsed();
+    let (tally, elapsed) = shards::tally_with_bar(&a.run, setup, None)?;
 
     if let Some(files) = shard_files {
         files.write(&[setup], std::slice::from_ref(&tally))?;
