@@ -11,7 +11,7 @@ fn winning_move_position() -> (ArcticRace, State) {
     let game = ArcticRace::classic();
     // Blank tiles (kind 7, 3 copies) and +1 tiles (kind 0): a river the tile set can hold.
     let river = [Some(7), Some(7), Some(7), Some(0), Some(0)];
-    let mut st = State::scenario(2, &river, &[0, 0]);
+    let mut st = game.scenario(2, &river, &[0, 0]);
     st.put_racer(Seat(0), Racer::numbered(1), Position::Finished(1));
     st.put_racer(Seat(0), Racer::numbered(2), Position::Finished(1));
     st.put_racer(Seat(0), Racer::numbered(5), Position::On(26));

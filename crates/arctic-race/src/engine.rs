@@ -5,31 +5,12 @@ use std::ops::RangeInclusive;
 use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
 use rand::seq::SliceRandom;
 
+use crate::answers;
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, collect};
-use crate::pieces::{Action, CARDS, Card, Racer};
+use crate::pieces::{Action, Card, Racer};
 use crate::rules::{MIN_PLAYERS, Rules};
-use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
-
-/// The commit answers for every hand (a 5-bit card set), listed once at compile time:
-/// committing is half of all questions, and a table lookup beats walking the bits.
-const COMMITS: [([Action; CARDS], u8); 1 << CARDS] = {
-    let mut table = [([Action::Pass; CARDS], 0u8); 1 << CARDS];
-    let mut hand = 0;
-    while hand < 1 << CARDS {
-        let mut card = 0;
-        while card < CARDS {
-            if hand & (1 << card) != 0 {
-                let (answers, len) = &mut table[hand];
-                answers[*len as usize] = Action::Commit(Card::ALL[card]);
-                *len += 1;
-            }
-            card += 1;
-        }
-        hand += 1;
-    }
-    table
-};
+use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State, WATER};
 
 /// Arctic Race under one set of [`Rules`].
 #[derive(Clone, Debug)]
@@ -48,45 +29,68 @@ impl ArcticRace {
         ArcticRace::new(Rules::classic())
     }
 
+    /// Returns a state at the start of round 1 with every racer home, full hands, seat 0
+    /// holding the start token, and the river filled from `slots` (`None` = open water).
+    /// The supply holds `supply` (its last element on top); no tiles are removed. The
+    /// builders on [`State`] set up the rest of an exact board situation.
+    pub fn scenario(&self, players: usize, slots: &[Option<u8>], supply: &[u8]) -> State {
+        let mut st = State::bare(players);
+        for (i, s) in slots.iter().enumerate() {
+            st.slots[i] = s.unwrap_or(WATER);
+        }
+        st.supply.extend(supply.iter().copied());
+        self.lay_track(&mut st);
+        st
+    }
+
     /// Returns the rules in force.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
-    /// Carries out one answer, without answering forced questions that follow.
+    /// Carries out one answer and lists the answers to the next question in `answers`,
+    /// without answering a forced question that follows.
+    ///
+    /// Each step that moves the game to a new question lists that question's answers
+    /// itself: there the kind of question is known, so no general dispatch on the phase
+    /// (an unpredictable branch) is needed.
+    #[inline(always)]
     fn answer(
         &self,
         st: &mut State,
         action: Action,
         forced: bool,
         rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
         log: &mut impl FnMut(Event),
     ) {
         let seat = self
             .to_act(st)
             .expect("the game is over: no question to answer");
-        let s = seat.index();
         log(Event::Answered {
             seat,
             action,
             forced,
         });
-        // Commits are half of all questions: test for them first with one plain branch.
+        // Commits are half of all questions, and quick: they are carried out inline.
         if let Action::Commit(card) = action {
-            assert!(
-                st.phase == Phase::Commit && st.hand[s] & card.bit() != 0,
-                "{seat} cannot commit the {card} now"
-            );
-            st.hand[s] &= !card.bit();
-            st.committed[s] = card as u8;
-            st.next_in_order();
-            if st.step == st.players {
-                st.restart_order();
-                st.phase = Phase::Reveal;
-                self.reveal(st, log);
-            }
-            return;
+            self.commit(st, seat, card, answers, log);
+        } else {
+            self.resolve(st, seat, action, rng, answers, log);
         }
+    }
+
+    /// Carries out an answer other than a commit: a revealed card's action, or the
+    /// answer to the question a chain stopped at.
+    fn resolve(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        action: Action,
+        rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
         let flow = if action == Action::MoveA {
             // Action A is the next most common answer: again a plain branch first.
             assert!(st.phase == Phase::Reveal, "action A answers only a reveal");
@@ -103,9 +107,38 @@ impl ArcticRace {
             self.answer_other(st, seat, action, rng, log)
         };
         match flow {
-            Flow::Ask(phase) => st.phase = phase,
-            Flow::Done => self.next_reveal(st, log),
+            Flow::Ask(phase) => {
+                st.phase = phase;
+                self.legal_actions(st, answers);
+            }
+            Flow::Done => self.next_reveal(st, answers, log),
         }
+    }
+
+    /// `seat` plays `card` face down, and the next seat is asked to; after the last
+    /// seat's commit, the first card is revealed.
+    #[inline]
+    fn commit(
+        &self,
+        st: &mut State,
+        seat: Seat,
+        card: Card,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
+        let s = seat.index();
+        assert!(
+            st.phase == Phase::Commit && st.hand[s] & card.bit() != 0,
+            "{seat} cannot commit the {card} now"
+        );
+        st.hand[s] &= !card.bit();
+        st.committed[s] = card as u8;
+        if st.next_in_order() {
+            answers::commits(st, answers);
+            return;
+        }
+        st.phase = Phase::Reveal;
+        self.reveal(st, answers, log);
     }
 
     /// Carries out an answer other than a commit or action A.
@@ -165,8 +198,14 @@ impl ArcticRace {
         }
     }
 
-    /// Reveals the current seat's committed card onto its played pile.
-    fn reveal(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+    /// Reveals the current seat's committed card onto its played pile, and asks which
+    /// action to take.
+    fn reveal(
+        &self,
+        st: &mut State,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
         let seat = st.current();
         let s = seat.index();
         let card = Card::ALL[st.committed[s] as usize];
@@ -174,20 +213,31 @@ impl ArcticRace {
         st.played[s] |= card.bit();
         st.active_card = card;
         log(Event::Revealed { seat, card });
+        answers::reveals(st, answers);
     }
 
     /// Moves on to the next seat's reveal, or ends the round after the last one.
-    fn next_reveal(&self, st: &mut State, log: &mut impl FnMut(Event)) {
-        st.next_in_order();
+    fn next_reveal(
+        &self,
+        st: &mut State,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
         st.phase = Phase::Reveal;
-        if st.step < st.players {
-            self.reveal(st, log);
+        if st.next_in_order() {
+            self.reveal(st, answers, log);
         } else {
-            self.end_round(st, log);
+            self.end_round(st, answers, log);
         }
     }
 
-    fn end_round(&self, st: &mut State, log: &mut impl FnMut(Event)) {
+    /// Ends the round: collects full piles, then ends the game or starts the next round.
+    fn end_round(
+        &self,
+        st: &mut State,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
         for seat in Seat::all(st.players()) {
             if st.hand[seat.index()] == 0 {
                 collect(st, seat, true, log);
@@ -205,23 +255,26 @@ impl ArcticRace {
         };
         if let Some(cause) = cause {
             st.phase = Phase::Over(cause);
+            answers.clear();
             log(Event::GameOver {
                 cause,
                 rounds: st.round,
             });
         } else {
             st.leader = st.token;
-            st.restart_order();
+            st.actor = st.leader;
             st.phase = Phase::Commit;
             log(Event::RoundStart {
                 round: st.round + 1,
                 leader: st.leader,
             });
+            answers::commits(st, answers);
         }
     }
 
-    /// Answers every pending question that has exactly one answer, and leaves the answers
-    /// of the next real question (two or more, or none at the end) in `answers`.
+    /// Answers every pending question that has exactly one answer (`answers` holds the
+    /// pending question's answers), and leaves the answers of the next real question (two
+    /// or more, or none at the end) in `answers`.
     fn answer_forced(
         &self,
         st: &mut State,
@@ -229,13 +282,17 @@ impl ArcticRace {
         answers: &mut ActionList<Action>,
         log: &mut impl FnMut(Event),
     ) {
-        loop {
-            self.legal_actions(st, answers);
-            if answers.len() != 1 {
-                return;
-            }
-            self.answer(st, answers[0], true, rng, log);
+        while answers.len() == 1 {
+            self.answer(st, answers[0], true, rng, answers, log);
         }
+        debug_assert!(
+            {
+                let mut listed = ActionList::new();
+                self.legal_actions(st, &mut listed);
+                listed == *answers
+            },
+            "the answers listed along the way are the pending question's"
+        );
     }
 }
 
@@ -293,6 +350,7 @@ impl Game for ArcticRace {
                 tile: TileView::new(rules.tile_faces(tile)),
             });
         }
+        self.lay_track(&mut st);
         log(Event::SupplyReady {
             supply: st.supply.len() as u8,
             removed: st.removed.len() as u8,
@@ -301,7 +359,9 @@ impl Game for ArcticRace {
             round: 1,
             leader: st.leader,
         });
-        self.answer_forced(&mut st, rng, &mut ActionList::new(), log);
+        let mut answers = ActionList::new();
+        self.legal_actions(&st, &mut answers);
+        self.answer_forced(&mut st, rng, &mut answers, log);
         st
     }
 
@@ -319,45 +379,10 @@ impl Game for ArcticRace {
     fn legal_actions(&self, st: &State, out: &mut ActionList<Action>) {
         out.clear();
         match st.phase {
-            Phase::Commit => {
-                let (answers, len) = &COMMITS[st.hand[st.current().index()] as usize];
-                // A fixed-size copy then a cut: no memcpy call for a few bytes.
-                out.try_extend_from_slice(answers)
-                    .expect("an empty list holds 5 answers");
-                out.truncate(*len as usize);
-            }
-            Phase::Reveal => {
-                let seat = st.current();
-                match st.active_card.racer() {
-                    None => {
-                        for r in (0..3).map(Racer).filter(|&r| !st.is_finished(seat, r)) {
-                            out.push(Action::MoveOne(r));
-                        }
-                        if out.is_empty() {
-                            out.push(Action::Pass);
-                        }
-                    }
-                    Some(racer) => {
-                        // Both answers as one fixed copy; action A goes when its racer finished.
-                        out.try_extend_from_slice(&[Action::MoveA, Action::ActionB])
-                            .expect("room");
-                        if st.is_finished(seat, racer) {
-                            out.remove(0);
-                        }
-                    }
-                }
-            }
-            Phase::GiveToken => {
-                for seat in Seat::all(st.players()).filter(|&s| s != st.token) {
-                    out.push(Action::GiveToken(seat));
-                }
-            }
-            Phase::BlackDie => {
-                let roller = st.current();
-                for r in Racer::all().filter(|&r| !st.is_finished(roller, r)) {
-                    out.push(Action::BlackDie(r));
-                }
-            }
+            Phase::Commit => answers::commits(st, out),
+            Phase::Reveal => answers::reveals(st, out),
+            Phase::GiveToken => answers::token(st, out),
+            Phase::BlackDie => answers::black_die(st, out),
             Phase::Over(_) => {}
         }
     }
@@ -370,7 +395,7 @@ impl Game for ArcticRace {
         answers: &mut ActionList<Action>,
         log: &mut impl FnMut(Event),
     ) {
-        self.answer(st, action, false, rng, log);
+        self.answer(st, action, false, rng, answers, log);
         self.answer_forced(st, rng, answers, log);
     }
 

@@ -21,6 +21,7 @@
 //! assert!(outcome.winner_count() >= 1);
 //! ```
 
+mod answers;
 mod engine;
 mod event;
 mod info;

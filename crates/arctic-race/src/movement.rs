@@ -30,24 +30,33 @@ enum Roll {
     Then(Flow),
 }
 
-/// What a landing space holds.
-enum Landing {
-    Water,
-    Icon(Icon),
-}
-
 impl ArcticRace {
-    #[inline]
-    fn landing(&self, st: &State, space: usize) -> Landing {
+    /// Lays out `st.track`: the banks' printed icons and the tiles of the river.
+    pub(crate) fn lay_track(&self, st: &mut State) {
         let rules = &self.rules;
-        match rules.slot_of(space) {
-            Some(slot) => match st.slots[slot] {
-                WATER => Landing::Water,
-                kind => {
-                    Landing::Icon(rules.tile_kinds[kind as usize][space - rules.slot_start(slot)])
+        for (space, icon) in st.track[..rules.track_len]
+            .iter_mut()
+            .zip(&rules.fixed_icons)
+        {
+            *space = Some(*icon);
+        }
+        for slot in 0..rules.slots {
+            self.lay_slot(st, slot);
+        }
+    }
+
+    /// Lays the faces of the tile in river slot `slot` (or open water) onto `st.track`.
+    fn lay_slot(&self, st: &mut State, slot: usize) {
+        let rules = &self.rules;
+        let start = rules.slot_start(slot);
+        let spaces = &mut st.track[start..start + rules.slot_len];
+        match st.slots[slot] {
+            WATER => spaces.fill(None),
+            kind => {
+                for (space, icon) in spaces.iter_mut().zip(rules.tile_faces(kind)) {
+                    *space = Some(*icon);
                 }
-            },
-            None => Landing::Icon(rules.fixed_icons[space]),
+            }
         }
     }
 
@@ -100,8 +109,8 @@ impl ArcticRace {
                 to: to as u8,
                 skipped,
             });
-            let icon = match self.landing(st, to) {
-                Landing::Water => {
+            let icon = match st.track[to] {
+                None => {
                     st.pos[s][r] = HOME;
                     log(Event::Drowned {
                         seat,
@@ -110,7 +119,7 @@ impl ArcticRace {
                     });
                     return Flow::Done;
                 }
-                Landing::Icon(icon) => icon,
+                Some(icon) => icon,
             };
             st.pos[s][r] = to as u8;
             st.occupied |= 1 << to;
@@ -168,8 +177,10 @@ impl ArcticRace {
             st.gone[dropped as usize] += 1;
         }
         st.slots.copy_within(0..rules.slots - 1, 1);
+        st.track.copy_within(first..last, first + rules.slot_len);
         let entered = st.supply.pop();
         st.slots[0] = entered.unwrap_or(WATER);
+        self.lay_slot(st, 0);
         st.supply_ran_out |= entered.is_none();
         let view = |k: u8| (k != WATER).then(|| TileView::new(rules.tile_faces(k)));
         log(Event::Shifted {

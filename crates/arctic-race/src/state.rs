@@ -3,7 +3,7 @@
 use arrayvec::ArrayVec;
 use floe_core::{MAX_SEATS, Seat};
 
-use crate::pieces::{ALL_CARDS, Card, CardSet, RACERS, Racer};
+use crate::pieces::{ALL_CARDS, Card, CardSet, Icon, RACERS, Racer};
 use crate::rules::{MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK};
 
 /// A set of track spaces, one bit each (so a track has at most [`MAX_TRACK`] spaces).
@@ -92,13 +92,16 @@ pub struct State {
     pub(crate) token: Seat,
     /// Start-token holder at the start of the round: the first to commit and reveal.
     pub(crate) leader: Seat,
-    /// Position in the round's order of the seat committing or revealing.
-    pub(crate) step: u8,
-    /// The seat `step` places clockwise of the leader, kept with `step` (asked often).
+    /// The seat committing or revealing: the round's order runs clockwise from the
+    /// leader, and ends when it comes back to the leader.
     pub(crate) actor: Seat,
     pub(crate) phase: Phase,
     /// Tile kind per river slot, or [`WATER`].
     pub(crate) slots: [u8; MAX_SLOTS],
+    /// What a racer landing on each track space meets: its icon, or `None` for open
+    /// water. Derived from the layout and `slots` (see [`crate::ArcticRace`]'s
+    /// `lay_river`), so that a move looks its landing up with one load and one branch.
+    pub(crate) track: [Option<Icon>; MAX_TRACK],
     /// The face-down supply; its top is the last element. Hidden.
     pub(crate) supply: ArrayVec<u8, MAX_TILES>,
     /// Tiles removed at setup. Hidden.
@@ -129,10 +132,10 @@ impl State {
             active_card: Card::OneTwoThree,
             token: Seat(0),
             leader: Seat(0),
-            step: 0,
             actor: Seat(0),
             phase: Phase::Commit,
             slots: [WATER; MAX_SLOTS],
+            track: [None; MAX_TRACK],
             supply: ArrayVec::new(),
             removed: ArrayVec::new(),
             gone: [0; MAX_TILE_KINDS],
@@ -167,6 +170,13 @@ impl State {
             .iter()
             .filter(|&&p| p == FINISHED)
             .count() as u8
+    }
+
+    /// Returns the set of `seat`'s racers still running (not finished), bit r for racer r.
+    #[inline]
+    pub(crate) fn running(&self, seat: Seat) -> u8 {
+        let pos = &self.pos[seat.index()];
+        (0..RACERS).fold(0, |set, r| set | u8::from(pos[r] != FINISHED) << r)
     }
 
     /// Returns the cards in `seat`'s hand.
@@ -221,18 +231,13 @@ impl State {
         self.actor
     }
 
-    /// Moves on to the next seat in the round's order (after the last, back to the leader).
+    /// Moves on to the next seat in the round's order; returns `false` when the order
+    /// has come back round to the leader (every seat has had its turn).
     #[inline]
-    pub(crate) fn next_in_order(&mut self) {
-        self.step += 1;
+    pub(crate) fn next_in_order(&mut self) -> bool {
         let next = self.actor.0 + 1;
         self.actor = Seat(if next == self.players { 0 } else { next });
-    }
-
-    /// Starts the round's order again at the leader.
-    pub(crate) fn restart_order(&mut self) {
-        self.step = 0;
-        self.actor = self.leader;
+        self.actor != self.leader
     }
 
     /// Recomputes the occupancy mask from the racers' positions.
@@ -286,23 +291,12 @@ impl State {
     }
 }
 
-/// Builders for exact board situations (rule tests, puzzles, bot test positions).
+/// Builders for exact board situations (rule tests, puzzles, bot test positions), to
+/// apply to a state from [`crate::ArcticRace::scenario`].
 ///
 /// They set one fact at a time and keep derived data (occupancy) consistent; they do not
 /// check that the situation could arise in play.
 impl State {
-    /// Returns a state at the start of round 1 with every racer home, full hands, seat 0
-    /// holding the start token, and the river filled from `slots` (`None` = open water).
-    /// The supply holds `supply` (its last element on top); no tiles are removed.
-    pub fn scenario(players: usize, slots: &[Option<u8>], supply: &[u8]) -> State {
-        let mut st = State::bare(players);
-        for (i, s) in slots.iter().enumerate() {
-            st.slots[i] = s.unwrap_or(WATER);
-        }
-        st.supply.extend(supply.iter().copied());
-        st
-    }
-
     /// Puts `racer` of `seat` at `position`. A finished racer takes the next place in its race.
     pub fn put_racer(&mut self, seat: Seat, racer: Racer, position: Position) {
         let (s, r) = (seat.index(), racer.index());
@@ -330,7 +324,7 @@ impl State {
     pub fn set_token(&mut self, seat: Seat) {
         self.token = seat;
         self.leader = seat;
-        self.actor = seat.clockwise(self.step as usize, self.players());
+        self.actor = seat;
     }
 
     /// Sets the number of rounds completed.

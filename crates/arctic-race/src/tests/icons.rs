@@ -6,7 +6,7 @@
 use super::support::*;
 use crate::event::Event;
 use crate::pieces::{ALL_CARDS, Action, Card, Icon};
-use crate::state::{Phase, Position, State};
+use crate::state::{Phase, Position};
 
 #[test]
 fn plus_one_moves_the_same_racer_one_more_space() {
@@ -29,7 +29,7 @@ fn plus_one_moves_the_same_racer_one_more_space() {
 fn plus_two_moves_the_same_racer_two_more_spaces() {
     // Slot 2 holds [blank, +2, blank]: the +2 is on space 13.
     let river = tiles([BLANK, BLANK, PLUS2, BLANK, BLANK]);
-    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 2, on(11))]));
+    let mut t = Table::new(scenario(2, &river, &[]).with_racers(&[(S0, 2, on(11))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveA),
@@ -48,7 +48,7 @@ fn plus_two_moves_the_same_racer_two_more_spaces() {
 fn plus_three_moves_the_same_racer_three_more_spaces() {
     // Slot 1 holds [+3, blank, blank]: the +3 is on space 9.
     let river = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
-    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8))]));
+    let mut t = Table::new(scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -95,7 +95,7 @@ fn start_icon_lets_the_holder_give_the_token_to_another_player() {
 fn start_icon_lets_a_player_without_the_token_take_it() {
     // Slot 0 holds [blank, blank, start]: the start is on space 8.
     let river = tiles([START, BLANK, BLANK, BLANK, BLANK]);
-    let mut t = Table::new(State::scenario(3, &river, &[]).with_racers(&[(S1, 1, on(7))]));
+    let mut t = Table::new(scenario(3, &river, &[]).with_racers(&[(S1, 1, on(7))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree, Card::OneTwoThree]);
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveOne(r(1)));
@@ -116,8 +116,7 @@ fn start_icon_lets_a_player_without_the_token_take_it() {
 #[test]
 fn arrow_icon_shifts_the_river() {
     let river = tiles([PLUS1, PLUS2, DIE, START, HAND]);
-    let st = State::scenario(2, &river, &[BLANK, ARROW])
-        .with_racers(&[(S0, 1, on(27)), (S1, 2, on(10))]);
+    let st = scenario(2, &river, &[BLANK, ARROW]).with_racers(&[(S0, 1, on(27)), (S1, 2, on(10))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -140,7 +139,7 @@ fn arrow_icon_shifts_the_river() {
 fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
     // Slot 2 holds [arrow, blank, blank]: the arrow is on space 12.
     let river = tiles([BLANK, BLANK, ARROW, BLANK, BLANK]);
-    let st = State::scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(11))]);
+    let st = scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(11))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -161,7 +160,7 @@ fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
 #[test]
 fn an_arrow_on_slot_4_sweeps_its_own_mover_home() {
     let river = tiles([BLANK, BLANK, BLANK, BLANK, ARROW]);
-    let st = State::scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(17))]);
+    let st = scenario(2, &river, &[BLANK]).with_racers(&[(S0, 1, on(17))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -365,7 +364,7 @@ fn hand_icon_takes_back_every_played_card_including_the_one_just_played() {
 fn a_hand_tile_takes_back_every_played_card() {
     // Slot 0 holds [hand, blank, blank]: the hand is on space 6.
     let river = tiles([HAND, BLANK, BLANK, BLANK, BLANK]);
-    let st = State::scenario(2, &river, &[])
+    let st = scenario(2, &river, &[])
         .with_played(S0, &[Card::Snowboarder])
         .with_racers(&[(S0, 1, on(5))]);
     let mut t = Table::new(st);
@@ -390,7 +389,7 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
     // die on 4; it shows 2, and racer 2 goes 11 -> 13 (+2) -> 15 (arrow): the river shifts,
     // racer 2 rides to 18 and seat 1's racer 2 on slot 4 goes home.
     let river = tiles([BLANK, BLANK, PLUS2, ARROW, BLANK]);
-    let st = State::scenario(2, &river, &[HAND]).with_racers(&[
+    let st = scenario(2, &river, &[HAND]).with_racers(&[
         (S1, 1, on(3)),
         (S1, 2, on(19)),
         (S0, 2, on(11)),
@@ -426,7 +425,7 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
 fn a_die_roll_can_land_a_racer_on_another_die() {
     // Slot 0 [blank, die, blank] puts a die on space 7.
     let river = tiles([DIE, BLANK, BLANK, BLANK, BLANK]);
-    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 2, on(5))]));
+    let mut t = Table::new(scenario(2, &river, &[]).with_racers(&[(S0, 2, on(5))]));
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(2), Die::Shows(1)]),

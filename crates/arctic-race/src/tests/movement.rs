@@ -6,7 +6,7 @@
 
 use super::support::*;
 use crate::pieces::{Action, Card, Icon};
-use crate::state::{Position, State};
+use crate::state::Position;
 
 #[test]
 fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
@@ -109,7 +109,7 @@ fn skipped_spaces_fire_nothing() {
 fn a_skipped_tile_icon_fires_nothing() {
     // Slot 1 holds [+3, blank, blank]: its +3 on space 9 is held, so racer 1 stops on 10.
     let river = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
-    let st = State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8)), (S1, 4, on(9))]);
+    let st = scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8)), (S1, 4, on(9))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
@@ -154,7 +154,7 @@ fn landing_exactly_on_the_last_space_does_not_finish() {
 fn moving_past_the_last_space_finishes_and_fires_no_icon() {
     // From 25, five spaces pass the hand (26) and arrow (28) icons: neither fires, no
     // card is collected and the river does not shift.
-    let st = State::scenario(2, &ALL_BLANK, &[PLUS1])
+    let st = scenario(2, &ALL_BLANK, &[PLUS1])
         .with_racers(&[(S0, 5, on(25))])
         .with_played(S0, &[Card::Skier]);
     let mut t = Table::new(st);
@@ -226,7 +226,7 @@ fn places_count_the_order_of_arrival_over_the_whole_game() {
 
 #[test]
 fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
-    let st = State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
+    let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     assert_eq!(
@@ -243,8 +243,7 @@ fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
 
 #[test]
 fn skipping_onto_open_water_sends_the_racer_home() {
-    let st =
-        State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 1, on(7)), (S1, 1, on(8))]);
+    let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 1, on(7)), (S1, 1, on(8))]);
     let mut t = Table::new(st);
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     let events = t.answer(Action::MoveOne(r(1)));
@@ -259,7 +258,7 @@ fn skipping_onto_open_water_sends_the_racer_home() {
 fn a_plus_icon_onto_open_water_sends_the_racer_home() {
     // Slot 0 holds [blank, +2, blank]; slot 1 is open water.
     let river = [Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)];
-    let mut t = Table::new(State::scenario(2, &river, &[]).with_racers(&[(S0, 1, on(6))]));
+    let mut t = Table::new(scenario(2, &river, &[]).with_racers(&[(S0, 1, on(6))]));
     t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
     assert_eq!(
         t.answer(Action::MoveOne(r(1))),
@@ -277,7 +276,7 @@ fn a_plus_icon_onto_open_water_sends_the_racer_home() {
 
 #[test]
 fn a_racer_sent_home_by_water_enters_from_home_again() {
-    let st = State::scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
+    let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::MoveA);

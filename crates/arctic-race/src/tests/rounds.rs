@@ -7,7 +7,7 @@ use floe_core::{Game, Seat};
 use super::support::*;
 use crate::pieces::{ALL_CARDS, Action, Card};
 use crate::rules::Rules;
-use crate::state::{EndCause, Phase, Position, State};
+use crate::state::{EndCause, Phase, Position};
 
 #[test]
 fn the_start_token_holder_commits_and_reveals_first_then_clockwise() {
@@ -241,7 +241,7 @@ fn a_card_whose_racer_has_finished_offers_only_action_b() {
 
 #[test]
 fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
-    let st = State::scenario(2, &ALL_BLANK, &[PLUS1]).with_finished(S0, &[4]);
+    let st = scenario(2, &ALL_BLANK, &[PLUS1]).with_finished(S0, &[4]);
     let mut t = Table::new(st);
     assert_eq!(
         t.commit(&[Card::DogSled, Card::OneTwoThree]),

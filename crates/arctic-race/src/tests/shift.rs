@@ -7,12 +7,12 @@ use floe_core::Game;
 
 use super::support::*;
 use crate::pieces::{Action, Card};
-use crate::state::{EndCause, Phase, Position, State};
+use crate::state::{EndCause, Phase, Position};
 
 #[test]
 fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
     let river_before = tiles([ARROW, PLUS2, DIE, START, HAND]);
-    let st = State::scenario(2, &river_before, &[BLANK, PLUS3])
+    let st = scenario(2, &river_before, &[BLANK, PLUS3])
         .with_racers(&[
             (S0, 1, on(6)),  // slot 0, on the arrow face
             (S0, 2, on(10)), // slot 1, on the +2 face
@@ -52,7 +52,7 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
 #[test]
 fn the_tile_dropped_from_slot_4_leaves_the_game() {
     let river_before = tiles([PLUS1, PLUS1, PLUS1, PLUS1, HAND]);
-    let mut t = Table::new(State::scenario(2, &river_before, &[BLANK, BLANK]));
+    let mut t = Table::new(scenario(2, &river_before, &[BLANK, BLANK]));
     let rules = t.game.rules().clone();
     let (_, _, tiles_before) = t.st.census(&rules);
     t.commit(&[Card::DogSled, Card::DogSled]);
@@ -73,7 +73,7 @@ fn the_tile_dropped_from_slot_4_leaves_the_game() {
 #[test]
 fn a_shift_with_open_water_in_slot_4_drops_no_tile() {
     let river_before = [Some(BLANK), Some(BLANK), Some(BLANK), Some(BLANK), None];
-    let mut t = Table::new(State::scenario(2, &river_before, &[PLUS1]));
+    let mut t = Table::new(scenario(2, &river_before, &[PLUS1]));
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(None, 0, Some(PLUS1)));
@@ -83,7 +83,7 @@ fn a_shift_with_open_water_in_slot_4_drops_no_tile() {
 
 #[test]
 fn open_water_moves_down_the_river_like_a_tile() {
-    let st = State::scenario(2, &WATER_IN_SLOT_1, &[PLUS1]).with_racers(&[(S1, 1, on(8))]);
+    let st = scenario(2, &WATER_IN_SLOT_1, &[PLUS1]).with_racers(&[(S1, 1, on(8))]);
     let mut t = Table::new(st);
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::ActionB);
@@ -137,7 +137,7 @@ fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_af
 
 #[test]
 fn taking_the_last_supply_tile_does_not_end_the_game() {
-    let mut t = Table::new(State::scenario(2, &ALL_BLANK, &[PLUS1]));
+    let mut t = Table::new(scenario(2, &ALL_BLANK, &[PLUS1]));
     t.commit(&[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::ActionB);
     assert_eq!(t.st.supply_len(), 0);
@@ -149,7 +149,7 @@ fn taking_the_last_supply_tile_does_not_end_the_game() {
 
 #[test]
 fn later_shifts_in_the_same_round_make_more_open_water() {
-    let mut t = Table::new(State::scenario(3, &ALL_BLANK, &[PLUS1]));
+    let mut t = Table::new(scenario(3, &ALL_BLANK, &[PLUS1]));
     t.commit(&[Card::DogSled, Card::DogSled, Card::DogSled]);
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(Some(BLANK), 0, Some(PLUS1)));

@@ -76,10 +76,16 @@ pub(super) fn tiles(kinds: [u8; 5]) -> [Option<u8>; 5] {
     kinds.map(Some)
 }
 
+/// Returns a classic `players`-seat game at the start of round 1 with the river `slots`
+/// and the supply `supply` (see [`ArcticRace::scenario`]).
+pub(super) fn scenario(players: usize, slots: &[Option<u8>], supply: &[u8]) -> State {
+    ArcticRace::classic().scenario(players, slots, supply)
+}
+
 /// Returns a `players`-seat game at the start of round 1 on a river of five blank
 /// tiles, with an empty supply.
 pub(super) fn blank_river(players: usize) -> State {
-    State::scenario(players, &ALL_BLANK, &[])
+    scenario(players, &ALL_BLANK, &[])
 }
 
 /// Sets up the pieces of a scenario, one fact at a time.
