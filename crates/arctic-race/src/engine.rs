@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 
 use crate::answers;
 use crate::event::{Event, TileView};
-use crate::movement::{Flow, collect};
+use crate::movement::{Flow, Step, collect, roll};
 use crate::pieces::{Action, Card, Racer};
 use crate::rules::{MIN_PLAYERS, Rules};
 use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State, WATER};
@@ -91,7 +91,7 @@ impl ArcticRace {
         answers: &mut ActionList<Action>,
         log: &mut impl FnMut(Event),
     ) {
-        let flow = if action == Action::MoveA {
+        let step = if action == Action::MoveA {
             // Action A is the next most common answer: again a plain branch first.
             assert!(st.phase == Phase::Reveal, "action A answers only a reveal");
             let racer = st
@@ -102,9 +102,14 @@ impl ArcticRace {
                 !st.is_finished(seat, racer),
                 "{racer} of {seat} has finished"
             );
-            self.move_racer(st, seat, racer, racer.number() as usize, rng, log)
+            Step::Move(racer, racer.number() as usize)
         } else {
             self.answer_other(st, seat, action, rng, log)
+        };
+        // One place that moves, whatever the answer: the move is inlined here.
+        let flow = match step {
+            Step::Move(racer, n) => self.move_racer(st, seat, racer, n, rng, log),
+            Step::Then(flow) => flow,
         };
         match flow {
             Flow::Ask(phase) => {
@@ -141,7 +146,7 @@ impl ArcticRace {
         self.reveal(st, answers, log);
     }
 
-    /// Carries out an answer other than a commit or action A.
+    /// Carries out an answer other than a commit or action A, up to the move it sets off.
     fn answer_other(
         &self,
         st: &mut State,
@@ -149,19 +154,19 @@ impl ArcticRace {
         action: Action,
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
-    ) -> Flow {
+    ) -> Step {
         match (st.phase, action) {
             (Phase::Reveal, Action::ActionB) => match st.active_card {
-                Card::Snowmobile => Flow::Ask(Phase::GiveToken),
+                Card::Snowmobile => Step::Then(Flow::Ask(Phase::GiveToken)),
                 Card::Snowboarder => {
                     collect(st, seat, false, log);
-                    Flow::Done
+                    Step::Then(Flow::Done)
                 }
                 Card::DogSled => {
                     self.shift(st, log);
-                    Flow::Done
+                    Step::Then(Flow::Done)
                 }
-                Card::Skier => self.roll_die(st, seat, rng, log),
+                Card::Skier => roll(st, seat, rng, log),
                 Card::OneTwoThree => panic!("the 1-2-3 card has no action B"),
             },
             (Phase::Reveal, Action::MoveOne(racer)) => {
@@ -171,7 +176,7 @@ impl ArcticRace {
                         && !st.is_finished(seat, racer),
                     "the 1-2-3 card cannot move {racer} of {seat}"
                 );
-                self.move_racer(st, seat, racer, 1, rng, log)
+                Step::Move(racer, 1)
             }
             (Phase::Reveal, Action::Pass) => {
                 let stuck = (0..3).all(|r| st.is_finished(seat, Racer(r)));
@@ -179,7 +184,7 @@ impl ArcticRace {
                     st.active_card == Card::OneTwoThree && stuck,
                     "{seat} may pass only with the 1-2-3 card and racers 1-3 finished"
                 );
-                Flow::Done
+                Step::Then(Flow::Done)
             }
             (Phase::GiveToken, Action::GiveToken(to)) => {
                 assert!(
@@ -188,11 +193,11 @@ impl ArcticRace {
                 );
                 log(Event::TokenGiven { from: st.token, to });
                 st.token = to;
-                Flow::Done
+                Step::Then(Flow::Done)
             }
             (Phase::BlackDie, Action::BlackDie(racer)) => {
                 assert!(!st.is_finished(seat, racer), "{racer} has finished");
-                self.move_racer(st, seat, racer, 1, rng, log)
+                Step::Move(racer, 1)
             }
             (phase, action) => panic!("{action:?} does not answer the pending question {phase:?}"),
         }

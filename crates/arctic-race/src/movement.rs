@@ -22,11 +22,11 @@ pub(crate) enum Flow {
     Ask(Phase),
 }
 
-/// What a die roll asks for.
-enum Roll {
+/// What an answer or a die roll sets off: a move, or no move.
+pub(crate) enum Step {
     /// Move this racer this many spaces.
     Move(Racer, usize),
-    /// Nothing to move, or a question to ask.
+    /// Nothing to move: the chain is over, or stops at a question.
     Then(Flow),
 }
 
@@ -142,24 +142,10 @@ impl ArcticRace {
                     return Flow::Done;
                 }
                 Icon::Die => match roll(st, seat, rng, log) {
-                    Roll::Move(next, k) => (racer, n) = (next, k),
-                    Roll::Then(flow) => return flow,
+                    Step::Move(next, k) => (racer, n) = (next, k),
+                    Step::Then(flow) => return flow,
                 },
             }
-        }
-    }
-
-    /// Rolls the die for `seat` and carries out what it shows.
-    pub(crate) fn roll_die(
-        &self,
-        st: &mut State,
-        seat: Seat,
-        rng: &mut FloeRng,
-        log: &mut impl FnMut(Event),
-    ) -> Flow {
-        match roll(st, seat, rng, log) {
-            Roll::Move(racer, n) => self.move_racer(st, seat, racer, n, rng, log),
-            Roll::Then(flow) => flow,
         }
     }
 
@@ -228,15 +214,20 @@ fn below(n: usize) -> Spaces {
 
 /// Rolls the die for `seat`: a number moves that racer that many spaces, black asks which
 /// unfinished racer moves one space.
-fn roll(st: &mut State, seat: Seat, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> Roll {
+pub(crate) fn roll(
+    st: &mut State,
+    seat: Seat,
+    rng: &mut FloeRng,
+    log: &mut impl FnMut(Event),
+) -> Step {
     let face: u8 = rng.random_range(0..6);
     if face == 5 {
         log(Event::Rolled { seat, face: None });
         if st.pos[seat.index()].iter().all(|&p| p == FINISHED) {
             log(Event::NoEffect { seat });
-            return Roll::Then(Flow::Done);
+            return Step::Then(Flow::Done);
         }
-        return Roll::Then(Flow::Ask(Phase::BlackDie));
+        return Step::Then(Flow::Ask(Phase::BlackDie));
     }
     let racer = Racer(face);
     log(Event::Rolled {
@@ -245,9 +236,9 @@ fn roll(st: &mut State, seat: Seat, rng: &mut FloeRng, log: &mut impl FnMut(Even
     });
     if st.is_finished(seat, racer) {
         log(Event::NoEffect { seat });
-        return Roll::Then(Flow::Done);
+        return Step::Then(Flow::Done);
     }
-    Roll::Move(racer, racer.number() as usize)
+    Step::Move(racer, racer.number() as usize)
 }
 
 /// `seat` takes all its played cards back into its hand.
