@@ -3,8 +3,8 @@
 //! A question's answers depend on a few bits: the asker's hand, or which of its racers
 //! are still running. Each kind of question has a table from those bits to its answers,
 //! so listing them is a lookup and a fixed-size copy with no branch on random game data.
-//! Branches on random data are what a simulator mispredicts, and half of all questions
-//! are commits and a third reveals.
+//! Branches on random data are what a simulator's processor mispredicts, and nearly
+//! every question is a commit or a reveal.
 
 use floe_core::{ActionList, Seat};
 
