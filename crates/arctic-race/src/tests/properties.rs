@@ -87,6 +87,11 @@ fn no_two_racers_ever_share_a_space_and_none_stands_on_open_water() {
             let mut fresh = st.clone();
             fresh.rebuild_occupancy();
             assert_eq!(st.occupied, fresh.occupied, "game {index}: occupancy mask");
+            game.lay_track(&mut fresh);
+            assert_eq!(
+                st.track, fresh.track,
+                "game {index}: the track follows the river"
+            );
         });
     }
 }
