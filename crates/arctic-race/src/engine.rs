@@ -382,13 +382,12 @@ impl Game for ArcticRace {
     }
 
     fn legal_actions(&self, st: &State, out: &mut ActionList<Action>) {
-        out.clear();
         match st.phase {
             Phase::Commit => answers::commits(st, out),
             Phase::Reveal => answers::reveals(st, out),
             Phase::GiveToken => answers::token(st, out),
             Phase::BlackDie => answers::black_die(st, out),
-            Phase::Over(_) => {}
+            Phase::Over(_) => out.clear(),
         }
     }
 

@@ -99,8 +99,8 @@ pub struct State {
     /// Tile kind per river slot, or [`WATER`].
     pub(crate) slots: [u8; MAX_SLOTS],
     /// What a racer landing on each track space meets: its icon, or `None` for open
-    /// water. Derived from the layout and `slots` (see [`crate::ArcticRace`]'s
-    /// `lay_river`), so that a move looks its landing up with one load and one branch.
+    /// water. Derived from the layout and `slots`, laid at setup and on every shift, so
+    /// that a move finds its landing with one load.
     pub(crate) track: [Option<Icon>; MAX_TRACK],
     /// The face-down supply; its top is the last element. Hidden.
     pub(crate) supply: ArrayVec<u8, MAX_TILES>,
