@@ -53,7 +53,8 @@ pub struct Rules {
     pub(crate) slots: usize,
     pub(crate) slot_len: usize,
     pub(crate) tile_kinds: ArrayVec<TileFaces, MAX_TILE_KINDS>,
-    /// River slot per track space, or `NOT_RIVER`: a table, so a move needs no division.
+    /// River slot per track space, or `NOT_RIVER`: a table, so finding a space's slot needs
+    /// no division (moves look their landing up in `State::track` instead).
     pub(crate) space_slot: [u8; MAX_TRACK],
     /// One entry per physical tile: its kind. Canonical (sorted) order.
     pub(crate) tile_set: ArrayVec<u8, MAX_TILES>,
