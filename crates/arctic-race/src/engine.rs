@@ -2,12 +2,16 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
+use floe_core::{
+    ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, ParamError, ParamValue, Seat,
+    Standing,
+};
 use rand::seq::SliceRandom;
 
 use crate::answers;
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, Step, collect, roll};
+use crate::observation::{self, ActionKey, Observation};
 use crate::pieces::{Action, Card, Racer};
 use crate::rules::{MIN_PLAYERS, Rules};
 use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State, WATER};
@@ -305,9 +309,58 @@ impl Game for ArcticRace {
     type State = State;
     type Action = Action;
     type Event = Event;
+    type Observation = Observation;
+    type ActionKey = ActionKey;
 
     fn name(&self) -> &'static str {
         "arctic-race"
+    }
+
+    fn rules_name(&self) -> &str {
+        self.rules.name()
+    }
+
+    fn rules_toml(&self) -> String {
+        self.rules.to_toml()
+    }
+
+    fn parameters(&self) -> Vec<ParamDecl> {
+        self.rules.parameters()
+    }
+
+    fn bot_parameters(&self) -> Vec<ParamDecl> {
+        vec![ParamDecl {
+            path: "greedy.progress".into(),
+            kind: floe_core::ParamKind::Number {
+                min: 0.0,
+                max: 100.0,
+            },
+            per_players: None,
+            about: "the weight of racers' progress (see `standing`) against points".into(),
+        }]
+    }
+
+    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
+        self.rules.parameter(path)
+    }
+
+    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
+        self.rules.set_parameter(path, value)
+    }
+
+    /// No seat scores below 0; a seat whose five racers each win their race scores the
+    /// sum of the first places.
+    fn score_bounds(&self, _players: usize) -> (i32, i32) {
+        let best = (0..self.rules.points.len())
+            .map(|race| {
+                self.rules.points[race]
+                    .iter()
+                    .map(|&p| i32::from(p))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .sum();
+        (0, best)
     }
 
     fn player_counts(&self) -> RangeInclusive<usize> {
@@ -434,6 +487,39 @@ impl Game for ArcticRace {
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
         self.sample_hidden(st, seat, rng, out);
+    }
+
+    fn observe(&self, st: &State, seat: Seat) -> Observation {
+        Observation::of(st, seat)
+    }
+
+    fn action_key(&self, st: &State, action: Action, observer: Seat) -> ActionKey {
+        ActionKey::of(action, st.current(), observer)
+    }
+
+    /// Every question is a turn of its own: the greedy bot judges each answer as before.
+    fn turn_starts(&self, _st: &State) -> bool {
+        true
+    }
+
+    fn encoding_len(&self, _players: usize) -> usize {
+        todo!("encoding")
+    }
+
+    fn encode(&self, _observation: &Observation, _out: &mut [f32]) {
+        todo!("encoding")
+    }
+
+    fn action_count(&self, _players: usize) -> usize {
+        observation::ACTION_COUNT
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        observation::action_index(action)
+    }
+
+    fn action_at(&self, players: usize, index: usize) -> Option<Action> {
+        observation::action_at(players, index)
     }
 }
 

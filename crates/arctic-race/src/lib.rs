@@ -26,6 +26,8 @@ mod engine;
 mod event;
 mod info;
 mod movement;
+mod observation;
+mod params;
 mod pieces;
 mod rules;
 mod state;
@@ -35,9 +37,10 @@ mod tests;
 
 pub use engine::ArcticRace;
 pub use event::{Event, TileView};
+pub use observation::{ActionKey, Observation};
 pub use pieces::{ALL_CARDS, Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
 pub use rules::{
     MAX_PLACES, MAX_SLOT_LEN, MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, MIN_TRACK, Rules,
-    RulesError, SWEEPABLE, TileFaces,
+    RulesError, TileFaces,
 };
 pub use state::{END_CAUSES, EndCause, Phase, Position, State};

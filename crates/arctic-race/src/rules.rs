@@ -5,7 +5,7 @@
 //! file instead of recompiling. [`Rules::from_toml`] checks a file completely before any
 //! game starts, and names the line and field of the first problem it finds.
 
-use std::ops::{Range, RangeInclusive};
+use std::ops::Range;
 
 use arrayvec::ArrayVec;
 use floe_core::{MAX_COLOURS, MAX_SEATS};
@@ -75,9 +75,6 @@ pub struct RulesError {
 }
 
 const CLASSIC: &str = include_str!("classic.toml");
-
-/// Rule parameters that experiments can sweep, each with a value per player count.
-pub const SWEEPABLE: &[&str] = &["tiles_removed"];
 
 impl Rules {
     /// Returns the built-in `classic` rules: the rules page's default layout and tables.
@@ -171,36 +168,6 @@ impl Rules {
     pub fn points(&self, race: usize, place: u8) -> i32 {
         let row = &self.points[race];
         i32::from(row[(place as usize).min(row.len()) - 1])
-    }
-
-    /// Returns the value of the rule parameter `name` for `players` players and the values
-    /// it may take, or `None` if no such parameter can be swept. Experiments sweep these;
-    /// the names are in [`SWEEPABLE`].
-    pub fn parameter(&self, name: &str, players: usize) -> Option<(usize, RangeInclusive<usize>)> {
-        match name {
-            "tiles_removed" => Some((self.tiles_removed(players), 0..=self.max_tiles_removed())),
-            _ => None,
-        }
-    }
-
-    /// Sets the rule parameter `name` (one of [`SWEEPABLE`]) for `players` players.
-    ///
-    /// # Errors
-    /// Fails on an unknown parameter or a value out of its range.
-    pub fn set_parameter(
-        &mut self,
-        name: &str,
-        players: usize,
-        value: usize,
-    ) -> Result<(), RulesError> {
-        match name {
-            "tiles_removed" => self.set_tiles_removed(players, value),
-            _ => Err(RulesError {
-                line: None,
-                field: name.to_string(),
-                message: format!("no such parameter; parameters: {}", SWEEPABLE.join(", ")),
-            }),
-        }
     }
 
     /// Replaces the removal count for `players` players (used by tile-balance sweeps).
@@ -404,7 +371,7 @@ impl Checker<'_> {
         let round_limit = self.int(
             f.round_limit.as_ref().expect(missing),
             "round_limit",
-            1..1_000_001,
+            1..i64::from(crate::params::MAX_ROUND_LIMIT) + 1,
         )? as u32;
 
         let colours_v = f.colours.expect(missing);
@@ -749,17 +716,5 @@ mod tests {
         r.set_tiles_removed(4, 25).unwrap();
         assert_eq!(r.tiles_removed(4), 25);
         assert!(r.set_tiles_removed(4, 26).is_err());
-    }
-
-    #[test]
-    fn tiles_removed_is_a_sweepable_parameter() {
-        let mut r = Rules::classic();
-        assert_eq!(r.parameter("tiles_removed", 2), Some((8, 0..=25)));
-        assert_eq!(r.parameter("tiles_removed", 6), Some((0, 0..=25)));
-        r.set_parameter("tiles_removed", 3, 11).unwrap();
-        assert_eq!(r.tiles_removed(3), 11);
-        assert_eq!(r.parameter("round_limits", 2), None);
-        let e = r.set_parameter("round_limits", 2, 1).unwrap_err();
-        assert!(e.to_string().contains("parameters: tiles_removed"), "{e}");
     }
 }

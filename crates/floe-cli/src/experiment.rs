@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, bail};
-use arctic_race::{ArcticRace, Rules, SWEEPABLE};
+use arctic_race::{ArcticRace, Rules};
 use clap::Args;
 use floe_core::Game;
+use floe_core::{ParamKind, ParamValue};
 use floe_sim::ladder::pairwise;
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
@@ -75,18 +76,28 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
                     &format!("{}: line {line}: rules", spec.path.display()),
                 )?,
             };
+            let names: Vec<String> = rules.parameters().into_iter().map(|d| d.path).collect();
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
             let base = BaseRules {
                 name: rules.name(),
                 hash: fingerprint(&(format!("{rules:?}"), &spec.text)),
-                sweepable: SWEEPABLE,
+                sweepable: &names,
             };
             let cells = cells(a, &spec, &base, |players, sweep| {
                 let mut rules = rules.clone();
                 let mut value = None;
                 if let Some((param, v)) = sweep {
-                    let (own, range) = rules.parameter(param, players)?;
+                    let path = format!("{param}.{players}");
+                    let own = rules.parameter(&path).ok()?.as_whole()? as usize;
+                    let decl = rules.parameters().into_iter().find(|d| d.path == param)?;
+                    let ParamKind::Whole { min, max } = decl.kind else {
+                        return None;
+                    };
+                    let range = min as usize..=max as usize;
                     if range.contains(&v) {
-                        rules.set_parameter(param, players, v).ok()?;
+                        rules
+                            .set_parameter(&path, &ParamValue::Whole(v as i64))
+                            .ok()?;
                     }
                     value = Some((own, range));
                 }

@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use arrayvec::ArrayVec;
 
-use crate::{FloeRng, Outcome, Seat};
+use crate::{FloeRng, Outcome, ParamDecl, ParamError, ParamValue, Seat};
 
 /// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
 /// choice into several questions asked one after another), so 64 answers is ample: Arctic
@@ -30,13 +30,20 @@ pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 ///
 /// Simultaneous choices are asked one seat at a time; the seats asked later never see the
 /// earlier answers, because bots only ever receive a [`crate::View`].
-pub trait Game: Send + Sync {
+pub trait Game: Clone + Send + Sync {
     /// The full state of one game, hidden parts included. Fixed size, cheap to clone.
     type State: Clone + Send + fmt::Debug;
     /// One answer to one question. Small and `Copy`.
     type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// One line of a game's log, as `floe replay` prints it.
     type Event: fmt::Display;
+    /// What one seat knows of a state: the public facts and that seat's private ones,
+    /// printable for people (replays, human play). Two states that seat cannot tell apart
+    /// have equal observations.
+    type Observation: Clone + PartialEq + fmt::Debug + fmt::Display;
+    /// How an answer looks to one observer ([`Game::action_key`]): equal for answers that
+    /// observer cannot tell apart. A search keys its tree by it.
+    type ActionKey: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
 
     /// Returns the game's name as used on the command line and in CSV files.
     fn name(&self) -> &'static str;
@@ -54,6 +61,39 @@ pub trait Game: Send + Sync {
 
     /// Returns the name of the per-seat progress figure in [`Outcome::progress`].
     fn progress_name(&self) -> &'static str;
+
+    /// Returns the name of the rule set in force (written into every result row).
+    fn rules_name(&self) -> &str;
+
+    /// Returns the rules in force as a complete rules file (TOML) that loads back into
+    /// exactly these rules: the canonical form that fingerprints and run plans record.
+    fn rules_toml(&self) -> String;
+
+    /// Returns the rule parameters an experiment may sweep and a tuner may set.
+    fn parameters(&self) -> Vec<ParamDecl>;
+
+    /// Returns the bot parameters that only make sense for this game, as `BOT.PARAM`
+    /// (Arctic Race's `greedy.progress`, the weight of racers' progress): a bot spec that
+    /// sets one the game does not declare is refused.
+    fn bot_parameters(&self) -> Vec<ParamDecl> {
+        Vec::new()
+    }
+
+    /// Returns the value of the parameter at `path` (see [`crate::param`]).
+    ///
+    /// # Errors
+    /// Names the path when the game declares no such parameter.
+    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError>;
+
+    /// Sets the parameter at `path`, checked as a rules file's value would be.
+    ///
+    /// # Errors
+    /// Names the path when the game declares no such parameter or refuses the value.
+    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError>;
+
+    /// Returns the lowest and the highest score a seat can finish a game of `players`
+    /// seats with (a search scales its reward by them).
+    fn score_bounds(&self, players: usize) -> (i32, i32);
 
     /// Sets up a new game for `players` seats, drawing setup chance from `rng` and
     /// reporting the setup to `log`.
@@ -98,6 +138,32 @@ pub trait Game: Send + Sync {
         log: &mut impl FnMut(Self::Event),
     );
 
+    /// Carries out `action` if it is among the answers to the pending question, else
+    /// leaves the state as it was: the entry point for answers from outside (a person,
+    /// Python), which may be wrong. Bots use [`Game::advance`].
+    ///
+    /// # Errors
+    /// Returns the answers that were allowed when `action` is not one of them (or the game
+    /// is over).
+    fn try_advance(
+        &self,
+        state: &mut Self::State,
+        action: Self::Action,
+        rng: &mut FloeRng,
+        answers: &mut ActionList<Self::Action>,
+        log: &mut impl FnMut(Self::Event),
+    ) -> Result<(), IllegalAnswer<Self::Action>> {
+        self.legal_actions(state, answers);
+        if !answers.contains(&action) {
+            return Err(IllegalAnswer {
+                action,
+                allowed: answers.clone(),
+            });
+        }
+        self.advance(state, action, rng, answers, log);
+        Ok(())
+    }
+
     /// Carries out `action`, reporting every step to `log`.
     fn apply_logged(
         &self,
@@ -134,6 +200,79 @@ pub trait Game: Send + Sync {
     /// playouts that stop early): the points it would score if the game ended now, and a
     /// value for its progress toward more points, in the same units.
     fn standing(&self, state: &Self::State, seat: Seat) -> Standing;
+
+    /// Returns what `seat` knows of `state`.
+    fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
+
+    /// Returns how `action`, answered to the question pending in `state` by the seat asked,
+    /// looks to `observer`: equal keys for answers `observer` cannot tell apart (another
+    /// seat's card played face down), distinct keys for answers it can.
+    fn action_key(
+        &self,
+        state: &Self::State,
+        action: Self::Action,
+        observer: Seat,
+    ) -> Self::ActionKey;
+
+    /// Returns whether the question pending in `state` opens a turn of the seat asked
+    /// (`true`) or continues the turn whose previous question the same seat just answered
+    /// (`false`). A turn is the run of questions one seat answers before play passes on;
+    /// a bot that judges positions judges its answer at the end of its own turn.
+    fn turn_starts(&self, state: &Self::State) -> bool;
+
+    /// Returns the length of [`Game::encode`]'s vector for a game of `players` seats.
+    fn encoding_len(&self, players: usize) -> usize;
+
+    /// Writes `observation` into `out` (of [`Game::encoding_len`] numbers) as a
+    /// fixed-length numeric vector, for learning front ends (an observation tensor).
+    fn encode(&self, observation: &Self::Observation, out: &mut [f32]);
+
+    /// Returns how many distinct answers the game has at a table of `players` seats: every
+    /// answer to every question has a fixed number below it ([`Game::action_index`]).
+    fn action_count(&self, players: usize) -> usize;
+
+    /// Returns the fixed number of `action`, below [`Game::action_count`].
+    fn action_index(&self, action: Self::Action) -> usize;
+
+    /// Returns the answer numbered `index`, if there is one at a table of `players` seats.
+    fn action_at(&self, players: usize, index: usize) -> Option<Self::Action>;
+}
+
+/// An answer that is not among those allowed now (see [`Game::try_advance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalAnswer<A> {
+    /// The answer given.
+    pub action: A,
+    /// The answers allowed (empty once the game is over).
+    pub allowed: ActionList<A>,
+}
+
+impl<A: fmt::Display> fmt::Display for IllegalAnswer<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.allowed.is_empty() {
+            return write!(
+                f,
+                "\"{}\" cannot be answered: the game is over",
+                self.action
+            );
+        }
+        write!(f, "\"{}\" is not an answer now; answers:", self.action)?;
+        for (i, a) in self.allowed.iter().enumerate() {
+            write!(f, "{} {a}", if i == 0 { "" } else { " |" })?;
+        }
+        Ok(())
+    }
+}
+
+impl<A: fmt::Debug + fmt::Display> std::error::Error for IllegalAnswer<A> {}
+
+/// Fills `mask` (of [`Game::action_count`] entries) with whether each numbered answer is
+/// among `answers`: a legal-answer mask for learning front ends.
+pub fn legal_mask<G: Game>(game: &G, answers: &[G::Action], mask: &mut [bool]) {
+    mask.fill(false);
+    for &a in answers {
+        mask[game.action_index(a)] = true;
+    }
 }
 
 /// How one seat stands in a game, in points (see [`Game::standing`]).

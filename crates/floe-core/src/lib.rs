@@ -6,12 +6,14 @@
 
 mod game;
 mod outcome;
+pub mod param;
 mod seat;
 mod seed;
 mod view;
 
-pub use game::{ActionList, Game, MAX_ACTIONS, MAX_COLOURS, Standing};
+pub use game::{ActionList, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
+pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};
 pub use view::View;

@@ -29,6 +29,16 @@ impl<'a, G: Game> View<'a, G> {
         self.game
     }
 
+    /// Returns what this seat knows: the public facts and its own private ones.
+    pub fn observation(&self) -> G::Observation {
+        self.game.observe(self.state, self.seat)
+    }
+
+    /// Returns how `action`, answered to the pending question, looks to this seat.
+    pub fn action_key(&self, action: G::Action) -> G::ActionKey {
+        self.game.action_key(self.state, action, self.seat)
+    }
+
     /// Returns a full state consistent with what this seat knows, every hidden part sampled
     /// from `rng`. [`View::determinize`] does the same into a buffer the caller reuses.
     pub fn sample(&self, rng: &mut FloeRng) -> G::State {
