@@ -1,19 +1,25 @@
 //! Criterion benches for Floe live in `benches/`; run them with `cargo bench -p floe-benches`.
+//! They reach every game through the registry, so each bench measures every listed game
+//! (a bench of one game's engine alone lives with that game's crate).
 //!
 //! This library holds the set-up they share.
 
-pub mod plain;
-
-use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_sim::{RunConfig, Seating, Shard, Table};
+use floe_core::Game;
+use floe_sim::{RunConfig, Seating, Shard};
 
-/// Returns a run of `games` four-player games of classic Arctic Race with random bots.
-pub fn random_run(games: u64, threads: usize) -> RunConfig {
+/// Players at the benches' tables: four, or the nearest count the game seats.
+pub fn players<G: Game>(game: &G) -> usize {
+    4.clamp(*game.player_counts().start(), *game.player_counts().end())
+}
+
+/// Returns a run of `games` games of `game` (at [`players`]) with random bots.
+pub fn random_run<G: Game>(game: &G, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").expect("random is a known bot");
+    let players = players(game);
     RunConfig {
-        players: 4,
-        bots: vec![random; 4],
+        players,
+        bots: vec![random; players],
         seating: Seating::Fixed,
         games,
         seed: 1,
@@ -23,11 +29,7 @@ pub fn random_run(games: u64, threads: usize) -> RunConfig {
     }
 }
 
-/// Returns classic Arctic Race and a table of four random bots.
-pub fn random_table() -> (ArcticRace, Table<ArcticRace>) {
-    let run = random_run(1, 1);
-    (
-        ArcticRace::classic(),
-        Table::new(run.bots.iter().map(BotSpec::build).collect()),
-    )
+/// Returns the names of the games the benches measure: every game users are offered.
+pub fn games() -> Vec<&'static str> {
+    floe_games::listed_names()
 }

@@ -17,6 +17,9 @@ pub struct KnownBot {
     pub about: &'static str,
     /// The parameters it takes, as error messages list them.
     pub params: &'static str,
+    /// The parameters that mean something only in games that declare them (as
+    /// `BOT.PARAM` in [`floe_core::Game::bot_parameters`]).
+    pub game_params: &'static [&'static str],
     /// Reads the parameters of a spec naming this bot.
     read: fn(&mut Params) -> Result<Kind, SpecError>,
 }
@@ -27,6 +30,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
         name: "random",
         about: "answers every question uniformly at random",
         params: "it takes no parameters",
+        game_params: &[],
         read: |_| Ok(Kind::Random),
     },
     KnownBot {
@@ -35,6 +39,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                 question(s) with random opponents, and keeps the answer that leaves it best placed",
         params: "it takes progress (a number from 0 to 100, default 0.5: the weight of racers' \
                  progress against points) and depth (0 to 3, default 1: own questions looked through)",
+        game_params: &["progress"],
         read: |p| {
             let progress = p.number("progress", 0.5, 0.0, 100.0)?;
             let depth = p.whole("depth", 1, 0, 3)?;
@@ -50,6 +55,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                  runs machine-dependent; with iters too, the search stops at whichever comes \
                  first), c (a number from 0 to 100, default 0.7: exploration) and rollout (random \
                  or greedy, default random)",
+        game_params: &[],
         read: |p| {
             // 0 stands for "not given": neither parameter accepts it.
             let iters = p.whole("iters", 0, 1, 10_000_000)?;
@@ -79,6 +85,8 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
 pub struct BotSpec {
     text: String,
     kind: Kind,
+    /// The parameters given that only some games declare, as `BOT.PARAM`.
+    game_params: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -198,6 +206,27 @@ pub enum SpecError {
         /// What it may be.
         allowed: String,
     },
+    /// A parameter that means something only in games that declare it, set for a game
+    /// that does not.
+    #[error("bot {bot:?}: parameter {param:?} has no meaning in {game}, which declares {}", if declared.is_empty() { "no bot parameters".to_string() } else { declared.join(", ") })]
+    NotForGame {
+        /// The bot.
+        bot: String,
+        /// The parameter given.
+        param: String,
+        /// The game.
+        game: String,
+        /// The bot parameters the game declares.
+        declared: Vec<String>,
+    },
+    /// A parameter given twice.
+    #[error("bot {bot:?}: parameter {param:?} is given twice")]
+    Repeated {
+        /// The bot.
+        bot: String,
+        /// The parameter given twice.
+        param: String,
+    },
     /// A parameter written without `=value`.
     #[error("bot {bot:?}: parameter {param:?} needs a value, as in {param}=VALUE")]
     MissingValue {
@@ -232,10 +261,23 @@ impl BotSpec {
                 name: name.to_string(),
             });
         };
-        let mut params = Params {
-            bot: name,
-            pairs: parse_params(name, params)?,
-        };
+        let pairs = parse_params(name, params)?;
+        if let Some((_, (key, _))) = pairs
+            .iter()
+            .enumerate()
+            .find(|(i, (key, _))| pairs[..*i].iter().any(|(k, _)| k == key))
+        {
+            return Err(SpecError::Repeated {
+                bot: name.into(),
+                param: key.clone(),
+            });
+        }
+        let game_params = pairs
+            .iter()
+            .filter(|(k, _)| known.game_params.contains(&k.as_str()))
+            .map(|(k, _)| format!("{name}.{k}"))
+            .collect();
+        let mut params = Params { bot: name, pairs };
         let kind = (known.read)(&mut params)?;
         if let Some((key, _)) = params.pairs.first() {
             return Err(SpecError::UnknownParam {
@@ -247,7 +289,29 @@ impl BotSpec {
         Ok(BotSpec {
             text: text.to_string(),
             kind,
+            game_params,
         })
+    }
+
+    /// Checks that every game-specific parameter the spec sets is one that `game`
+    /// declares (see [`KnownBot::game_params`]).
+    ///
+    /// # Errors
+    /// Names the first parameter the game gives no meaning.
+    pub fn check_game<G: Game>(&self, game: &G) -> Result<(), SpecError> {
+        let declared: Vec<String> = game.bot_parameters().into_iter().map(|d| d.path).collect();
+        match self.game_params.iter().find(|p| !declared.contains(p)) {
+            None => Ok(()),
+            Some(path) => {
+                let (bot, param) = path.split_once('.').expect("written as BOT.PARAM");
+                Err(SpecError::NotForGame {
+                    bot: bot.into(),
+                    param: param.into(),
+                    game: game.name().into(),
+                    declared,
+                })
+            }
+        }
     }
 
     /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
@@ -459,6 +523,16 @@ mod tests {
             "unknown bot \"alphazero\"; known bots: random, greedy, mcts"
         );
         assert_eq!(BotSpec::parse(" ").unwrap_err(), SpecError::Empty);
+    }
+
+    #[test]
+    fn a_repeated_parameter_is_named() {
+        assert_eq!(
+            BotSpec::parse("mcts:iters=10,iters=20")
+                .unwrap_err()
+                .to_string(),
+            "bot \"mcts\": parameter \"iters\" is given twice"
+        );
     }
 
     #[test]

@@ -10,10 +10,7 @@ use floe_core::{MAX_SEATS, ParamDecl, ParamError, ParamKind, ParamValue, param};
 use serde::Serialize;
 
 use crate::pieces::RACERS;
-use crate::rules::{MAX_PLACES, MIN_PLAYERS, Rules, RulesError};
-
-/// Largest round limit a rules file may set.
-pub(crate) const MAX_ROUND_LIMIT: u32 = 1_000_000;
+use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules, RulesError};
 
 /// The scoring rows' paths, by race.
 const SCORING: [&str; RACERS] = [

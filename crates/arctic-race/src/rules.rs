@@ -31,6 +31,8 @@ pub const MAX_PLACES: usize = 8;
 pub const MIN_TRACK: usize = 6;
 /// Fewest players in a game.
 pub const MIN_PLAYERS: usize = 2;
+/// Largest round limit a rules file may set.
+pub(crate) const MAX_ROUND_LIMIT: u32 = 1_000_000;
 
 /// `space_slot` value of a bank space.
 pub(crate) const NOT_RIVER: u8 = 0xFF;
@@ -371,7 +373,7 @@ impl Checker<'_> {
         let round_limit = self.int(
             f.round_limit.as_ref().expect(missing),
             "round_limit",
-            1..i64::from(crate::params::MAX_ROUND_LIMIT) + 1,
+            1..i64::from(MAX_ROUND_LIMIT) + 1,
         )? as u32;
 
         let colours_v = f.colours.expect(missing);

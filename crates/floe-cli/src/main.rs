@@ -2,12 +2,11 @@
 
 mod args;
 mod experiment;
+mod merge;
 mod plot;
 mod progress;
 mod replay;
-mod shards;
 mod simulate;
-mod spec;
 mod tournament;
 
 use std::process::ExitCode;
@@ -31,7 +30,7 @@ enum Command {
     /// Run an experiment spec (TOML): many cells, one folder of CSV files, a manifest and charts.
     Experiment(experiment::ExperimentArgs),
     /// Merge the folders of a sharded run (`--shard K/N`) into the run's results.
-    Merge(shards::MergeArgs),
+    Merge(merge::MergeArgs),
     /// Draw SVG charts from a results folder's CSV files.
     Plot(plot::PlotArgs),
     /// Play one game of a run again from its seed and print everything that happens.
@@ -44,7 +43,7 @@ fn main() -> ExitCode {
         Command::Simulate(a) => simulate::run(&a),
         Command::Tournament(a) => tournament::run(&a),
         Command::Experiment(a) => experiment::run(&a),
-        Command::Merge(a) => shards::run(&a),
+        Command::Merge(a) => merge::run(&a),
         Command::Plot(a) => plot::run(&a),
         Command::Replay(a) => replay::run(&a),
     };

@@ -5,10 +5,10 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use clap::Args;
-use floe_core::{Game, Seat};
-use floe_sim::{Line, Seating};
+use floe_lab::RunKind;
+use floe_lab::planning::plan_run;
 
-use crate::args::{GameArgs, RunCommand, Setup};
+use crate::args::{GameArgs, warn};
 
 /// Flags of `floe replay`: the run's flags plus the game to show.
 #[derive(Args, Debug)]
@@ -53,96 +53,22 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
             games.saturating_sub(1)
         );
     }
-    crate::args::dispatch(a)
-}
-
-impl RunCommand for ReplayArgs {
-    fn game_args(&self) -> &GameArgs {
-        &self.game
+    // A replay plays one game; the run's size does not change it, but a tournament's must
+    // still be a whole number of cycles of seatings.
+    let games = match a.tournament {
+        true => a
+            .games
+            .unwrap_or(floe_bots::split_spec_list(&a.bots).len() as u64),
+        false => 1,
+    };
+    let mut request = a.game.request(&a.bots, games)?;
+    if a.tournament {
+        request.kind = RunKind::Tournament;
+        request.seating = crate::tournament::seating(a.duplicate);
     }
-
-    fn bots(&self) -> &str {
-        &self.bots
-    }
-
-    fn seating(&self) -> Seating {
-        match (self.tournament, self.duplicate) {
-            (false, _) => Seating::Fixed,
-            (true, false) => Seating::Rotated,
-            (true, true) => Seating::Duplicate,
-        }
-    }
-
-    /// A replay plays one game; the run's size does not change it, but a tournament's must
-    /// still be a whole number of cycles of seatings.
-    fn games(&self) -> u64 {
-        match self.tournament {
-            true => self
-                .games
-                .unwrap_or(floe_bots::split_spec_list(&self.bots).len() as u64),
-            false => 1,
-        }
-    }
-
-    fn run<G: Game>(&self, setup: Setup<G>) -> Result<()> {
-        print_replay(self, &setup)
-    }
-}
-
-/// Plays game `--index` of the run of `setup` and prints its log.
-fn print_replay<G: Game>(a: &ReplayArgs, setup: &Setup<G>) -> Result<()> {
-    let (game, label) = (&setup.game, &setup.label);
-    let (lineup, seed) = setup.config.deal(a.index);
-    let bot_of_seat = &setup.config.lineups()[lineup];
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "{} ({} rules), {} players, master seed {}, game {} (game seed {})",
-        label.game, label.rules, label.players, label.seed, a.index, seed
-    )?;
-    let mut lines = Vec::new();
-    let record = floe_sim::replay(game, &setup.config, a.index, &mut |line| match line {
-        Line::Question { seat, answers } => {
-            let list: Vec<String> = answers.iter().map(ToString::to_string).collect();
-            lines.push(format!("{seat} chooses among: {}", list.join(" | ")));
-        }
-        Line::Event(e) => lines.push(e.to_string()),
-    });
-    for seat in Seat::all(label.players) {
-        let colour = &game.colours()[record.colours[seat.index()] as usize];
-        writeln!(
-            out,
-            "  {seat}: {colour}, bot {}",
-            label.bot_groups[bot_of_seat[seat.index()]]
-        )?;
-    }
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
-    let o = &record.outcome;
-    writeln!(
-        out,
-        "final scores ({}):",
-        game.end_causes()[o.end_cause as usize]
-    )?;
-    for seat in Seat::all(label.players) {
-        let s = seat.index();
-        let won = if o.is_winner(seat) {
-            if o.winner_count() > 1 {
-                "  shared win"
-            } else {
-                "  WINNER"
-            }
-        } else {
-            ""
-        };
-        writeln!(
-            out,
-            "  {seat}: {} points, {} {}{won}",
-            o.scores[s],
-            o.progress[s],
-            game.progress_name().replace('_', " ")
-        )?;
-    }
+    let planned = plan_run(request)?;
+    warn(&planned.notes);
+    let text = floe_lab::replay::replay(&planned.plan, a.index)?;
+    std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

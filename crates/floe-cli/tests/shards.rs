@@ -197,7 +197,7 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
     let foreign = three_shards(other.path(), "6");
     merge_refused(
         &[&s[0], &s[1], &foreign[2]],
-        "are not shards of one run: their command differs",
+        "are not shards of one run: their seed differs",
     );
     let not_a_shard = tmp.path().join("empty");
     fs::create_dir(&not_a_shard).unwrap();

@@ -6,15 +6,20 @@
 //! and the median of the per-chunk ratios, which drift does not move.
 //!
 //! ```sh
-//! cargo run --release -p floe-benches --example versus -- [CHUNK] [CHUNKS]
+//! cargo run --release -p arctic-race --example versus -- [CHUNK] [CHUNKS]
 //! ```
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use floe_benches::plain::Plain;
-use floe_benches::random_table;
+#[path = "../baseline/plain.rs"]
+mod plain;
+
+use arctic_race::ArcticRace;
+use floe_bots::BotSpec;
 use floe_core::game_seed;
+use floe_sim::Table;
+use plain::Plain;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| {
@@ -23,7 +28,12 @@ fn main() {
     });
     let chunk = args.next().unwrap_or(2_000);
     let chunks = args.next().unwrap_or(200);
-    let (game, mut table) = random_table();
+    let game = ArcticRace::classic();
+    let mut table = Table::new(
+        (0..4)
+            .map(|_| BotSpec::parse("random").expect("a known bot").build())
+            .collect(),
+    );
     let plain = Plain::classic();
     let (mut engine_secs, mut plain_secs, mut ratios) = (0.0, 0.0, Vec::new());
     for c in 0..chunks {

@@ -1,5 +1,8 @@
 //! A plain, inline Arctic Race for random players: the speed baseline of the engine.
 //!
+//! Included (with `#[path]`) by the engine bench, the `versus` example and the test that
+//! checks it against the engine.
+//!
 //! Classic rules only, no `Game` trait, no bots, no views, no logging: one function with
 //! fixed arrays. It draws randomness in exactly the order the engine and the random bot
 //! do, so it must reach the same result for every seed; a test checks that, which makes it
@@ -332,47 +335,6 @@ impl Game<'_> {
             winners,
             rounds,
             cause,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use floe_bots::BotSpec;
-    use floe_sim::{Table, play};
-
-    /// The engine behind the bot interface and the plain baseline agree on every game.
-    #[test]
-    fn plain_games_match_the_engine() {
-        let (plain, game) = (Plain::classic(), ArcticRace::classic());
-        for players in 2..=6 {
-            let bots = (0..players)
-                .map(|_| BotSpec::parse("random").unwrap().build())
-                .collect();
-            let mut table = Table::new(bots);
-            for index in 0..400 {
-                let engine = play(
-                    &game,
-                    &mut table,
-                    index,
-                    game_seed(8, index),
-                    false,
-                    &mut |_| {},
-                )
-                .outcome;
-                let p = plain.play(players, 8, index);
-                assert_eq!(
-                    (&p.scores[..players], p.winners, p.rounds, p.cause),
-                    (
-                        engine.seat_scores(),
-                        engine.winners,
-                        engine.rounds,
-                        engine.end_cause
-                    ),
-                    "{players} players, game {index}"
-                );
-            }
         }
     }
 }

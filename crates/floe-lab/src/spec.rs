@@ -1,17 +1,16 @@
 //! Experiment specs: the TOML files in `experiments/` that declare a study, read and checked
 //! so that every error names the file, the line and the key.
 
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
-use clap::ValueEnum;
 use floe_bots::{BotSpec, split_spec_list};
+use floe_core::ParamValue;
 use floe_sim::Seating;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::args::GameName;
+use crate::plan::seating;
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -41,7 +40,7 @@ struct LineupFile {
 #[serde(deny_unknown_fields)]
 struct SweepFile {
     param: Spanned<String>,
-    values: Option<Spanned<Vec<Spanned<i64>>>>,
+    values: Option<Spanned<Vec<Spanned<ParamValue>>>>,
 }
 
 /// A checked experiment spec.
@@ -55,8 +54,10 @@ pub struct Spec {
     pub name: String,
     /// Free text on what the experiment asks.
     pub description: String,
-    /// The game.
-    pub game: GameName,
+    /// The game's registry name.
+    pub game: String,
+    /// The line naming the game (1 when the spec leaves it to the default).
+    pub game_line: usize,
     /// The rules file, resolved against the spec's folder, and the line naming it.
     pub rules: Option<(PathBuf, usize)>,
     /// Master seed of every cell.
@@ -89,9 +90,12 @@ pub struct Lineup {
 pub struct Sweep {
     /// The parameter's name, as the game's rules name it.
     pub param: String,
-    /// The values, or `None` for every value the rules allow.
-    pub values: Option<Vec<usize>>,
-    line: usize,
+    /// The values with their lines, or `None` for every value the parameter allows.
+    pub values: Option<Vec<(ParamValue, usize)>>,
+    /// The line of `param`.
+    pub line: usize,
+    /// The line of `values` (of `param` when there are none).
+    pub values_line: usize,
 }
 
 /// 1-based line of byte offset `at` in `text`.
@@ -160,24 +164,27 @@ impl Spec {
                 .file_stem()
                 .map_or("experiment".into(), |s| s.to_string_lossy().into_owned()),
         };
-        let game = match &file.game {
-            None => GameName::ArcticRace,
-            Some(g) => GameName::from_str(g.get_ref(), false).map_err(|_| {
-                let known: Vec<String> = GameName::value_variants()
+        let (game, game_line) = match &file.game {
+            None => (floe_games::DEFAULT_GAME.to_string(), 1),
+            Some(g)
+                if floe_games::GAMES
                     .iter()
-                    .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-                    .collect();
-                at(
+                    .any(|known| known.name == g.get_ref()) =>
+            {
+                (g.get_ref().clone(), line(g.span()))
+            }
+            Some(g) => {
+                return Err(at(
                     path,
                     line(g.span()),
                     "game",
                     format!(
                         "unknown game {:?}; games: {}",
                         g.get_ref(),
-                        known.join(", ")
+                        floe_games::listed_names().join(", ")
                     ),
-                )
-            })?,
+                ));
+            }
         };
         let rules = file.rules.as_ref().map(|r| {
             let dir = path.parent().unwrap_or(Path::new("."));
@@ -185,19 +192,14 @@ impl Spec {
         });
         let seating = match file.seating.as_ref() {
             None => Seating::Fixed,
-            Some(s) => match s.get_ref().as_str() {
-                "fixed" => Seating::Fixed,
-                "rotated" => Seating::Rotated,
-                "duplicate" => Seating::Duplicate,
-                other => {
-                    return Err(at(
-                        path,
-                        line(s.span()),
-                        "seating",
-                        format!("{other:?} is not fixed, rotated or duplicate"),
-                    ));
-                }
-            },
+            Some(s) => seating::parse(s.get_ref()).ok_or_else(|| {
+                at(
+                    path,
+                    line(s.span()),
+                    "seating",
+                    format!("{:?} is not fixed, rotated or duplicate", s.get_ref()),
+                )
+            })?,
         };
         let players = player_counts(path, &text, &file.players, "players")?;
         if file.lineups.get_ref().is_empty() {
@@ -244,39 +246,29 @@ impl Spec {
                 lines: (line(l.bots.span()), line(l.games.span()), players_line),
             });
         }
-        let sweep = match file.sweep {
-            None => None,
-            Some(s) => {
-                let values = match s.values {
-                    None => None,
-                    Some(v) => {
-                        let mut values = Vec::new();
-                        for (i, x) in v.get_ref().iter().enumerate() {
-                            let value = usize::try_from(*x.get_ref()).map_err(|_| {
-                                at(
-                                    path,
-                                    line(x.span()),
-                                    &format!("sweep.values[{i}]"),
-                                    "must not be negative",
-                                )
-                            })?;
-                            values.push(value);
-                        }
-                        Some(values)
-                    }
-                };
-                Some(Sweep {
-                    param: s.param.get_ref().clone(),
-                    values,
-                    line: line(s.param.span()),
-                })
+        let sweep = file.sweep.map(|s| {
+            let param_line = line(s.param.span());
+            Sweep {
+                param: s.param.get_ref().clone(),
+                values_line: s.values.as_ref().map_or(param_line, |v| line(v.span())),
+                values: s.values.map(|v| {
+                    v.into_inner()
+                        .into_iter()
+                        .map(|x| {
+                            let at = line(x.span());
+                            (x.into_inner(), at)
+                        })
+                        .collect()
+                }),
+                line: param_line,
             }
-        };
+        });
         Ok(Spec {
             path: path.to_path_buf(),
             name,
             description: file.description.unwrap_or_default(),
             game,
+            game_line,
             rules,
             seed: file.seed.unwrap_or(1),
             shuffle_colours: file.shuffle_colours.unwrap_or(false),
@@ -285,52 +277,6 @@ impl Spec {
             sweep,
             text,
         })
-    }
-
-    /// Returns the values to sweep for `players` players, given the parameter's range in the
-    /// game's rules (`None` when the rules have no such parameter).
-    ///
-    /// # Errors
-    /// Names the `sweep` key when the parameter is unknown or a value is out of range.
-    pub fn sweep_values(
-        &self,
-        sweep: &Sweep,
-        players: usize,
-        range: Option<RangeInclusive<usize>>,
-        known: &[&str],
-    ) -> Result<Vec<usize>> {
-        let range = range.ok_or_else(|| {
-            at(
-                &self.path,
-                sweep.line,
-                "sweep.param",
-                format!(
-                    "{:?} cannot be swept; parameters: {}",
-                    sweep.param,
-                    known.join(", ")
-                ),
-            )
-        })?;
-        match &sweep.values {
-            None => Ok(range.collect()),
-            Some(values) => {
-                if let Some(bad) = values.iter().find(|v| !range.contains(v)) {
-                    return Err(at(
-                        &self.path,
-                        sweep.line,
-                        "sweep.values",
-                        format!(
-                            "{bad} is out of range for {} players: {} allows {} to {}",
-                            players,
-                            sweep.param,
-                            range.start(),
-                            range.end()
-                        ),
-                    ));
-                }
-                Ok(values.clone())
-            }
-        }
     }
 
     /// Returns an error at `line` of the spec, naming `key`.

@@ -1,0 +1,42 @@
+//! `floe merge`: the results of a sharded run from its shard folders.
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::Args;
+use floe_lab::Machine;
+use floe_lab::shards::read_shards;
+
+/// Flags of `floe merge`.
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shard folders (each written with `--shard K/N`), in any order.
+    #[arg(required = true)]
+    pub dirs: Vec<PathBuf>,
+    /// Folder for the merged results (created if needed).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Runs `floe merge`: checks the shards are one whole run and writes its results from
+/// their summed counts, with the plan they recorded.
+pub fn run(a: &MergeArgs) -> Result<()> {
+    // Writing the results into a shard's folder would delete that shard's counts.
+    let out = std::fs::canonicalize(&a.out).ok();
+    if let Some(dir) = a
+        .dirs
+        .iter()
+        .find(|d| out.is_some() && std::fs::canonicalize(d).ok() == out)
+    {
+        bail!(
+            "--out {}: that is the shard folder {}; write the merged results elsewhere",
+            a.out.display(),
+            dir.display()
+        );
+    }
+    let (plan, merged) = read_shards(&a.dirs)?;
+    crate::progress::run_plan(&plan, &a.out, Machine::default(), Some(&merged), a.quiet)
+}

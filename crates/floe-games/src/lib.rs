@@ -1,0 +1,145 @@
+//! The game registry: the one place that names Floe's games.
+//!
+//! Everything that is not a game's own crate reaches a game through [`visit`]: it names a
+//! game, gives its rules (a rules file's text, or none for the built-in default), and
+//! hands over a [`GameVisitor`] whose generic [`GameVisitor::visit`] then runs on the
+//! loaded game. Adding a game is a crate under `crates/`, one entry in [`GAMES`] and one
+//! arm in [`visit`].
+//!
+//! # Examples
+//! ```
+//! use floe_core::Game;
+//! use floe_games::{GameVisitor, visit};
+//!
+//! struct PlayerCounts;
+//! impl GameVisitor for PlayerCounts {
+//!     type Output = String;
+//!     fn visit<G: Game + 'static>(self, game: G) -> String {
+//!         let counts = game.player_counts();
+//!         format!("{} seats {} to {}", game.name(), counts.start(), counts.end())
+//!     }
+//! }
+//! let text = visit("arctic-race", None, PlayerCounts).unwrap();
+//! assert_eq!(text, "arctic-race seats 2 to 6");
+//! ```
+
+use floe_core::Game;
+
+/// One registered game.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// The name used on the command line, in specs and in result rows.
+    pub name: &'static str,
+    /// One line on the game.
+    pub about: &'static str,
+    /// Whether the game is left out of listings: a test game that exists to check Floe
+    /// itself, loadable by name but not offered to users.
+    pub hidden: bool,
+}
+
+/// Every game Floe can load, the default first.
+pub const GAMES: &[GameInfo] = &[GameInfo {
+    name: "arctic-race",
+    about: "Arctic Race (2-6 players): a card-driven race of five racers per player along a shifting river",
+    hidden: false,
+}];
+
+/// The game used when none is named.
+pub const DEFAULT_GAME: &str = "arctic-race";
+
+/// Code that runs on whichever game was loaded.
+pub trait GameVisitor {
+    /// What the code returns.
+    type Output;
+    /// Runs on the loaded `game`.
+    fn visit<G: Game + 'static>(self, game: G) -> Self::Output;
+}
+
+/// Why a game could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    /// No game has this name.
+    #[error("unknown game {name:?}; games: {}", listed_names().join(", "))]
+    UnknownGame {
+        /// The name given.
+        name: String,
+    },
+    /// The rules text is not a valid rules file of the game: the game's own message, which
+    /// names the line and key.
+    #[error("{0}")]
+    Rules(String),
+}
+
+/// Returns the names of the games offered to users (hidden test games left out).
+pub fn listed_names() -> Vec<&'static str> {
+    GAMES.iter().filter(|g| !g.hidden).map(|g| g.name).collect()
+}
+
+/// Loads the game `name` with the rules file `rules` (its text; `None` for the game's
+/// built-in default rules) and runs `visitor` on it.
+///
+/// # Errors
+/// Fails on an unknown game name or rules the game refuses.
+pub fn visit<V: GameVisitor>(
+    name: &str,
+    rules: Option<&str>,
+    visitor: V,
+) -> Result<V::Output, LoadError> {
+    let bad_rules = |e: &dyn std::fmt::Display| LoadError::Rules(e.to_string());
+    match name {
+        "arctic-race" => {
+            let rules = match rules {
+                None => arctic_race::Rules::classic(),
+                Some(text) => arctic_race::Rules::from_toml(text).map_err(|e| bad_rules(&e))?,
+            };
+            Ok(visitor.visit(arctic_race::ArcticRace::new(rules)))
+        }
+        _ => Err(LoadError::UnknownGame { name: name.into() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Name;
+    impl GameVisitor for Name {
+        type Output = String;
+        fn visit<G: Game + 'static>(self, game: G) -> String {
+            format!("{} ({})", game.name(), game.rules_name())
+        }
+    }
+
+    /// Loads the game's canonical rules back, to check the registry and the game agree.
+    struct Canonical;
+    impl GameVisitor for Canonical {
+        type Output = (String, String);
+        fn visit<G: Game + 'static>(self, game: G) -> (String, String) {
+            (game.name().to_string(), game.rules_toml())
+        }
+    }
+
+    #[test]
+    fn every_game_loads_by_its_name_with_default_and_canonical_rules() {
+        for info in GAMES {
+            let (name, canonical) = visit(info.name, None, Canonical).unwrap();
+            assert_eq!(name, info.name);
+            let again = visit(info.name, Some(&canonical), Canonical).unwrap();
+            assert_eq!(
+                again.1, canonical,
+                "{name}: canonical rules load back equal"
+            );
+        }
+        assert_eq!(GAMES[0].name, DEFAULT_GAME);
+    }
+
+    #[test]
+    fn unknown_games_and_bad_rules_are_named() {
+        let e = visit("chess", None, Name).unwrap_err();
+        assert_eq!(e.to_string(), "unknown game \"chess\"; games: arctic-race");
+        let e = visit("arctic-race", Some("round_limit = 0"), Name).unwrap_err();
+        assert!(e.to_string().starts_with("line 1: round_limit:"), "{e}");
+        let named = visit("arctic-race", Some("name = \"short\""), Name).unwrap();
+        assert_eq!(named, "arctic-race (short)");
+    }
+}

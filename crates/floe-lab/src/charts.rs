@@ -1,0 +1,260 @@
+//! Charts of a results folder: SVG drawn from the CSV files the run commands write.
+//!
+//! It reads an experiment's `cells.csv` and `groups.csv`, `simulate`'s `summary.csv`, or
+//! `tournament`'s `tournament.csv` (each with its `game_stats.csv` or `cells.csv` for the
+//! player count), and draws:
+//! - for a sweep, one line chart per measure (end-cause shares, mean rounds, seat spread,
+//!   winner margin) against the swept value, a line per player count, the rules' own value
+//!   ringed;
+//! - otherwise, per line-up of bots: win rate by seat for each player count with the fair
+//!   1/N line, win rate by colour when colours were dealt at random, and win rate by bot
+//!   when bots differ.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+use floe_plot::{Rate, RateGroup, Series, line_chart, rate_chart};
+
+/// One CSV row, by column name.
+type Row = HashMap<String, String>;
+
+/// Reads `dir/name`, or `None` if there is no such file.
+fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
+    let path = dir.join(name);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let mut reader =
+        csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
+    let header = reader.headers()?.clone();
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.with_context(|| format!("{}", path.display()))?;
+        rows.push(
+            header
+                .iter()
+                .zip(record.iter())
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        );
+    }
+    Ok(Some(rows))
+}
+
+/// Returns column `col` of `row` as text.
+fn text<'a>(row: &'a Row, col: &str) -> Result<&'a str> {
+    row.get(col)
+        .map(String::as_str)
+        .ok_or_else(|| anyhow!("no column {col:?}"))
+}
+
+/// Returns column `col` of `row` as a number.
+fn num(row: &Row, col: &str) -> Result<f64> {
+    let t = text(row, col)?;
+    t.parse()
+        .map_err(|_| anyhow!("column {col:?}: {t:?} is not a number"))
+}
+
+/// Draws every chart the CSV files in `dir` allow, titled with `name`; returns their paths.
+///
+/// # Errors
+/// Fails if a file cannot be read, lacks a column, or a chart cannot be written.
+pub fn draw(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
+    let (groups, cells) = if let Some(groups) = read(dir, "groups.csv")? {
+        let cells = read(dir, "cells.csv")?.unwrap_or_default();
+        (groups, cells)
+    } else if let Some(stats) = read(dir, "game_stats.csv")? {
+        // A single run: its rows get the line-up and player columns an experiment has.
+        let run = stats
+            .first()
+            .ok_or_else(|| anyhow!("game_stats.csv is empty"))?;
+        let mut rows = match read(dir, "summary.csv")? {
+            Some(rows) => rows,
+            None => read(dir, "tournament.csv")?
+                .unwrap_or_default()
+                .into_iter()
+                .map(|mut r| {
+                    r.insert("kind".into(), "bot".into());
+                    r.insert("key".into(), r["bot"].clone());
+                    r
+                })
+                .collect(),
+        };
+        for r in &mut rows {
+            r.insert("bots".into(), text(run, "bots")?.to_string());
+            r.insert("players".into(), text(run, "players")?.to_string());
+        }
+        (rows, stats)
+    } else {
+        return Ok(Vec::new());
+    };
+    let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
+        sweep_charts(dir, name, &cells)
+    } else {
+        rate_charts(dir, name, &groups, &cells)
+    };
+    let drawn = result.with_context(|| format!("charts of {}", dir.display()))?;
+    remove_stale_charts(dir, &drawn)?;
+    Ok(drawn)
+}
+
+/// The name prefixes of the charts `draw` makes.
+const CHART_PREFIXES: [&str; 4] = ["sweep-", "seats-", "colours-", "bots-"];
+
+/// Removes charts an earlier run drew in `dir` that this drawing did not (say, of a line-up
+/// the spec no longer has), so that the folder's charts all show its CSV files.
+fn remove_stale_charts(dir: &Path, drawn: &[PathBuf]) -> Result<()> {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let ours = name.ends_with(".svg") && CHART_PREFIXES.iter().any(|p| name.starts_with(p));
+        if ours && !drawn.contains(&path) {
+            std::fs::remove_file(&path).with_context(|| format!("{}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The measures a sweep is drawn for: column, what it is, and whether it is a share.
+fn sweep_measures(cells: &[Row]) -> Vec<(String, String, bool)> {
+    let mut measures: Vec<(String, String, bool)> = cells[0]
+        .keys()
+        .filter(|k| k.starts_with("p_") && *k != "p_tie")
+        .map(|k| {
+            let cause = k["p_".len()..].replace('_', " ");
+            (k.clone(), format!("% of games ended by {cause}"), true)
+        })
+        .collect();
+    measures.sort();
+    measures.push(("mean_rounds".into(), "mean rounds per game".into(), false));
+    measures.push((
+        "seat_spread".into(),
+        "best minus worst seat win rate (percentage points)".into(),
+        true,
+    ));
+    measures.push((
+        "mean_margin".into(),
+        "mean winner's lead over second (points)".into(),
+        false,
+    ));
+    measures
+}
+
+/// Draws one line chart per measure of a sweep.
+fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
+    let param = text(&cells[0], "param")?.to_string();
+    let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
+    let mut paths = Vec::new();
+    for (col, what, share) in sweep_measures(cells) {
+        // An end cause that never happened has nothing to show.
+        if share
+            && col.starts_with("p_")
+            && cells.iter().all(|c| num(c, &col).is_ok_and(|x| x == 0.0))
+        {
+            continue;
+        }
+        let mut series: Vec<Series> = Vec::new();
+        for row in cells {
+            let players = text(row, "players")?;
+            let line = match several_lineups {
+                true => format!("{players} players, {}", text(row, "bots")?),
+                false => format!("{players} players"),
+            };
+            let scale = if share { 100.0 } else { 1.0 };
+            let point = (num(row, "value")?, scale * num(row, &col)?);
+            match series.iter_mut().find(|s| s.name == line) {
+                Some(s) => s.points.push(point),
+                None => series.push(Series {
+                    name: line,
+                    points: vec![point],
+                    marked: Some(num(row, "rules_value")?),
+                }),
+            }
+        }
+        let path = dir.join(format!("sweep-{}.svg", col.replace('_', "-")));
+        let title = format!("{name}: {what} (ring: the rules' own value)");
+        let x_label = param.replace('_', " ");
+        line_chart(&path, &title, &x_label, &what, &series)?;
+        paths.push(path);
+    }
+    Ok(paths)
+}
+
+/// Draws win rates by seat, colour and bot, one chart of each per line-up of bots.
+fn rate_charts(dir: &Path, name: &str, groups: &[Row], cells: &[Row]) -> Result<Vec<PathBuf>> {
+    let mut lineups: Vec<&str> = Vec::new();
+    for row in groups {
+        let bots = text(row, "bots")?;
+        if !lineups.contains(&bots) {
+            lineups.push(bots);
+        }
+    }
+    let shuffled = |bots: &str| {
+        cells.iter().any(|c| {
+            c.get("bots").is_some_and(|b| b == bots)
+                && c.get("shuffle_colours").is_some_and(|s| s == "true")
+        })
+    };
+    let mut paths = Vec::new();
+    for bots in lineups {
+        let rows: Vec<&Row> = groups
+            .iter()
+            .filter(|r| r.get("bots").is_some_and(|b| b == bots))
+            .collect();
+        let slug: String = bots
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let mut kinds = vec![("seat", "seat")];
+        if shuffled(bots) {
+            kinds.push(("colour", "colour"));
+        }
+        kinds.push(("bot", "bot"));
+        for (kind, word) in kinds {
+            let by_players = rate_groups(&rows, kind)?;
+            if by_players.iter().all(|g| g.rates.len() < 2) {
+                continue;
+            }
+            let path = dir.join(format!("{word}s-{slug}.svg"));
+            let title = format!("{name}: win rate by {word}, bots {bots} (bars: 95% interval)");
+            rate_chart(&path, &title, "win rate (% of seat-games won)", &by_players)?;
+            paths.push(path);
+        }
+    }
+    Ok(paths)
+}
+
+/// Gathers the rows of `kind` into one group per player count, with the fair share 1/N.
+fn rate_groups(rows: &[&Row], kind: &str) -> Result<Vec<RateGroup>> {
+    let mut groups: Vec<RateGroup> = Vec::new();
+    for row in rows
+        .iter()
+        .filter(|r| r.get("kind").is_some_and(|k| k == kind))
+    {
+        let players = text(row, "players")?;
+        let label = match kind {
+            "seat" => format!("seat {}", text(row, "key")?),
+            _ => text(row, "key")?.to_string(),
+        };
+        let rate = Rate {
+            label,
+            rate: num(row, "win_rate")?,
+            low: num(row, "ci_low")?,
+            high: num(row, "ci_high")?,
+        };
+        let group = format!("{players} players");
+        match groups.iter_mut().find(|g| g.name == group) {
+            Some(g) => g.rates.push(rate),
+            None => groups.push(RateGroup {
+                name: group,
+                rates: vec![rate],
+                fair: Some(1.0 / num(row, "players")?),
+            }),
+        }
+    }
+    Ok(groups)
+}

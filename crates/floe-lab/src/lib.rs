@@ -1,0 +1,22 @@
+//! Floe's lab: everything between a front end and the batch runner.
+//!
+//! A run is one [`Plan`] (serde): built from a one-cell run's settings
+//! ([`planning::plan_run`]) or from an experiment spec ([`spec::Spec`] and
+//! [`planning::plan_experiment`]), carried out by [`execute`], recorded by a shard in its
+//! manifest and read back by [`shards::read_shards`] to merge. The lab prints nothing and
+//! draws no progress bar: it reports progress through [`Progress`] and returns a
+//! [`Report`] for the front end to show.
+
+pub mod charts;
+mod execute;
+pub mod plan;
+pub mod planning;
+pub mod provenance;
+pub mod replay;
+pub mod setup;
+pub mod shards;
+pub mod spec;
+
+pub use execute::{Progress, Report, RunOptions, Silent, execute};
+pub use plan::{CellPlan, Plan, RunKind};
+pub use setup::{Machine, Misfit, Setup};

@@ -1,0 +1,194 @@
+//! [`Plan`]: one serialisable description of a run.
+//!
+//! Every run command builds a plan, [`crate::execute`] carries it out, a shard records it
+//! in its manifest, and `merge` reads it back from there: a run is never rebuilt from
+//! command-line text. The rules are held in the game's canonical form (a complete rules
+//! file), so a plan plays the same games wherever it is read, whatever files have changed
+//! since.
+
+use floe_core::ParamValue;
+use floe_sim::Seating;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// Which command's results a run writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunKind {
+    /// `floe simulate`: `game_stats.csv`, `summary.csv` (and `games.csv`).
+    Simulate,
+    /// `floe tournament`: `tournament.csv`, `pairwise.csv`, `game_stats.csv`.
+    Tournament,
+    /// `floe experiment`: `cells.csv`, `groups.csv`, `tests.csv`, `pairwise.csv`, a
+    /// manifest and charts.
+    Experiment,
+}
+
+/// A whole run: the game, its rules, the seeds and seating, and its cells.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Plan {
+    /// Which results are written.
+    pub kind: RunKind,
+    /// The game's registry name.
+    pub game: String,
+    /// The rules every cell starts from, as the game's canonical rules file.
+    pub rules: String,
+    /// The master seed of every cell.
+    pub seed: u64,
+    /// Deal colours to seats at random per game.
+    pub shuffle_colours: bool,
+    /// Who sits where.
+    #[serde(with = "seating")]
+    pub seating: Seating,
+    /// Also write one row per game and seat (`simulate --per-game`).
+    pub per_game: bool,
+    /// The experiment, for a run of [`RunKind::Experiment`].
+    pub experiment: Option<ExperimentInfo>,
+    /// The cells, run one after another.
+    pub cells: Vec<CellPlan>,
+}
+
+/// One cell: a line-up of bots at one player count, with one value of a swept parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellPlan {
+    /// Players per game.
+    pub players: usize,
+    /// The bots as written: a spec for every seat, one per seat, or the entrants.
+    pub bots: String,
+    /// Games in the cell.
+    pub games: u64,
+    /// The swept parameter's value in this cell, if the run sweeps one.
+    pub sweep: Option<SweepPoint>,
+}
+
+/// The value a cell gives a swept parameter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SweepPoint {
+    /// The parameter as the spec names it (`tiles_removed`).
+    pub param: String,
+    /// The path set in the game (`tiles_removed.4`, with the cell's player count where the
+    /// parameter holds one value per count).
+    pub path: String,
+    /// The value set.
+    pub value: ParamValue,
+    /// The value the rules themselves hold.
+    pub rules_value: ParamValue,
+}
+
+/// What an experiment was, for its manifest.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExperimentInfo {
+    /// The experiment's name (its results folder's name).
+    pub name: String,
+    /// Free text on what it asks.
+    pub description: String,
+    /// Where the spec was read from.
+    pub spec_file: String,
+    /// The spec's text.
+    pub spec: String,
+}
+
+impl Plan {
+    /// Returns the SHA-256 of the plan's rules (hex): the fingerprint a manifest shows.
+    pub fn rules_fingerprint(&self) -> String {
+        sha256_hex(self.rules.as_bytes())
+    }
+
+    /// Returns the plan as TOML.
+    ///
+    /// # Panics
+    /// Never in practice: every plan serialises.
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("a plan serialises to TOML")
+    }
+}
+
+/// Returns the SHA-256 of `bytes` as lowercase hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Seating as plans write it: `fixed`, `rotated` or `duplicate`.
+pub mod seating {
+    use floe_sim::Seating;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// The names, in [`Seating`] order.
+    pub const NAMES: [(&str, Seating); 3] = [
+        ("fixed", Seating::Fixed),
+        ("rotated", Seating::Rotated),
+        ("duplicate", Seating::Duplicate),
+    ];
+
+    /// Returns the name of `seating`.
+    pub fn name(seating: Seating) -> &'static str {
+        NAMES
+            .iter()
+            .find(|(_, s)| *s == seating)
+            .map(|(n, _)| *n)
+            .expect("every seating is named")
+    }
+
+    /// Returns the seating named `name`.
+    pub fn parse(name: &str) -> Option<Seating> {
+        NAMES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    }
+
+    pub(crate) fn serialize<S: Serializer>(s: &Seating, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(name(*s))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seating, D::Error> {
+        let text = String::deserialize(d)?;
+        parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown seating {text:?}")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plan_reads_back_equal_from_toml() {
+        let plan = Plan {
+            kind: RunKind::Experiment,
+            game: "arctic-race".into(),
+            rules: "name = \"classic\"\n".into(),
+            seed: u64::MAX,
+            shuffle_colours: true,
+            seating: Seating::Duplicate,
+            per_game: false,
+            experiment: Some(ExperimentInfo {
+                name: "x".into(),
+                description: "why".into(),
+                spec_file: "x.toml".into(),
+                spec: "players = [2]\n".into(),
+            }),
+            cells: vec![CellPlan {
+                players: 4,
+                bots: "random,greedy".into(),
+                games: 10,
+                sweep: Some(SweepPoint {
+                    param: "scoring.race_1".into(),
+                    path: "scoring.race_1".into(),
+                    value: ParamValue::List(vec![ParamValue::Whole(3)]),
+                    rules_value: ParamValue::List(vec![ParamValue::Whole(7)]),
+                }),
+            }],
+        };
+        let text = plan.to_toml();
+        let back: Plan = toml::from_str(&text).unwrap();
+        assert_eq!(back, plan, "{text}");
+    }
+
+    #[test]
+    fn fingerprints_are_sha256() {
+        assert_eq!(
+            sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}

@@ -1,0 +1,290 @@
+//! Building a [`Plan`]: from the flags of a one-cell run, or from an experiment spec.
+//! Everything is checked here, against the loaded game, so that nothing is played on bad
+//! input; each error names the flag, or the spec's file, line and key.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+use floe_core::{Game, ParamDecl, ParamKind, ParamValue, param};
+use floe_games::GameVisitor;
+use floe_sim::Seating;
+
+use crate::plan::{CellPlan, ExperimentInfo, Plan, RunKind, SweepPoint};
+use crate::setup::{Machine, Misfit, setup};
+use crate::spec::{Lineup, Spec, Sweep};
+
+/// A rules file read for a run: its text and the words that name it in errors (the flag,
+/// or the spec line that named the file).
+pub struct RulesFile {
+    /// How errors name the file, e.g. `--rules my.toml`.
+    pub named_by: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// Reads the rules file at `path`, named in errors by `named_by`.
+///
+/// # Errors
+/// Fails if the file cannot be read.
+pub fn read_rules(path: &Path, named_by: &str) -> Result<RulesFile> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{named_by}: cannot read the rules file {}", path.display()))?;
+    Ok(RulesFile {
+        named_by: named_by.to_string(),
+        text,
+    })
+}
+
+/// A one-cell run as `simulate` and `tournament` describe it.
+pub struct RunRequest {
+    /// Which results are written.
+    pub kind: RunKind,
+    /// The game's registry name.
+    pub game: String,
+    /// The rules file, or `None` for the game's default rules.
+    pub rules: Option<RulesFile>,
+    /// Players per game.
+    pub players: usize,
+    /// The bots text: a spec for every seat, one per seat, or the entrants.
+    pub bots: String,
+    /// Games to play.
+    pub games: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// Deal colours at random per game.
+    pub shuffle_colours: bool,
+    /// Who sits where.
+    pub seating: Seating,
+    /// Also write one row per game and seat.
+    pub per_game: bool,
+}
+
+/// A checked plan and the warnings its bots give.
+pub struct Planned {
+    /// The plan.
+    pub plan: Plan,
+    /// Warnings for the user.
+    pub notes: Vec<String>,
+}
+
+/// Runs `f` on the game `name` loaded with `rules` (an error names the rules file).
+fn with_game<V: GameVisitor<Output = Result<T>>, T>(
+    name: &str,
+    rules: Option<&RulesFile>,
+    visitor: V,
+) -> Result<T> {
+    floe_games::visit(name, rules.map(|r| r.text.as_str()), visitor).map_err(|e| match rules {
+        Some(r) => anyhow!("{}: {e}", r.named_by),
+        None => anyhow!("{e}"),
+    })?
+}
+
+/// Checks the one-cell run `req` and returns its plan.
+///
+/// # Errors
+/// Names the flag (or rules file line) of the first problem.
+pub fn plan_run(req: RunRequest) -> Result<Planned> {
+    struct Check(RunRequest);
+    impl GameVisitor for Check {
+        type Output = Result<Planned>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<Planned> {
+            let req = self.0;
+            let plan = Plan {
+                kind: req.kind,
+                game: req.game,
+                rules: game.rules_toml(),
+                seed: req.seed,
+                shuffle_colours: req.shuffle_colours,
+                seating: req.seating,
+                per_game: req.per_game,
+                experiment: None,
+                cells: vec![CellPlan {
+                    players: req.players,
+                    bots: req.bots.trim().to_string(),
+                    games: req.games,
+                    sweep: None,
+                }],
+            };
+            let checked = setup(game, &plan, &plan.cells[0], Machine::default())
+                .map_err(|m| anyhow!("{m}"))?;
+            Ok(Planned {
+                notes: checked.notes,
+                plan,
+            })
+        }
+    }
+    let mut req = req;
+    let (game, rules) = (req.game.clone(), req.rules.take());
+    with_game(&game, rules.as_ref(), Check(req))
+}
+
+/// Lays out and checks every cell of the experiment `spec` (with `games` per cell instead
+/// of the spec's counts, if given) and returns its plan.
+///
+/// # Errors
+/// Names the spec's file, line and key of the first problem (or `--games`).
+pub fn plan_experiment(spec: &Spec, games: Option<u64>) -> Result<Planned> {
+    if games == Some(0) {
+        bail!("--games 0: play at least 1 game per cell (or leave it out for the spec's counts)");
+    }
+    let rules = match &spec.rules {
+        None => None,
+        Some((path, line)) => Some(read_rules(
+            path,
+            &format!("{}: line {line}: rules", spec.path.display()),
+        )?),
+    };
+    struct Cells<'a> {
+        spec: &'a Spec,
+        games: Option<u64>,
+    }
+    impl GameVisitor for Cells<'_> {
+        type Output = Result<Planned>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<Planned> {
+            experiment_cells(self.spec, self.games, game)
+        }
+    }
+    with_game(&spec.game, rules.as_ref(), Cells { spec, games })
+}
+
+/// The cells of `spec` for `game` (its base rules loaded), checked.
+fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result<Planned> {
+    let mut plan = Plan {
+        kind: RunKind::Experiment,
+        game: spec.game.clone(),
+        rules: game.rules_toml(),
+        seed: spec.seed,
+        shuffle_colours: spec.shuffle_colours,
+        seating: spec.seating,
+        per_game: false,
+        experiment: Some(ExperimentInfo {
+            name: spec.name.clone(),
+            description: spec.description.clone(),
+            spec_file: spec.path.display().to_string(),
+            spec: spec.text.clone(),
+        }),
+        cells: Vec::new(),
+    };
+    let decls = game.parameters();
+    let mut notes = Vec::new();
+    for lineup in &spec.lineups {
+        for &players in &lineup.players {
+            let points = match &spec.sweep {
+                None => vec![None],
+                Some(sweep) => sweep_points(spec, sweep, &decls, &game, players)?
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+            };
+            for sweep in points {
+                let cell = CellPlan {
+                    players,
+                    bots: lineup.bots.clone(),
+                    games: games.unwrap_or(lineup.games),
+                    sweep,
+                };
+                let checked = setup(game.clone(), &plan, &cell, Machine::default())
+                    .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
+                if notes.is_empty() {
+                    notes = checked.notes;
+                }
+                plan.cells.push(cell);
+            }
+        }
+    }
+    Ok(Planned { plan, notes })
+}
+
+/// Returns the points of `sweep` at `players` players: each value with the path it sets
+/// and the rules' own value.
+fn sweep_points<G: Game>(
+    spec: &Spec,
+    sweep: &Sweep,
+    decls: &[ParamDecl],
+    game: &G,
+    players: usize,
+) -> Result<Vec<SweepPoint>> {
+    let unknown = || {
+        let known: Vec<&str> = decls.iter().map(|d| d.path.as_str()).collect();
+        spec.error_at(
+            sweep.line,
+            "sweep.param",
+            format!(
+                "{:?} cannot be swept; parameters: {}",
+                sweep.param,
+                known.join(", ")
+            ),
+        )
+    };
+    let decl = decls
+        .iter()
+        .find(|d| d.path == sweep.param)
+        .ok_or_else(unknown)?;
+    let path = match &decl.per_players {
+        Some(_) => format!("{}.{players}", sweep.param),
+        None => sweep.param.clone(),
+    };
+    let decl = param::resolve(decls, &path)
+        .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?
+        .0;
+    let rules_value = game
+        .parameter(&path)
+        .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?;
+    let values: Vec<(ParamValue, usize)> = match &sweep.values {
+        Some(values) => values.clone(),
+        None => decl
+            .kind
+            .all_values()
+            .ok_or_else(|| {
+                spec.error_at(
+                    sweep.line,
+                    "sweep",
+                    format!(
+                        "list the values to sweep: {} takes {}",
+                        sweep.param, decl.kind
+                    ),
+                )
+            })?
+            .into_iter()
+            .map(|v| (v, sweep.values_line))
+            .collect(),
+    };
+    let mut points = Vec::new();
+    for (value, _line) in values {
+        if let Err(message) = decl.kind.check(&value) {
+            let message = match (&decl.kind, value.as_whole()) {
+                (ParamKind::Whole { min, max }, Some(_)) => format!(
+                    "{value} is out of range for {players} players: {} allows {min} to {max}",
+                    sweep.param
+                ),
+                _ => format!("for {players} players: {message}"),
+            };
+            return Err(spec.error_at(sweep.values_line, "sweep.values", message));
+        }
+        points.push(SweepPoint {
+            param: sweep.param.clone(),
+            path: path.clone(),
+            value,
+            rules_value: rules_value.clone(),
+        });
+    }
+    Ok(points)
+}
+
+/// Points a setting that does not fit at the spec's line that set it (or at `--games`,
+/// when that flag replaced the spec's counts).
+fn misfit(spec: &Spec, lineup: &Lineup, games_flag: bool, m: Misfit) -> anyhow::Error {
+    if m.setting == "games" && games_flag {
+        return anyhow!("--games: {}", m.message);
+    }
+    let (line, key) = match m.setting {
+        "players" => (lineup.lines.2, "players"),
+        "games" => (lineup.lines.1, "games"),
+        "sweep" => (
+            spec.sweep.as_ref().map_or(1, |s| s.values_line),
+            "sweep.values",
+        ),
+        _ => (lineup.lines.0, "bots"),
+    };
+    spec.error_at(line, key, m.message)
+}

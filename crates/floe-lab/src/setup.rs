@@ -1,0 +1,162 @@
+//! Turning one cell of a [`Plan`] into a checked run of a loaded game.
+
+use floe_bots::{BotSpec, split_spec_list};
+use floe_core::Game;
+use floe_sim::report::RunLabel;
+use floe_sim::{RunConfig, RunError, Seating, Shard};
+
+use crate::plan::{CellPlan, Plan};
+
+/// A checked cell: the game with the cell's rules, the run configuration and its labels.
+pub struct Setup<G: Game> {
+    /// The game, with the cell's swept parameter set.
+    pub game: G,
+    /// What the runner plays.
+    pub config: RunConfig,
+    /// How the results name the run.
+    pub label: RunLabel,
+    /// Warnings for the user (a bot whose answers depend on the machine's speed).
+    pub notes: Vec<String>,
+}
+
+/// A setting that does not fit the game, named as the flags name it (`players`, `bots`,
+/// `games`, `sweep`), so each front end can point at where the user wrote it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Misfit {
+    /// The setting.
+    pub setting: &'static str,
+    /// The value as written, when the message needs it.
+    pub value: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for Misfit {
+    /// Formats the misfit as a flag error: `--bots "x": ...` or `--games: ...`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.value {
+            Some(v) => write!(f, "--{} {v:?}: {}", self.setting, self.message),
+            None => write!(f, "--{}: {}", self.setting, self.message),
+        }
+    }
+}
+
+impl std::error::Error for Misfit {}
+
+/// How a run uses the machine; it changes no result. The default: one thread per core,
+/// the whole run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Machine {
+    /// Worker threads; 0 for one per core.
+    pub threads: usize,
+    /// The part of the run to play, for a sharded run (which writes counts, not results).
+    pub shard: Option<Shard>,
+}
+
+/// Checks `cell` of `plan` against `game` (loaded with the plan's rules): sets the swept
+/// parameter, reads the bots, and checks the whole.
+///
+/// # Errors
+/// Names the first setting that does not fit.
+pub fn setup<G: Game>(
+    mut game: G,
+    plan: &Plan,
+    cell: &CellPlan,
+    machine: Machine,
+) -> Result<Setup<G>, Misfit> {
+    if let Some(sweep) = &cell.sweep {
+        game.set_parameter(&sweep.path, &sweep.value)
+            .map_err(|e| Misfit {
+                setting: "sweep",
+                value: None,
+                message: e.to_string(),
+            })?;
+    }
+    let config = RunConfig {
+        players: cell.players,
+        bots: Vec::new(),
+        seating: plan.seating,
+        games: cell.games,
+        seed: plan.seed,
+        shuffle_colours: plan.shuffle_colours,
+        threads: machine.threads,
+        shard: machine.shard.unwrap_or(Shard::WHOLE),
+    };
+    let rules = game.rules_name().to_string();
+    checked(game, &rules, &cell.bots, config)
+}
+
+/// Reads the bots text (a spec for every seat, one per seat, or the entrants) into
+/// `config`, checks the whole against `game` (whose rules are named `rules`), and returns
+/// the run.
+fn checked<G: Game>(
+    game: G,
+    rules: &str,
+    bots_text: &str,
+    mut config: RunConfig,
+) -> Result<Setup<G>, Misfit> {
+    let specs = split_spec_list(bots_text);
+    let bad_bots = |message: String| Misfit {
+        setting: "bots",
+        value: Some(bots_text.to_string()),
+        message,
+    };
+    let mut bots = Vec::new();
+    for (i, text) in specs.iter().enumerate() {
+        let spec = BotSpec::parse(text)
+            .and_then(|spec| spec.check_game(&game).map(|()| spec))
+            .map_err(|e| {
+                bad_bots(if specs.len() == 1 {
+                    e.to_string()
+                } else {
+                    format!("spec {} ({text:?}): {e}", i + 1)
+                })
+            })?;
+        bots.push(spec);
+    }
+    let notes = bots
+        .iter()
+        .filter(|b| b.is_timed())
+        .take(1)
+        .map(|timed| {
+            format!(
+                "note: --bots {timed}: a time limit makes answers depend on this machine's \
+                 speed and load, so a rerun may not give the same results"
+            )
+        })
+        .collect();
+    // One spec stands for every seat; expanded only for a player count the game takes,
+    // so an absurd --players is refused below instead of allocating that many seats.
+    if config.seating == Seating::Fixed
+        && bots.len() == 1
+        && game.player_counts().contains(&config.players)
+    {
+        bots = vec![bots[0].clone(); config.players];
+    }
+    config.bots = bots;
+    if let Err(RunError::Config { setting, message }) = config.check(&game) {
+        return Err(Misfit {
+            setting,
+            value: None,
+            message,
+        });
+    }
+    let bot_groups = config.bot_groups();
+    let bot_of_seat = config.lineups().swap_remove(0);
+    let label = RunLabel {
+        game: game.name().to_string(),
+        rules: rules.to_string(),
+        players: config.players,
+        bots: bots_text.trim().to_string(),
+        seed: config.seed,
+        shuffle_colours: config.shuffle_colours,
+        bot_groups,
+        bot_of_seat,
+    };
+    Ok(Setup {
+        game,
+        config,
+        label,
+        notes,
+    })
+}
