@@ -3,9 +3,11 @@
 
 mod support;
 
+mod encoding;
 mod hidden_info;
 mod icons;
 mod movement;
+mod observation;
 mod properties;
 mod rounds;
 mod scoring;
