@@ -3,6 +3,7 @@
 
 mod support;
 
+mod answers;
 mod encoding;
 mod hidden_info;
 mod icons;
