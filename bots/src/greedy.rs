@@ -10,8 +10,10 @@ use crate::Bot;
 ///
 /// One decision: sample the hidden parts once (the seat's [`View::determinize`]); for
 /// each answer, apply it to a copy, let the other seats answer at random until this seat's
-/// next question, and judge the state reached. With `depth` above 0 the bot also looks
-/// through that many of its own next questions, taking the best answer at each. Every
+/// next turn starts (or the game ends), and judge the state reached. Questions of this
+/// seat that continue its turn ([`Game::turn_starts`] false) are looked through on the
+/// way, taking the best answer at each: an answer is judged at the end of its turn. With
+/// `depth` above 0 the bot also looks through that many of its own next turns. Every
 /// answer is tried with the same random numbers, so the comparison is between the answers,
 /// not between lucky and unlucky samples; ties are broken at random.
 ///
@@ -24,7 +26,8 @@ use crate::Bot;
 pub struct GreedyBot<G: Game> {
     progress: f64,
     depth: usize,
-    /// Lookahead states and answer lists, one per level; grown once, then reused.
+    /// Lookahead states and answer lists, one per level; grown to the deepest level a
+    /// decision reached, then reused.
     states: Vec<G::State>,
     lists: Vec<ActionList<G::Action>>,
 }
@@ -54,7 +57,9 @@ impl<G: Game> GreedyBot<G> {
     }
 
     /// Plays on from `states[level]` (whose answers are in `lists[level]`): others answer at
-    /// random; at this seat's question, stop if `left` is 0, else take the best answer.
+    /// random; at a question of this seat that starts a turn, stop if `left` is 0, else
+    /// take the best answer (one turn fewer left); at one that continues its turn, take the
+    /// best answer (as many turns left).
     fn look(&mut self, game: &G, me: Seat, level: usize, left: usize, rng: &mut FloeRng) -> f64 {
         loop {
             match game.to_act(&self.states[level]) {
@@ -64,13 +69,22 @@ impl<G: Game> GreedyBot<G> {
                     let answer = list[rng.random_range(0..list.len() as u32) as usize];
                     game.advance(&mut self.states[level], answer, rng, list, &mut |_| {});
                 }
-                Some(_) if left == 0 => return self.judge(game, &self.states[level], me),
                 Some(_) => {
+                    let left = match (game.turn_starts(&self.states[level]), left) {
+                        (true, 0) => return self.judge(game, &self.states[level], me),
+                        (true, left) => left - 1,
+                        (false, left) => left,
+                    };
+                    if self.states.len() < level + 2 {
+                        // A turn longer than any before: one level more, kept for later.
+                        self.states.push(self.states[level].clone());
+                        self.lists.push(ActionList::new());
+                    }
                     let base = rng.clone();
                     let mut best = f64::MIN;
                     for i in 0..self.lists[level].len() {
                         *rng = base.clone();
-                        best = best.max(self.try_answer(game, me, level, i, left - 1, rng));
+                        best = best.max(self.try_answer(game, me, level, i, left, rng));
                     }
                     return best;
                 }

@@ -6,7 +6,7 @@
 //! Branches on random data are what a simulator's processor mispredicts, and nearly
 //! every question is a commit or a reveal.
 
-use floe_core::{ActionList, Seat};
+use floe_core::{ActionList, MAX_ACTIONS, MAX_SEATS, Seat};
 
 use crate::pieces::{Action, CARDS, Card, RACERS, Racer};
 use crate::state::State;
@@ -78,6 +78,36 @@ const REVEALS: [Listing; CARDS] = [
     listing(Question::Reveal(Card::DogSled)),
     listing(Question::Reveal(Card::Snowmobile)),
 ];
+
+/// Returns the most answers any entry of `listing` holds.
+const fn longest(listing: &Listing) -> usize {
+    let (mut most, mut set) = (0, 0);
+    while set < listing.len() {
+        most = larger(most, listing[set].1 as usize);
+        set += 1;
+    }
+    most
+}
+
+const fn larger(a: usize, b: usize) -> usize {
+    if a > b { a } else { b }
+}
+
+/// Returns the most answers a question can have at a table of `players`, read off the
+/// tables: the longest commit, reveal or black-die entry, or a token gift to every seat
+/// but the holder's.
+pub(crate) const fn most_answers(players: usize) -> usize {
+    let mut most = larger(players - 1, larger(longest(&COMMITS), longest(&BLACK_DIE)));
+    let mut card = 0;
+    while card < CARDS {
+        most = larger(most, longest(&REVEALS[card]));
+        card += 1;
+    }
+    most
+}
+
+// Every answer list fits the engine's fixed-size list, at the largest table too.
+const _: () = assert!(most_answers(MAX_SEATS) <= MAX_ACTIONS);
 
 /// Replaces `out` with one entry of a listing.
 #[inline]

@@ -9,6 +9,7 @@ use floe_core::{
 use rand::seq::SliceRandom;
 
 use crate::answers;
+use crate::encoding;
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, Step, collect, roll};
 use crate::observation::{self, ActionKey, Observation};
@@ -490,7 +491,7 @@ impl Game for ArcticRace {
     }
 
     fn observe(&self, st: &State, seat: Seat) -> Observation {
-        Observation::of(st, seat)
+        Observation::of(&self.rules, st, seat)
     }
 
     fn action_key(&self, st: &State, action: Action, observer: Seat) -> ActionKey {
@@ -502,12 +503,14 @@ impl Game for ArcticRace {
         true
     }
 
-    fn encoding_len(&self, _players: usize) -> usize {
-        todo!("encoding")
+    /// See the layout in the `encoding` module: it depends on the rules' river and tile
+    /// kinds as well as on `players`.
+    fn encoding_len(&self, players: usize) -> usize {
+        encoding::len(&self.rules, players)
     }
 
-    fn encode(&self, _observation: &Observation, _out: &mut [f32]) {
-        todo!("encoding")
+    fn encode(&self, observation: &Observation, out: &mut [f32]) {
+        encoding::encode(&self.rules, observation, out);
     }
 
     fn action_count(&self, _players: usize) -> usize {

@@ -22,6 +22,7 @@
 //! ```
 
 mod answers;
+mod encoding;
 mod engine;
 mod event;
 mod info;

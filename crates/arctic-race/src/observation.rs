@@ -11,11 +11,42 @@ use std::fmt;
 
 use floe_core::{MAX_SEATS, Seat};
 
-use crate::pieces::{Action, CARDS, Card, RACERS, Racer};
-use crate::state::{NO_CARD, State};
+use crate::pieces::{Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
+use crate::rules::Rules;
+use crate::state::{NO_CARD, Phase, Position, State};
 
 /// `committed` value, in an observation, of another seat's face-down card.
 const FACE_DOWN: u8 = 0xFE;
+
+/// Where the track's parts lie: what a board printout and the encoding need of the rules
+/// to read the laid-out track, carried along so an observation stands on its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Layout {
+    /// Track spaces (L).
+    pub(crate) track_len: u8,
+    /// First river space.
+    pub(crate) river_start: u8,
+    /// River slots.
+    pub(crate) slots: u8,
+    /// Spaces per slot.
+    pub(crate) slot_len: u8,
+}
+
+impl Layout {
+    pub(crate) fn of(rules: &Rules) -> Layout {
+        Layout {
+            track_len: rules.track_len as u8,
+            river_start: rules.river_start as u8,
+            slots: rules.slots as u8,
+            slot_len: rules.slot_len as u8,
+        }
+    }
+
+    /// Returns the first space past the river.
+    fn river_end(self) -> usize {
+        usize::from(self.river_start) + usize::from(self.slots) * usize::from(self.slot_len)
+    }
+}
 
 /// What one seat knows of a game of Arctic Race: the state with every hidden part masked.
 ///
@@ -30,11 +61,13 @@ pub struct Observation {
     pub(crate) state: State,
     /// Tiles in the supply.
     pub(crate) supply_len: u8,
+    /// Where the banks and the river lie on the track.
+    pub(crate) layout: Layout,
 }
 
 impl Observation {
-    /// Returns what `seat` knows of `st`.
-    pub(crate) fn of(st: &State, seat: Seat) -> Observation {
+    /// Returns what `seat` knows of `st`, played under `rules`.
+    pub(crate) fn of(rules: &Rules, st: &State, seat: Seat) -> Observation {
         let mut state = st.clone();
         let supply_len = st.supply.len() as u8;
         state.supply.clear();
@@ -50,6 +83,7 @@ impl Observation {
             seat,
             state,
             supply_len,
+            layout: Layout::of(rules),
         }
     }
 
@@ -67,42 +101,136 @@ impl Observation {
     pub fn has_face_down(&self, seat: Seat) -> bool {
         self.state.committed[seat.index()] == FACE_DOWN
     }
+
+    /// Returns the racer standing on track space `space`, if any.
+    fn racer_on(&self, space: usize) -> Option<(Seat, Racer)> {
+        let st = &self.state;
+        Seat::all(st.players())
+            .flat_map(|seat| Racer::all().map(move |racer| (seat, racer)))
+            .find(|&(seat, racer)| st.position(seat, racer) == Position::On(space as u8))
+    }
+
+    /// Writes spaces `from..to` of the track: each space's icon (`.` for blank), followed
+    /// by `[sS rN]` when racer N of seat S stands on it.
+    fn write_spaces(&self, f: &mut fmt::Formatter<'_>, from: usize, to: usize) -> fmt::Result {
+        for space in from..to {
+            match self.state.track[space] {
+                Some(Icon::Blank) => f.write_str(" .")?,
+                Some(icon) => write!(f, " {icon}")?,
+                None => f.write_str(" ~")?,
+            }
+            if let Some((seat, racer)) = self.racer_on(space) {
+                write!(f, "[s{} r{}]", seat.0, racer.number())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes the cards of `set` by name, comma-separated, or `-` for none.
+fn write_cards(f: &mut fmt::Formatter<'_>, set: CardSet) -> fmt::Result {
+    if set == 0 {
+        return f.write_str("-");
+    }
+    for (i, card) in Card::in_set(set).enumerate() {
+        write!(f, "{}{}", if i == 0 { "" } else { ", " }, card.name())?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Observation {
-    /// One line per fact: round and phase, the observer's own cards, then every seat's
-    /// racers, played pile and whether it holds a card face down.
+    /// A board a person can follow, one part a line: who sees what round and whose
+    /// question is pending; the track, bank by bank and slot by slot, with the racers on
+    /// it; the supply; then each seat's racers off the track and cards. The observer's
+    /// hand and face-down card are shown; of the others, only that a card is face down.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let st = &self.state;
+        let actor = st.current();
+        write!(f, "{} sees ", self.seat)?;
+        match st.phase {
+            Phase::Over(cause) => write!(
+                f,
+                "the game over after {} rounds ({})",
+                st.round,
+                cause.name()
+            )?,
+            phase => {
+                write!(f, "round {}: ", st.round + 1)?;
+                match phase {
+                    Phase::Commit => write!(f, "{actor} commits a card")?,
+                    Phase::Reveal => write!(f, "{actor} carries out its {}", st.active_card)?,
+                    Phase::GiveToken => write!(f, "{actor} gives the start token away")?,
+                    _ => write!(f, "{actor} moves a racer 1 space (black die)")?,
+                }
+            }
+        }
         writeln!(
             f,
-            "{} sees: round {}, {:?}, start token with {}, supply {} tiles",
-            self.seat,
-            st.round + 1,
-            st.phase,
-            st.token,
-            self.supply_len
+            "; start token with {}, {} led this round",
+            st.token, st.leader
         )?;
+        let layout = self.layout;
+        let (river_start, river_end) = (usize::from(layout.river_start), layout.river_end());
+        let len = usize::from(layout.slot_len);
+        if river_start > 0 {
+            write!(f, "  bank A  {:>2}-{:<2}  ", 0, river_start - 1)?;
+            self.write_spaces(f, 0, river_start)?;
+            writeln!(f)?;
+        }
+        for slot in 0..usize::from(layout.slots) {
+            let from = river_start + slot * len;
+            write!(f, "  slot {slot}  {:>2}-{:<2}  ", from, from + len - 1)?;
+            match st.slot(slot) {
+                Some(_) => self.write_spaces(f, from, from + len)?,
+                None => f.write_str(" open water")?,
+            }
+            writeln!(f)?;
+        }
+        let track_len = usize::from(layout.track_len);
+        if river_end < track_len {
+            write!(f, "  bank B  {:>2}-{:<2}  ", river_end, track_len - 1)?;
+            self.write_spaces(f, river_end, track_len)?;
+            writeln!(f)?;
+        }
+        let gone: u32 = st.gone.iter().map(|&g| u32::from(g)).sum();
+        writeln!(f, "  supply {} tiles, {gone} gone", self.supply_len)?;
         for seat in Seat::all(st.players()) {
             let s = seat.index();
-            write!(f, "  {seat}:")?;
-            for racer in Racer::all() {
-                write!(f, " {racer}@{:?}", st.position(seat, racer))?;
-            }
-            let cards = |set| {
-                Card::in_set(set)
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            write!(f, "; played [{}]", cards(st.played[s]))?;
+            write!(f, "  {seat}")?;
             if seat == self.seat {
-                write!(f, "; hand [{}]", cards(st.hand[s]))?;
-                if let Some(c) = st.committed(seat) {
-                    write!(f, "; committed {c}")?;
+                f.write_str(" (you)")?;
+            }
+            f.write_str(": home")?;
+            let mut home = Racer::all()
+                .filter(|&r| st.position(seat, r) == Position::Home)
+                .peekable();
+            if home.peek().is_none() {
+                f.write_str(" -")?;
+            }
+            for racer in home {
+                write!(f, " r{}", racer.number())?;
+            }
+            for racer in Racer::all() {
+                if let Position::Finished(place) = st.position(seat, racer) {
+                    let th = match place {
+                        1 => "st",
+                        2 => "nd",
+                        3 => "rd",
+                        _ => "th",
+                    };
+                    write!(f, ", r{} finished {place}{th}", racer.number())?;
+                }
+            }
+            f.write_str("; played ")?;
+            write_cards(f, st.played[s])?;
+            if seat == self.seat {
+                f.write_str("; hand ")?;
+                write_cards(f, st.hand[s])?;
+                if let Some(card) = st.committed(seat) {
+                    write!(f, "; face down {}", card.name())?;
                 }
             } else if self.has_face_down(seat) {
-                write!(f, "; a card face down")?;
+                f.write_str("; a card face down")?;
             }
             writeln!(f)?;
         }

@@ -100,15 +100,22 @@ impl Card {
     }
 }
 
+impl Card {
+    /// Returns the card's short name, as a board lists cards ("skier").
+    pub fn name(self) -> &'static str {
+        match self {
+            Card::OneTwoThree => "1-2-3",
+            Card::Snowboarder => "snowboarder",
+            Card::Skier => "skier",
+            Card::DogSled => "dog sled",
+            Card::Snowmobile => "snowmobile",
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Card::OneTwoThree => "1-2-3 card",
-            Card::Snowboarder => "snowboarder card",
-            Card::Skier => "skier card",
-            Card::DogSled => "dog sled card",
-            Card::Snowmobile => "snowmobile card",
-        })
+        write!(f, "{} card", self.name())
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
-use crate::stats::{chi_square, mean, quantile, sd_from_sums, wilson};
+use crate::stats::{chi_square, mean, quantile_of_counts, sd_from_sums, wilson};
 use crate::{GameRecord, GroupTally, Tally};
 
 /// What a run was, as its CSV rows name it.
@@ -159,9 +159,9 @@ pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
         f6(mean(t.ties as f64, n)),
         f6(mean(t.winner_score_sum as f64, n)),
         f6(mean(t.margin_sum as f64, n)),
-        quantile(&t.rounds_hist, 0.1).to_string(),
-        quantile(&t.rounds_hist, 0.5).to_string(),
-        quantile(&t.rounds_hist, 0.9).to_string(),
+        quantile_of_counts(t.round_counts(), 0.1).to_string(),
+        quantile_of_counts(t.round_counts(), 0.5).to_string(),
+        quantile_of_counts(t.round_counts(), 0.9).to_string(),
         f6(seat_spread(label, t)),
         label.rules.clone(),
         label.seed.to_string(),

@@ -122,7 +122,8 @@ pub enum RunError {
     /// A setting does not fit the game.
     #[error("{setting}: {message}")]
     Config {
-        /// The setting (`players`, `bots`, `games`), named as the `floe` flags name it.
+        /// The setting (`players`, `bots`, `games`), named as the `floe` flags name it, or
+        /// `game` when the game itself does not fit a run's limits.
         setting: &'static str,
         /// What is wrong with it.
         message: String,
@@ -133,6 +134,33 @@ pub enum RunError {
     /// Writing per-game records failed.
     #[error("cannot write per-game records: {0}")]
     Io(#[from] std::io::Error),
+}
+
+/// Checks that a game named `name`, with `end_causes` end causes and `colours` colours,
+/// fits the fixed-size counts of a run (a game breaking them is a programming error of
+/// that game, but reported as an error, naming the limit, rather than a panic mid-run).
+fn check_limits(name: &str, end_causes: usize, colours: usize) -> Result<(), RunError> {
+    let over = |what: &str, count: usize, limit: usize, constant: &str| {
+        Err(RunError::Config {
+            setting: "game",
+            message: format!(
+                "{name} defines {count} {what}, more than the {limit} a run can count \
+                 ({constant})"
+            ),
+        })
+    };
+    if end_causes > MAX_END_CAUSES {
+        return over(
+            "end causes",
+            end_causes,
+            MAX_END_CAUSES,
+            "floe-sim's MAX_END_CAUSES",
+        );
+    }
+    if colours > MAX_COLOURS {
+        return over("colours", colours, MAX_COLOURS, "floe_core::MAX_COLOURS");
+    }
+    Ok(())
 }
 
 impl RunConfig {
@@ -202,8 +230,7 @@ impl RunConfig {
                 ),
             );
         }
-        assert!(game.end_causes().len() <= MAX_END_CAUSES && game.colours().len() <= MAX_COLOURS);
-        Ok(())
+        check_limits(game.name(), game.end_causes().len(), game.colours().len())
     }
 
     /// Returns the distinct bot specs (the bot groups statistics are kept for): in order
@@ -381,4 +408,26 @@ pub fn run<G: Game>(
         }
     }
     Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_past_the_runs_limits_is_refused_naming_the_limit() {
+        assert!(check_limits("g", MAX_END_CAUSES, MAX_COLOURS).is_ok());
+        let causes = check_limits("g", MAX_END_CAUSES + 1, 2).unwrap_err();
+        assert_eq!(
+            causes.to_string(),
+            "game: g defines 9 end causes, more than the 8 a run can count \
+             (floe-sim's MAX_END_CAUSES)"
+        );
+        let colours = check_limits("g", 1, MAX_COLOURS + 1).unwrap_err();
+        assert_eq!(
+            colours.to_string(),
+            "game: g defines 33 colours, more than the 32 a run can count \
+             (floe_core::MAX_COLOURS)"
+        );
+    }
 }

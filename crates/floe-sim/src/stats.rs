@@ -114,10 +114,24 @@ pub fn chi_square(observed: &[f64], weights: &[f64]) -> Option<ChiSquare> {
 /// assert_eq!(floe_sim::stats::quantile(&h, 1.0), 5);
 /// ```
 pub fn quantile(histogram: &[u64], q: f64) -> usize {
-    let total: u64 = histogram.iter().sum();
+    quantile_of_counts(histogram.iter().copied().enumerate(), q)
+}
+
+/// Returns the `q` quantile (0 to 1) of values given as (value, count) in increasing
+/// value, as [`quantile`] does for a histogram: for counts that are partly sparse (a
+/// histogram array plus a list of rare large values).
+///
+/// # Examples
+/// ```
+/// // Values 1, 1, 2, 300.
+/// let counts = [(1, 2), (2, 1), (300, 1)];
+/// assert_eq!(floe_sim::stats::quantile_of_counts(counts.into_iter(), 1.0), 300);
+/// ```
+pub fn quantile_of_counts(counts: impl Iterator<Item = (usize, u64)> + Clone, q: f64) -> usize {
+    let total: u64 = counts.clone().map(|(_, n)| n).sum();
     let needed = ((q * total as f64).ceil() as u64).max(1);
     let mut seen = 0;
-    for (value, &count) in histogram.iter().enumerate() {
+    for (value, count) in counts {
         seen += count;
         if seen >= needed {
             return value;

@@ -12,7 +12,8 @@ use crate::GameRecord;
 /// Most end causes a game may have.
 pub const MAX_END_CAUSES: usize = 8;
 
-/// Buckets of the game-length histogram: games of this many rounds or more share the last.
+/// Buckets of the game-length histogram's array: games of fewer rounds are counted there
+/// (one add, no search); longer games are counted exactly in [`Tally::long_rounds`].
 pub const ROUND_BUCKETS: usize = 256;
 
 /// One game's weight in a head-to-head count. Two bots holding k and m seats of a game
@@ -137,8 +138,12 @@ pub struct Tally {
     pub rounds_sum: u64,
     /// Sum of squared rounds (for the standard deviation).
     pub rounds_sq_sum: u128,
-    /// Games per number of rounds (for quantiles), the last bucket holding all longer games.
+    /// Games per number of rounds below [`ROUND_BUCKETS`] (for quantiles).
     pub rounds_hist: Vec<u64>,
+    /// Games of [`ROUND_BUCKETS`] rounds or more, as (rounds, games): sorted by rounds,
+    /// no zero counts, so equal tallies compare equal. Long games are rare, so a short
+    /// list serves.
+    pub long_rounds: Vec<(usize, u64)>,
     /// Games per end cause.
     pub end_causes: [u64; MAX_END_CAUSES],
     /// Games with a shared win.
@@ -175,7 +180,10 @@ impl Tally {
         self.games += 1;
         self.rounds_sum += u64::from(o.rounds);
         self.rounds_sq_sum += u128::from(o.rounds) * u128::from(o.rounds);
-        self.rounds_hist[(o.rounds as usize).min(ROUND_BUCKETS - 1)] += 1;
+        match self.rounds_hist.get_mut(o.rounds as usize) {
+            Some(n) => *n += 1,
+            None => *self.long_games(o.rounds as usize) += 1,
+        }
         self.end_causes[o.end_cause as usize] += 1;
         self.ties += u64::from(o.winner_count() > 1);
         self.winner_score_sum += i64::from(o.top_score());
@@ -198,6 +206,25 @@ impl Tally {
         if self.bots.len() > 1 {
             self.record_pairs(scores, bot_of_seat);
         }
+    }
+
+    /// Returns the count of games of `rounds` rounds (at least [`ROUND_BUCKETS`]) in
+    /// `long_rounds`, adding it at its place if it is not there yet.
+    fn long_games(&mut self, rounds: usize) -> &mut u64 {
+        let at = match self.long_rounds.binary_search_by_key(&rounds, |&(r, _)| r) {
+            Ok(at) => at,
+            Err(at) => {
+                self.long_rounds.insert(at, (rounds, 0));
+                at
+            }
+        };
+        &mut self.long_rounds[at].1
+    }
+
+    /// Returns the games per number of rounds, as (rounds, games) in increasing rounds.
+    pub fn round_counts(&self) -> impl Iterator<Item = (usize, u64)> + Clone + '_ {
+        let short = self.rounds_hist.iter().copied().enumerate();
+        short.chain(self.long_rounds.iter().copied())
     }
 
     /// Counts, for every two bot groups at the table, how often each scored above the other.
@@ -259,6 +286,9 @@ impl Tally {
         for (i, n) in self.rounds_hist.iter_mut().enumerate() {
             f("rounds_hist", i, Counter::U64(n));
         }
+        for (rounds, n) in &mut self.long_rounds {
+            f("rounds_hist", *rounds, Counter::U64(n));
+        }
         for (i, g) in self.seats.iter_mut().enumerate() {
             g.each_counter("seat", i, f);
         }
@@ -293,12 +323,20 @@ impl Tally {
     /// Fails if the tally has no such counter (the counts are of another shape of run) or
     /// the sum does not fit.
     pub fn add_count(&mut self, name: &str, index: usize, value: i128) -> Result<(), String> {
+        // The histogram has a counter for every round count: a long one is made on demand.
+        let long = name == "rounds_hist" && index >= ROUND_BUCKETS;
+        if long {
+            self.long_games(index);
+        }
         let mut found = None;
         self.each_counter(&mut |n, i, mut c| {
             if n == name && i == index {
                 found = Some(c.add(value).is_some());
             }
         });
+        if long {
+            self.long_rounds.retain(|&(_, n)| n != 0);
+        }
         match found {
             Some(true) => Ok(()),
             Some(false) => Err(format!("{name}[{index}]: the sum does not fit")),
@@ -313,6 +351,9 @@ impl Tally {
         self.rounds_sq_sum += other.rounds_sq_sum;
         for (a, b) in self.rounds_hist.iter_mut().zip(&other.rounds_hist) {
             *a += b;
+        }
+        for &(rounds, n) in &other.long_rounds {
+            *self.long_games(rounds) += n;
         }
         for (a, b) in self.end_causes.iter_mut().zip(other.end_causes) {
             *a += b;
@@ -422,5 +463,55 @@ mod tests {
         merged.merge(&parts[1]);
         merged.merge(&parts[0]);
         assert_eq!(merged, whole);
+    }
+
+    /// A two-seat game of `rounds` rounds.
+    fn lasting(rounds: u32) -> GameRecord {
+        let mut g = game(&[3, 1], 0b01);
+        g.outcome.rounds = rounds;
+        g
+    }
+
+    #[test]
+    fn games_past_the_histogram_array_are_counted_exactly() {
+        let mut t = Tally::new(2, 1);
+        for rounds in [40, 300, 255, 256, 300, 1000] {
+            t.record(&lasting(rounds), &[0, 0]);
+        }
+        assert_eq!(t.long_rounds, [(256, 1), (300, 2), (1000, 1)]);
+        assert_eq!(t.rounds_hist[255], 1);
+        let q = |q| crate::stats::quantile_of_counts(t.round_counts(), q);
+        assert_eq!(
+            (q(0.1), q(0.5), q(0.7), q(0.9), q(1.0)),
+            (40, 256, 300, 1000, 1000)
+        );
+        // The shard counts carry every length, and rebuild the tally.
+        let counts = t.counts();
+        assert!(counts.contains(&("rounds_hist".to_string(), 300, 2)));
+        let mut rebuilt = Tally::new(2, 1);
+        for (name, index, value) in counts {
+            rebuilt.add_count(&name, index, value).unwrap();
+        }
+        assert_eq!(rebuilt, t);
+        // A count that does not fit leaves no empty entry behind.
+        assert!(rebuilt.add_count("rounds_hist", 700, -1).is_err());
+        assert_eq!(rebuilt, t);
+    }
+
+    #[test]
+    fn long_games_merge_exactly() {
+        let lengths = [300, 20, 256, 999, 300, 300];
+        let mut whole = Tally::new(2, 1);
+        let mut parts = [Tally::new(2, 1), Tally::new(2, 1), Tally::new(2, 1)];
+        for (i, &rounds) in lengths.iter().enumerate() {
+            whole.record(&lasting(rounds), &[0, 0]);
+            parts[i % 3].record(&lasting(rounds), &[0, 0]);
+        }
+        let mut merged = Tally::new(2, 1);
+        for part in parts.iter().rev() {
+            merged.merge(part);
+        }
+        assert_eq!(merged, whole);
+        assert_eq!(merged.long_rounds, [(256, 1), (300, 3), (999, 1)]);
     }
 }

@@ -6,11 +6,11 @@
 //! which were removed at setup, and the cards others committed this round and have not
 //! revealed yet.
 
-use floe_core::{FloeRng, Game, Seat, Stream, game_seed, stream_rng};
+use floe_core::{FloeRng, Game, Seat, Stream, stream_rng};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use super::support::{assert_conserved, random_answer};
+use super::support::{assert_conserved, play, random_answer};
 use crate::engine::ArcticRace;
 use crate::pieces::Card;
 use crate::state::{NO_CARD, State};
@@ -19,25 +19,18 @@ const MASTER: u64 = 0x4849_4444_454E;
 /// Random games whose states are sampled.
 const GAMES: u64 = 120;
 
-/// Mid-game states of random games (every third state after an answer, all phases),
-/// with the seed of the game they come from.
+/// Mid-game states of random games (every third state after an answer, all phases).
 fn states() -> Vec<State> {
     let game = ArcticRace::classic();
     let mut out = Vec::new();
     for index in 0..GAMES {
-        let seed = game_seed(MASTER, index);
-        let mut chance = stream_rng(seed, Stream::Chance);
-        let mut choices = stream_rng(seed, Stream::Bot(0));
-        let mut st = game.new_game(2 + (index % 5) as usize, &mut chance);
         let mut n = 0;
-        while game.to_act(&st).is_some() {
-            if n % 3 == 0 {
+        play(&game, MASTER, index, |game, st| {
+            if game.to_act(st).is_some() && n % 3 == 0 {
                 out.push(st.clone());
             }
             n += 1;
-            let answer = random_answer(&game, &st, &mut choices);
-            game.apply(&mut st, answer, &mut chance);
-        }
+        });
     }
     out
 }

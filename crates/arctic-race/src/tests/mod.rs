@@ -3,9 +3,12 @@
 
 mod support;
 
+mod answers;
+mod encoding;
 mod hidden_info;
 mod icons;
 mod movement;
+mod observation;
 mod properties;
 mod rounds;
 mod scoring;

@@ -1,15 +1,14 @@
 //! Properties of thousands of seeded random games (2 to 6 players, every answer picked
 //! uniformly at random): what must hold after every step, and how every game ends.
 //!
-//! Each game's seed comes from [`game_seed`]; setup and die rolls draw from its
-//! [`Stream::Chance`] rng and the random answers from a separate rng, so every failure
-//! names a game that replays exactly.
+//! Each game is played by [`play`]: its seed comes from the master seed and its index, so
+//! every failure names a game that replays exactly.
 
 use std::sync::OnceLock;
 
-use floe_core::{ActionList, Game, MAX_SEATS, Outcome, Seat, Stream, game_seed, stream_rng};
+use floe_core::{ActionList, Game, MAX_SEATS, Outcome, Seat};
 
-use super::support::{assert_conserved, random_answer};
+use super::support::{assert_conserved, play, players_of};
 use crate::engine::ArcticRace;
 use crate::pieces::Racer;
 use crate::rules::Rules;
@@ -19,40 +18,15 @@ use crate::state::{EndCause, Phase, Position, State};
 const MASTER: u64 = 0x00A2_C71C_0F10_E5ED;
 /// Random games per property.
 const GAMES: u64 = 3000;
-/// More answers than any game can need: a game that runs past it does not end.
-const MAX_ANSWERS: usize = 100_000;
-
-/// Returns the player count of game `index`: 2..=6 in turn.
-fn players_of(index: u64) -> usize {
-    2 + (index % 5) as usize
-}
-
-/// Plays game `index` with uniformly random answers; calls `check` on the state after
-/// setup and after every answer, and returns the final state.
-fn play(game: &ArcticRace, index: u64, mut check: impl FnMut(&ArcticRace, &State)) -> State {
-    let seed = game_seed(MASTER, index);
-    let mut chance = stream_rng(seed, Stream::Chance);
-    let mut choices = stream_rng(seed, Stream::Bot(0));
-    let mut st = game.new_game(players_of(index), &mut chance);
-    check(game, &st);
-    let mut count = 0;
-    while game.to_act(&st).is_some() {
-        let answer = random_answer(game, &st, &mut choices);
-        game.apply(&mut st, answer, &mut chance);
-        check(game, &st);
-        count += 1;
-        assert!(count < MAX_ANSWERS, "game {index} does not end");
-    }
-    st
-}
-
 /// The final state of every random game under the classic rules, played once and shared
 /// by the properties of finished games.
 fn finished_games() -> &'static [State] {
     static GAMES_PLAYED: OnceLock<Vec<State>> = OnceLock::new();
     GAMES_PLAYED.get_or_init(|| {
         let game = ArcticRace::classic();
-        (0..GAMES).map(|i| play(&game, i, |_, _| {})).collect()
+        (0..GAMES)
+            .map(|i| play(&game, MASTER, i, |_, _| {}))
+            .collect()
     })
 }
 
@@ -60,7 +34,7 @@ fn finished_games() -> &'static [State] {
 fn no_two_racers_ever_share_a_space_and_none_stands_on_open_water() {
     let game = ArcticRace::classic();
     for index in 0..GAMES {
-        play(&game, index, |game, st| {
+        play(&game, MASTER, index, |game, st| {
             let mut taken = [None::<(Seat, Racer)>; 128];
             for seat in Seat::all(st.players()) {
                 for racer in Racer::all() {
@@ -101,7 +75,7 @@ fn cards_racers_and_tiles_are_conserved_after_every_step() {
     let game = ArcticRace::classic();
     let rules = game.rules().clone();
     for index in 0..GAMES {
-        play(&game, index, |_, st| {
+        play(&game, MASTER, index, |_, st| {
             assert_conserved(st, &rules, &format!("game {index}"));
             assert_eq!(
                 st.removed.len(),
@@ -117,7 +91,7 @@ fn every_question_left_to_a_player_has_at_least_two_answers() {
     let game = ArcticRace::classic();
     let mut answers = ActionList::new();
     for index in 0..GAMES {
-        play(&game, index, |game, st| {
+        play(&game, MASTER, index, |game, st| {
             game.legal_actions(st, &mut answers);
             match game.to_act(st) {
                 None => assert!(answers.is_empty(), "game {index}: answers after the end"),
@@ -147,7 +121,9 @@ fn every_game_ends_within_the_round_limit() {
     let game = ArcticRace::new(Rules::from_toml("round_limit = 3").unwrap());
     let mut limited = 0;
     for index in 0..GAMES / 10 {
-        let outcome = game.outcome(&play(&game, index, |_, _| {})).unwrap();
+        let outcome = game
+            .outcome(&play(&game, MASTER, index, |_, _| {}))
+            .unwrap();
         assert!(outcome.rounds <= 3, "game {index}");
         if outcome.end_cause == EndCause::RoundLimit as u8 {
             assert_eq!(outcome.rounds, 3, "game {index}");

@@ -177,3 +177,28 @@ fn a_game_played_to_its_end_is_scored_from_the_finish_places() {
     assert_eq!(o.progress[..2], [1, 2]);
     assert_eq!(o.winners, 0b10);
 }
+
+#[test]
+fn score_bounds_hold_every_final_score_and_the_top_is_five_first_places() {
+    let game = game();
+    let best: i32 = (0..5).map(|race| game.rules().points(race, 1)).sum();
+    for players in 2..=6 {
+        assert_eq!(game.score_bounds(players), (0, best), "{players} players");
+    }
+    // A seat that wins all five races reaches the top.
+    let all_first = scored(2, &[(S0, 1), (S0, 2), (S0, 3), (S0, 4), (S0, 5)]);
+    assert_eq!(all_first.scores[0], best);
+    let mut top = 0;
+    for index in 0..600 {
+        let st = play(&game, 0x5C0E_B0DD, index, |_, _| {});
+        let (low, high) = game.score_bounds(st.players());
+        for &score in game.outcome(&st).unwrap().seat_scores() {
+            assert!((low..=high).contains(&score), "game {index}: {score}");
+            top = top.max(score);
+        }
+    }
+    assert!(
+        top > best / 2,
+        "random games score well inside the bounds: {top}"
+    );
+}

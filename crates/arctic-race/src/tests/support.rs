@@ -3,7 +3,7 @@
 //! checks for the property tests, a die that shows chosen faces, and a [`Table`] that
 //! plays answers through the [`Game`] trait and records what happened.
 
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Stream, stream_rng};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Stream, game_seed, stream_rng};
 use rand::RngExt;
 
 use crate::ArcticRace;
@@ -260,6 +260,42 @@ pub(super) fn random_answer(game: &ArcticRace, st: &State, choices: &mut FloeRng
     let mut answers = ActionList::new();
     game.legal_actions(st, &mut answers);
     answers[choices.random_range(0..answers.len())]
+}
+
+/// More answers than any game can need: a game that runs past it does not end.
+const MAX_ANSWERS: usize = 100_000;
+
+/// Returns the player count of random game `index`: 2..=6 in turn.
+pub(super) fn players_of(index: u64) -> usize {
+    2 + (index % 5) as usize
+}
+
+/// Plays random game `index` of `master` with uniformly random answers; calls `check` on
+/// the state after setup and after every answer, and returns the final state.
+///
+/// The game's seed comes from [`game_seed`]; setup and die rolls draw from its
+/// [`Stream::Chance`] rng and the answers from a separate rng, so a failure names a game
+/// that replays exactly.
+pub(super) fn play(
+    game: &ArcticRace,
+    master: u64,
+    index: u64,
+    mut check: impl FnMut(&ArcticRace, &State),
+) -> State {
+    let seed = game_seed(master, index);
+    let mut chance = stream_rng(seed, Stream::Chance);
+    let mut choices = stream_rng(seed, Stream::Bot(0));
+    let mut st = game.new_game(players_of(index), &mut chance);
+    check(game, &st);
+    let mut count = 0;
+    while game.to_act(&st).is_some() {
+        let answer = random_answer(game, &st, &mut choices);
+        game.apply(&mut st, answer, &mut chance);
+        check(game, &st);
+        count += 1;
+        assert!(count < MAX_ANSWERS, "game {index} does not end");
+    }
+    st
 }
 
 /// Returns how many tiles of each kind the rules' tile set holds.

@@ -1,0 +1,154 @@
+//! The greedy bot judges an answer at the end of its seat's turn: questions that continue
+//! the turn are looked through, whatever the depth.
+
+use std::ops::RangeInclusive;
+
+use floe_bots::{Bot, GreedyBot};
+use floe_core::{
+    ActionList, FloeRng, Game, Outcome, ParamDecl, ParamError, ParamValue, Seat, Standing, Stream,
+    View, stream_rng,
+};
+
+/// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
+/// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,
+/// and nothing before the end: the first bit is worth something only through the second.
+#[derive(Clone)]
+struct TwoStepTurn;
+
+/// The bits picked so far, in order.
+#[derive(Clone, Debug, Default)]
+struct Picks(ActionList<u8>);
+
+impl Game for TwoStepTurn {
+    type State = Picks;
+    type Action = u8;
+    type Event = String;
+    type Observation = String;
+    type ActionKey = u8;
+
+    fn name(&self) -> &'static str {
+        "two-step-turn"
+    }
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+    fn end_causes(&self) -> &'static [&'static str] {
+        &["done"]
+    }
+    fn colours(&self) -> &[String] {
+        &[]
+    }
+    fn progress_name(&self) -> &'static str {
+        "none"
+    }
+    fn rules_name(&self) -> &str {
+        "only"
+    }
+    fn rules_toml(&self) -> String {
+        String::new()
+    }
+    fn parameters(&self) -> Vec<ParamDecl> {
+        Vec::new()
+    }
+    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
+        Err(ParamError::new(path, "no parameters"))
+    }
+    fn set_parameter(&mut self, path: &str, _: &ParamValue) -> Result<(), ParamError> {
+        Err(ParamError::new(path, "no parameters"))
+    }
+    fn score_bounds(&self, _: usize) -> (i32, i32) {
+        (0, 10)
+    }
+    fn new_game_logged(&self, _: usize, _: &mut FloeRng, _: &mut impl FnMut(String)) -> Picks {
+        Picks::default()
+    }
+    fn players(&self, _: &Picks) -> usize {
+        2
+    }
+    fn to_act(&self, st: &Picks) -> Option<Seat> {
+        [Some(Seat(0)), Some(Seat(0)), Some(Seat(1))]
+            .get(st.0.len())
+            .copied()
+            .flatten()
+    }
+    fn legal_actions(&self, st: &Picks, out: &mut ActionList<u8>) {
+        out.clear();
+        if st.0.len() < 3 {
+            out.extend([0, 1]);
+        }
+    }
+    fn advance(
+        &self,
+        st: &mut Picks,
+        action: u8,
+        _: &mut FloeRng,
+        answers: &mut ActionList<u8>,
+        _: &mut impl FnMut(String),
+    ) {
+        st.0.push(action);
+        self.legal_actions(st, answers);
+    }
+    fn outcome(&self, st: &Picks) -> Option<Outcome> {
+        (st.0.len() == 3).then(|| {
+            let score = if st.0[..2] == [1, 1] { 10 } else { 0 };
+            Outcome::with_scores(&[score, 0], if score > 0 { 0b01 } else { 0b11 })
+        })
+    }
+    fn determinize(&self, st: &Picks, _: Seat, _: &mut FloeRng, out: &mut Picks) {
+        out.clone_from(st);
+    }
+    fn standing(&self, st: &Picks, seat: Seat) -> Standing {
+        let points = self
+            .outcome(st)
+            .map_or(0.0, |o| f64::from(o.scores[seat.index()]));
+        Standing {
+            points,
+            progress: 0.0,
+        }
+    }
+    fn observe(&self, st: &Picks, _: Seat) -> String {
+        format!("{:?}", st.0)
+    }
+    fn action_key(&self, _: &Picks, action: u8, _: Seat) -> u8 {
+        action
+    }
+    /// Seat 0's second bit continues the turn of its first.
+    fn turn_starts(&self, st: &Picks) -> bool {
+        st.0.len() != 1
+    }
+    fn encoding_len(&self, _: usize) -> usize {
+        0
+    }
+    fn encode(&self, _: &String, _: &mut [f32]) {}
+    fn action_count(&self, _: usize) -> usize {
+        2
+    }
+    fn action_index(&self, action: u8) -> usize {
+        usize::from(action)
+    }
+    fn action_at(&self, _: usize, index: usize) -> Option<u8> {
+        (index < 2).then_some(index as u8)
+    }
+}
+
+#[test]
+fn greedy_looks_through_the_rest_of_its_turn_even_at_depth_0() {
+    let game = TwoStepTurn;
+    let start = Picks::default();
+    let mut answers = ActionList::new();
+    game.legal_actions(&start, &mut answers);
+    for depth in [0, 1] {
+        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, depth);
+        for seed in 0..40 {
+            let mut rng = stream_rng(seed, Stream::Bot(0));
+            let view = View::new(&game, &start, Seat(0));
+            // Judged at once, both first bits would look alike (no points yet) and the pick
+            // would be a coin toss; judged at the end of the turn, only 1 can score.
+            assert_eq!(
+                bot.act(&view, &answers, &mut rng),
+                1,
+                "depth {depth}, seed {seed}"
+            );
+        }
+    }
+}
