@@ -79,8 +79,8 @@ pub struct Kit<'a, G: Game> {
     pub variers: &'a [Varier<G>],
     /// Random-answer games per player count for the walk, determinism, threads and
     /// no-allocation checks. The slower bots play fewer: greedy a tenth (at least one
-    /// game), `mcts:iters=20` one game per player count, and in the fair-play check MCTS
-    /// answers only in the first game of each count.
+    /// game), `mcts:iters=20` one game per player count; in the fair-play check MCTS
+    /// answers on every tenth question, at most 40 times per player count.
     pub games: u64,
 }
 

@@ -13,6 +13,11 @@ const MASTER: u64 = 0x5741_4C4B;
 /// Questions a round may take before a game counts as never ending (far above any real
 /// game: Arctic Race asks about ten a round).
 const QUESTIONS_PER_ROUND: u64 = 10_000;
+/// MCTS, by far the slowest judge of fair play, judges every `MCTS_EVERY`-th question,
+/// at most `MCTS_JUDGMENTS` times per player count: enough to catch a search that reads a
+/// hidden fact, few enough for a debug build of a long game.
+const MCTS_EVERY: u64 = 10;
+const MCTS_JUDGMENTS: u32 = 40;
 
 /// Plays the kit's random games at `players` seats, checking every question; counts in
 /// `varied` how often each varier changed something.
@@ -24,6 +29,7 @@ where
     let mut answers = ActionList::new();
     let mut encoding = vec![0.0; game.encoding_len(players)];
     let question_limit = u64::from(kit.max_rounds).max(1) * QUESTIONS_PER_ROUND;
+    let (mut asked, mut mcts_left) = (0u64, MCTS_JUDGMENTS);
     for index in 0..kit.games {
         let seed = game_seed(MASTER, index);
         let case = Case::game("walk", game.name(), players, seed);
@@ -55,7 +61,9 @@ where
             if let Some(bad) = illegal(game, players, &answers, &mut picks) {
                 refused(game, &mut state, bad, &answers, &chance, here);
             }
-            let with_mcts = index == 0;
+            let with_mcts = asked % MCTS_EVERY == 0 && mcts_left > 0;
+            mcts_left -= u32::from(with_mcts);
+            asked += 1;
             let question = Question {
                 state: &state,
                 seat,
