@@ -220,6 +220,17 @@ impl State {
         self.supply.len()
     }
 
+    /// Returns the tile kinds in the face-down supply, its top last. Hidden from every
+    /// seat (bots see only a `View`); for tests and tools.
+    pub fn supply(&self) -> &[u8] {
+        &self.supply
+    }
+
+    /// Returns the tile kinds removed face down at setup. Hidden from every seat.
+    pub fn removed(&self) -> &[u8] {
+        &self.removed
+    }
+
     /// Returns the number of rounds completed.
     pub fn round(&self) -> u32 {
         self.round
@@ -330,5 +341,32 @@ impl State {
     /// Sets the number of rounds completed.
     pub fn set_round(&mut self, round: u32) {
         self.round = round;
+    }
+
+    /// Replaces the face-down supply (its top last) and the tiles removed at setup.
+    ///
+    /// # Panics
+    /// Panics if either holds more than [`MAX_TILES`] tiles.
+    pub fn set_hidden_tiles(&mut self, supply: &[u8], removed: &[u8]) {
+        self.supply.clear();
+        self.supply.extend(supply.iter().copied());
+        self.removed.clear();
+        self.removed.extend(removed.iter().copied());
+    }
+
+    /// Changes `seat`'s face-down card to `card`, which leaves its hand while the card it
+    /// had face down goes back to its hand.
+    ///
+    /// # Panics
+    /// Panics if `seat` has no card face down or does not hold `card`.
+    pub fn change_committed(&mut self, seat: Seat, card: Card) {
+        let s = seat.index();
+        assert!(self.committed[s] != NO_CARD, "{seat} has no card face down");
+        assert!(
+            self.hand[s] & card.bit() != 0,
+            "{seat} does not hold the {card}"
+        );
+        self.hand[s] = (self.hand[s] | 1 << self.committed[s]) & !card.bit();
+        self.committed[s] = card as u8;
     }
 }

@@ -1,0 +1,59 @@
+//! A counting global allocator, for the no-allocation check.
+//!
+//! A check can only count allocations if the test binary's global allocator counts them,
+//! and only the binary can choose it: a game's conformance test installs this one with
+//! [`install_counting_allocator!`](crate::install_counting_allocator). Counts are per
+//! thread, so tests running side by side do not count each other's allocations.
+#![allow(unsafe_code)] // a GlobalAlloc impl is unsafe by definition
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// Forwards to the system allocator and counts the calling thread's allocations and
+/// reallocations.
+pub struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Returns how many times the calling thread has allocated since it started (0 for ever
+/// unless the [`CountingAllocator`] is installed).
+pub fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
+
+fn count() {
+    // `try_with`: the allocator may be called while the thread's locals are torn down.
+    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+/// Installs the [`CountingAllocator`] as the global allocator of the test binary it is
+/// written in: `floe_conformance::install_counting_allocator!();` once, at the top level
+/// of a `tests/*.rs` file (see the crate's example).
+#[macro_export]
+macro_rules! install_counting_allocator {
+    () => {
+        #[global_allocator]
+        static FLOE_CONFORMANCE_ALLOCATOR: $crate::CountingAllocator = $crate::CountingAllocator;
+    };
+}

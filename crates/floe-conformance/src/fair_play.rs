@@ -1,0 +1,123 @@
+//! Fair play: on states that differ only in what a seat cannot see, that seat's view, its
+//! samples of the hidden facts and every bot's answer are the same.
+
+use floe_bots::{AnyBot, Bot, BotSpec, KNOWN_BOTS};
+use floe_core::{ActionList, FloeRng, Game, Seat, Stream, View, stream_rng};
+
+use crate::case::Case;
+use crate::{Kit, MIN_VARIED};
+
+/// The MCTS budget of the fair-play check: enough for a search with a tree, small enough
+/// for a debug build.
+const MCTS: &str = "mcts:iters=20";
+
+/// A question met on the walk: the state, the seat asked and its answers, and where.
+pub(crate) struct Question<'s, G: Game> {
+    pub(crate) state: &'s G::State,
+    pub(crate) seat: Seat,
+    pub(crate) answers: &'s ActionList<G::Action>,
+    pub(crate) case: Case,
+}
+
+/// Every known bot, built once, to answer on original and varied states.
+pub(crate) struct Judges<G: Game> {
+    bots: Vec<(String, AnyBot<G>)>,
+}
+
+impl<G: Game> Judges<G> {
+    /// Builds every bot of [`KNOWN_BOTS`], MCTS with a small budget.
+    pub(crate) fn new() -> Judges<G> {
+        let bots = KNOWN_BOTS
+            .iter()
+            .map(|known| {
+                let spec = if known.name == "mcts" {
+                    MCTS
+                } else {
+                    known.name
+                };
+                let bot = BotSpec::parse(spec).expect("a known bot parses").build();
+                (spec.to_string(), bot)
+            })
+            .collect();
+        Judges { bots }
+    }
+
+    /// Varies the state of `q` with each varier for the seat asked and checks the varied
+    /// state against the original; the bots answer on both, MCTS only `with_mcts`. Counts
+    /// each varier that changed something in `varied`.
+    pub(crate) fn judge(
+        &mut self,
+        game: &G,
+        kit: &Kit<'_, G>,
+        q: &Question<'_, G>,
+        hidden: &mut FloeRng,
+        varied: &mut [usize],
+        with_mcts: bool,
+    ) where
+        G::State: PartialEq,
+    {
+        let Question {
+            state,
+            seat,
+            answers,
+            case,
+        } = *q;
+        let case = Case {
+            check: "fair-play",
+            ..case
+        };
+        for (count, varier) in varied.iter_mut().zip(kit.variers) {
+            let Some(twin) = (varier.vary)(game, state, seat, hidden) else {
+                continue;
+            };
+            let name = varier.name;
+            case.ensure(twin != *state, || {
+                format!("varier `{name}` changed nothing")
+            });
+            let (seen, seen_twin) = (game.observe(state, seat), game.observe(&twin, seat));
+            case.ensure(seen == seen_twin, || {
+                format!("varier `{name}` changed what the seat sees:\n{seen}\nbecame\n{seen_twin}")
+            });
+            let mut twin_answers = ActionList::new();
+            game.legal_actions(&twin, &mut twin_answers);
+            case.ensure(twin_answers == *answers, || {
+                format!("varier `{name}` changed the answers: {answers:?} became {twin_answers:?}")
+            });
+            let (mut a, mut b) = (state.clone(), state.clone());
+            game.determinize(state, seat, &mut hidden.clone(), &mut a);
+            game.determinize(&twin, seat, &mut hidden.clone(), &mut b);
+            case.ensure(a == b, || {
+                format!("determinize reads the hidden fact `{name}` changes: its samples differ")
+            });
+            *count += 1;
+            for (spec, bot) in &mut self.bots {
+                if spec.as_str() == MCTS && !with_mcts {
+                    continue;
+                }
+                let rng = stream_rng(case.seed, Stream::Bot(seat.0));
+                let mut ask = |s: &G::State| {
+                    bot.new_game();
+                    bot.act(&View::new(game, s, seat), answers, &mut rng.clone())
+                };
+                let (x, y) = (ask(state), ask(&twin));
+                case.ensure(x == y, || {
+                    format!("bot {spec} answered {x:?}, but {y:?} once varier `{name}` changed a fact it cannot see")
+                });
+            }
+        }
+    }
+}
+
+/// Checks that each varier changed its fact in at least [`MIN_VARIED`] states.
+pub(crate) fn assert_variers_varied<G: Game>(game: &G, kit: &Kit<'_, G>, varied: &[usize]) {
+    for (varier, &n) in kit.variers.iter().zip(varied) {
+        assert!(
+            n >= MIN_VARIED,
+            "conformance check `fair-play` failed for {}, players {:?}: varier `{}` changed \
+             its fact in {n} states, fewer than {MIN_VARIED} (play more games, or fix the varier)",
+            game.name(),
+            kit.players,
+            varier.name
+        );
+    }
+}

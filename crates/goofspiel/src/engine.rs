@@ -1,0 +1,348 @@
+//! [`Goofspiel`]: the rules data plus the round flow, implementing [`Game`].
+
+use std::ops::RangeInclusive;
+
+use floe_core::{
+    ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, ParamError, ParamValue, Seat,
+    Standing,
+};
+use rand::seq::SliceRandom;
+
+use crate::event::Event;
+use crate::info;
+use crate::observation::{self, ActionKey, Observation};
+use crate::rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Rules};
+use crate::state::{Bid, NO_BID, NOBODY, Round, State, cards_in};
+
+/// The one way a game ends: every card has been bid.
+pub const END_CAUSES: [&str; 1] = ["cards-out"];
+
+/// Goofspiel under one set of [`Rules`].
+#[derive(Clone, Debug)]
+pub struct Goofspiel {
+    pub(crate) rules: Rules,
+}
+
+impl Goofspiel {
+    /// Returns the game under `rules`.
+    pub fn new(rules: Rules) -> Goofspiel {
+        Goofspiel { rules }
+    }
+
+    /// Returns the game under the standard rules.
+    pub fn standard() -> Goofspiel {
+        Goofspiel::new(Rules::standard())
+    }
+
+    /// Returns the rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Returns a game of `players` seats with the prize deck stacked as `deck` (top first;
+    /// a permutation of 1..=K), its first prize turned up and the first bid pending (bids
+    /// with one answer, as in a game of one card, already made).
+    ///
+    /// # Panics
+    /// Panics if `deck` is not a permutation of 1..=K or `players` is out of range.
+    pub fn scenario(&self, players: usize, deck: &[u8]) -> State {
+        let mut sorted = deck.to_vec();
+        sorted.sort_unstable();
+        assert!(
+            sorted.iter().copied().eq(1..=self.rules.cards),
+            "a deck holds the cards 1..={} once each",
+            self.rules.cards
+        );
+        self.start(players, deck, &mut |_| {})
+    }
+
+    /// Deals the hands, stacks `deck` (top first), turns up the first prize and makes the
+    /// forced bids.
+    fn start(&self, players: usize, deck: &[u8], log: &mut impl FnMut(Event)) -> State {
+        assert!(
+            self.player_counts().contains(&players),
+            "Goofspiel seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+        );
+        let mut st = State::bare(players, self.rules.cards, deck);
+        let mut answers = ActionList::new();
+        self.turn_up(&mut st, &mut answers, log);
+        self.answer_forced(&mut st, &mut answers, log);
+        st
+    }
+
+    /// Turns up the next prize and asks seat 0 to bid.
+    fn turn_up(&self, st: &mut State, answers: &mut ActionList<Bid>, log: &mut impl FnMut(Event)) {
+        st.deck_len -= 1;
+        st.prize = st.deck[usize::from(st.deck_len)];
+        st.actor = Seat(0);
+        log(Event::PrizeUp {
+            round: st.round + 1,
+            prize: st.prize,
+        });
+        self.legal_actions(st, answers);
+    }
+
+    /// The seat asked bids `bid`; the next seat is asked, or after the last the round ends.
+    fn answer(
+        &self,
+        st: &mut State,
+        bid: Bid,
+        forced: bool,
+        answers: &mut ActionList<Bid>,
+        log: &mut impl FnMut(Event),
+    ) {
+        let seat = self.to_act(st).expect("the game is over: no bid to make");
+        let s = seat.index();
+        assert!(
+            (1..=MAX_CARDS as u8).contains(&bid.0) && st.hands[s] & 1 << bid.0 != 0,
+            "{seat} cannot bid {}",
+            bid.0
+        );
+        st.hands[s] &= !(1 << bid.0);
+        st.bids[s] = bid.0;
+        log(Event::Bid {
+            seat,
+            card: bid.0,
+            forced,
+        });
+        if s + 1 < st.players() {
+            st.actor = Seat(seat.0 + 1);
+            self.legal_actions(st, answers);
+        } else {
+            self.end_round(st, answers, log);
+        }
+    }
+
+    /// Reveals the bids, gives the prize to the single highest bid (or discards it, with
+    /// seat 0's tie bonus), then turns up the next prize or ends the game.
+    fn end_round(
+        &self,
+        st: &mut State,
+        answers: &mut ActionList<Bid>,
+        log: &mut impl FnMut(Event),
+    ) {
+        let players = st.players();
+        let bids = st.bids;
+        log(Event::Revealed {
+            players: st.players,
+            bids,
+        });
+        let top = bids[..players].iter().copied().max().unwrap_or(NO_BID);
+        let tops = bids[..players].iter().filter(|&&b| b == top).count();
+        let taker = if tops == 1 {
+            let s = bids.iter().position(|&b| b == top).expect("a top bid");
+            st.points[s] += i32::from(st.prize);
+            st.won[s] += 1;
+            log(Event::Taken {
+                seat: Seat(s as u8),
+                prize: st.prize,
+            });
+            s as u8
+        } else {
+            let bonus = if bids[0] == top {
+                self.rules.tie_bonus
+            } else {
+                0
+            };
+            st.points[0] += i32::from(bonus);
+            log(Event::Discarded {
+                prize: st.prize,
+                bonus,
+            });
+            NOBODY
+        };
+        st.past[st.round()] = Round {
+            prize: st.prize,
+            bids,
+            taker,
+        };
+        st.bids = [NO_BID; MAX_PLAYERS];
+        st.round += 1;
+        if st.is_over() {
+            answers.clear();
+            log(Event::GameOver { rounds: st.round });
+        } else {
+            self.turn_up(st, answers, log);
+        }
+    }
+
+    /// Makes every pending bid that has one answer (`answers` holds the pending
+    /// question's), leaving the answers of the next real question (or none) in `answers`.
+    fn answer_forced(
+        &self,
+        st: &mut State,
+        answers: &mut ActionList<Bid>,
+        log: &mut impl FnMut(Event),
+    ) {
+        while answers.len() == 1 {
+            self.answer(st, answers[0], true, answers, log);
+        }
+    }
+}
+
+impl Game for Goofspiel {
+    type State = State;
+    type Action = Bid;
+    type Event = Event;
+    type Observation = Observation;
+    type ActionKey = ActionKey;
+
+    fn name(&self) -> &'static str {
+        "goofspiel"
+    }
+
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        MIN_PLAYERS..=MAX_PLAYERS
+    }
+
+    fn end_causes(&self) -> &'static [&'static str] {
+        &END_CAUSES
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.rules.colours
+    }
+
+    fn progress_name(&self) -> &'static str {
+        "prizes_won"
+    }
+
+    fn rules_name(&self) -> &str {
+        self.rules.name()
+    }
+
+    fn rules_toml(&self) -> String {
+        self.rules.to_toml()
+    }
+
+    fn parameters(&self) -> Vec<ParamDecl> {
+        self.rules.parameters()
+    }
+
+    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
+        self.rules.parameter(path)
+    }
+
+    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
+        self.rules.set_parameter(path, value)
+    }
+
+    /// No seat scores below 0. A seat takes at most every prize, and seat 0 adds at most
+    /// the tie bonus each round; a round gives one or the other, so the sum of both bounds
+    /// the score without being reachable.
+    fn score_bounds(&self, _players: usize) -> (i32, i32) {
+        let r = &self.rules;
+        (0, r.prize_total() + r.cards() as i32 * r.tie_bonus())
+    }
+
+    fn new_game_logged(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
+        let mut deck = [0u8; MAX_CARDS];
+        let deck = &mut deck[..self.rules.cards()];
+        for (slot, card) in deck.iter_mut().zip(1..) {
+            *slot = card;
+        }
+        deck.shuffle(rng);
+        self.start(players, deck, log)
+    }
+
+    fn players(&self, st: &State) -> usize {
+        st.players()
+    }
+
+    fn to_act(&self, st: &State) -> Option<Seat> {
+        (!st.is_over()).then_some(st.actor)
+    }
+
+    fn legal_actions(&self, st: &State, out: &mut ActionList<Bid>) {
+        out.clear();
+        if !st.is_over() {
+            out.extend(cards_in(st.hands[st.actor.index()]).map(Bid));
+        }
+    }
+
+    fn advance(
+        &self,
+        st: &mut State,
+        action: Bid,
+        _rng: &mut FloeRng,
+        answers: &mut ActionList<Bid>,
+        log: &mut impl FnMut(Event),
+    ) {
+        self.answer(st, action, false, answers, log);
+        self.answer_forced(st, answers, log);
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        if !st.is_over() {
+            return None;
+        }
+        let players = st.players();
+        let mut scores = [0; MAX_SEATS];
+        let mut progress = [0; MAX_SEATS];
+        scores[..players].copy_from_slice(&st.points[..players]);
+        progress[..players].copy_from_slice(&st.won[..players]);
+        let best = scores[..players].iter().copied().max().unwrap_or(0);
+        let winners = (0..players)
+            .filter(|&s| scores[s] == best)
+            .fold(0u8, |m, s| m | 1 << s);
+        Some(Outcome {
+            players: st.players,
+            scores,
+            winners,
+            rounds: u32::from(st.round),
+            end_cause: 0,
+            progress,
+        })
+    }
+
+    fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+        info::sample_hidden(st, seat, rng, out);
+    }
+
+    /// Points so far; there is no progress toward points beyond them.
+    fn standing(&self, st: &State, seat: Seat) -> Standing {
+        Standing {
+            points: f64::from(st.points(seat)),
+            progress: 0.0,
+        }
+    }
+
+    fn observe(&self, st: &State, seat: Seat) -> Observation {
+        Observation::of(st, seat)
+    }
+
+    fn action_key(&self, st: &State, action: Bid, observer: Seat) -> ActionKey {
+        ActionKey::of(action, st.actor, observer)
+    }
+
+    /// Every bid is a turn of its own.
+    fn turn_starts(&self, _st: &State) -> bool {
+        true
+    }
+
+    fn encoding_len(&self, players: usize) -> usize {
+        observation::encoding_len(self.rules.cards(), players)
+    }
+
+    fn encode(&self, obs: &Observation, out: &mut [f32]) {
+        observation::encode(obs, out);
+    }
+
+    /// One number per card: a bid of card c is c - 1.
+    fn action_count(&self, _players: usize) -> usize {
+        self.rules.cards()
+    }
+
+    fn action_index(&self, action: Bid) -> usize {
+        usize::from(action.0) - 1
+    }
+
+    fn action_at(&self, _players: usize, index: usize) -> Option<Bid> {
+        (index < self.rules.cards()).then(|| Bid(index as u8 + 1))
+    }
+}

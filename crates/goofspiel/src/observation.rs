@@ -1,0 +1,181 @@
+//! What one seat knows ([`Observation`]), how a bid looks to each seat ([`ActionKey`]),
+//! and the observation as a fixed-length vector.
+//!
+//! Public: the prize up, every past round (prize, revealed bids, taker), the scores, who
+//! has bid this round, and so the cards each seat has not revealed yet. Private to a
+//! seat: its own hand and its own bid this round. Hidden: the prize deck's order and the
+//! bids others have made this round.
+
+use std::fmt;
+
+use floe_core::Seat;
+
+use crate::state::{Bid, NO_BID, NOBODY, State, cards_in};
+
+/// `bids` value, in an observation, of another seat's face-down bid.
+const FACE_DOWN: u8 = 0xFE;
+
+/// What one seat knows of a game of Goofspiel: the state with every hidden part masked.
+///
+/// Another seat's face-down bid is marked as face down and counted back into the hand it
+/// came from (the observer knows only that it is one of those cards); the prize deck is
+/// kept in sorted order (its cards are known: the prizes not yet turned up).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The seat that observes.
+    pub seat: Seat,
+    /// The state, hidden parts masked.
+    state: State,
+}
+
+impl Observation {
+    /// Returns what `seat` knows of `st`.
+    pub(crate) fn of(st: &State, seat: Seat) -> Observation {
+        let mut state = st.clone();
+        state.deck[..usize::from(st.deck_len)].sort_unstable();
+        for other in Seat::all(st.players()).filter(|&o| o != seat) {
+            let o = other.index();
+            if st.bids[o] != NO_BID {
+                state.hands[o] |= 1 << st.bids[o];
+                state.bids[o] = FACE_DOWN;
+            }
+        }
+        Observation { seat, state }
+    }
+
+    /// Returns whether `seat` has bid this round.
+    pub fn has_bid(&self, seat: Seat) -> bool {
+        self.state.bids[seat.index()] != NO_BID
+    }
+}
+
+/// Writes the cards of `set` as `[1 3 5]`.
+fn write_cards(f: &mut fmt::Formatter<'_>, set: u16) -> fmt::Result {
+    f.write_str("[")?;
+    for (i, c) in cards_in(set).enumerate() {
+        write!(f, "{}{c}", if i == 0 { "" } else { " " })?;
+    }
+    f.write_str("]")
+}
+
+impl fmt::Display for Observation {
+    /// Three lines: the round, the prize up, the scores and who has bid, the observer's
+    /// own hand and bid; then the past rounds (`prize: bids -> taker`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let st = &self.state;
+        let me = self.seat.index();
+        write!(
+            f,
+            "{} sees: round {} of {}",
+            self.seat,
+            st.round + 1,
+            st.cards
+        )?;
+        match st.prize() {
+            Some(p) => write!(f, ", prize {p} up")?,
+            None => f.write_str(", game over")?,
+        }
+        f.write_str("; scores")?;
+        for s in 0..st.players() {
+            write!(f, " {}", st.points[s])?;
+        }
+        f.write_str("; bid:")?;
+        let bidders: Vec<String> = Seat::all(st.players())
+            .filter(|&s| self.has_bid(s))
+            .map(|s| s.0.to_string())
+            .collect();
+        write!(f, " [{}]", bidders.join(" "))?;
+        f.write_str("\n  own hand ")?;
+        write_cards(f, st.hands[me])?;
+        if let Some(b) = st.bid(self.seat) {
+            write!(f, ", own bid {b}")?;
+        }
+        f.write_str("\n  past:")?;
+        for round in &st.past[..st.round()] {
+            write!(f, " {}:", round.prize)?;
+            for b in &round.bids[..st.players()] {
+                write!(f, " {b}")?;
+            }
+            match round.taker {
+                NOBODY => f.write_str(" -> none;")?,
+                t => write!(f, " -> seat {t};")?,
+            }
+        }
+        writeln!(f)
+    }
+}
+
+/// How a bid looks to one observer: the card itself to the bidder, only that a card was
+/// bid to everyone else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionKey {
+    /// The observer's own bid.
+    Seen(Bid),
+    /// Another seat bid a card face down.
+    FaceDown,
+}
+
+impl ActionKey {
+    /// Returns the key of `bid`, made by `actor`, for `observer`.
+    pub(crate) fn of(bid: Bid, actor: Seat, observer: Seat) -> ActionKey {
+        if actor == observer {
+            ActionKey::Seen(bid)
+        } else {
+            ActionKey::FaceDown
+        }
+    }
+}
+
+/// Returns the length of [`encode`]'s vector for `cards` (K) and `players`: the prize up
+/// (K, one-hot), the own hand (K), the own bid (K, one-hot); per seat whether it has bid,
+/// its points and the cards it has not revealed (K); per prize value who took it (one per
+/// seat) or whether it was discarded.
+pub(crate) fn encoding_len(cards: usize, players: usize) -> usize {
+    3 * cards + players * (cards + 2) + cards * (players + 1)
+}
+
+/// Writes `obs` into `out`, laid out as [`encoding_len`] describes.
+pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
+    let st = &obs.state;
+    let (k, n) = (usize::from(st.cards), st.players());
+    assert_eq!(
+        out.len(),
+        encoding_len(k, n),
+        "an encoding buffer of the right length"
+    );
+    out.fill(0.0);
+    let me = obs.seat.index();
+    let (prize, rest) = out.split_at_mut(k);
+    if let Some(p) = st.prize() {
+        prize[usize::from(p) - 1] = 1.0;
+    }
+    let (hand, rest) = rest.split_at_mut(k);
+    for c in cards_in(st.hands[me]) {
+        hand[usize::from(c) - 1] = 1.0;
+    }
+    let (bid, rest) = rest.split_at_mut(k);
+    if let Some(b) = st.bid(obs.seat) {
+        bid[usize::from(b) - 1] = 1.0;
+    }
+    let (seats, prizes) = rest.split_at_mut(n * (k + 2));
+    for (s, row) in seats.chunks_exact_mut(k + 2).enumerate() {
+        row[0] = f32::from(u8::from(st.bids[s] != NO_BID));
+        row[1] = st.points[s] as f32;
+        // Another seat's face-down bid is already counted back into its hand.
+        let unrevealed = st.hands[s]
+            | match st.bids[s] {
+                NO_BID | FACE_DOWN => 0,
+                own => 1 << own,
+            };
+        for c in cards_in(unrevealed) {
+            row[1 + usize::from(c)] = 1.0;
+        }
+    }
+    for round in &st.past[..st.round()] {
+        let row = &mut prizes[(usize::from(round.prize) - 1) * (n + 1)..][..n + 1];
+        match round.taker {
+            NOBODY => row[n] = 1.0,
+            t => row[usize::from(t)] = 1.0,
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The rule parameters Goofspiel declares (`cards`, `tie_bonus`), and the canonical rules
+//! file.
+//!
+//! Experiments sweep and tuners set rules through these paths; each value is checked
+//! against the same range as the same key of a rules file. [`Rules::to_toml`] writes the
+//! complete rules back as a rules file: the canonical form that fingerprints record.
+
+use floe_core::{ParamDecl, ParamError, ParamKind, ParamValue, param};
+use serde::Serialize;
+
+use crate::rules::{CARDS, Rules, TIE_BONUS, out_of_range};
+
+impl Rules {
+    /// Returns the parameters these rules declare.
+    pub fn parameters(&self) -> Vec<ParamDecl> {
+        let whole = |range: &std::ops::RangeInclusive<i64>| ParamKind::Whole {
+            min: *range.start(),
+            max: *range.end(),
+        };
+        vec![
+            ParamDecl {
+                path: "cards".into(),
+                kind: whole(&CARDS),
+                per_players: None,
+                about: "K: bid cards per hand and prizes in the deck (1..=K each)".into(),
+            },
+            ParamDecl {
+                path: "tie_bonus".into(),
+                kind: whole(&TIE_BONUS),
+                per_players: None,
+                about: "points seat 0 gets whenever it is among the tied highest bidders".into(),
+            },
+        ]
+    }
+
+    /// Returns the value of the parameter at `path`.
+    ///
+    /// # Errors
+    /// Names the path when there is no such parameter.
+    pub fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
+        let decls = self.parameters();
+        let (decl, _) = param::resolve(&decls, path)?;
+        Ok(ParamValue::Whole(match decl.path.as_str() {
+            "cards" => i64::from(self.cards),
+            _ => i64::from(self.tie_bonus),
+        }))
+    }
+
+    /// Sets the parameter at `path` to `value`.
+    ///
+    /// # Errors
+    /// Names the path when there is no such parameter, or the value is not a whole number
+    /// in the key's range.
+    pub fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
+        let decls = self.parameters();
+        let (decl, _) = param::resolve(&decls, path)?;
+        let (range, field) = match decl.path.as_str() {
+            "cards" => (CARDS, &mut self.cards),
+            _ => (TIE_BONUS, &mut self.tie_bonus),
+        };
+        match value.as_whole() {
+            Some(x) if range.contains(&x) => *field = x as u8,
+            Some(x) => return Err(ParamError::new(path, out_of_range(x, &range))),
+            None => {
+                return Err(ParamError::new(
+                    path,
+                    format!("{value} is not {}", decl.kind),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns these rules as a complete rules file that loads back into equal rules.
+    ///
+    /// # Examples
+    /// ```
+    /// use goofspiel::Rules;
+    /// let rules = Rules::from_toml("tie_bonus = 3").unwrap();
+    /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
+    /// ```
+    pub fn to_toml(&self) -> String {
+        let file = CanonicalRules {
+            name: &self.name,
+            cards: self.cards,
+            tie_bonus: self.tie_bonus,
+            colours: &self.colours,
+        };
+        toml::to_string(&file).expect("rules serialise to TOML")
+    }
+}
+
+/// A rules file in canonical form: every key, in the order the loader documents them.
+#[derive(Serialize)]
+struct CanonicalRules<'a> {
+    name: &'a str,
+    cards: u8,
+    tie_bonus: u8,
+    colours: &'a [String],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_rules_load_back_equal() {
+        for text in [
+            "",
+            "name = \"tilted\"\ntie_bonus = 3",
+            "cards = 13\ncolours = [\"a\", \"b\", \"c\", \"d\", \"e\"]",
+        ] {
+            let rules = Rules::from_toml(text).unwrap();
+            let canonical = rules.to_toml();
+            assert_eq!(Rules::from_toml(&canonical).unwrap(), rules, "{canonical}");
+            assert_eq!(
+                Rules::from_toml(&canonical).unwrap().to_toml(),
+                canonical,
+                "the canonical form is a fixed point"
+            );
+        }
+        assert_eq!(
+            Rules::standard().to_toml(),
+            "name = \"standard\"\ncards = 5\ntie_bonus = 0\ncolours = [\"red\", \"blue\", \"green\", \"yellow\"]\n"
+        );
+    }
+
+    #[test]
+    fn parameters_read_and_set_like_a_rules_file() {
+        let mut r = Rules::standard();
+        assert_eq!(r.parameter("cards"), Ok(ParamValue::Whole(5)));
+        assert_eq!(r.parameter("tie_bonus"), Ok(ParamValue::Whole(0)));
+        r.set_parameter("cards", &ParamValue::Whole(9)).unwrap();
+        r.set_parameter("tie_bonus", &ParamValue::Whole(20))
+            .unwrap();
+        assert_eq!((r.cards(), r.tie_bonus()), (9, 20));
+        assert_eq!(Rules::from_toml(&r.to_toml()).unwrap(), r);
+    }
+
+    #[test]
+    fn bad_parameters_are_named_and_change_nothing() {
+        let mut r = Rules::standard();
+        let e = r
+            .set_parameter("cards", &ParamValue::Whole(14))
+            .unwrap_err();
+        assert_eq!(e.to_string(), "cards: 14 is out of range: allowed 1..=13");
+        let e = r
+            .set_parameter("tie_bonus", &ParamValue::Number(0.5))
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "tie_bonus: 0.5 is not a whole number from 0 to 20"
+        );
+        let e = r.parameter("tie").unwrap_err();
+        assert!(e.message.contains("parameters: cards, tie_bonus"), "{e}");
+        assert_eq!(r, Rules::standard());
+    }
+}

@@ -1,0 +1,239 @@
+//! Rule data: the number of cards, the tie bonus, the colours, and their TOML loader.
+//!
+//! [`Rules::from_toml`] checks a file completely before any game starts and names the
+//! line and key of the first problem. A file may set only the keys it changes; the others
+//! keep their standard values. The ranges live in one place ([`CARDS`], [`TIE_BONUS`]),
+//! read by the loader and by the declared parameters alike, so both refuse the same values.
+
+use std::ops::RangeInclusive;
+
+use floe_core::MAX_COLOURS;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// Most cards per hand (and prizes): a hand is a bit set of card values in a `u16`.
+pub const MAX_CARDS: usize = 13;
+/// Fewest players.
+pub const MIN_PLAYERS: usize = 2;
+/// Most players.
+pub const MAX_PLAYERS: usize = 4;
+
+/// Allowed values of `cards`.
+pub(crate) const CARDS: RangeInclusive<i64> = 1..=MAX_CARDS as i64;
+/// Allowed values of `tie_bonus`.
+pub(crate) const TIE_BONUS: RangeInclusive<i64> = 0..=20;
+
+/// The standard values of keys a rules file leaves out.
+const STANDARD_NAME: &str = "standard";
+const STANDARD_CARDS: u8 = 5;
+const STANDARD_COLOURS: [&str; MAX_PLAYERS] = ["red", "blue", "green", "yellow"];
+
+/// The validated rules of one Goofspiel variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub(crate) name: String,
+    /// K: every seat bids with cards 1..=K for prizes 1..=K.
+    pub(crate) cards: u8,
+    /// Points seat 0 gets whenever it is among the tied highest bidders.
+    pub(crate) tie_bonus: u8,
+    pub(crate) colours: Vec<String>,
+}
+
+/// A problem in a rules file (or a parameter value): where it is and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+pub struct RulesError {
+    /// 1-based line of the offending value, when known.
+    pub line: Option<usize>,
+    /// The key, as a path like `colours[2]`.
+    pub key: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+/// A rules file as written; every key optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RulesFile {
+    name: Option<Spanned<String>>,
+    cards: Option<Spanned<i64>>,
+    tie_bonus: Option<Spanned<i64>>,
+    colours: Option<Spanned<Vec<Spanned<String>>>>,
+}
+
+impl Rules {
+    /// Returns the standard rules: 5 cards, no tie bonus.
+    pub fn standard() -> Rules {
+        Rules {
+            name: STANDARD_NAME.into(),
+            cards: STANDARD_CARDS,
+            tie_bonus: 0,
+            colours: STANDARD_COLOURS.map(String::from).into(),
+        }
+    }
+
+    /// Parses and checks a rules file; keys it leaves out keep their standard values.
+    ///
+    /// # Errors
+    /// Returns the first problem found: a TOML syntax error, an unknown key, a value of
+    /// the wrong type or out of range.
+    ///
+    /// # Examples
+    /// ```
+    /// let rules = goofspiel::Rules::from_toml("cards = 8\ntie_bonus = 3").unwrap();
+    /// assert_eq!((rules.cards(), rules.tie_bonus()), (8, 3));
+    /// let err = goofspiel::Rules::from_toml("name = \"x\"\ncards = 14").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: cards: 14 is out of range: allowed 1..=13");
+    /// ```
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        let file: RulesFile = toml::from_str(text).map_err(|e| RulesError {
+            line: e.span().map(|s| line_of(text, s.start)),
+            key: "(file)".into(),
+            message: e.message().trim().to_string(),
+        })?;
+        let at = |span: std::ops::Range<usize>, key: &str, message: String| RulesError {
+            line: Some(line_of(text, span.start)),
+            key: key.into(),
+            message,
+        };
+        let int = |v: &Spanned<i64>, key: &str, range: RangeInclusive<i64>| {
+            let x = *v.get_ref();
+            if range.contains(&x) {
+                Ok(x)
+            } else {
+                Err(at(v.span(), key, out_of_range(x, &range)))
+            }
+        };
+        let mut rules = Rules::standard();
+        if let Some(name) = file.name {
+            if name.get_ref().trim().is_empty() {
+                return Err(at(name.span(), "name", "must not be empty".into()));
+            }
+            rules.name = name.get_ref().trim().to_string();
+        }
+        if let Some(v) = &file.cards {
+            rules.cards = int(v, "cards", CARDS)? as u8;
+        }
+        if let Some(v) = &file.tie_bonus {
+            rules.tie_bonus = int(v, "tie_bonus", TIE_BONUS)? as u8;
+        }
+        if let Some(list) = file.colours {
+            rules.colours.clear();
+            for (i, c) in list.get_ref().iter().enumerate() {
+                let name = c.get_ref().trim();
+                if name.is_empty() || rules.colours.iter().any(|k| k == name) {
+                    let message = "colours must be non-empty and distinct".into();
+                    return Err(at(c.span(), &format!("colours[{i}]"), message));
+                }
+                rules.colours.push(name.to_string());
+            }
+            if !(MAX_PLAYERS..=MAX_COLOURS).contains(&rules.colours.len()) {
+                let message = format!(
+                    "needs {MAX_PLAYERS} to {MAX_COLOURS} colours (one per seat at the largest table), found {}",
+                    rules.colours.len()
+                );
+                return Err(at(list.span(), "colours", message));
+            }
+        }
+        Ok(rules)
+    }
+
+    /// Returns the name of this rule set.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Returns K, the cards in each hand and in the prize deck.
+    pub fn cards(&self) -> usize {
+        usize::from(self.cards)
+    }
+
+    /// Returns the points seat 0 gets whenever it is among the tied highest bidders.
+    pub fn tie_bonus(&self) -> i32 {
+        i32::from(self.tie_bonus)
+    }
+
+    /// Returns the sum of all prizes, 1 + 2 + ... + K.
+    pub fn prize_total(&self) -> i32 {
+        let k = i32::from(self.cards);
+        k * (k + 1) / 2
+    }
+}
+
+/// Says that `x` lies outside `range`, as loader and parameters both word it.
+pub(crate) fn out_of_range(x: i64, range: &RangeInclusive<i64>) -> String {
+    format!(
+        "{x} is out of range: allowed {}..={}",
+        range.start(),
+        range.end()
+    )
+}
+
+/// 1-based line of byte offset `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text[..at.min(text.len())]
+        .bytes()
+        .filter(|&b| b == b'\n')
+        .count()
+        + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> RulesError {
+        Rules::from_toml(text).unwrap_err()
+    }
+
+    #[test]
+    fn an_empty_file_gives_the_standard_rules() {
+        let r = Rules::from_toml("").unwrap();
+        assert_eq!(r, Rules::standard());
+        assert_eq!((r.name(), r.cards(), r.tie_bonus()), ("standard", 5, 0));
+        assert_eq!(r.prize_total(), 15);
+    }
+
+    #[test]
+    fn a_partial_file_keeps_the_other_standard_values() {
+        let r = Rules::from_toml("name = \"tilted\"\ntie_bonus = 3\n").unwrap();
+        assert_eq!((r.name(), r.cards(), r.tie_bonus()), ("tilted", 5, 3));
+        assert_eq!(r.colours, Rules::standard().colours);
+    }
+
+    #[test]
+    fn out_of_range_values_name_their_line_and_key() {
+        let e = error("name = \"x\"\n\ncards = 0\n");
+        assert_eq!((e.line, e.key.as_str()), (Some(3), "cards"));
+        assert_eq!(e.message, "0 is out of range: allowed 1..=13");
+        let e = error("tie_bonus = 21");
+        assert_eq!((e.line, e.key.as_str()), (Some(1), "tie_bonus"));
+        assert!(e.message.contains("allowed 0..=20"), "{e}");
+        let e = error("cards = 13\ntie_bonus = -1");
+        assert_eq!(e.line, Some(2));
+    }
+
+    #[test]
+    fn unknown_keys_bad_types_and_syntax_are_refused_with_a_line() {
+        let e = error("cards = 5\ntie_bonsu = 2\n");
+        assert_eq!(e.line, Some(2));
+        assert!(e.message.contains("tie_bonsu"), "{e}");
+        let e = error("cards = \"five\"\n");
+        assert_eq!(e.line, Some(1));
+        let e = error("name = \"a\"\ncards = = 3\n");
+        assert_eq!(e.line, Some(2));
+    }
+
+    #[test]
+    fn colours_must_be_distinct_and_enough() {
+        let e = error("colours = [\"red\", \"blue\", \"green\"]");
+        assert_eq!(e.key, "colours");
+        assert!(e.message.contains("found 3"), "{e}");
+        let e = error("cards = 4\ncolours = [\"red\", \"blue\", \"red\", \"pink\"]");
+        assert_eq!((e.line, e.key.as_str()), (Some(2), "colours[2]"));
+        let e = error("name = \" \"");
+        assert_eq!(e.key, "name");
+        let r = Rules::from_toml("colours = [\"a\", \"b\", \"c\", \"d\", \"e\"]").unwrap();
+        assert_eq!(r.colours.len(), 5);
+    }
+}

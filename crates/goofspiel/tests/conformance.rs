@@ -1,0 +1,70 @@
+//! Goofspiel passes the conformance kit at every player count.
+
+use floe_conformance::{Kit, Varier};
+use floe_core::{FloeRng, Seat};
+use goofspiel::{Goofspiel, Rules, State};
+use rand::RngExt;
+
+floe_conformance::install_counting_allocator!();
+
+/// Changes the face-down bid of another seat that has bid this round to another card of
+/// its hand.
+fn others_bid(_: &Goofspiel, st: &State, seat: Seat, rng: &mut FloeRng) -> Option<State> {
+    let bidders: Vec<Seat> = Seat::all(st.players())
+        .filter(|&o| o != seat && st.bid(o).is_some() && st.hand(o).next().is_some())
+        .collect();
+    let other = *bidders.get(rng.random_range(0..bidders.len().max(1)))?;
+    let hand: Vec<u8> = st.hand(other).collect();
+    let mut varied = st.clone();
+    varied.change_bid(other, hand[rng.random_range(0..hand.len())]);
+    Some(varied)
+}
+
+/// Swaps two cards of the face-down prize deck.
+fn deck_order(_: &Goofspiel, st: &State, _: Seat, rng: &mut FloeRng) -> Option<State> {
+    let mut deck: Vec<u8> = st.deck().collect();
+    if deck.len() < 2 {
+        return None;
+    }
+    let i = rng.random_range(0..deck.len());
+    let j = (i + rng.random_range(1..deck.len())) % deck.len();
+    deck.swap(i, j);
+    let mut varied = st.clone();
+    varied.set_deck(&deck);
+    Some(varied)
+}
+
+const VARIERS: &[Varier<Goofspiel>] = &[
+    Varier {
+        name: "others' face-down bids",
+        vary: others_bid,
+    },
+    Varier {
+        name: "prize deck order",
+        vary: deck_order,
+    },
+];
+
+#[test]
+fn goofspiel_conforms() {
+    let game = Goofspiel::standard();
+    let kit = Kit {
+        players: 2..=4,
+        max_rounds: game.rules().cards() as u32,
+        variers: VARIERS,
+        games: 40,
+    };
+    floe_conformance::check(&game, &kit);
+}
+
+#[test]
+fn goofspiel_with_13_cards_and_a_tie_bonus_conforms() {
+    let game = Goofspiel::new(Rules::from_toml("cards = 13\ntie_bonus = 20").unwrap());
+    let kit = Kit {
+        players: 2..=4,
+        max_rounds: 13,
+        variers: VARIERS,
+        games: 10,
+    };
+    floe_conformance::check(&game, &kit);
+}
