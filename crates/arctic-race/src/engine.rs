@@ -1,4 +1,4 @@
-//! [`ArcticRace`]: the rules data plus the round flow, implementing [`Game`].
+//! The round flow of [`ArcticRace`], and its [`Game`] implementation.
 
 use std::ops::RangeInclusive;
 
@@ -14,45 +14,11 @@ use crate::event::{Event, TileView};
 use crate::movement::{Flow, Step, collect, roll};
 use crate::observation::{self, ActionKey, Observation};
 use crate::pieces::{Action, Card, Racer};
-use crate::rules::{MIN_PLAYERS, Rules};
-use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State, WATER};
-
-/// Arctic Race under one set of [`Rules`].
-#[derive(Clone, Debug)]
-pub struct ArcticRace {
-    pub(crate) rules: Rules,
-}
+use crate::race::ArcticRace;
+use crate::rules::MIN_PLAYERS;
+use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
 
 impl ArcticRace {
-    /// Returns the game under `rules`.
-    pub fn new(rules: Rules) -> ArcticRace {
-        ArcticRace { rules }
-    }
-
-    /// Returns the game under the built-in `classic` rules.
-    pub fn classic() -> ArcticRace {
-        ArcticRace::new(Rules::classic())
-    }
-
-    /// Returns a state at the start of round 1 with every racer home, full hands, seat 0
-    /// holding the start token, and the river filled from `slots` (`None` = open water).
-    /// The supply holds `supply` (its last element on top); no tiles are removed. The
-    /// builders on [`State`] set up the rest of an exact board situation.
-    pub fn scenario(&self, players: usize, slots: &[Option<u8>], supply: &[u8]) -> State {
-        let mut st = State::bare(players);
-        for (i, s) in slots.iter().enumerate() {
-            st.slots[i] = s.unwrap_or(WATER);
-        }
-        st.supply.extend(supply.iter().copied());
-        self.lay_track(&mut st);
-        st
-    }
-
-    /// Returns the rules in force.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
     /// Carries out one answer and lists the answers to the next question in `answers`,
     /// without answering a forced question that follows.
     ///

@@ -10,8 +10,8 @@ use floe_core::{FloeRng, Seat};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use crate::engine::ArcticRace;
 use crate::pieces::Card;
+use crate::race::ArcticRace;
 use crate::rules::{MAX_TILE_KINDS, MAX_TILES};
 use crate::state::{NO_CARD, State, WATER};
 

@@ -30,16 +30,17 @@ mod movement;
 mod observation;
 mod params;
 mod pieces;
+mod race;
 mod rules;
 mod state;
 
 #[cfg(test)]
 mod tests;
 
-pub use engine::ArcticRace;
 pub use event::{Event, TileView};
 pub use observation::{ActionKey, Observation};
 pub use pieces::{ALL_CARDS, Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
+pub use race::ArcticRace;
 pub use rules::{
     MAX_PLACES, MAX_SLOT_LEN, MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, MIN_TRACK, Rules,
     RulesError, TileFaces,

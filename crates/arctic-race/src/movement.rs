@@ -8,9 +8,9 @@
 use floe_core::{FloeRng, Seat};
 use rand::RngExt;
 
-use crate::engine::ArcticRace;
 use crate::event::{Event, TileView};
 use crate::pieces::{Icon, Racer};
+use crate::race::ArcticRace;
 use crate::state::{FINISHED, HOME, Phase, Spaces, State, WATER};
 
 /// What is left to do after a step of a chain.

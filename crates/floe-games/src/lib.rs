@@ -38,11 +38,19 @@ pub struct GameInfo {
 }
 
 /// Every game Floe can load, the default first.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    name: "arctic-race",
-    about: "Arctic Race (2-6 players): a card-driven race of five racers per player along a shifting river",
-    hidden: false,
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        name: "arctic-race",
+        about: "Arctic Race (2-6 players): a card-driven race of five racers per player along a shifting river",
+        hidden: false,
+    },
+    GameInfo {
+        name: "goofspiel",
+        about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
+                a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
+        hidden: true,
+    },
+];
 
 /// The game used when none is named.
 pub const DEFAULT_GAME: &str = "arctic-race";
@@ -94,6 +102,13 @@ pub fn visit<V: GameVisitor>(
             };
             Ok(visitor.visit(arctic_race::ArcticRace::new(rules)))
         }
+        "goofspiel" => {
+            let rules = match rules {
+                None => goofspiel::Rules::standard(),
+                Some(text) => goofspiel::Rules::from_toml(text).map_err(|e| bad_rules(&e))?,
+            };
+            Ok(visitor.visit(goofspiel::Goofspiel::new(rules)))
+        }
         _ => Err(LoadError::UnknownGame { name: name.into() }),
     }
 }
@@ -131,6 +146,11 @@ mod tests {
             );
         }
         assert_eq!(GAMES[0].name, DEFAULT_GAME);
+        assert_eq!(
+            listed_names(),
+            ["arctic-race"],
+            "the test game is not offered"
+        );
     }
 
     #[test]

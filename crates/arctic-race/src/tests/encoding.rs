@@ -4,8 +4,8 @@
 use floe_core::{ActionList, Game, MAX_SEATS, Seat, Stream, legal_mask, stream_rng};
 
 use super::support::*;
-use crate::engine::ArcticRace;
 use crate::pieces::{Action, Card};
+use crate::race::ArcticRace;
 use crate::state::{Phase, State};
 
 const MASTER: u64 = 0x0E4C_0D1E;

@@ -11,8 +11,8 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use super::support::{assert_conserved, play, random_answer};
-use crate::engine::ArcticRace;
 use crate::pieces::Card;
+use crate::race::ArcticRace;
 use crate::state::{NO_CARD, State};
 
 const MASTER: u64 = 0x4849_4444_454E;

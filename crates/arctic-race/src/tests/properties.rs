@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use floe_core::{ActionList, Game, MAX_SEATS, Outcome, Seat};
 
 use super::support::{assert_conserved, play, players_of};
-use crate::engine::ArcticRace;
 use crate::pieces::Racer;
+use crate::race::ArcticRace;
 use crate::rules::Rules;
 use crate::state::{EndCause, Phase, Position, State};
 

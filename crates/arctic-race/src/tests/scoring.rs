@@ -6,8 +6,8 @@
 use floe_core::{Game, Outcome, Seat};
 
 use super::support::*;
-use crate::engine::ArcticRace;
 use crate::pieces::{Action, Card};
+use crate::race::ArcticRace;
 use crate::rules::Rules;
 use crate::state::{EndCause, Phase, Position};
 
