@@ -65,11 +65,15 @@ impl GameArgs {
 #[derive(Args, Debug)]
 pub struct RunFlags {
     /// Worker threads (default: one per core). The results do not depend on it.
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     pub threads: Option<usize>,
-    /// Print nothing but errors: no progress bar, no table.
-    #[arg(long)]
+    /// Print nothing but errors: no progress bar, no report.
+    #[arg(short, long)]
     pub quiet: bool,
+    /// How to print the report: `text` (tables for people) or `json` (the result tables,
+    /// the files written and the run's size and time, for programs).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
     /// Play only shard K of N of the run (K from 1: a block of its games, with the same
     /// seeds) and write its counts for `floe merge` instead of the results.
     #[arg(long, value_name = "K/N")]
@@ -90,6 +94,15 @@ impl RunFlags {
             shard: self.shard,
         })
     }
+}
+
+/// How a report is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Tables for people.
+    Text,
+    /// One JSON object for programs.
+    Json,
 }
 
 /// Prints the plan's warnings on stderr.

@@ -17,10 +17,10 @@ pub struct ExperimentArgs {
     /// The experiment spec (TOML), e.g. `experiments/first-player.toml`.
     pub spec: PathBuf,
     /// Folder for the results (default: `results/<name>`, the spec's name).
-    #[arg(long)]
+    #[arg(short, long)]
     pub out: Option<PathBuf>,
     /// Play this many games in every cell instead of the spec's counts (a quick trial).
-    #[arg(long)]
+    #[arg(short = 'n', long)]
     pub games: Option<u64>,
     #[command(flatten)]
     pub run: RunFlags,
@@ -36,5 +36,11 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("results").join(&spec.name));
-    crate::progress::run_plan(&planned.plan, &out, machine, None, a.run.quiet)
+    crate::progress::run_plan(
+        &planned.plan,
+        &out,
+        machine,
+        None,
+        (a.run.quiet, a.run.format),
+    )
 }

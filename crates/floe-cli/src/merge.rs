@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use anyhow::{Result, bail};
 use clap::Args;
 use floe_lab::Machine;
+
+use crate::args::Format;
 use floe_lab::shards::read_shards;
 
 /// Flags of `floe merge`.
@@ -14,11 +16,14 @@ pub struct MergeArgs {
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Folder for the merged results (created if needed).
-    #[arg(long)]
+    #[arg(short, long)]
     pub out: PathBuf,
     /// Print nothing but errors.
-    #[arg(long)]
+    #[arg(short, long)]
     pub quiet: bool,
+    /// How to print the report: `text` or `json`.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
 }
 
 /// Runs `floe merge`: checks the shards are one whole run and writes its results from
@@ -38,5 +43,11 @@ pub fn run(a: &MergeArgs) -> Result<()> {
         );
     }
     let (plan, merged) = read_shards(&a.dirs)?;
-    crate::progress::run_plan(&plan, &a.out, Machine::default(), Some(&merged), a.quiet)
+    crate::progress::run_plan(
+        &plan,
+        &a.out,
+        Machine::default(),
+        Some(&merged),
+        (a.quiet, a.format),
+    )
 }

@@ -28,8 +28,8 @@ pub fn run(a: &PlotArgs) -> Result<()> {
     let charts = floe_lab::charts::draw(&a.dir, &name)?;
     if charts.is_empty() {
         bail!(
-            "{}: nothing to chart; expected the CSV files of floe experiment (cells.csv, \
-             groups.csv), simulate (summary.csv) or tournament (tournament.csv)",
+            "{}: nothing to chart; expected the CSV files of floe experiment (cells.csv), \
+             simulate or tournament (game_stats.csv)",
             a.dir.display()
         );
     }

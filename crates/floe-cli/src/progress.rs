@@ -7,6 +7,9 @@ use anyhow::Result;
 use floe_lab::shards::Merged;
 use floe_lab::{Machine, Plan, Progress, Report, RunOptions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use serde_json::{Map, Value, json};
+
+use crate::args::Format;
 
 /// A progress bar on stderr, drawn only when stderr is a terminal, hidden with `--quiet`.
 struct Bar(ProgressBar);
@@ -49,8 +52,8 @@ impl Progress for Bar {
 }
 
 /// Carries out `plan` into `out` behind a progress bar and prints its report (unless
-/// `quiet`): the report's text, the speed (or the shards merged), the files written and
-/// the charts drawn.
+/// `quiet`) in `format`: as text, the report's text, the speed (or the shards merged), the
+/// files written and the charts drawn; as JSON, one object holding those and the tables.
 ///
 /// # Errors
 /// Fails if the run fails or printing fails.
@@ -59,7 +62,7 @@ pub fn run_plan(
     out: &Path,
     machine: Machine,
     merged: Option<&Merged>,
-    quiet: bool,
+    (quiet, format): (bool, Format),
 ) -> Result<()> {
     let bar = Bar::new(quiet);
     let report = floe_lab::execute(
@@ -72,10 +75,74 @@ pub fn run_plan(
             progress: &bar,
         },
     )?;
-    if !quiet {
-        print_report(&mut std::io::stdout().lock(), &report)?;
+    let mut stdout = std::io::stdout().lock();
+    match (quiet, format) {
+        (true, _) => {}
+        (false, Format::Text) => print_report(&mut stdout, &report)?,
+        (false, Format::Json) => {
+            serde_json::to_writer_pretty(&mut stdout, &report_json(plan, &report))?;
+            writeln!(stdout)?;
+        }
     }
     Ok(())
+}
+
+/// Returns the report as one JSON object: the run's kind, game and size, its wall time
+/// (or the shards merged), the files written, the charts drawn and every result table as
+/// a list of rows (numbers and switches as JSON values, everything else as text).
+fn report_json(plan: &Plan, report: &Report) -> Value {
+    let paths = |paths: &[std::path::PathBuf]| -> Vec<Value> {
+        paths
+            .iter()
+            .map(|p| Value::String(p.display().to_string()))
+            .collect()
+    };
+    let mut tables = Map::new();
+    for (name, table) in &report.tables {
+        let rows = table
+            .rows
+            .iter()
+            .map(|row| {
+                let fields = table
+                    .header
+                    .iter()
+                    .zip(row)
+                    .map(|(k, v)| (k.clone(), cell(v)));
+                Value::Object(fields.collect())
+            })
+            .collect();
+        tables.insert(name.clone(), Value::Array(rows));
+    }
+    json!({
+        "kind": plan.kind,
+        "game": plan.game,
+        "games": report.games,
+        "wall_seconds": report.elapsed.as_secs_f64(),
+        "merged_from": report.merged_from,
+        "written": paths(&report.written),
+        "charts": paths(&report.charts),
+        "tables": tables,
+    })
+}
+
+/// Returns a CSV field as a JSON value: a whole number, a number or a switch where it
+/// reads as one, else the text.
+fn cell(text: &str) -> Value {
+    if let Ok(x) = text.parse::<i64>() {
+        return Value::from(x);
+    }
+    if let Ok(x) = text.parse::<u64>() {
+        return Value::from(x);
+    }
+    match text {
+        "true" => return Value::Bool(true),
+        "false" => return Value::Bool(false),
+        _ => {}
+    }
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && !text.starts_with("0x") => Value::from(x),
+        _ => Value::String(text.to_string()),
+    }
 }
 
 /// Prints a run's report: its text, then its speed (or, for a merge, the shards it came

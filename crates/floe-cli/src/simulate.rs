@@ -18,13 +18,13 @@ pub struct SimulateArgs {
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Games to play.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(short = 'n', long, default_value_t = 1_000_000)]
     pub games: u64,
     /// Also write games.csv: one row per game and seat.
     #[arg(long)]
     pub per_game: bool,
     /// Folder for the CSV files (created if needed).
-    #[arg(long, default_value = "results/simulate")]
+    #[arg(short, long, default_value = "results/simulate")]
     pub out: PathBuf,
     #[command(flatten)]
     pub run: RunFlags,
@@ -38,5 +38,11 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     request.per_game = a.per_game;
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    crate::progress::run_plan(&planned.plan, &a.out, machine, None, a.run.quiet)
+    crate::progress::run_plan(
+        &planned.plan,
+        &a.out,
+        machine,
+        None,
+        (a.run.quiet, a.run.format),
+    )
 }

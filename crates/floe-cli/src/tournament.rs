@@ -21,13 +21,13 @@ pub struct TournamentArgs {
     pub bots: String,
     /// Games to play: a whole number of cycles of seatings (B entrants: B games for B <= 2,
     /// 2B for more).
-    #[arg(long, default_value_t = 20_000)]
+    #[arg(short = 'n', long, default_value_t = 20_000)]
     pub games: u64,
     /// Play each deal (seed) once in every seating of the entrants, so that luck cancels.
     #[arg(long)]
     pub duplicate: bool,
     /// Folder for the CSV files (created if needed).
-    #[arg(long, default_value = "results/tournament")]
+    #[arg(short, long, default_value = "results/tournament")]
     pub out: PathBuf,
     #[command(flatten)]
     pub run: RunFlags,
@@ -50,5 +50,11 @@ pub fn run(a: &TournamentArgs) -> Result<()> {
     request.seating = seating(a.duplicate);
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    crate::progress::run_plan(&planned.plan, &a.out, machine, None, a.run.quiet)
+    crate::progress::run_plan(
+        &planned.plan,
+        &a.out,
+        machine,
+        None,
+        (a.run.quiet, a.run.format),
+    )
 }

@@ -39,41 +39,77 @@ fn simulate_writes_the_documented_files() {
     let mut lines = stats.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "game,players,bots,games,mean_rounds,sd_rounds,p_three_finished,p_tiles_exhausted,\
-         p_round_limit,p_tie,mean_winner_score,mean_margin,rounds_q10,rounds_median,rounds_q90,\
-         seat_spread,rules,seed,shuffle_colours"
+        "game,rules,players,bots,seed,shuffle_colours,games,mean_rounds,sd_rounds,\
+         p_three_finished,p_tiles_exhausted,p_round_limit,p_tie,mean_winner_score,mean_margin,\
+         rounds_q10,rounds_median,rounds_q90,seat_spread"
     );
     assert!(
         lines
             .next()
             .unwrap()
-            .starts_with("arctic-race,3,random,400,")
+            .starts_with("arctic-race,classic,3,random,7,false,400,")
     );
-    let summary = read(&out, "summary.csv");
-    assert!(summary.starts_with("kind,key,games,wins,win_rate,ci_low,ci_high,mean_score\n"));
-    let kinds: Vec<&str> = summary
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').next().unwrap())
-        .collect();
-    assert_eq!(
-        kinds,
-        ["seat", "seat", "seat", "colour", "colour", "colour", "bot"]
+    // One table per kind of group, each row carrying the run's columns; wins are whole.
+    let run = "game,rules,players,bots,seed";
+    let fields = "games,wins,shared_wins,win_rate,ci_low,ci_high,mean_score";
+    for (file, key, rows) in [
+        ("seats.csv", "seat", 3),
+        ("colours.csv", "colour", 3),
+        ("bots.csv", "bot", 1),
+    ] {
+        let table = read(&out, file);
+        assert!(
+            table.starts_with(&format!("{run},{key},{fields}\n")),
+            "{table}"
+        );
+        assert_eq!(table.lines().count(), 1 + rows, "{table}");
+        assert!(
+            table
+                .lines()
+                .skip(1)
+                .all(|l| l.starts_with("arctic-race,classic,3,random,7,")),
+            "{table}"
+        );
+    }
+    let bots = read(&out, "bots.csv");
+    let row: Vec<&str> = bots.lines().nth(1).unwrap().split(',').collect();
+    let (games, wins, shared): (u64, u64, u64) = (
+        row[6].parse().unwrap(),
+        row[7].parse().unwrap(),
+        row[8].parse().unwrap(),
     );
-    assert!(summary.contains("\nbot,random,1200,400,"), "{summary}");
+    assert_eq!(games, 1200);
+    assert!(wins + shared >= 400, "every game has a winner: {bots}");
     let games = read(&out, "games.csv");
     assert!(games.starts_with(
-        "game_index,seed,seat,colour,bot,score,won,win_share,finished_racers,rounds,end_cause\n"
+        "game,rules,players,bots,seed,game_index,game_seed,seat,colour,bot,score,won,win_share,\
+         finished_racers,rounds,end_cause\n"
     ));
     assert_eq!(games.lines().count(), 1 + 400 * 3);
+    let seed = games.lines().nth(1).unwrap().split(',').nth(6).unwrap();
+    assert!(
+        seed.starts_with("0x") && seed.len() == 18,
+        "a game seed is hexadecimal text: {seed}"
+    );
+    let columns = read(&out, "columns.csv");
+    for file in ["game_stats.csv", "seats.csv", "games.csv", "tests.csv"] {
+        let table = read(&out, file);
+        for column in table.lines().next().unwrap().split(',') {
+            let documented = columns
+                .lines()
+                .any(|l| l.starts_with(&format!("{file},{column},")) && !l.ends_with(','));
+            assert!(documented, "{file}: column {column} is not in columns.csv");
+        }
+    }
     let leftovers: Vec<_> = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     assert_eq!(
         leftovers.len(),
-        3,
-        "no temporary files remain: {leftovers:?}"
+        8,
+        "game_stats, seats, colours, bots, tests, games, columns, manifest and no \
+         temporary files: {leftovers:?}"
     );
 }
 
@@ -120,7 +156,7 @@ fn thread_count_gives_byte_identical_csv() {
         out
     };
     let (one, two) = (run("1"), run("2"));
-    for name in ["game_stats.csv", "summary.csv", "games.csv"] {
+    for name in ["game_stats.csv", "seats.csv", "colours.csv", "games.csv"] {
         assert_eq!(
             read(&one, name),
             read(&two, name),
@@ -144,7 +180,7 @@ fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
             cmd.arg("--rules").arg(r);
         }
         cmd.assert().success();
-        read(&out, "summary.csv")
+        read(&out, "seats.csv")
     };
     assert_eq!(run("builtin", None), run("file", Some(&classic)));
     let short = tmp.path().join("short.toml");
@@ -163,7 +199,14 @@ fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
         stats.contains(",3.000000,0.000000,"),
         "every game stops at the 3-round limit: {stats}"
     );
-    assert!(stats.trim_end().ends_with(",short,1,false"), "{stats}");
+    assert!(
+        stats
+            .lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("arctic-race,short,4,random,1,false,"),
+        "{stats}"
+    );
 }
 
 #[test]
@@ -185,9 +228,13 @@ fn replay_shows_a_game_of_the_run() {
         .assert()
         .success();
     let games = read(&out, "games.csv");
-    let row = games.lines().find(|l| l.starts_with("13,")).unwrap();
+    let row = games
+        .lines()
+        .find(|l| l.split(',').nth(5) == Some("13"))
+        .unwrap();
     let cols: Vec<&str> = row.split(',').collect();
-    let (seed, score, rounds, cause) = (cols[1], cols[5], cols[9], cols[10]);
+    let seed = u64::from_str_radix(cols[6].trim_start_matches("0x"), 16).unwrap();
+    let (score, rounds, cause) = (cols[10], cols[14], cols[15]);
     let replay = floe()
         .args(["replay", "--seed", "5", "--index", "13"])
         .assert()
@@ -426,18 +473,32 @@ fn tournament_writes_standings_and_head_to_head() {
     let mut lines = standings.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "bot,games,wins,win_rate,ci_low,ci_high,mean_score,mean_rank"
+        "game,rules,players,bots,seed,bot,games,wins,shared_wins,win_rate,ci_low,ci_high,\
+         mean_score,mean_rank"
     );
-    let bots: Vec<&str> = lines.map(|l| l.split(',').next().unwrap()).collect();
+    let run = "arctic-race,classic,4,\"random,greedy:depth=0,mcts:iters=20\",3,";
+    let bots: Vec<&str> = lines
+        .map(|l| l.strip_prefix(run).unwrap().split(',').next().unwrap())
+        .collect();
     assert_eq!(bots, ["random", "greedy:depth=0", "mcts:iters=20"]);
     // 60 games of 4 seats among 3 entrants: 80 seat-games each.
-    assert!(standings.contains("\nrandom,80,"), "{standings}");
+    assert!(
+        standings.contains(&format!("\n{run}random,80,")),
+        "{standings}"
+    );
     let pairs = read(&out, "pairwise.csv");
-    assert!(pairs.starts_with("bot,opponent,games,above,share_above,ci_low,ci_high,share_tied\n"));
+    assert!(pairs.starts_with(
+        "game,rules,players,bots,seed,bot,opponent,games,share_above,ci_low,ci_high,share_tied\n"
+    ));
     assert_eq!(pairs.lines().count(), 1 + 3 * 2, "{pairs}");
     // Four seats, three entrants: every two entrants meet in every game.
-    assert!(pairs.contains("\nrandom,greedy:depth=0,60,"), "{pairs}");
+    assert!(
+        pairs.contains(&format!("\n{run}random,greedy:depth=0,60,")),
+        "{pairs}"
+    );
     assert!(read(&out, "game_stats.csv").contains("random,greedy:depth=0,mcts:iters=20"));
+    let manifest = read(&out, "manifest.toml");
+    assert!(manifest.contains("kind = \"tournament\""), "{manifest}");
 }
 
 #[test]
@@ -527,4 +588,66 @@ fn a_tournament_game_replays_with_its_seating_and_deal() {
         .stderr(predicate::str::contains(
             "--games: 9 is not a multiple of 2, the seatings",
         ));
+}
+
+#[test]
+fn short_flags_and_a_json_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("json");
+    let output = floe()
+        .args([
+            "simulate",
+            "-n",
+            "50",
+            "-j",
+            "1",
+            "--players",
+            "3",
+            "--format",
+            "json",
+            "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&output.get_output().stdout).unwrap();
+    assert_eq!(report["kind"], "simulate");
+    assert_eq!(report["games"], 50);
+    let seats = report["tables"]["seats.csv"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[2]["seat"], 2);
+    assert_eq!(seats[2]["games"], 50);
+    assert!(seats[2]["win_rate"].is_f64(), "{}", seats[2]);
+    assert_eq!(seats[2]["bots"], "random");
+    let written = report["written"].as_array().unwrap();
+    assert!(
+        written
+            .iter()
+            .any(|p| p.as_str().unwrap().ends_with("columns.csv"))
+    );
+    floe()
+        .args(["simulate", "-n", "50", "-q", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn the_top_level_help_lists_every_command() {
+    let output = floe().arg("--help").assert().success();
+    let help = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    for command in [
+        "simulate",
+        "tournament",
+        "experiment",
+        "merge",
+        "plot",
+        "replay",
+    ] {
+        assert!(
+            help.contains(&format!("  {command} ")),
+            "{command} missing from\n{help}"
+        );
+    }
 }

@@ -110,7 +110,7 @@ fn equals_unsharded(dir: &Path, out: &Path) {
         .status()
         .unwrap();
     assert!(status.success());
-    for name in ["game_stats.csv", "summary.csv"] {
+    for name in ["game_stats.csv", "seats.csv"] {
         assert_eq!(
             fs::read(whole.join(name)).unwrap(),
             fs::read(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}")),

@@ -79,7 +79,14 @@ fn simulate_shards_merge_to_the_unsharded_run() {
     assert_same_files(
         &whole,
         &merged,
-        &["game_stats.csv", "summary.csv", "games.csv"],
+        &[
+            "game_stats.csv",
+            "seats.csv",
+            "colours.csv",
+            "bots.csv",
+            "tests.csv",
+            "games.csv",
+        ],
     );
     // A shard holds counts and a manifest, not rates.
     let counts = fs::read_to_string(tmp.path().join("shard-1/counts.csv")).unwrap();
@@ -101,7 +108,7 @@ fn simulate_shards_merge_to_the_unsharded_run() {
     ] {
         assert!(manifest.contains(key), "{key} not in {manifest}");
     }
-    assert!(!tmp.path().join("shard-1/summary.csv").exists());
+    assert!(!tmp.path().join("shard-1/seats.csv").exists());
 }
 
 #[test]
@@ -141,7 +148,14 @@ fn experiment_shards_merge_to_the_unsharded_run() {
     assert_same_files(
         &whole,
         &merged,
-        &["cells.csv", "groups.csv", "tests.csv", "pairwise.csv"],
+        &[
+            "cells.csv",
+            "seats.csv",
+            "colours.csv",
+            "bots.csv",
+            "tests.csv",
+            "pairwise.csv",
+        ],
     );
     let manifest = fs::read_to_string(merged.join("manifest.toml")).unwrap();
     assert!(manifest.contains("merged_from = ["), "{manifest}");
@@ -301,5 +315,5 @@ fn a_killed_shard_leaves_nothing_finished_and_reruns_to_the_same_result() {
         .arg(&merged)
         .assert()
         .success();
-    assert_same_files(&whole, &merged, &["game_stats.csv", "summary.csv"]);
+    assert_same_files(&whole, &merged, &["game_stats.csv", "seats.csv"]);
 }

@@ -16,16 +16,23 @@ fn read(dir: &Path, name: &str) -> String {
     fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-/// Returns the `win_rate` of the row of `summary.csv`-shaped text whose first columns
-/// start with `prefix`.
+/// Returns the `win_rate` of the row of a table of groups whose first columns start with
+/// `prefix`.
 fn win_rate(csv: &str, prefix: &str) -> f64 {
-    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
-    let col = header.iter().position(|h| *h == "win_rate").unwrap();
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let col = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "win_rate")
+        .unwrap();
     let row = csv
         .lines()
-        .find(|l| l.starts_with(prefix))
+        .skip(1)
+        .position(|l| l.starts_with(prefix))
         .unwrap_or_else(|| panic!("no row {prefix:?} in\n{csv}"));
-    row.split(',').nth(col).unwrap().parse().unwrap()
+    let record = reader.records().nth(row).unwrap().unwrap();
+    record[col].parse().unwrap()
 }
 
 #[test]
@@ -48,10 +55,14 @@ fn simulate_plays_the_test_game_by_name() {
             .lines()
             .nth(1)
             .unwrap()
-            .starts_with("goofspiel,2,random,4000,")
+            .starts_with("goofspiel,standard,2,random,1,false,4000,")
     );
-    let summary = read(&out, "summary.csv");
-    let (a, b) = (win_rate(&summary, "seat,0,"), win_rate(&summary, "seat,1,"));
+    let seats = read(&out, "seats.csv");
+    let run = "goofspiel,standard,2,random,1";
+    let (a, b) = (
+        win_rate(&seats, &format!("{run},0,")),
+        win_rate(&seats, &format!("{run},1,")),
+    );
     assert!((a - b).abs() < 0.05, "a fair game: {a} and {b}");
 }
 
@@ -79,9 +90,9 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
         cells.starts_with("param,value,rules_value,game,"),
         "{cells}"
     );
-    let groups = read(&out, "groups.csv");
-    let fair = win_rate(&groups, "random,2,0,seat,0,");
-    let tilted = win_rate(&groups, "random,2,4,seat,0,");
+    let seats = read(&out, "seats.csv");
+    let fair = win_rate(&seats, "goofspiel,standard,2,random,1,0,0,");
+    let tilted = win_rate(&seats, "goofspiel,standard,2,random,1,4,0,");
     assert!((fair - 0.5).abs() < 0.03, "tie_bonus 0 is fair: {fair}");
     assert!(
         tilted > fair + 0.1,
@@ -125,9 +136,10 @@ fn tournaments_shards_merge_and_replays_work_for_the_test_game() {
     let whole = tmp.path().join("whole");
     floe().args(run).arg("--out").arg(&whole).assert().success();
     let standings = read(&whole, "tournament.csv");
+    let row = "goofspiel,standard,2,\"random,greedy\",1";
     let (greedy, random) = (
-        win_rate(&standings, "greedy,"),
-        win_rate(&standings, "random,"),
+        win_rate(&standings, &format!("{row},greedy,")),
+        win_rate(&standings, &format!("{row},random,")),
     );
     assert!(greedy > random + 0.1, "greedy outbids random: {standings}");
     let mut shards = Vec::new();

@@ -1,8 +1,8 @@
 //! Charts of a results folder: SVG drawn from the CSV files the run commands write.
 //!
-//! It reads an experiment's `cells.csv` and `groups.csv`, `simulate`'s `summary.csv`, or
-//! `tournament`'s `tournament.csv` (each with its `game_stats.csv` or `cells.csv` for the
-//! player count), and draws:
+//! It reads a run's `game_stats.csv` (an experiment's `cells.csv`) and its tables of
+//! seats, colours and bots (`seats.csv`, `colours.csv`, `bots.csv`, a tournament's
+//! `tournament.csv`), and draws:
 //! - for a sweep, one line chart per measure (end-cause shares, mean rounds, seat spread,
 //!   winner margin) against the swept value, a line per player count, the rules' own value
 //!   ringed;
@@ -61,34 +61,27 @@ fn num(row: &Row, col: &str) -> Result<f64> {
 /// # Errors
 /// Fails if a file cannot be read, lacks a column, or a chart cannot be written.
 pub fn draw(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
-    let (groups, cells) = if let Some(groups) = read(dir, "groups.csv")? {
-        let cells = read(dir, "cells.csv")?.unwrap_or_default();
-        (groups, cells)
-    } else if let Some(stats) = read(dir, "game_stats.csv")? {
-        // A single run: its rows get the line-up and player columns an experiment has.
-        let run = stats
-            .first()
-            .ok_or_else(|| anyhow!("game_stats.csv is empty"))?;
-        let mut rows = match read(dir, "summary.csv")? {
-            Some(rows) => rows,
-            None => read(dir, "tournament.csv")?
-                .unwrap_or_default()
-                .into_iter()
-                .map(|mut r| {
-                    r.insert("kind".into(), "bot".into());
-                    r.insert("key".into(), r["bot"].clone());
-                    r
-                })
-                .collect(),
-        };
-        for r in &mut rows {
-            r.insert("bots".into(), text(run, "bots")?.to_string());
-            r.insert("players".into(), text(run, "players")?.to_string());
-        }
-        (rows, stats)
-    } else {
+    let Some(cells) = read(dir, "cells.csv")?.or(read(dir, "game_stats.csv")?) else {
         return Ok(Vec::new());
     };
+    // The groups of seat-games, one table per kind of key (a tournament's entrants are
+    // its bots), read as rows with the kind and key.
+    let mut groups = Vec::new();
+    for (kind, file) in [
+        ("seat", "seats.csv"),
+        ("colour", "colours.csv"),
+        ("bot", "bots.csv"),
+        ("bot", "tournament.csv"),
+    ] {
+        for mut row in read(dir, file)?.unwrap_or_default() {
+            let key = text(&row, kind)
+                .with_context(|| format!("{}", dir.join(file).display()))?
+                .to_string();
+            row.insert("kind".into(), kind.into());
+            row.insert("key".into(), key);
+            groups.push(row);
+        }
+    }
     let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
         sweep_charts(dir, name, &cells)
     } else {

@@ -12,8 +12,8 @@ use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::output::OutputDir;
 use floe_sim::report::{
-    RunLabel, Table, fairness_tests, game_stats, games_writer, seat_spread, summary, summary_rows,
-    text_table, write_game_rows,
+    GROUP_KINDS, RunLabel, Table, fairness_tests, game_stats, games_writer, groups, seat_spread,
+    summary_rows, text_table, write_game_rows,
 };
 use floe_sim::{GameRecord, RecordSink, Seating, Tally};
 
@@ -22,31 +22,25 @@ use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
 use crate::shards::{self, Merged, ShardFiles};
 
-/// Files each kind of run may write besides charts; an old one this run does not write
-/// is removed.
-const SIMULATE_FILES: [&str; 5] = [
+/// Files a run may write besides charts; an old one this run does not write is removed.
+const RUN_FILES: [&str; 13] = [
     "game_stats.csv",
-    "summary.csv",
-    "games.csv",
-    shards::COUNTS,
-    shards::MANIFEST,
-];
-const TOURNAMENT_FILES: [&str; 5] = [
+    "cells.csv",
+    "seats.csv",
+    "colours.csv",
+    "bots.csv",
+    "tests.csv",
     "tournament.csv",
     "pairwise.csv",
-    "game_stats.csv",
-    shards::COUNTS,
-    shards::MANIFEST,
-];
-const EXPERIMENT_FILES: [&str; 7] = [
-    "cells.csv",
-    "groups.csv",
-    "tests.csv",
-    "pairwise.csv",
+    "games.csv",
     "manifest.toml",
+    COLUMNS,
     shards::COUNTS,
     shards::MANIFEST,
 ];
+
+/// The column dictionary of a results folder.
+const COLUMNS: &str = "columns.csv";
 
 /// Hears how a run advances (a front end draws a progress bar from it).
 pub trait Progress: Sync {
@@ -94,6 +88,8 @@ pub struct Report {
     pub written: Vec<PathBuf>,
     /// The charts drawn.
     pub charts: Vec<PathBuf>,
+    /// The result tables written, by file name (none for a shard).
+    pub tables: Vec<(String, Table)>,
 }
 
 /// Carries out `plan` and writes its folder.
@@ -118,11 +114,7 @@ pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
                         .map_err(|m| anyhow!("the plan does not fit {}: {m}", plan.game))
                 })
                 .collect::<Result<Vec<_>>>()?;
-            match plan.kind {
-                RunKind::Simulate => simulate(plan, opts, &setups[0]),
-                RunKind::Tournament => tournament(plan, opts, &setups[0]),
-                RunKind::Experiment => experiment(plan, opts, &setups),
-            }
+            run_cells(plan, opts, &setups)
         }
     }
     floe_games::visit(&plan.game, Some(&plan.rules), Run { plan, opts })
@@ -153,125 +145,6 @@ fn games_here<G: Game>(setup: &Setup<G>) -> u64 {
     config.shard.games(config.games).count() as u64
 }
 
-/// Plays a one-cell run behind the progress reports and returns its tally and wall time.
-fn tally_one<G: Game>(
-    opts: &RunOptions<'_>,
-    setup: &Setup<G>,
-    per_game: Option<&mut RecordSink<'_>>,
-) -> Result<(Tally, Duration)> {
-    opts.progress.begin(games_here(setup));
-    let started = Instant::now();
-    let tally = tally(opts, 0, setup, per_game)?;
-    opts.progress.end();
-    Ok((tally, started.elapsed()))
-}
-
-/// The report of a run that wrote `written`.
-fn report(text: String, games: u64, elapsed: Duration, opts: &RunOptions<'_>) -> Report {
-    Report {
-        text,
-        games,
-        elapsed,
-        merged_from: opts.merged.map(|m| m.dirs.len()),
-        written: Vec::new(),
-        charts: Vec::new(),
-    }
-}
-
-/// `simulate`: the results, or for a shard its counts (and its rows of `games.csv`).
-fn simulate<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setup: &Setup<G>) -> Result<Report> {
-    let (game, label) = (&setup.game, &setup.label);
-    // Every output file is opened (under its temporary name) before the first game, so an
-    // unwritable folder fails at once rather than after the run.
-    let ctx = || format!("--out {}", opts.out.display());
-    let mut out = OutputDir::create(opts.out).with_context(ctx)?;
-    let shard_files = match opts.machine.shard {
-        Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
-        None => None,
-    };
-    let result_files = match shard_files {
-        Some(_) => None,
-        None => Some((
-            out.file("game_stats.csv").with_context(ctx)?,
-            out.file("summary.csv").with_context(ctx)?,
-        )),
-    };
-    let mut games_csv = match plan.per_game {
-        true => Some(games_writer(
-            game,
-            out.file("games.csv").with_context(ctx)?,
-        )?),
-        false => None,
-    };
-    let mut sink = |records: &[GameRecord]| -> std::io::Result<()> {
-        let w = games_csv
-            .as_mut()
-            .expect("the sink is only given with per-game rows");
-        write_game_rows(game, label, records, w).map_err(std::io::Error::other)
-    };
-    let per_game: Option<&mut RecordSink<'_>> = if plan.per_game { Some(&mut sink) } else { None };
-    let (tally, elapsed) = tally_one(opts, setup, per_game)?;
-    if let Some(w) = games_csv {
-        let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
-        if let Some(merged) = opts.merged {
-            merged.append_rows("games.csv", &mut file)?;
-        }
-        file.flush()?;
-    }
-    let rows = summary_rows(game, label, &tally);
-    if let Some(files) = shard_files {
-        files.write(plan, &opts.command, std::slice::from_ref(&tally))?;
-    }
-    if let Some((stats_file, summary_file)) = result_files {
-        game_stats(game, label, &tally).write(stats_file)?;
-        summary(&rows).write(summary_file)?;
-    }
-    let mut done = report(
-        text_table(game, label, &tally, &rows),
-        tally.games,
-        elapsed,
-        opts,
-    );
-    done.written = out.commit(&SIMULATE_FILES).with_context(ctx)?;
-    Ok(done)
-}
-
-/// `tournament`: the standings and head to head, or for a shard its counts.
-fn tournament<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setup: &Setup<G>) -> Result<Report> {
-    let (game, label) = (&setup.game, &setup.label);
-    let ctx = || format!("--out {}", opts.out.display());
-    let mut out = OutputDir::create(opts.out).with_context(ctx)?;
-    let shard_files = match opts.machine.shard {
-        Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
-        None => None,
-    };
-    let result_files = match shard_files {
-        Some(_) => None,
-        None => Some((
-            out.file("tournament.csv").with_context(ctx)?,
-            match label.bot_groups.len() > 1 {
-                true => Some(out.file("pairwise.csv").with_context(ctx)?),
-                false => None,
-            },
-            out.file("game_stats.csv").with_context(ctx)?,
-        )),
-    };
-    let (tally, elapsed) = tally_one(opts, setup, None)?;
-    if let Some(files) = shard_files {
-        files.write(plan, &opts.command, std::slice::from_ref(&tally))?;
-    }
-    if let Some((entrants_file, pairs_file, stats_file)) = result_files {
-        standings(label, &tally).write(entrants_file)?;
-        if let Some(file) = pairs_file {
-            pairwise(label, &tally).write(file)?;
-        }
-        game_stats(game, label, &tally).write(stats_file)?;
-    }
-    let mut done = report(ladder_table(label, &tally), tally.games, elapsed, opts);
-    done.written = out.commit(&TOURNAMENT_FILES).with_context(ctx)?;
-    Ok(done)
-}
-
 /// The timing of one cell, for the manifest.
 #[derive(serde::Serialize)]
 struct CellTime {
@@ -283,36 +156,30 @@ struct CellTime {
 /// What was run, by what, and how long it took: `manifest.toml`.
 #[derive(serde::Serialize)]
 struct Manifest {
-    experiment: String,
-    description: String,
-    spec_file: String,
+    kind: RunKind,
+    game: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    experiment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spec_file: Option<String>,
     floe_version: &'static str,
     git_commit: String,
     command: String,
+    rules_sha256: String,
     started_unix_seconds: u64,
     wall_seconds: f64,
     games: u64,
     cells: Vec<CellTime>,
     /// The shard folders merged into these results, if any.
     merged_from: Vec<String>,
-    spec: String,
-}
-
-/// The columns that name a cell in `groups.csv`, `tests.csv` and `pairwise.csv`: the bots,
-/// the players and the swept parameter's value.
-fn cell_key(cell: &CellPlan) -> Vec<(String, String)> {
-    let mut key = vec![
-        ("bots".to_string(), cell.bots.clone()),
-        ("players".to_string(), cell.players.to_string()),
-    ];
-    if let Some(s) = &cell.sweep {
-        key.push((s.param.clone(), s.value.to_string()));
-    }
-    key
+    #[serde(skip_serializing_if = "Option::is_none")]
+    spec: Option<String>,
 }
 
 /// The columns that put a cell's sweep in front of its `cells.csv` row: the parameter,
-/// its value and the rules' own value (the row's other columns name line-up and players).
+/// its value and the rules' own value.
 fn cell_sweep(cell: &CellPlan) -> Vec<(String, String)> {
     match &cell.sweep {
         None => Vec::new(),
@@ -324,14 +191,27 @@ fn cell_sweep(cell: &CellPlan) -> Vec<(String, String)> {
     }
 }
 
-/// Names a cell by its key columns, e.g. `random, 4 players, tiles_removed 6`.
-fn cell_name(key: &[(String, String)]) -> String {
-    let mut parts = vec![key[0].1.clone(), format!("{} players", key[1].1)];
-    parts.extend(key[2..].iter().map(|(k, v)| format!("{k} {v}")));
-    parts.join(", ")
+/// The columns in front of every row of a cell's tables: the run's columns and the swept
+/// parameter's value.
+fn cell_columns(label: &RunLabel, cell: &CellPlan) -> Vec<(String, String)> {
+    let mut columns = label.columns();
+    if let Some(s) = &cell.sweep {
+        columns.push((s.param.clone(), s.value.to_string()));
+    }
+    columns
 }
 
-/// One line of the printed summary: the cell, its games, seat spread and test results.
+/// Names a cell, e.g. `random, 4 players, tiles_removed 6`.
+fn cell_name(cell: &CellPlan) -> String {
+    let mut name = format!("{}, {} players", cell.bots, cell.players);
+    if let Some(s) = &cell.sweep {
+        let _ = write!(name, ", {} {}", s.param, s.value);
+    }
+    name
+}
+
+/// One line of an experiment's printed summary: the cell, its games, seat spread and test
+/// results.
 fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> String {
     let spread = seat_spread(label, tally);
     let tests: Vec<String> = tests
@@ -347,103 +227,218 @@ fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> Stri
     )
 }
 
-/// `experiment`: every cell in order, one folder of tables, a manifest and charts (or for
-/// a shard its counts).
-fn experiment<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -> Result<Report> {
-    let info = plan
-        .experiment
-        .as_ref()
-        .ok_or_else(|| anyhow!("an experiment plan names its experiment"))?;
+/// Returns the tables a run of `kind` writes, by file name, in the order written.
+fn table_names(kind: RunKind, plan: &Plan, groups: usize) -> Vec<&'static str> {
+    let rotated = plan.seating != Seating::Fixed;
+    let mut names = match kind {
+        RunKind::Simulate => vec!["game_stats.csv", "seats.csv", "colours.csv", "bots.csv"],
+        RunKind::Tournament => vec!["tournament.csv", "game_stats.csv", "seats.csv"],
+        RunKind::Experiment => vec!["cells.csv", "seats.csv", "colours.csv", "bots.csv"],
+    };
+    names.push("tests.csv");
+    if rotated && (kind == RunKind::Experiment || groups > 1) {
+        names.push("pairwise.csv");
+    }
+    names
+}
+
+/// Returns the rows cell `cell` (with `setup` and `tally`) adds to the table `name`.
+fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Tally) -> Table {
+    let (game, label) = (&setup.game, &setup.label);
+    let columns = cell_columns(label, cell);
+    match name {
+        "game_stats.csv" => game_stats(game, label, tally).prefixed(&label.columns()),
+        "cells.csv" => {
+            let mut front = cell_sweep(cell);
+            front.extend(label.columns());
+            game_stats(game, label, tally).prefixed(&front)
+        }
+        "seats.csv" | "colours.csv" | "bots.csv" => {
+            let kind = GROUP_KINDS
+                .iter()
+                .find(|(_, file)| *file == name)
+                .map(|(k, _)| *k)
+                .expect("a group table");
+            groups(&summary_rows(game, label, tally), kind).prefixed(&columns)
+        }
+        "tests.csv" => fairness_tests(label, tally).prefixed(&columns),
+        "tournament.csv" => standings(label, tally).prefixed(&columns),
+        "pairwise.csv" => pairwise(label, tally).prefixed(&columns),
+        other => unreachable!("no table {other}"),
+    }
+}
+
+/// Plays every cell of `plan` in order (or takes their counts from merged shards) and
+/// writes the run's folder: its tables, `games.csv`, a manifest, the column dictionary and
+/// charts, or for a shard its counts and shard manifest.
+fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -> Result<Report> {
     let ctx = || format!("--out {}", opts.out.display());
     let mut out = OutputDir::create(opts.out).with_context(ctx)?;
-    let rotated = plan.seating != Seating::Fixed;
+    let first = &setups[0];
+    let names = table_names(plan.kind, plan, first.label.bot_groups.len());
+    // Every output file is opened (under its temporary name) before the first game, so an
+    // unwritable folder fails at once rather than after the run.
     let shard_files = match opts.machine.shard {
         Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
         None => None,
     };
     let mut files = Vec::new();
     let mut manifest_file = None;
+    let mut columns_file = None;
     if shard_files.is_none() {
-        files.push(out.file("cells.csv").with_context(ctx)?);
-        files.push(out.file("groups.csv").with_context(ctx)?);
-        files.push(out.file("tests.csv").with_context(ctx)?);
-        if rotated {
-            files.push(out.file("pairwise.csv").with_context(ctx)?);
+        for name in &names {
+            files.push(out.file(name).with_context(ctx)?);
         }
         manifest_file = Some(out.file("manifest.toml").with_context(ctx)?);
+        columns_file = Some(out.file(COLUMNS).with_context(ctx)?);
     }
+    let mut games_csv = match plan.per_game {
+        true => Some(games_writer(
+            &first.game,
+            &first.label,
+            out.file("games.csv").with_context(ctx)?,
+        )?),
+        false => None,
+    };
 
     let total: u64 = setups.iter().map(games_here).sum();
     opts.progress.begin(total);
     let started_at = SystemTime::now();
     let started = Instant::now();
-    let mut tables = vec![Table::default(); 4];
+    let mut tables: Vec<Table> = vec![Table::default(); names.len()];
     let mut tallies = Vec::new();
     let mut times = Vec::new();
     let mut lines = Vec::new();
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
-        let key = cell_key(cell);
-        let name = cell_name(&key);
+        let name = cell_name(cell);
         opts.progress.cell(&name);
         let cell_started = Instant::now();
         let (game, label) = (&setup.game, &setup.label);
-        let tally = tally(opts, i, setup, None)?;
+        let mut sink = |records: &[GameRecord]| -> std::io::Result<()> {
+            let w = games_csv
+                .as_mut()
+                .expect("the sink is only given with per-game rows");
+            write_game_rows(game, label, records, w).map_err(std::io::Error::other)
+        };
+        let per_game: Option<&mut RecordSink<'_>> =
+            if plan.per_game { Some(&mut sink) } else { None };
+        let tally = tally(opts, i, setup, per_game)?;
         times.push(CellTime {
             cell: name.clone(),
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        let tests = fairness_tests(label, &tally);
-        lines.push(cell_line(&name, label, &tally, &tests));
-        tables[0].append(game_stats(game, label, &tally).prefixed(&cell_sweep(cell)));
-        tables[1].append(summary(&summary_rows(game, label, &tally)).prefixed(&key));
-        tables[2].append(tests.prefixed(&key));
-        if rotated {
-            tables[3].append(pairwise(label, &tally).prefixed(&key));
+        lines.push(match plan.kind {
+            RunKind::Simulate => {
+                text_table(game, label, &tally, &summary_rows(game, label, &tally))
+            }
+            RunKind::Tournament => ladder_table(label, &tally),
+            RunKind::Experiment => {
+                format!(
+                    "  {}\n",
+                    cell_line(&name, label, &tally, &fairness_tests(label, &tally))
+                )
+            }
+        });
+        for (table, file) in tables.iter_mut().zip(&names) {
+            table.append(cell_table(file, cell, setup, &tally));
         }
         tallies.push(tally);
     }
     opts.progress.end();
+    if let Some(w) = games_csv {
+        let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
+        if let Some(merged) = opts.merged {
+            merged.append_rows("games.csv", &mut file)?;
+        }
+        file.flush()?;
+    }
+    let games = tallies.iter().map(|t| t.games).sum();
+    let mut text = lines.concat();
+    if let Some(info) = &plan.experiment {
+        text = format!(
+            "{}: {} cells, {total} games\n{text}",
+            info.name,
+            plan.cells.len()
+        );
+    }
+    let mut done = Report {
+        text,
+        games,
+        elapsed: started.elapsed(),
+        merged_from: opts.merged.map(|m| m.dirs.len()),
+        written: Vec::new(),
+        charts: Vec::new(),
+        tables: Vec::new(),
+    };
     if let Some(shard) = shard_files {
         shard.write(plan, &opts.command, &tallies)?;
-        let mut done = report(String::new(), total, started.elapsed(), opts);
-        done.written = out.commit(&EXPERIMENT_FILES).with_context(ctx)?;
+        if plan.kind == RunKind::Experiment {
+            done.text.clear();
+        }
+        done.written = out.commit(&RUN_FILES).with_context(ctx)?;
         return Ok(done);
     }
     for (table, file) in tables.iter().zip(files) {
         table.write(file)?;
     }
+    let sweep = plan.cells[0].sweep.as_ref().map(|s| s.param.as_str());
+    let mut described: Vec<(&str, &Table)> = names.iter().copied().zip(&tables).collect();
+    let games_header = plan
+        .per_game
+        .then(|| games_table_header(&first.game, &first.label));
+    if let Some(header) = &games_header {
+        described.push(("games.csv", header));
+    }
+    crate::columns::dictionary(&first.game, sweep, &described)
+        .write(columns_file.expect("opened when not sharded"))?;
+    let info = plan.experiment.as_ref();
     let manifest = Manifest {
-        experiment: info.name.clone(),
-        description: info.description.clone(),
-        spec_file: info.spec_file.clone(),
+        kind: plan.kind,
+        game: plan.game.clone(),
+        experiment: info.map(|i| i.name.clone()),
+        description: info.map(|i| i.description.clone()),
+        spec_file: info.map(|i| i.spec_file.clone()),
         floe_version: provenance::VERSION,
         git_commit: provenance::git_commit(),
         command: opts.command.join(" "),
+        rules_sha256: plan.rules_fingerprint(),
         started_unix_seconds: started_at
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         wall_seconds: started.elapsed().as_secs_f64(),
-        games: total,
+        games,
         cells: times,
         merged_from: opts
             .merged
             .iter()
             .flat_map(|m| m.dirs.iter().map(|d| d.display().to_string()))
             .collect(),
-        spec: info.spec.clone(),
+        spec: info.map(|i| i.spec.clone()),
     };
     let mut manifest_file = manifest_file.expect("opened when not sharded");
     manifest_file.write_all(toml::to_string(&manifest)?.as_bytes())?;
     manifest_file.flush()?;
-    let written = out.commit(&EXPERIMENT_FILES).with_context(ctx)?;
-    let charts = crate::charts::draw(opts.out, &info.name)?;
-    let mut text = format!("{}: {} cells, {total} games\n", info.name, plan.cells.len());
-    for line in lines {
-        let _ = writeln!(text, "  {line}");
+    done.written = out.commit(&RUN_FILES).with_context(ctx)?;
+    let title = info.map_or_else(
+        || {
+            opts.out
+                .file_name()
+                .map_or("results".into(), |n| n.to_string_lossy().into_owned())
+        },
+        |i| i.name.clone(),
+    );
+    if plan.kind == RunKind::Experiment {
+        done.charts = crate::charts::draw(opts.out, &title)?;
     }
-    let mut done = report(text, total, started.elapsed(), opts);
-    done.written = written;
-    done.charts = charts;
+    done.tables = names.iter().map(|n| (*n).to_string()).zip(tables).collect();
     Ok(done)
+}
+
+/// The header of `games.csv`, as a table without rows (for the column dictionary).
+fn games_table_header<G: Game>(game: &G, label: &RunLabel) -> Table {
+    let mut bytes = Vec::new();
+    drop(games_writer(game, label, &mut bytes));
+    let text = String::from_utf8_lossy(&bytes);
+    Table::new(&text.trim_end().split(',').collect::<Vec<_>>())
 }

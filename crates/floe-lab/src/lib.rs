@@ -8,6 +8,7 @@
 //! [`Report`] for the front end to show.
 
 pub mod charts;
+pub mod columns;
 mod execute;
 pub mod plan;
 pub mod planning;

@@ -5,33 +5,20 @@
 
 use std::fmt::Write as _;
 
-use floe_core::WIN_SHARE_UNITS;
-
-use crate::report::{RunLabel, Table, f6, rate_fields};
+use crate::report::{RunLabel, Table, f6, group_fields, group_header};
 use crate::stats::{mean, wilson};
 use crate::{PAIR_UNITS, Tally};
 
-/// Returns `tournament.csv`: per entrant its seat-games, wins (shared wins split), win rate
-/// with its 95% Wilson interval, mean score and mean rank by score.
+/// Returns `tournament.csv`: per entrant its seat-games, wins alone and shared, win rate
+/// (a win shared by k counting 1/k) with its 95% Wilson interval, mean score and mean rank
+/// by score.
 pub fn standings(label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&[
-        "bot",
-        "games",
-        "wins",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "mean_score",
-        "mean_rank",
-    ]);
+    let mut header = group_header("bot");
+    header.push("mean_rank".into());
+    let mut table = Table::new(&header);
     for (bot, c) in label.bot_groups.iter().zip(&t.bots) {
         let mut row = vec![bot.clone()];
-        row.extend(rate_fields(
-            c.games,
-            c.win_units,
-            u64::from(WIN_SHARE_UNITS),
-        ));
-        row.push(f6(mean(c.score_sum as f64, c.games)));
+        row.extend(group_fields(c));
         row.push(f6(mean(c.rank_halves as f64 / 2.0, c.games)));
         table.rows.push(row);
     }
@@ -40,14 +27,13 @@ pub fn standings(label: &RunLabel, t: &Tally) -> Table {
 
 /// Returns `pairwise.csv`: for every ordered pair of entrants that met, the games where both played,
 /// and the share of those where the first scored above the second (a game where they held
-/// several seats counts each seat pair equally), with its 95% Wilson interval, and the
-/// share where they scored the same.
+/// several seats counts each seat pair equally, so the share is not a whole count of
+/// games), with its 95% Wilson interval, and the share where they scored the same.
 pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
     let mut table = Table::new(&[
         "bot",
         "opponent",
         "games",
-        "above",
         "share_above",
         "ci_low",
         "ci_high",
@@ -60,8 +46,16 @@ pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
             if p.games == 0 {
                 continue;
             }
-            let mut row = vec![bot.clone(), opponent.clone()];
-            row.extend(rate_fields(p.games, p.above_units, PAIR_UNITS));
+            let above = p.above_units as f64 / PAIR_UNITS as f64;
+            let (lo, hi) = wilson(above, p.games);
+            let mut row = vec![
+                bot.clone(),
+                opponent.clone(),
+                p.games.to_string(),
+                f6(mean(above, p.games)),
+                f6(lo),
+                f6(hi),
+            ];
             row.push(f6(mean(p.tied_units as f64 / PAIR_UNITS as f64, p.games)));
             table.rows.push(row);
         }

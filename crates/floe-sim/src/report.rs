@@ -33,18 +33,24 @@ pub struct RunLabel {
     pub bot_of_seat: Vec<usize>,
 }
 
-pub(crate) fn f6(x: f64) -> String {
-    format!("{x:.6}")
+impl RunLabel {
+    /// Returns the columns that name the run on every row of every table: `game`, `rules`,
+    /// `players`, `bots`, `seed`, so that tables of several runs can be stacked.
+    pub fn columns(&self) -> Vec<(String, String)> {
+        [
+            ("game", self.game.clone()),
+            ("rules", self.rules.clone()),
+            ("players", self.players.to_string()),
+            ("bots", self.bots.clone()),
+            ("seed", self.seed.to_string()),
+        ]
+        .map(|(k, v)| (k.to_string(), v))
+        .to_vec()
+    }
 }
 
-/// Formats a count kept in `per` units to the whole: whole counts as integers, shares with
-/// six decimals.
-fn units_text(units: u64, per: u64) -> String {
-    if units.is_multiple_of(per) {
-        (units / per).to_string()
-    } else {
-        f6(units as f64 / per as f64)
-    }
+pub(crate) fn f6(x: f64) -> String {
+    format!("{x:.6}")
 }
 
 /// A CSV table: its header and rows of fields. Tables are built as text first so that one
@@ -116,19 +122,13 @@ pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
     hi - lo
 }
 
-/// Returns `game_stats.csv`: one row for the run.
+/// Returns the body of `game_stats.csv`: one row for the run (the front end puts the
+/// run's columns, [`RunLabel::columns`], in front).
 pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
     let causes = game.end_causes();
-    let mut header: Vec<String> = [
-        "game",
-        "players",
-        "bots",
-        "games",
-        "mean_rounds",
-        "sd_rounds",
-    ]
-    .map(String::from)
-    .to_vec();
+    let mut header: Vec<String> = ["shuffle_colours", "games", "mean_rounds", "sd_rounds"]
+        .map(String::from)
+        .to_vec();
     header.extend(causes.iter().map(|c| format!("p_{}", c.replace('-', "_"))));
     header.extend(
         [
@@ -139,17 +139,12 @@ pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
             "rounds_median",
             "rounds_q90",
             "seat_spread",
-            "rules",
-            "seed",
-            "shuffle_colours",
         ]
         .map(String::from),
     );
     let n = t.games;
     let mut row = vec![
-        label.game.clone(),
-        label.players.to_string(),
-        label.bots.clone(),
+        label.shuffle_colours.to_string(),
         n.to_string(),
         f6(mean(t.rounds_sum as f64, n)),
         f6(sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n)),
@@ -163,9 +158,6 @@ pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
         quantile_of_counts(t.round_counts(), 0.5).to_string(),
         quantile_of_counts(t.round_counts(), 0.9).to_string(),
         f6(seat_spread(label, t)),
-        label.rules.clone(),
-        label.seed.to_string(),
-        label.shuffle_colours.to_string(),
     ]);
     Table {
         header,
@@ -183,12 +175,12 @@ fn p_text(p: f64) -> String {
     }
 }
 
-/// Returns the chi-square tests of equal win shares: `kind,groups,chi2,df,p_value`, a row
+/// Returns the chi-square tests of equal win shares: `test,groups,chi2,df,p_value`, a row
 /// for the seats (every seat plays every game, so each expects the same share) and, when
 /// colours were dealt at random, one for the colours (each expects a share in proportion
 /// to the seat-games it was played in). A test without two groups to compare is left out.
 pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&["kind", "groups", "chi2", "df", "p_value"]);
+    let mut table = Table::new(&["test", "groups", "chi2", "df", "p_value"]);
     let mut test = |kind: &str, groups: &[GroupTally]| {
         let wins: Vec<f64> = groups.iter().map(GroupTally::wins).collect();
         let weights: Vec<f64> = groups.iter().map(|g| g.games as f64).collect();
@@ -209,21 +201,39 @@ pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Table {
     table
 }
 
-/// The rates of one group of seat-games as CSV fields: `games, wins, win_rate, ci_low,
-/// ci_high` (wins kept in `per` units to the whole).
-pub(crate) fn rate_fields(games: u64, units: u64, per: u64) -> [String; 5] {
-    let wins = units as f64 / per as f64;
-    let (lo, hi) = wilson(wins, games);
+/// The header of a table of groups of seat-games keyed by `key` (`seat`, `colour`, `bot`).
+pub(crate) fn group_header(key: &str) -> Vec<String> {
     [
-        games.to_string(),
-        units_text(units, per),
-        f6(mean(wins, games)),
+        key,
+        "games",
+        "wins",
+        "shared_wins",
+        "win_rate",
+        "ci_low",
+        "ci_high",
+        "mean_score",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// The fields of one group of seat-games after its key: `games, wins, shared_wins,
+/// win_rate, ci_low, ci_high, mean_score` (wins alone and shared wins as whole counts; the
+/// rate counts a win shared by k as 1/k).
+pub(crate) fn group_fields(c: &GroupTally) -> Vec<String> {
+    let (lo, hi) = wilson(c.wins(), c.games);
+    vec![
+        c.games.to_string(),
+        c.sole_wins.to_string(),
+        c.shared_wins.to_string(),
+        f6(mean(c.wins(), c.games)),
         f6(lo),
         f6(hi),
+        f6(mean(c.score_sum as f64, c.games)),
     ]
 }
 
-/// One row of `summary.csv`.
+/// One group of seat-games of a run: a seat, a colour or a bot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
     /// `seat`, `colour` or `bot`.
@@ -277,80 +287,62 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
     seats.chain(colours).chain(bots).collect()
 }
 
-/// Returns `summary.csv`: one row per seat, colour and bot group.
-pub fn summary(rows: &[SummaryRow]) -> Table {
-    let mut table = Table::new(&[
-        "kind",
-        "key",
-        "games",
-        "wins",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "mean_score",
-    ]);
-    for r in rows {
-        let c = &r.counts;
-        let mut row = vec![r.kind.to_string(), r.key.clone()];
-        row.extend(rate_fields(
-            c.games,
-            c.win_units,
-            u64::from(WIN_SHARE_UNITS),
-        ));
-        row.push(f6(mean(c.score_sum as f64, c.games)));
+/// The kinds of group, each written to its own table (`seats.csv`, `colours.csv`,
+/// `bots.csv`), so that no column mixes kinds of key.
+pub const GROUP_KINDS: [(&str, &str); 3] = [
+    ("seat", "seats.csv"),
+    ("colour", "colours.csv"),
+    ("bot", "bots.csv"),
+];
+
+/// Returns the table of the `kind` rows among `rows`: one row per seat, colour or bot.
+pub fn groups(rows: &[SummaryRow], kind: &str) -> Table {
+    let mut table = Table::new(&group_header(kind));
+    for r in rows.iter().filter(|r| r.kind == kind) {
+        let mut row = vec![r.key.clone()];
+        row.extend(group_fields(&r.counts));
         table.rows.push(row);
     }
     table
 }
 
-/// Writes a rate with six decimals, so the same counts always give the same bytes.
-fn six<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(&format_args!("{x:.6}"))
-}
-
-/// One row of `games.csv`: one seat of one game. Its header is written by
-/// [`games_writer`], because the progress column is named by the game.
-#[derive(serde::Serialize)]
-struct GameCsvRow<'a> {
-    game_index: u64,
-    seed: u64,
-    seat: usize,
-    colour: &'a str,
-    bot: &'a str,
-    score: i32,
-    won: u8,
-    #[serde(serialize_with = "six")]
-    win_share: f64,
-    progress: u8,
-    rounds: u32,
-    end_cause: &'a str,
-}
-
-/// Returns a writer for `games.csv` that has written the header.
+/// Returns a writer for `games.csv` that has written the header: the run's columns, then
+/// one seat of one game per row (the progress column is named by the game).
 ///
 /// # Errors
 /// Fails if `out` fails.
-pub fn games_writer<G: Game, W: Write>(game: &G, out: W) -> csv::Result<csv::Writer<W>> {
+pub fn games_writer<G: Game, W: Write>(
+    game: &G,
+    label: &RunLabel,
+    out: W,
+) -> csv::Result<csv::Writer<W>> {
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(out);
-    w.write_record([
-        "game_index",
-        "seed",
-        "seat",
-        "colour",
-        "bot",
-        "score",
-        "won",
-        "win_share",
-        game.progress_name(),
-        "rounds",
-        "end_cause",
-    ])?;
+    let mut header: Vec<String> = label.columns().into_iter().map(|c| c.0).collect();
+    header.extend(
+        [
+            "game_index",
+            "game_seed",
+            "seat",
+            "colour",
+            "bot",
+            "score",
+            "won",
+            "win_share",
+            game.progress_name(),
+            "rounds",
+            "end_cause",
+        ]
+        .map(String::from),
+    );
+    w.write_record(&header)?;
     Ok(w)
 }
 
-/// Writes the rows of `games.csv` for `records` (one row per game and seat).
+/// Writes the rows of `games.csv` for `records` (one row per game and seat). A game's
+/// seed is written in hexadecimal with `0x` in front, as text, so that a spreadsheet or a
+/// data frame does not round it to a float.
 ///
 /// # Errors
 /// Fails if `w` fails.
@@ -360,23 +352,26 @@ pub fn write_game_rows<G: Game, W: Write>(
     records: &[GameRecord],
     w: &mut csv::Writer<W>,
 ) -> csv::Result<()> {
+    let run: Vec<String> = label.columns().into_iter().map(|c| c.1).collect();
     for r in records {
         let o = &r.outcome;
         for seat in Seat::all(o.players as usize) {
             let s = seat.index();
-            w.serialize(GameCsvRow {
-                game_index: r.index,
-                seed: r.seed,
-                seat: s,
-                colour: &game.colours()[r.colours[s] as usize],
-                bot: &label.bot_groups[label.bot_of_seat[s]],
-                score: o.scores[s],
-                won: u8::from(o.is_winner(seat)),
-                win_share: f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS),
-                progress: o.progress[s],
-                rounds: o.rounds,
-                end_cause: game.end_causes()[o.end_cause as usize],
-            })?;
+            let share = f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS);
+            let fields = [
+                r.index.to_string(),
+                format!("0x{:016x}", r.seed),
+                s.to_string(),
+                game.colours()[r.colours[s] as usize].clone(),
+                label.bot_groups[label.bot_of_seat[s]].clone(),
+                o.scores[s].to_string(),
+                u8::from(o.is_winner(seat)).to_string(),
+                f6(share),
+                o.progress[s].to_string(),
+                o.rounds.to_string(),
+                game.end_causes()[o.end_cause as usize].to_string(),
+            ];
+            w.write_record(run.iter().chain(fields.iter()))?;
         }
     }
     Ok(())

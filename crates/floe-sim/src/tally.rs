@@ -28,6 +28,10 @@ pub struct GroupTally {
     pub games: u64,
     /// Wins, in [`WIN_SHARE_UNITS`].
     pub win_units: u64,
+    /// Games won alone.
+    pub sole_wins: u64,
+    /// Games whose win was shared with other seats.
+    pub shared_wins: u64,
     /// Sum of scores.
     pub score_sum: i64,
     /// Sum of twice the rank by score (1 = highest; seats with equal scores share the mean
@@ -54,6 +58,16 @@ impl GroupTally {
             Counter::U64(&mut self.win_units),
         );
         f(
+            &format!("{kind}_sole_wins"),
+            index,
+            Counter::U64(&mut self.sole_wins),
+        );
+        f(
+            &format!("{kind}_shared_wins"),
+            index,
+            Counter::U64(&mut self.shared_wins),
+        );
+        f(
             &format!("{kind}_score_sum"),
             index,
             Counter::I64(&mut self.score_sum),
@@ -68,6 +82,8 @@ impl GroupTally {
     fn add(&mut self, other: &GroupTally) {
         self.games += other.games;
         self.win_units += other.win_units;
+        self.sole_wins += other.sole_wins;
+        self.shared_wins += other.shared_wins;
         self.score_sum += other.score_sum;
         self.rank_halves += other.rank_halves;
     }
@@ -196,6 +212,8 @@ impl Tally {
             let one = GroupTally {
                 games: 1,
                 win_units: u64::from(o.win_share_units(seat)),
+                sole_wins: u64::from(o.is_winner(seat) && o.winner_count() == 1),
+                shared_wins: u64::from(o.is_winner(seat) && o.winner_count() > 1),
                 score_sum: i64::from(scores[s]),
                 rank_halves: (2 + 2 * higher + equal_others) as u64,
             };
@@ -389,6 +407,29 @@ mod tests {
             outcome: Outcome::with_scores(scores, winners),
             colours: [0, 1, 2, 3, 4, 5],
         }
+    }
+
+    #[test]
+    fn wins_alone_and_shared_are_whole_counts() {
+        let mut t = Tally::new(6, 1);
+        t.record(&game(&[9, 4, 9], 0b101), &[0, 0, 0]);
+        t.record(&game(&[9, 4, 2], 0b001), &[0, 0, 0]);
+        assert_eq!((t.seats[0].sole_wins, t.seats[0].shared_wins), (1, 1));
+        assert_eq!((t.seats[2].sole_wins, t.seats[2].shared_wins), (0, 1));
+        assert_eq!(
+            t.seats[1],
+            GroupTally {
+                games: 2,
+                score_sum: 8,
+                rank_halves: 2 * 3 + 4,
+                ..GroupTally::default()
+            }
+        );
+        assert_eq!(
+            t.seats[0].win_units,
+            WIN_SHARE_UNITS as u64 * 3 / 2,
+            "one and a half wins"
+        );
     }
 
     #[test]
