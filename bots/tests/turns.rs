@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use floe_bots::{Bot, GreedyBot};
 use floe_core::{
-    ActionList, FloeRng, Game, Outcome, ParamDecl, ParamError, ParamValue, Seat, Standing, Stream,
+    ActionList, FloeRng, Game, Outcome, ParamDecl, ParamValue, RuleSet, Seat, Standing, Stream,
     View, stream_rng,
 };
 
@@ -14,6 +14,28 @@ use floe_core::{
 /// and nothing before the end: the first bit is worth something only through the second.
 #[derive(Clone)]
 struct TwoStepTurn;
+
+/// The game's rules: nothing to change.
+#[derive(Clone, Debug)]
+struct Fixed;
+
+impl RuleSet for Fixed {
+    fn name(&self) -> &str {
+        "only"
+    }
+    fn to_toml(&self) -> String {
+        String::new()
+    }
+    fn parameters(&self) -> Vec<ParamDecl> {
+        Vec::new()
+    }
+    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
+        unreachable!("no parameters are declared")
+    }
+    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
+        unreachable!("no parameters are declared")
+    }
+}
 
 /// The bits picked so far, in order.
 #[derive(Clone, Debug, Default)]
@@ -25,6 +47,7 @@ impl Game for TwoStepTurn {
     type Event = String;
     type Observation = String;
     type ActionKey = u8;
+    type Rules = Fixed;
 
     fn name(&self) -> &'static str {
         "two-step-turn"
@@ -41,20 +64,11 @@ impl Game for TwoStepTurn {
     fn progress_name(&self) -> &'static str {
         "none"
     }
-    fn rules_name(&self) -> &str {
-        "only"
+    fn rules(&self) -> &Fixed {
+        &Fixed
     }
-    fn rules_toml(&self) -> String {
-        String::new()
-    }
-    fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
-    }
-    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
-        Err(ParamError::new(path, "no parameters"))
-    }
-    fn set_parameter(&mut self, path: &str, _: &ParamValue) -> Result<(), ParamError> {
-        Err(ParamError::new(path, "no parameters"))
+    fn from_rules(_: Fixed) -> TwoStepTurn {
+        TwoStepTurn
     }
     fn score_bounds(&self, _: usize) -> (i32, i32) {
         (0, 10)

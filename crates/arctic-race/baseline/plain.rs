@@ -9,7 +9,7 @@
 //! a second, independent check of the engine's round flow as well as a yardstick.
 
 use arctic_race::{ArcticRace, Icon, Rules};
-use floe_core::{FloeRng, Stream, game_seed, stream_rng};
+use floe_core::{FloeRng, Game as _, Stream, game_seed, stream_rng};
 use rand::RngExt;
 use rand::seq::SliceRandom;
 

@@ -2,10 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{
-    ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, ParamError, ParamValue, Seat,
-    Standing,
-};
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, Seat, Standing};
 use rand::seq::SliceRandom;
 
 use crate::answers;
@@ -15,7 +12,7 @@ use crate::movement::{Flow, Step, collect, roll};
 use crate::observation::{self, ActionKey, Observation};
 use crate::pieces::{Action, Card, Racer};
 use crate::race::ArcticRace;
-use crate::rules::MIN_PLAYERS;
+use crate::rules::{MIN_PLAYERS, Rules};
 use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
 
 impl ArcticRace {
@@ -278,21 +275,18 @@ impl Game for ArcticRace {
     type Event = Event;
     type Observation = Observation;
     type ActionKey = ActionKey;
+    type Rules = Rules;
 
     fn name(&self) -> &'static str {
         "arctic-race"
     }
 
-    fn rules_name(&self) -> &str {
-        self.rules.name()
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
 
-    fn rules_toml(&self) -> String {
-        self.rules.to_toml()
-    }
-
-    fn parameters(&self) -> Vec<ParamDecl> {
-        self.rules.parameters()
+    fn from_rules(rules: Rules) -> ArcticRace {
+        ArcticRace::new(rules)
     }
 
     fn bot_parameters(&self) -> Vec<ParamDecl> {
@@ -305,14 +299,6 @@ impl Game for ArcticRace {
             per_players: None,
             about: "the weight of racers' progress (see `standing`) against points".into(),
         }]
-    }
-
-    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
-        self.rules.parameter(path)
-    }
-
-    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
-        self.rules.set_parameter(path, value)
     }
 
     /// No seat scores below 0; a seat whose five racers each win their race scores the

@@ -3,10 +3,10 @@
 //! Experiments sweep and tuners set rules through these paths: `tiles_removed.N` (tiles
 //! removed at setup for N players), `round_limit`, and the scoring rows `scoring.race_1`
 //! to `scoring.race_5`. Each value is checked as the same key of a rules file would be.
-//! [`Rules::to_toml`] writes the complete rules back as a rules file: the canonical form
+//! [`RuleSet::to_toml`] writes the complete rules back as a rules file: the canonical form
 //! that fingerprints and run plans record.
 
-use floe_core::{MAX_SEATS, ParamDecl, ParamError, ParamKind, ParamValue, param};
+use floe_core::{MAX_SEATS, ParamDecl, ParamKind, ParamValue, RuleSet};
 use serde::Serialize;
 
 use crate::pieces::RACERS;
@@ -21,9 +21,18 @@ const SCORING: [&str; RACERS] = [
     "scoring.race_5",
 ];
 
-impl Rules {
-    /// Returns the parameters these rules declare (their ranges follow the tile set).
-    pub fn parameters(&self) -> Vec<ParamDecl> {
+impl RuleSet for Rules {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn to_toml(&self) -> String {
+        self.canonical_toml()
+    }
+
+    /// `tiles_removed` (per player count; its range follows the tile set), `round_limit`,
+    /// and the scoring rows `scoring.race_1` to `scoring.race_5`.
+    fn parameters(&self) -> Vec<ParamDecl> {
         let mut decls = vec![
             ParamDecl {
                 path: "tiles_removed".into(),
@@ -62,64 +71,52 @@ impl Rules {
         decls
     }
 
-    /// Returns the value of the parameter at `path`.
-    ///
-    /// # Errors
-    /// Names the path when there is no such parameter.
-    pub fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
-        let decls = self.parameters();
-        let (decl, players) = param::resolve(&decls, path)?;
-        Ok(match (decl.path.as_str(), players) {
+    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
+        match (decl.path.as_str(), players) {
             ("tiles_removed", Some(n)) => ParamValue::Whole(self.tiles_removed(n) as i64),
             ("round_limit", _) => ParamValue::Whole(i64::from(self.round_limit)),
-            (row, _) => {
-                let race = race_of(row);
-                ParamValue::List(
-                    self.points[race]
-                        .iter()
-                        .map(|&p| ParamValue::Whole(i64::from(p)))
-                        .collect(),
-                )
-            }
-        })
+            (row, _) => ParamValue::List(
+                self.points[race_of(row)]
+                    .iter()
+                    .map(|&p| ParamValue::Whole(i64::from(p)))
+                    .collect(),
+            ),
+        }
     }
 
-    /// Sets the parameter at `path` to `value`.
-    ///
-    /// # Errors
-    /// Names the path when there is no such parameter, the value is of the wrong kind or
-    /// out of range, or the rules cannot be played with it.
-    pub fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
-        let decls = self.parameters();
-        let (decl, players) = param::resolve(&decls, path)?;
-        decl.kind
-            .check(value)
-            .map_err(|m| ParamError::new(path, m))?;
+    fn put_value(
+        &mut self,
+        decl: &ParamDecl,
+        players: Option<usize>,
+        value: &ParamValue,
+    ) -> Result<(), String> {
         match (decl.path.as_str(), players) {
             ("tiles_removed", Some(n)) => {
                 let removed = value.as_whole().expect("checked") as usize;
                 self.set_tiles_removed(n, removed)
-                    .map_err(|e: RulesError| ParamError::new(path, e.message))?;
+                    .map_err(|e: RulesError| e.message)?;
             }
             ("round_limit", _) => self.round_limit = value.as_whole().expect("checked") as u32,
             (row, _) => {
-                let race = race_of(row);
                 let points = value.as_wholes().expect("checked");
-                self.points[race] = points.into_iter().map(|p| p as u8).collect();
+                self.points[race_of(row)] = points.into_iter().map(|p| p as u8).collect();
             }
         }
         Ok(())
     }
+}
 
+impl Rules {
     /// Returns these rules as a complete rules file that loads back into equal rules.
     ///
     /// # Examples
     /// ```
     /// use arctic_race::Rules;
+    /// use floe_core::RuleSet;
     /// let rules = Rules::from_toml("round_limit = 40").unwrap();
     /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
     /// ```
-    pub fn to_toml(&self) -> String {
+    fn canonical_toml(&self) -> String {
         let icons = |range: std::ops::Range<usize>| -> Vec<String> {
             self.fixed_icons[range]
                 .iter()
@@ -215,6 +212,7 @@ struct CanonicalScoring {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floe_core::ParamValue;
 
     #[test]
     fn canonical_rules_load_back_equal() {

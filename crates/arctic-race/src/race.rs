@@ -35,9 +35,4 @@ impl ArcticRace {
         self.lay_track(&mut st);
         st
     }
-
-    /// Returns the rules in force.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
 }

@@ -114,11 +114,6 @@ impl Rules {
         Checker { text, defaulted }.build(file)
     }
 
-    /// Returns the name of this rule set.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// Returns the round limit.
     pub fn round_limit(&self) -> u32 {
         self.round_limit
@@ -565,6 +560,7 @@ impl Checker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floe_core::RuleSet;
 
     #[test]
     fn classic_matches_the_rules_page() {

@@ -2,7 +2,7 @@
 
 use arctic_race::{ArcticRace, Card, State};
 use floe_conformance::{Kit, Varier};
-use floe_core::{FloeRng, Seat};
+use floe_core::{FloeRng, Game, Seat};
 use rand::RngExt;
 
 floe_conformance::install_counting_allocator!();

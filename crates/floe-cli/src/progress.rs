@@ -9,7 +9,9 @@ use floe_lab::{Machine, Plan, Progress, Report, RunOptions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use serde_json::{Map, Value, json};
 
-use crate::args::Format;
+use floe_lab::planning::RunRequest;
+
+use crate::args::{Format, RunFlags, warn};
 
 /// A progress bar on stderr, drawn only when stderr is a terminal, hidden with `--quiet`.
 struct Bar(ProgressBar);
@@ -49,6 +51,24 @@ impl Progress for Bar {
     fn end(&self) {
         self.0.finish_and_clear();
     }
+}
+
+/// Checks the one-cell run `request`, prints its warnings, and carries it out into `out`
+/// as [`run_plan`] does, with the machine and printing of `flags`.
+///
+/// # Errors
+/// Fails on bad input or if the run fails.
+pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result<()> {
+    let machine = flags.machine()?;
+    let planned = floe_lab::planning::plan_run(request)?;
+    warn(&planned.notes);
+    run_plan(
+        &planned.plan,
+        out,
+        machine,
+        None,
+        (flags.quiet, flags.format),
+    )
 }
 
 /// Carries out `plan` into `out` behind a progress bar and prints its report (unless

@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::RunKind;
-use floe_lab::planning::plan_run;
 
-use crate::args::{GameArgs, RunFlags, warn};
+use crate::args::{GameArgs, RunFlags};
 
 /// Flags of `floe simulate`.
 #[derive(Args, Debug)]
@@ -32,17 +31,8 @@ pub struct SimulateArgs {
 
 /// Runs `floe simulate`.
 pub fn run(a: &SimulateArgs) -> Result<()> {
-    let machine = a.run.machine()?;
     let mut request = a.game.request(&a.bots, a.games)?;
     request.kind = RunKind::Simulate;
     request.per_game = a.per_game;
-    let planned = plan_run(request)?;
-    warn(&planned.notes);
-    crate::progress::run_plan(
-        &planned.plan,
-        &a.out,
-        machine,
-        None,
-        (a.run.quiet, a.run.format),
-    )
+    crate::progress::plan_and_run(request, &a.out, &a.run)
 }

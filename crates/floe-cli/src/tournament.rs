@@ -5,10 +5,9 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::RunKind;
-use floe_lab::planning::plan_run;
 use floe_sim::Seating;
 
-use crate::args::{GameArgs, RunFlags, warn};
+use crate::args::{GameArgs, RunFlags};
 
 /// Flags of `floe tournament`.
 #[derive(Args, Debug)]
@@ -44,17 +43,8 @@ pub fn seating(duplicate: bool) -> Seating {
 
 /// Runs `floe tournament`.
 pub fn run(a: &TournamentArgs) -> Result<()> {
-    let machine = a.run.machine()?;
     let mut request = a.game.request(&a.bots, a.games)?;
     request.kind = RunKind::Tournament;
     request.seating = seating(a.duplicate);
-    let planned = plan_run(request)?;
-    warn(&planned.notes);
-    crate::progress::run_plan(
-        &planned.plan,
-        &a.out,
-        machine,
-        None,
-        (a.run.quiet, a.run.format),
-    )
+    crate::progress::plan_and_run(request, &a.out, &a.run)
 }

@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use arrayvec::ArrayVec;
 
-use crate::{FloeRng, Outcome, ParamDecl, ParamError, ParamValue, Seat};
+use crate::{FloeRng, Outcome, ParamDecl, RuleSet, Seat};
 
 /// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
 /// choice into several questions asked one after another), so 64 answers is ample: Arctic
@@ -44,6 +44,8 @@ pub trait Game: Clone + Send + Sync {
     /// How an answer looks to one observer ([`Game::action_key`]): equal for answers that
     /// observer cannot tell apart. A search keys its tree by it.
     type ActionKey: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+    /// The rule data the game is played under.
+    type Rules: RuleSet;
 
     /// Returns the game's name as used on the command line and in CSV files.
     fn name(&self) -> &'static str;
@@ -62,15 +64,12 @@ pub trait Game: Clone + Send + Sync {
     /// Returns the name of the per-seat progress figure in [`Outcome::progress`].
     fn progress_name(&self) -> &'static str;
 
-    /// Returns the name of the rule set in force (written into every result row).
-    fn rules_name(&self) -> &str;
+    /// Returns the rules in force.
+    fn rules(&self) -> &Self::Rules;
 
-    /// Returns the rules in force as a complete rules file (TOML) that loads back into
-    /// exactly these rules: the canonical form that fingerprints and run plans record.
-    fn rules_toml(&self) -> String;
-
-    /// Returns the rule parameters an experiment may sweep and a tuner may set.
-    fn parameters(&self) -> Vec<ParamDecl>;
+    /// Returns the game under `rules` (how a sweep or a tuner plays changed rules: a game
+    /// that derives tables from its rules derives them again here).
+    fn from_rules(rules: Self::Rules) -> Self;
 
     /// Returns the bot parameters that only make sense for this game, as `BOT.PARAM`
     /// (Arctic Race's `greedy.progress`, the weight of racers' progress): a bot spec that
@@ -78,18 +77,6 @@ pub trait Game: Clone + Send + Sync {
     fn bot_parameters(&self) -> Vec<ParamDecl> {
         Vec::new()
     }
-
-    /// Returns the value of the parameter at `path` (see [`crate::param`]).
-    ///
-    /// # Errors
-    /// Names the path when the game declares no such parameter.
-    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError>;
-
-    /// Sets the parameter at `path`, checked as a rules file's value would be.
-    ///
-    /// # Errors
-    /// Names the path when the game declares no such parameter or refuses the value.
-    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError>;
 
     /// Returns the lowest and the highest score a seat can finish a game of `players`
     /// seats with (a search scales its reward by them).

@@ -7,6 +7,7 @@
 mod game;
 mod outcome;
 pub mod param;
+mod rule_set;
 mod seat;
 mod seed;
 mod view;
@@ -14,6 +15,7 @@ mod view;
 pub use game::{ActionList, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
+pub use rule_set::RuleSet;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};
 pub use view::View;

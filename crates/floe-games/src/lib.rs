@@ -116,12 +116,13 @@ pub fn visit<V: GameVisitor>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floe_core::RuleSet;
 
     struct Name;
     impl GameVisitor for Name {
         type Output = String;
         fn visit<G: Game + 'static>(self, game: G) -> String {
-            format!("{} ({})", game.name(), game.rules_name())
+            format!("{} ({})", game.name(), game.rules().name())
         }
     }
 
@@ -130,7 +131,7 @@ mod tests {
     impl GameVisitor for Canonical {
         type Output = (String, String);
         fn visit<G: Game + 'static>(self, game: G) -> (String, String) {
-            (game.name().to_string(), game.rules_toml())
+            (game.name().to_string(), game.rules().to_toml())
         }
     }
 

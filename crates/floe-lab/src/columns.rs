@@ -2,7 +2,7 @@
 //! folder gets a `columns.csv` (`file,column,meaning`) listing every column of every
 //! table written there.
 
-use floe_core::Game;
+use floe_core::{Game, RuleSet};
 use floe_sim::report::Table;
 
 /// The meaning of the columns every kind of run writes, by name.
@@ -131,6 +131,7 @@ pub fn meaning<G: Game>(game: &G, sweep: Option<&str>, column: &str) -> Option<S
     }
     if Some(column) == sweep {
         let about = game
+            .rules()
             .parameters()
             .into_iter()
             .find(|d| d.path == column)

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_core::{Game, ParamDecl, ParamKind, ParamValue, param};
+use floe_core::{Game, ParamDecl, ParamKind, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::Seating;
 
@@ -92,7 +92,7 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
             let plan = Plan {
                 kind: req.kind,
                 game: req.game,
-                rules: game.rules_toml(),
+                rules: game.rules().to_toml(),
                 seed: req.seed,
                 shuffle_colours: req.shuffle_colours,
                 seating: req.seating,
@@ -152,7 +152,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
     let mut plan = Plan {
         kind: RunKind::Experiment,
         game: spec.game.clone(),
-        rules: game.rules_toml(),
+        rules: game.rules().to_toml(),
         seed: spec.seed,
         shuffle_colours: spec.shuffle_colours,
         seating: spec.seating,
@@ -165,7 +165,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
         }),
         cells: Vec::new(),
     };
-    let decls = game.parameters();
+    let decls = game.rules().parameters();
     let mut notes = Vec::new();
     for lineup in &spec.lineups {
         for &players in &lineup.players {
@@ -228,6 +228,7 @@ fn sweep_points<G: Game>(
         .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?
         .0;
     let rules_value = game
+        .rules()
         .parameter(&path)
         .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?;
     let values: Vec<(ParamValue, usize)> = match &sweep.values {

@@ -1,7 +1,7 @@
 //! Turning one cell of a [`Plan`] into a checked run of a loaded game.
 
 use floe_bots::{BotSpec, split_spec_list};
-use floe_core::Game;
+use floe_core::{Game, RuleSet};
 use floe_sim::report::RunLabel;
 use floe_sim::{RunConfig, RunError, Seating, Shard};
 
@@ -65,12 +65,15 @@ pub fn setup<G: Game>(
     machine: Machine,
 ) -> Result<Setup<G>, Misfit> {
     if let Some(sweep) = &cell.sweep {
-        game.set_parameter(&sweep.path, &sweep.value)
+        let mut rules = game.rules().clone();
+        rules
+            .set_parameter(&sweep.path, &sweep.value)
             .map_err(|e| Misfit {
                 setting: "sweep",
                 value: None,
                 message: e.to_string(),
             })?;
+        game = G::from_rules(rules);
     }
     let config = RunConfig {
         players: cell.players,
@@ -82,7 +85,7 @@ pub fn setup<G: Game>(
         threads: machine.threads,
         shard: machine.shard.unwrap_or(Shard::WHOLE),
     };
-    let rules = game.rules_name().to_string();
+    let rules = game.rules().name().to_string();
     checked(game, &rules, &cell.bots, config)
 }
 

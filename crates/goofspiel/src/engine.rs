@@ -2,10 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{
-    ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, ParamError, ParamValue, Seat,
-    Standing,
-};
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
 use rand::seq::SliceRandom;
 
 use crate::event::Event;
@@ -32,11 +29,6 @@ impl Goofspiel {
     /// Returns the game under the standard rules.
     pub fn standard() -> Goofspiel {
         Goofspiel::new(Rules::standard())
-    }
-
-    /// Returns the rules in force.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
     }
 
     /// Returns a game of `players` seats with the prize deck stacked as `deck` (top first;
@@ -186,6 +178,7 @@ impl Game for Goofspiel {
     type Event = Event;
     type Observation = Observation;
     type ActionKey = ActionKey;
+    type Rules = Rules;
 
     fn name(&self) -> &'static str {
         "goofspiel"
@@ -207,24 +200,12 @@ impl Game for Goofspiel {
         "prizes_won"
     }
 
-    fn rules_name(&self) -> &str {
-        self.rules.name()
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
 
-    fn rules_toml(&self) -> String {
-        self.rules.to_toml()
-    }
-
-    fn parameters(&self) -> Vec<ParamDecl> {
-        self.rules.parameters()
-    }
-
-    fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
-        self.rules.parameter(path)
-    }
-
-    fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
-        self.rules.set_parameter(path, value)
+    fn from_rules(rules: Rules) -> Goofspiel {
+        Goofspiel::new(rules)
     }
 
     /// No seat scores below 0. A seat takes at most every prize, and seat 0 adds at most

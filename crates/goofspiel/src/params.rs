@@ -2,17 +2,38 @@
 //! file.
 //!
 //! Experiments sweep and tuners set rules through these paths; each value is checked
-//! against the same range as the same key of a rules file. [`Rules::to_toml`] writes the
+//! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::{ParamDecl, ParamError, ParamKind, ParamValue, param};
+use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
 use serde::Serialize;
 
-use crate::rules::{CARDS, Rules, TIE_BONUS, out_of_range};
+use crate::rules::{CARDS, Rules, TIE_BONUS};
 
-impl Rules {
-    /// Returns the parameters these rules declare.
-    pub fn parameters(&self) -> Vec<ParamDecl> {
+impl RuleSet for Rules {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// # Examples
+    /// ```
+    /// use floe_core::RuleSet;
+    /// use goofspiel::Rules;
+    /// let rules = Rules::from_toml("tie_bonus = 3").unwrap();
+    /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
+    /// ```
+    fn to_toml(&self) -> String {
+        let file = CanonicalRules {
+            name: &self.name,
+            cards: self.cards,
+            tie_bonus: self.tie_bonus,
+            colours: &self.colours,
+        };
+        toml::to_string(&file).expect("rules serialise to TOML")
+    }
+
+    /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
+    fn parameters(&self) -> Vec<ParamDecl> {
         let whole = |range: &std::ops::RangeInclusive<i64>| ParamKind::Whole {
             min: *range.start(),
             max: *range.end(),
@@ -33,60 +54,25 @@ impl Rules {
         ]
     }
 
-    /// Returns the value of the parameter at `path`.
-    ///
-    /// # Errors
-    /// Names the path when there is no such parameter.
-    pub fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
-        let decls = self.parameters();
-        let (decl, _) = param::resolve(&decls, path)?;
-        Ok(ParamValue::Whole(match decl.path.as_str() {
+    fn value_of(&self, decl: &ParamDecl, _players: Option<usize>) -> ParamValue {
+        ParamValue::Whole(match decl.path.as_str() {
             "cards" => i64::from(self.cards),
             _ => i64::from(self.tie_bonus),
-        }))
+        })
     }
 
-    /// Sets the parameter at `path` to `value`.
-    ///
-    /// # Errors
-    /// Names the path when there is no such parameter, or the value is not a whole number
-    /// in the key's range.
-    pub fn set_parameter(&mut self, path: &str, value: &ParamValue) -> Result<(), ParamError> {
-        let decls = self.parameters();
-        let (decl, _) = param::resolve(&decls, path)?;
-        let (range, field) = match decl.path.as_str() {
-            "cards" => (CARDS, &mut self.cards),
-            _ => (TIE_BONUS, &mut self.tie_bonus),
-        };
-        match value.as_whole() {
-            Some(x) if range.contains(&x) => *field = x as u8,
-            Some(x) => return Err(ParamError::new(path, out_of_range(x, &range))),
-            None => {
-                return Err(ParamError::new(
-                    path,
-                    format!("{value} is not {}", decl.kind),
-                ));
-            }
+    fn put_value(
+        &mut self,
+        decl: &ParamDecl,
+        _players: Option<usize>,
+        value: &ParamValue,
+    ) -> Result<(), String> {
+        let x = value.as_whole().expect("checked") as u8;
+        match decl.path.as_str() {
+            "cards" => self.cards = x,
+            _ => self.tie_bonus = x,
         }
         Ok(())
-    }
-
-    /// Returns these rules as a complete rules file that loads back into equal rules.
-    ///
-    /// # Examples
-    /// ```
-    /// use goofspiel::Rules;
-    /// let rules = Rules::from_toml("tie_bonus = 3").unwrap();
-    /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
-    /// ```
-    pub fn to_toml(&self) -> String {
-        let file = CanonicalRules {
-            name: &self.name,
-            cards: self.cards,
-            tie_bonus: self.tie_bonus,
-            colours: &self.colours,
-        };
-        toml::to_string(&file).expect("rules serialise to TOML")
     }
 }
 
@@ -143,7 +129,10 @@ mod tests {
         let e = r
             .set_parameter("cards", &ParamValue::Whole(14))
             .unwrap_err();
-        assert_eq!(e.to_string(), "cards: 14 is out of range: allowed 1..=13");
+        assert_eq!(
+            e.to_string(),
+            "cards: 14 is not a whole number from 1 to 13"
+        );
         let e = r
             .set_parameter("tie_bonus", &ParamValue::Number(0.5))
             .unwrap_err();

@@ -13,6 +13,8 @@ use toml::Spanned;
 
 /// Most cards per hand (and prizes): a hand is a bit set of card values in a `u16`.
 pub const MAX_CARDS: usize = 13;
+// The longest answer list is a full hand of bids: it must fit an `ActionList`.
+const _: () = assert!(MAX_CARDS <= floe_core::MAX_ACTIONS);
 /// Fewest players.
 pub const MIN_PLAYERS: usize = 2;
 /// Most players.
@@ -138,11 +140,6 @@ impl Rules {
         Ok(rules)
     }
 
-    /// Returns the name of this rule set.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// Returns K, the cards in each hand and in the prize deck.
     pub fn cards(&self) -> usize {
         usize::from(self.cards)
@@ -181,6 +178,7 @@ fn line_of(text: &str, at: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floe_core::RuleSet;
 
     fn error(text: &str) -> RulesError {
         Rules::from_toml(text).unwrap_err()

@@ -2,18 +2,20 @@
 //! the seats win equally often without it, and seat 0 clearly more often with it.
 
 use floe_bots::BotSpec;
-use floe_core::{Game, ParamValue};
+use floe_core::{ParamValue, RuleSet};
 use floe_sim::stats::{chi_square, wilson};
 use floe_sim::{RunConfig, Seating, Shard, Tally, run};
-use goofspiel::Goofspiel;
+use goofspiel::{Goofspiel, Rules};
 
 const GAMES: u64 = 20_000;
 
 /// Plays `GAMES` two-player random games with `tie_bonus`.
 fn tally(tie_bonus: i64) -> Tally {
-    let mut game = Goofspiel::standard();
-    game.set_parameter("tie_bonus", &ParamValue::Whole(tie_bonus))
+    let mut rules = Rules::standard();
+    rules
+        .set_parameter("tie_bonus", &ParamValue::Whole(tie_bonus))
         .unwrap();
+    let game = Goofspiel::new(rules);
     let cfg = RunConfig {
         players: 2,
         bots: vec![BotSpec::parse("random").unwrap(); 2],

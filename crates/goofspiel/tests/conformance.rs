@@ -1,7 +1,7 @@
 //! Goofspiel passes the conformance kit at every player count.
 
 use floe_conformance::{Kit, Varier};
-use floe_core::{FloeRng, Seat};
+use floe_core::{FloeRng, Game, Seat};
 use goofspiel::{Goofspiel, Rules, State};
 use rand::RngExt;
 

@@ -4,7 +4,7 @@
 mod hidden_info;
 mod play;
 
-use floe_core::{FloeRng, Game, Stream, stream_rng};
+use floe_core::{FloeRng, Game, RuleSet, Stream, stream_rng};
 
 use crate::{Bid, Event, Goofspiel, Rules, State};
 

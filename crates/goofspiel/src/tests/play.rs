@@ -1,10 +1,10 @@
 //! The rules of play: bidding order, who takes a prize, ties and the tie bonus, forced
 //! bids, the end.
 
-use floe_core::{Game, Seat};
+use floe_core::{Game, RuleSet, Seat};
 
 use super::{bid, rng, with_bonus};
-use crate::{Bid, Event, Goofspiel};
+use crate::{Bid, Event, Goofspiel, Rules};
 
 const S0: Seat = Seat(0);
 const S1: Seat = Seat(1);
@@ -133,9 +133,11 @@ fn the_top_score_alone_wins() {
 
 #[test]
 fn a_game_of_one_card_is_over_at_setup() {
-    let mut game = Goofspiel::standard();
-    game.set_parameter("cards", &floe_core::ParamValue::Whole(1))
+    let mut rules = Rules::standard();
+    rules
+        .set_parameter("cards", &floe_core::ParamValue::Whole(1))
         .unwrap();
+    let game = Goofspiel::new(rules);
     let st = game.new_game(4, &mut rng());
     assert_eq!(game.to_act(&st), None);
     let outcome = game.outcome(&st).unwrap();
