@@ -38,6 +38,7 @@ impl ArcticRace {
         log(Event::Answered {
             seat,
             action,
+            card: matches!(action, Action::MoveA | Action::ActionB).then_some(st.active_card),
             forced,
         });
         // Commits are half of all questions, and quick: they are carried out inline.
@@ -233,6 +234,7 @@ impl ArcticRace {
                 cause,
                 rounds: st.round,
             });
+            self.log_scores(st, log);
         } else {
             st.leader = st.token;
             st.actor = st.leader;
@@ -450,6 +452,31 @@ impl Game for ArcticRace {
         ActionKey::of(action, st.current(), observer)
     }
 
+    fn observe_all(&self, st: &State) -> Option<Observation> {
+        Some(Observation::whole(&self.rules, st))
+    }
+
+    /// The board is shown at the start of every round.
+    fn shows_board(&self, event: &Event) -> bool {
+        matches!(event, Event::RoundStart { .. })
+    }
+
+    /// Another seat's commit shows only as a card face down, as [`Game::action_key`]
+    /// keys it; every other event is public.
+    fn seen_by(&self, event: Event, observer: Seat) -> Event {
+        match event {
+            Event::Answered {
+                seat,
+                action,
+                forced,
+                ..
+            } if ActionKey::of(action, seat, observer) == ActionKey::FaceDown => {
+                Event::FaceDown { seat, forced }
+            }
+            other => other,
+        }
+    }
+
     /// Every question is a turn of its own: the greedy bot judges each answer as before.
     fn turn_starts(&self, _st: &State) -> bool {
         true
@@ -475,37 +502,5 @@ impl Game for ArcticRace {
 
     fn action_at(&self, players: usize, index: usize) -> Option<Action> {
         observation::action_at(players, index)
-    }
-}
-
-impl ArcticRace {
-    /// Scores a finished game and breaks ties (rules page, "Scoring").
-    fn score(&self, st: &State, cause: EndCause) -> Outcome {
-        let players = st.players();
-        let mut scores = [0i32; MAX_SEATS];
-        let mut progress = [0u8; MAX_SEATS];
-        for s in 0..players {
-            for race in 0..st.pos[s].len() {
-                if st.pos[s][race] == FINISHED {
-                    scores[s] += self.rules.points(race, st.place[s][race]);
-                }
-            }
-            progress[s] = st.finished_count(Seat(s as u8));
-        }
-        let best = scores[..players].iter().copied().max().unwrap_or(0);
-        // Tie-break key: places in races 1..5, unfinished counting as worst (u8::MAX).
-        let key = |s: usize| st.place[s].map(|p| if p == 0 { u8::MAX } else { p });
-        let best_key = (0..players).filter(|&s| scores[s] == best).map(key).min();
-        let winners = (0..players)
-            .filter(|&s| scores[s] == best && Some(key(s)) == best_key)
-            .fold(0u8, |m, s| m | 1 << s);
-        Outcome {
-            players: players as u8,
-            scores,
-            winners,
-            rounds: st.round,
-            end_cause: cause as u8,
-            progress,
-        }
     }
 }

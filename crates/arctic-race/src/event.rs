@@ -4,8 +4,9 @@ use std::fmt;
 
 use floe_core::Seat;
 
-use crate::pieces::{Action, Card, Icon, Racer};
+use crate::pieces::{Action, Card, Icon, RACERS, Racer};
 use crate::rules::{MAX_SLOT_LEN, TileFaces};
+use crate::scoring::TieBreak;
 use crate::state::EndCause;
 
 /// Faces of a tile as shown in a log line.
@@ -69,7 +70,18 @@ pub enum Event {
         seat: Seat,
         /// The answer.
         action: Action,
+        /// The revealed card, for action A or B (`None` for other answers): the log names
+        /// the action taken.
+        card: Option<Card>,
         /// The engine answered because there was only one answer.
+        forced: bool,
+    },
+    /// Another seat committed a card face down: an [`Event::Answered`] commit as an
+    /// observer who cannot see the card saw it ([`floe_core::Game::seen_by`]).
+    FaceDown {
+        /// Who committed.
+        seat: Seat,
+        /// The engine committed its last card for it.
         forced: bool,
     },
     /// A seat revealed its card and put it on its played pile.
@@ -105,6 +117,12 @@ pub enum Event {
         seat: Seat,
         /// The racer.
         racer: Racer,
+        /// Space it left (`None` = home).
+        from: Option<u8>,
+        /// The space past the track it reached (the track's length or more).
+        to: u8,
+        /// Occupied spaces at the end of the track passed over.
+        skipped: u8,
         /// Its place in its race.
         place: u8,
     },
@@ -138,6 +156,17 @@ pub enum Event {
         /// The tile put in slot 0 (`None` = the supply was empty: open water).
         entered: Option<TileView>,
     },
+    /// A racer rode its tile one slot down the river in a shift (no icon fires).
+    Carried {
+        /// Owner.
+        seat: Seat,
+        /// The racer.
+        racer: Racer,
+        /// Space before the shift.
+        from: u8,
+        /// Space after it.
+        to: u8,
+    },
     /// A racer went home with the tile pushed out of the last slot.
     SweptHome {
         /// Owner.
@@ -168,6 +197,61 @@ pub enum Event {
         /// Rounds played.
         rounds: u32,
     },
+    /// The score table's heading, before one [`Event::Score`] per seat.
+    ScoreTable,
+    /// One seat's row of the score table.
+    Score {
+        /// The seat.
+        seat: Seat,
+        /// Place per race (0 = not finished).
+        places: [u8; RACERS],
+        /// Points per race.
+        points: [u8; RACERS],
+        /// Their sum.
+        total: i32,
+    },
+    /// How the winners were found: on points, or by the places race by race.
+    Decided(TieBreak),
+}
+
+/// A place in a race as people write it: `1st`, `2nd`, `3rd`, `4th`.
+pub(crate) struct Ordinal(pub(crate) u8);
+
+impl fmt::Display for Ordinal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let th = match self.0 {
+            1 => "st",
+            2 => "nd",
+            3 => "rd",
+            _ => "th",
+        };
+        write!(f, "{}{th}", self.0)
+    }
+}
+
+/// Writes the seats of the mask `seats` as `seat 0, seat 1 and seat 3`.
+pub(crate) fn write_seats(f: &mut fmt::Formatter<'_>, seats: u8) -> fmt::Result {
+    let count = seats.count_ones();
+    let all = (0..8u8).filter(|s| seats & 1 << s != 0);
+    for (i, s) in all.enumerate() {
+        let sep = match i as u32 {
+            0 => "",
+            i if i + 1 == count => " and ",
+            _ => ", ",
+        };
+        write!(f, "{sep}{}", Seat(s))?;
+    }
+    Ok(())
+}
+
+/// Writes ` (skipped occupied space 4)` or ` (skipped occupied spaces 3-4)` for a move that
+/// passed over the `skipped` spaces just before `to`, nothing when it passed none.
+fn write_skipped(f: &mut fmt::Formatter<'_>, to: u8, skipped: u8) -> fmt::Result {
+    match skipped {
+        0 => Ok(()),
+        1 => write!(f, " (skipped occupied space {})", to - 1),
+        n => write!(f, " (skipped occupied spaces {}-{})", to - n, to - 1),
+    }
 }
 
 fn space(s: Option<u8>) -> String {
@@ -195,12 +279,34 @@ impl fmt::Display for Event {
             Event::Answered {
                 seat,
                 action,
+                card,
                 forced,
             } => {
-                let how = if forced { " (only answer)" } else { "" };
-                write!(f, "{seat}: {action}{how}")
+                match (action, card) {
+                    (Action::MoveA, Some(card)) => {
+                        write!(f, "{seat}: action A, {}", card.action_a())?
+                    }
+                    (Action::ActionB, Some(card)) => {
+                        write!(f, "{seat}: action B, {}", card.action_b())?
+                    }
+                    _ => write!(f, "{seat}: {action}")?,
+                }
+                if forced {
+                    f.write_str(" (only answer)")?;
+                }
+                Ok(())
             }
-            Event::Revealed { seat, card } => write!(f, "{seat} reveals the {card}"),
+            Event::FaceDown { seat, forced } => {
+                let how = if forced { " (only answer)" } else { "" };
+                write!(f, "{seat}: commit a card face down{how}")
+            }
+            Event::Revealed { seat, card } => {
+                write!(f, "{seat} reveals the {card} (A: {}", card.action_a())?;
+                if card != Card::OneTwoThree {
+                    write!(f, "; B: {}", card.action_b())?;
+                }
+                f.write_str(")")
+            }
             Event::Moved {
                 seat,
                 racer,
@@ -209,18 +315,20 @@ impl fmt::Display for Event {
                 skipped,
             } => {
                 write!(f, "  {seat} {racer}: {} -> space {to}", space(from))?;
-                if skipped > 0 {
-                    write!(f, " (skipped {skipped} occupied)")?;
-                }
-                Ok(())
+                write_skipped(f, to, skipped)
             }
             Event::IconFired { icon, space } => write!(f, "  icon {icon} on space {space} fires"),
-            Event::Finished { seat, racer, place } => {
-                write!(
-                    f,
-                    "  {seat} {racer} finishes, place {place} in race {}",
-                    racer.number()
-                )
+            Event::Finished {
+                seat,
+                racer,
+                from,
+                to,
+                skipped,
+                place,
+            } => {
+                write!(f, "  {seat} {racer}: {} -> finish", space(from))?;
+                write_skipped(f, to, skipped)?;
+                write!(f, ", place {place} in race {}", racer.number())
             }
             Event::Drowned { seat, racer, space } => {
                 write!(
@@ -253,6 +361,15 @@ impl fmt::Display for Event {
                     ),
                 }
             }
+            Event::Carried {
+                seat,
+                racer,
+                from,
+                to,
+            } => write!(
+                f,
+                "  {seat} {racer} rides its tile: space {from} -> space {to}"
+            ),
             Event::SweptHome { seat, racer } => {
                 write!(f, "  {seat} {racer} goes home with the tile")
             }
@@ -274,6 +391,29 @@ impl fmt::Display for Event {
             Event::GameOver { cause, rounds } => {
                 write!(f, "== game over after {rounds} rounds: {} ==", cause.name())
             }
+            Event::ScoreTable => {
+                f.write_str("score by race (place and points):\n        ")?;
+                for race in 1..=RACERS {
+                    write!(f, "  race {race}")?;
+                }
+                f.write_str("  total")
+            }
+            Event::Score {
+                seat,
+                places,
+                points,
+                total,
+            } => {
+                write!(f, "  {seat}")?;
+                for (&place, &points) in places.iter().zip(&points) {
+                    match place {
+                        0 => f.write_str("       -")?,
+                        p => write!(f, "  {} {points:>2}", Ordinal(p))?,
+                    }
+                }
+                write!(f, "  {total:>5}")
+            }
+            Event::Decided(tie) => write!(f, "{tie}"),
         }
     }
 }

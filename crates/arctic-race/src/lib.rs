@@ -32,6 +32,7 @@ mod params;
 mod pieces;
 mod race;
 mod rules;
+mod scoring;
 mod state;
 
 #[cfg(test)]
@@ -45,4 +46,5 @@ pub use rules::{
     MAX_PLACES, MAX_SLOT_LEN, MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, MIN_TRACK, Rules,
     RulesError, TileFaces,
 };
+pub use scoring::TieBreak;
 pub use state::{END_CAUSES, EndCause, Phase, Position, State};

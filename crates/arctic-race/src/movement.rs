@@ -89,6 +89,7 @@ impl ArcticRace {
                 skipped = (!(st.occupied >> to)).trailing_zeros() as u8;
                 to += skipped as usize;
             }
+            let from = (from != HOME).then_some(from);
             if to >= len {
                 st.finishers[r] += 1;
                 st.place[s][r] = st.finishers[r];
@@ -97,11 +98,13 @@ impl ArcticRace {
                 log(Event::Finished {
                     seat,
                     racer,
+                    from,
+                    to: to as u8,
+                    skipped,
                     place: st.place[s][r],
                 });
                 return Flow::Done;
             }
-            let from = (from != HOME).then_some(from);
             log(Event::Moved {
                 seat,
                 racer,
@@ -196,7 +199,14 @@ impl ArcticRace {
                         racer: Racer(r as u8),
                     });
                 } else {
+                    let from = st.pos[s][r];
                     st.pos[s][r] += rules.slot_len as u8;
+                    log(Event::Carried {
+                        seat: Seat(s as u8),
+                        racer: Racer(r as u8),
+                        from,
+                        to: st.pos[s][r],
+                    });
                 }
             }
         }

@@ -11,6 +11,7 @@ use std::fmt;
 
 use floe_core::{MAX_SEATS, Seat};
 
+use crate::event::Ordinal;
 use crate::pieces::{Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
 use crate::rules::Rules;
 use crate::state::{NO_CARD, Phase, Position, State};
@@ -63,6 +64,9 @@ pub struct Observation {
     pub(crate) supply_len: u8,
     /// Where the banks and the river lie on the track.
     pub(crate) layout: Layout,
+    /// A narrator's view ([`Observation::whole`]): nothing masked, every seat's hand and
+    /// face-down card shown.
+    whole: bool,
 }
 
 impl Observation {
@@ -84,7 +88,26 @@ impl Observation {
             state,
             supply_len,
             layout: Layout::of(rules),
+            whole: false,
         }
+    }
+
+    /// Returns everything there is to know of `st`, as a narrator sees it (the board of a
+    /// replay told in full): no card is masked, so every hand and face-down card shows.
+    /// `seat` is seat 0, for the encoding only.
+    pub(crate) fn whole(rules: &Rules, st: &State) -> Observation {
+        Observation {
+            seat: Seat(0),
+            state: st.clone(),
+            supply_len: st.supply.len() as u8,
+            layout: Layout::of(rules),
+            whole: true,
+        }
+    }
+
+    /// Returns whether the observer sees `seat`'s hand and face-down card.
+    fn sees_cards_of(&self, seat: Seat) -> bool {
+        self.whole || seat == self.seat
     }
 
     /// Returns the masked state: public facts exact, hidden parts empty (see the type).
@@ -146,7 +169,10 @@ impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let st = &self.state;
         let actor = st.current();
-        write!(f, "{} sees ", self.seat)?;
+        match self.whole {
+            true => f.write_str("the table: ")?,
+            false => write!(f, "{} sees ", self.seat)?,
+        }
         match st.phase {
             Phase::Over(cause) => write!(
                 f,
@@ -197,7 +223,7 @@ impl fmt::Display for Observation {
         for seat in Seat::all(st.players()) {
             let s = seat.index();
             write!(f, "  {seat}")?;
-            if seat == self.seat {
+            if seat == self.seat && !self.whole {
                 f.write_str(" (you)")?;
             }
             f.write_str(": home")?;
@@ -212,18 +238,12 @@ impl fmt::Display for Observation {
             }
             for racer in Racer::all() {
                 if let Position::Finished(place) = st.position(seat, racer) {
-                    let th = match place {
-                        1 => "st",
-                        2 => "nd",
-                        3 => "rd",
-                        _ => "th",
-                    };
-                    write!(f, ", r{} finished {place}{th}", racer.number())?;
+                    write!(f, ", r{} finished {}", racer.number(), Ordinal(place))?;
                 }
             }
             f.write_str("; played ")?;
             write_cards(f, st.played[s])?;
-            if seat == self.seat {
+            if self.sees_cards_of(seat) {
                 f.write_str("; hand ")?;
                 write_cards(f, st.hand[s])?;
                 if let Some(card) = st.committed(seat) {

@@ -113,6 +113,31 @@ impl Card {
     }
 }
 
+impl Card {
+    /// Returns what the card's action A does, as the rules page's card table says.
+    pub fn action_a(self) -> &'static str {
+        match self {
+            Card::OneTwoThree => "move racer 1, 2 or 3 one space",
+            Card::Snowboarder => "move racer 2 two spaces",
+            Card::Skier => "move racer 3 three spaces",
+            Card::DogSled => "move racer 4 four spaces",
+            Card::Snowmobile => "move racer 5 five spaces",
+        }
+    }
+
+    /// Returns what the card's action B does, as the rules page's card table says
+    /// (the 1-2-3 card has none).
+    pub fn action_b(self) -> &'static str {
+        match self {
+            Card::OneTwoThree => "none",
+            Card::Snowboarder => "collect the played cards",
+            Card::Skier => "roll the die",
+            Card::DogSled => "shift the river",
+            Card::Snowmobile => "give the start token away",
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} card", self.name())

@@ -21,6 +21,9 @@ pub struct ReplayArgs {
     /// Index of the game in the run (the `game_index` column of games.csv).
     #[arg(long, default_value_t = 0)]
     pub index: u64,
+    /// Tell the game as this seat saw it: its own board, others' face-down cards hidden.
+    #[arg(long)]
+    pub seat: Option<usize>,
     /// The run's size, if given: the index must lie inside it.
     #[arg(long)]
     pub games: Option<u64>,
@@ -68,7 +71,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    let text = floe_lab::replay::replay(&planned.plan, a.index)?;
+    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

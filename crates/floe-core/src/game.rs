@@ -191,6 +191,35 @@ pub trait Game: Clone + Send + Sync {
     /// Returns what `seat` knows of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
 
+    /// Returns what a narrator who sees everything knows of `state` (every hand, every
+    /// face-down card): the board of a replay told in full. `None`, the default, for a
+    /// game without such a view; such a replay shows every seat's [`Game::observe`]
+    /// instead.
+    fn observe_all(&self, _state: &Self::State) -> Option<Self::Observation> {
+        None
+    }
+
+    /// Returns whether a replay shows the board (an observation) after `event`: `true` for
+    /// the events that open a stage a reader wants to see the whole position at (Arctic
+    /// Race: a round's start). Events are reported from inside [`Game::advance`], where
+    /// no state can be handed out, so the replay shows the board as it stands at the next
+    /// question (or at the end of the game): after any answers the engine gave itself in
+    /// between. The default marks no event, and a replay then shows no board.
+    fn shows_board(&self, _event: &Self::Event) -> bool {
+        false
+    }
+
+    /// Returns `event` as `observer` saw it, for a replay told from one seat. Events
+    /// report public facts, except those that report an answer, which another seat may
+    /// not see (a card played face down): a game with such answers returns, for them, an
+    /// event that tells only what [`Game::action_key`] lets `observer` tell apart. The
+    /// answers the engine gives itself are reported only as events, which is why the
+    /// replay cannot key them itself. The default returns the event unchanged (every
+    /// answer public).
+    fn seen_by(&self, event: Self::Event, _observer: Seat) -> Self::Event {
+        event
+    }
+
     /// Returns how `action`, answered to the question pending in `state` by the seat asked,
     /// looks to `observer`: equal keys for answers `observer` cannot tell apart (another
     /// seat's card played face down), distinct keys for answers it can.

@@ -1,4 +1,4 @@
-//! One game of a run, played again from its seed and told in full.
+//! One game of a run, played again from its seed and told in full, or as one seat saw it.
 
 use std::fmt::Write as _;
 
@@ -8,42 +8,118 @@ use floe_games::GameVisitor;
 use floe_sim::Line;
 
 use crate::plan::Plan;
-use crate::setup::{Machine, setup};
+use crate::setup::{Machine, Misfit, setup};
 
 /// Plays game `index` of the one-cell run `plan` again and returns its log: the seating,
-/// every question with its answers, every event, and the final scores.
+/// every question with its answers, every event, the board wherever the game marks one
+/// ([`Game::shows_board`]), and the final scores.
+///
+/// Told in full (`seat` is `None`), the log shows everything, and the board as a narrator
+/// sees it ([`Game::observe_all`]). Told as `seat` saw it, the board is that seat's
+/// observation, events are as that seat saw them ([`Game::seen_by`]), and another seat's
+/// question is shown by the answers' [`Game::action_key`]: in full when the seat can tell
+/// every answer apart, and left out when it cannot (the answer's line then says all the
+/// seat learns, say that a card was played face down).
 ///
 /// # Errors
-/// Fails if the plan does not fit its game.
-pub fn replay(plan: &Plan, index: u64) -> Result<String> {
+/// Fails if the plan does not fit its game, or `seat` is not at the table.
+pub fn replay(plan: &Plan, index: u64, seat: Option<usize>) -> Result<String> {
     struct Replay<'a> {
         plan: &'a Plan,
         index: u64,
+        seat: Option<usize>,
     }
     impl GameVisitor for Replay<'_> {
         type Output = Result<String>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<String> {
             let setup = setup(game, self.plan, &self.plan.cells[0], Machine::default())
                 .map_err(|m| anyhow!("{m}"))?;
-            Ok(tell(&setup, self.index))
+            let players = setup.label.players;
+            if let Some(seat) = self.seat.filter(|&s| s >= players) {
+                let misfit = Misfit {
+                    setting: "seat",
+                    value: None,
+                    message: format!(
+                        "the table has seats 0 to {} ({players} players), not {seat}",
+                        players - 1,
+                    ),
+                };
+                return Err(anyhow!("{misfit}"));
+            }
+            Ok(tell(&setup, self.index, self.seat.map(|s| Seat(s as u8))))
         }
     }
-    floe_games::visit(&plan.game, Some(&plan.rules), Replay { plan, index })
+    floe_games::visit(&plan.game, Some(&plan.rules), Replay { plan, index, seat })
         .map_err(|e| anyhow!("{e}"))?
 }
 
-/// Plays game `index` of the run of `setup` and tells it.
-fn tell<G: Game>(setup: &crate::Setup<G>, index: u64) -> String {
+/// Returns the board of `state` as `viewer` sees it, or as a narrator does (`None`; a game
+/// without a narrator's view shows every seat's observation).
+fn board<G: Game>(game: &G, state: &G::State, viewer: Option<Seat>) -> String {
+    match viewer.map(|s| game.observe(state, s)) {
+        Some(seen) => seen.to_string(),
+        None => match game.observe_all(state) {
+            Some(all) => all.to_string(),
+            None => Seat::all(game.players(state))
+                .map(|s| game.observe(state, s).to_string())
+                .collect(),
+        },
+    }
+}
+
+/// Returns the line of the question put to `asked` with `answers` in `state`, as `viewer`
+/// sees it (see [`replay`]), or `None` when `viewer` cannot tell its answers apart.
+fn question<G: Game>(
+    game: &G,
+    state: &G::State,
+    asked: Seat,
+    answers: &[G::Action],
+    viewer: Option<Seat>,
+) -> Option<String> {
+    if let Some(viewer) = viewer.filter(|&v| v != asked) {
+        let keys: Vec<G::ActionKey> = answers
+            .iter()
+            .map(|&a| game.action_key(state, a, viewer))
+            .collect();
+        if (1..keys.len()).any(|i| keys[..i].contains(&keys[i])) {
+            return None;
+        }
+    }
+    let list: Vec<String> = answers.iter().map(ToString::to_string).collect();
+    Some(format!("{asked} chooses among: {}", list.join(" | ")))
+}
+
+/// Plays game `index` of the run of `setup` and tells it, in full or as `viewer` saw it.
+fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> String {
     let (game, label) = (&setup.game, &setup.label);
     let (lineup, seed) = setup.config.deal(index);
     let bot_of_seat = &setup.config.lineups()[lineup];
     let mut lines = Vec::new();
-    let record = floe_sim::replay(game, &setup.config, index, &mut |line| match line {
-        Line::Question { seat, answers } => {
-            let list: Vec<String> = answers.iter().map(ToString::to_string).collect();
-            lines.push(format!("{seat} chooses among: {}", list.join(" | ")));
+    // A board point's board is shown at the next state the log hands out.
+    let mut board_due = false;
+    let show_board = |lines: &mut Vec<String>, due: &mut bool, state: &G::State| {
+        if std::mem::take(due) {
+            lines.push(board(game, state, viewer).trim_end().to_string());
         }
-        Line::Event(e) => lines.push(e.to_string()),
+    };
+    let record = floe_sim::replay(game, &setup.config, index, &mut |line| match line {
+        Line::Question {
+            seat,
+            answers,
+            state,
+        } => {
+            show_board(&mut lines, &mut board_due, state);
+            lines.extend(question(game, state, seat, answers, viewer));
+        }
+        Line::Event(e) => {
+            board_due |= game.shows_board(&e);
+            let e = match viewer {
+                Some(viewer) => game.seen_by(e, viewer),
+                None => e,
+            };
+            lines.push(e.to_string());
+        }
+        Line::Over(state) => show_board(&mut lines, &mut board_due, state),
     });
     let mut out = String::new();
     let _ = writeln!(
@@ -51,6 +127,9 @@ fn tell<G: Game>(setup: &crate::Setup<G>, index: u64) -> String {
         "{} ({} rules), {} players, master seed {}, game {index} (game seed {seed})",
         label.game, label.rules, label.players, label.seed
     );
+    if let Some(viewer) = viewer {
+        let _ = writeln!(out, "as {viewer} saw it");
+    }
     for seat in Seat::all(label.players) {
         let colour = &game.colours()[record.colours[seat.index()] as usize];
         let _ = writeln!(

@@ -25,7 +25,9 @@ pub struct GameRecord {
     pub colours: [u8; MAX_SEATS],
 }
 
-/// One line of a game's log: a question put to a seat, or an event of the game.
+/// One line of a game's log: a question put to a seat, an event of the game, or its end.
+/// The lines that carry the state let a replay show the board and key the answers
+/// ([`Game::action_key`]) as one seat sees them.
 pub enum Line<'a, G: Game> {
     /// `seat` is asked to choose among `answers`.
     Question {
@@ -33,9 +35,13 @@ pub enum Line<'a, G: Game> {
         seat: Seat,
         /// Its answers.
         answers: &'a [G::Action],
+        /// The state the question is asked in.
+        state: &'a G::State,
     },
     /// Something happened (including the answer given).
     Event(G::Event),
+    /// The game is over; its final state.
+    Over(&'a G::State),
 }
 
 impl<G: Game> Table<G> {
@@ -79,6 +85,7 @@ pub fn play<G: Game>(
         log(Line::Question {
             seat,
             answers: &table.answers,
+            state: &state,
         });
         let view = View::new(game, &state, seat);
         let s = seat.index();
@@ -96,6 +103,7 @@ pub fn play<G: Game>(
             &mut |e| log(Line::Event(e)),
         );
     }
+    log(Line::Over(&state));
     let outcome = game
         .outcome(&state)
         .expect("a game without a pending question is over");

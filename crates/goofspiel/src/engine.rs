@@ -301,6 +301,27 @@ impl Game for Goofspiel {
         ActionKey::of(action, st.actor, observer)
     }
 
+    fn observe_all(&self, st: &State) -> Option<Observation> {
+        Some(Observation::whole(st))
+    }
+
+    /// The board is shown when a prize is turned up.
+    fn shows_board(&self, event: &Event) -> bool {
+        matches!(event, Event::PrizeUp { .. })
+    }
+
+    /// Another seat's bid shows only as a card face down, as [`Game::action_key`] keys it.
+    fn seen_by(&self, event: Event, observer: Seat) -> Event {
+        match event {
+            Event::Bid { seat, card, forced }
+                if ActionKey::of(Bid(card), seat, observer) == ActionKey::FaceDown =>
+            {
+                Event::FaceDown { seat, forced }
+            }
+            other => other,
+        }
+    }
+
     /// Every bid is a turn of its own.
     fn turn_starts(&self, _st: &State) -> bool {
         true

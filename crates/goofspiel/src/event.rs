@@ -25,6 +25,14 @@ pub enum Event {
         /// The engine bid for the seat, which held one card only.
         forced: bool,
     },
+    /// Another seat bid a card face down: an [`Event::Bid`] as an observer who cannot
+    /// see the card saw it ([`floe_core::Game::seen_by`]).
+    FaceDown {
+        /// Who bid.
+        seat: Seat,
+        /// The engine bid for the seat, which held one card only.
+        forced: bool,
+    },
     /// Every seat's bid was turned up.
     Revealed {
         /// Seats at the table.
@@ -59,6 +67,13 @@ impl fmt::Display for Event {
             Event::PrizeUp { round, prize } => write!(f, "== round {round}: prize {prize} up =="),
             Event::Bid { seat, card, forced } => {
                 write!(f, "{seat} bids {card} face down")?;
+                if forced {
+                    f.write_str(" (only answer)")?;
+                }
+                Ok(())
+            }
+            Event::FaceDown { seat, forced } => {
+                write!(f, "{seat} bids a card face down")?;
                 if forced {
                     f.write_str(" (only answer)")?;
                 }

@@ -26,6 +26,9 @@ pub struct Observation {
     pub seat: Seat,
     /// The state, hidden parts masked.
     state: State,
+    /// A narrator's view ([`Observation::whole`]): nothing masked, every hand and bid
+    /// shown.
+    whole: bool,
 }
 
 impl Observation {
@@ -40,7 +43,21 @@ impl Observation {
                 state.bids[o] = FACE_DOWN;
             }
         }
-        Observation { seat, state }
+        Observation {
+            seat,
+            state,
+            whole: false,
+        }
+    }
+
+    /// Returns everything there is to know of `st`, as a narrator sees it (the board of a
+    /// replay told in full): every hand and bid. `seat` is seat 0, for the encoding only.
+    pub(crate) fn whole(st: &State) -> Observation {
+        Observation {
+            seat: Seat(0),
+            state: st.clone(),
+            whole: true,
+        }
     }
 
     /// Returns whether `seat` has bid this round.
@@ -59,18 +76,16 @@ fn write_cards(f: &mut fmt::Formatter<'_>, set: u16) -> fmt::Result {
 }
 
 impl fmt::Display for Observation {
-    /// Three lines: the round, the prize up, the scores and who has bid, the observer's
-    /// own hand and bid; then the past rounds (`prize: bids -> taker`).
+    /// Three lines: the round, the prize up, the scores and who has bid; the observer's
+    /// own hand and bid (a narrator's view: every seat's); then the past rounds
+    /// (`prize: bids -> taker`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let st = &self.state;
-        let me = self.seat.index();
-        write!(
-            f,
-            "{} sees: round {} of {}",
-            self.seat,
-            st.round + 1,
-            st.cards
-        )?;
+        match self.whole {
+            true => f.write_str("the table")?,
+            false => write!(f, "{} sees", self.seat)?,
+        }
+        write!(f, ": round {} of {}", st.round + 1, st.cards)?;
         match st.prize() {
             Some(p) => write!(f, ", prize {p} up")?,
             None => f.write_str(", game over")?,
@@ -85,10 +100,22 @@ impl fmt::Display for Observation {
             .map(|s| s.0.to_string())
             .collect();
         write!(f, " [{}]", bidders.join(" "))?;
-        f.write_str("\n  own hand ")?;
-        write_cards(f, st.hands[me])?;
-        if let Some(b) = st.bid(self.seat) {
-            write!(f, ", own bid {b}")?;
+        if self.whole {
+            f.write_str("\n  hands:")?;
+            for seat in Seat::all(st.players()) {
+                write!(f, " {seat} ")?;
+                write_cards(f, st.hands[seat.index()])?;
+                if let Some(b) = st.bid(seat) {
+                    write!(f, " bid {b}")?;
+                }
+                f.write_str(";")?;
+            }
+        } else {
+            f.write_str("\n  own hand ")?;
+            write_cards(f, st.hands[self.seat.index()])?;
+            if let Some(b) = st.bid(self.seat) {
+                write!(f, ", own bid {b}")?;
+            }
         }
         f.write_str("\n  past:")?;
         for round in &st.past[..st.round()] {

@@ -15,7 +15,7 @@ fn plus_one_moves_the_same_racer_one_more_space() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Skier, Action::MoveA),
             moved(S0, 3, None, 2, 0),
             fired(Icon::Plus(1), 2),
             moved(S0, 3, Some(2), 3, 0),
@@ -34,7 +34,7 @@ fn plus_two_moves_the_same_racer_two_more_spaces() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowboarder, Action::MoveA),
             moved(S0, 2, Some(11), 13, 0),
             fired(Icon::Plus(2), 13),
             moved(S0, 2, Some(13), 15, 0),
@@ -126,6 +126,7 @@ fn arrow_icon_shifts_the_river() {
             moved(S0, 1, Some(27), 28, 0),
             fired(Icon::Arrow, 28),
             shifted(Some(HAND), 0, Some(ARROW)),
+            carried(S1, 2, 10, 13),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -149,6 +150,7 @@ fn landing_on_an_arrow_tile_shifts_the_river_and_the_mover_rides_along() {
             moved(S0, 1, Some(11), 12, 0),
             fired(Icon::Arrow, 12),
             shifted(Some(BLANK), 0, Some(BLANK)),
+            carried(S0, 1, 12, 15),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -185,7 +187,7 @@ fn die_icon_moves_the_rolled_racer_its_number_of_spaces() {
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(4)]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowmobile, Action::MoveA),
             moved(S0, 5, None, 4, 0),
             fired(Icon::Die, 4),
             rolled(S0, Some(4)),
@@ -232,7 +234,7 @@ fn die_icon_rolling_a_finished_racer_does_nothing() {
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(4)]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowmobile, Action::MoveA),
             moved(S0, 5, None, 4, 0),
             fired(Icon::Die, 4),
             rolled(S0, Some(4)),
@@ -255,7 +257,7 @@ fn black_die_asks_which_unfinished_racer_moves_one_space() {
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Black]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowmobile, Action::MoveA),
             moved(S0, 5, None, 4, 0),
             fired(Icon::Die, 4),
             rolled(S0, None),
@@ -289,7 +291,7 @@ fn black_die_with_one_unfinished_racer_is_answered_by_the_engine() {
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Black]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowmobile, Action::MoveA),
             moved(S0, 5, None, 4, 0),
             fired(Icon::Die, 4),
             rolled(S0, None),
@@ -311,7 +313,7 @@ fn black_die_with_every_racer_finished_does_nothing() {
             answered(S0, Action::Commit(Card::Skier)),
             answered(S1, Action::Commit(Card::OneTwoThree)),
             revealed(S0, Card::Skier),
-            forced(S0, Action::ActionB),
+            forced_take(S0, Card::Skier, Action::ActionB),
             rolled(S0, None),
             Event::NoEffect { seat: S0 },
             revealed(S1, Card::OneTwoThree),
@@ -327,7 +329,7 @@ fn skier_b_rolls_the_die() {
     assert_eq!(
         t.answer_rolling(Action::ActionB, &[Die::Shows(2)]),
         vec![
-            answered(S0, Action::ActionB),
+            took(S0, Card::Skier, Action::ActionB),
             rolled(S0, Some(2)),
             moved(S0, 2, None, 1, 0),
             revealed(S1, Card::OneTwoThree),
@@ -347,7 +349,7 @@ fn hand_icon_takes_back_every_played_card_including_the_one_just_played() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::DogSled, Action::MoveA),
             moved(S0, 4, Some(22), 26, 0),
             fired(Icon::Hand, 26),
             collected(S0, 3),
@@ -399,7 +401,7 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(2)]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Skier, Action::MoveA),
             moved(S0, 3, None, 2, 0),
             fired(Icon::Plus(1), 2),
             moved(S0, 3, Some(2), 4, 1),
@@ -410,6 +412,7 @@ fn a_chain_runs_plus_one_onto_a_die_onto_another_racer_onto_plus_two_onto_an_arr
             moved(S0, 2, Some(13), 15, 0),
             fired(Icon::Arrow, 15),
             shifted(Some(BLANK), 1, Some(HAND)),
+            carried(S0, 2, 15, 18),
             swept(S1, 2),
             revealed(S1, Card::OneTwoThree),
         ]
@@ -430,7 +433,7 @@ fn a_die_roll_can_land_a_racer_on_another_die() {
     assert_eq!(
         t.answer_rolling(Action::MoveA, &[Die::Shows(2), Die::Shows(1)]),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowmobile, Action::MoveA),
             moved(S0, 5, None, 4, 0),
             fired(Icon::Die, 4),
             rolled(S0, Some(2)),

@@ -15,7 +15,7 @@ fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowboarder, Action::MoveA),
             moved(S0, 2, None, 1, 0),
             revealed(S1, Card::DogSled),
         ]
@@ -65,7 +65,7 @@ fn several_occupied_spaces_in_a_row_are_all_skipped() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::Snowboarder, Action::MoveA),
             moved(S0, 2, Some(7), 12, 3),
             revealed(S1, Card::OneTwoThree),
         ]
@@ -162,8 +162,8 @@ fn moving_past_the_last_space_finishes_and_fires_no_icon() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
-            finished(S0, 5, 1),
+            took(S0, Card::Snowmobile, Action::MoveA),
+            finished(S0, 5, Some(25), 30, 0, 1),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -179,7 +179,7 @@ fn skipping_past_the_last_space_finishes() {
     let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(27)), (S1, 1, on(29))]));
     t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], finished(S0, 2, 1));
+    assert_eq!(events[1], finished(S0, 2, Some(27), 30, 1, 1));
     assert_eq!(t.pos(S0, 2), Position::Finished(1));
 }
 
@@ -204,11 +204,11 @@ fn places_count_the_order_of_arrival_over_the_whole_game() {
     t.commit(&[Card::Snowmobile, Card::DogSled, Card::DogSled]);
 
     let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], finished(S0, 5, 2));
+    assert_eq!(events[1], finished(S0, 5, Some(26), 31, 0, 2));
     let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], finished(S1, 4, 1));
+    assert_eq!(events[1], finished(S1, 4, Some(27), 31, 0, 1));
     let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], finished(S2, 4, 2));
+    assert_eq!(events[1], finished(S2, 4, Some(28), 32, 0, 2));
 
     assert_eq!(t.pos(S0, 5), Position::Finished(2));
     assert_eq!(t.pos(S1, 4), Position::Finished(1));
@@ -220,7 +220,7 @@ fn places_count_the_order_of_arrival_over_the_whole_game() {
     t.commit(&[Card::OneTwoThree, Card::Snowmobile, Card::OneTwoThree]);
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], finished(S1, 5, 3));
+    assert_eq!(events[1], finished(S1, 5, Some(28), 33, 0, 3));
     assert_eq!(t.pos(S1, 5), Position::Finished(3));
 }
 
@@ -232,7 +232,7 @@ fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S0, Action::MoveA),
+            took(S0, Card::DogSled, Action::MoveA),
             moved(S0, 4, Some(5), 9, 0),
             drowned(S0, 4, 9),
             revealed(S1, Card::OneTwoThree),

@@ -155,3 +155,43 @@ fn an_observation_prints_as_a_board() {
         "{seat_0}"
     );
 }
+
+#[test]
+fn a_replay_from_one_seat_sees_others_commits_face_down_and_a_board_each_round() {
+    let mut t = Table::new(blank_river(2));
+    let events = t.commit(&[Card::Skier, Card::DogSled]);
+    let seen: Vec<String> = events
+        .iter()
+        .map(|&e| t.game.seen_by(e, S0).to_string())
+        .collect();
+    assert_eq!(
+        seen[..3],
+        [
+            "seat 0: commit the skier card",
+            "seat 1: commit a card face down",
+            "seat 0 reveals the skier card (A: move racer 3 three spaces; B: roll the die)",
+        ]
+    );
+    // Reveals and every other event are public: seat 1 sees them as they are.
+    assert!(events.iter().skip(1).all(|&e| t.game.seen_by(e, S1) == e));
+    assert!(t.game.shows_board(&round_start(2, S1)));
+    assert!(!t.game.shows_board(&events[0]));
+}
+
+#[test]
+fn the_narrators_board_shows_every_hand_and_face_down_card() {
+    let mut t = Table::new(blank_river(2));
+    t.answer(Action::Commit(Card::Skier));
+    let all = t.game.observe_all(&t.st).unwrap().to_string();
+    assert!(
+        all.starts_with("the table: round 1: seat 1 commits a card"),
+        "{all}"
+    );
+    assert!(all.contains("  seat 0: home r1 r2 r3 r4 r5; played -; hand 1-2-3, snowboarder, dog sled, snowmobile; face down skier\n"), "{all}");
+    assert!(all.contains("  seat 1: home r1 r2 r3 r4 r5; played -; hand 1-2-3, snowboarder, skier, dog sled, snowmobile\n"), "{all}");
+    let seat_1 = t.game.observe(&t.st, S1).to_string();
+    assert!(
+        seat_1.contains("  seat 0: home r1 r2 r3 r4 r5; played -; a card face down\n"),
+        "{seat_1}"
+    );
+}

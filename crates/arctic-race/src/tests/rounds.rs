@@ -5,8 +5,10 @@
 use floe_core::{Game, Seat};
 
 use super::support::*;
+use crate::event::Event;
 use crate::pieces::{ALL_CARDS, Action, Card};
 use crate::rules::Rules;
+use crate::scoring::TieBreak;
 use crate::state::{EndCause, Phase, Position};
 
 #[test]
@@ -121,7 +123,7 @@ fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it(
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
-            answered(S0, Action::ActionB),
+            took(S0, Card::Snowmobile, Action::ActionB),
             forced(S0, Action::GiveToken(S1)),
             token(S0, S1),
             revealed(S1, Card::Snowmobile),
@@ -132,7 +134,7 @@ fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it(
     assert_eq!(
         events[..3],
         [
-            answered(S1, Action::ActionB),
+            took(S1, Card::Snowmobile, Action::ActionB),
             forced(S1, Action::GiveToken(S0)),
             token(S1, S0),
         ]
@@ -151,7 +153,7 @@ fn snowboarder_b_collects_every_played_card_including_itself() {
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
-            answered(S0, Action::ActionB),
+            took(S0, Card::Snowboarder, Action::ActionB),
             collected(S0, 3),
             revealed(S1, Card::OneTwoThree),
         ]
@@ -183,7 +185,7 @@ fn the_fifth_card_is_collected_at_the_end_of_the_round() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S1, Action::MoveA),
+            took(S1, Card::Snowmobile, Action::MoveA),
             moved(S1, 5, Some(10), 15, 0),
             collected_at_round_end(S1, 5),
             round_start(2, S0),
@@ -249,7 +251,7 @@ fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
             answered(S0, Action::Commit(Card::DogSled)),
             answered(S1, Action::Commit(Card::OneTwoThree)),
             revealed(S0, Card::DogSled),
-            forced(S0, Action::ActionB),
+            forced_take(S0, Card::DogSled, Action::ActionB),
             shifted(Some(BLANK), 0, Some(PLUS1)),
             revealed(S1, Card::OneTwoThree),
         ]
@@ -345,9 +347,27 @@ fn three_finished_racers_end_the_game_at_the_end_of_the_round() {
     assert_eq!(
         t.answer(Action::MoveA),
         vec![
-            answered(S1, Action::MoveA),
+            took(S1, Card::Snowboarder, Action::MoveA),
             moved(S1, 2, None, 1, 0),
             game_over(EndCause::ThreeFinished, 1),
+            Event::ScoreTable,
+            Event::Score {
+                seat: S0,
+                places: [1, 1, 0, 0, 1],
+                points: [7, 6, 0, 0, 5],
+                total: 18,
+            },
+            Event::Score {
+                seat: S1,
+                places: [0; 5],
+                points: [0; 5],
+                total: 0,
+            },
+            Event::Decided(TieBreak {
+                best: 18,
+                on_points: 0b01,
+                after: [0b01; 5],
+            }),
         ]
     );
     assert_eq!(t.end_cause_name(), "three-finished");
@@ -385,7 +405,10 @@ fn three_finished_takes_priority_over_tiles_exhausted_in_the_same_round() {
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(Some(BLANK), 0, None));
     let events = t.answer(Action::MoveA);
-    assert_eq!(events.last(), Some(&game_over(EndCause::ThreeFinished, 1)));
+    assert_eq!(
+        before_scores(&events).last(),
+        Some(&game_over(EndCause::ThreeFinished, 1))
+    );
     assert_eq!(t.outcome().end_cause, EndCause::ThreeFinished as u8);
 }
 
@@ -401,7 +424,10 @@ fn the_round_limit_ends_the_game_after_its_last_round() {
     t.commit(&[Card::Snowboarder, Card::Snowboarder]);
     t.answer(Action::ActionB);
     let events = t.answer(Action::ActionB);
-    assert_eq!(events.last(), Some(&game_over(EndCause::RoundLimit, 500)));
+    assert_eq!(
+        before_scores(&events).last(),
+        Some(&game_over(EndCause::RoundLimit, 500))
+    );
     assert_eq!(t.end_cause_name(), "round-limit");
     assert_eq!(t.outcome().rounds, 500);
 }
@@ -419,7 +445,10 @@ fn a_round_limit_from_a_rules_file_is_respected() {
     t.answer(Action::ActionB);
     t.answer(Action::ActionB);
     let events = t.answer(Action::ActionB);
-    assert_eq!(events.last(), Some(&game_over(EndCause::RoundLimit, 2)));
+    assert_eq!(
+        before_scores(&events).last(),
+        Some(&game_over(EndCause::RoundLimit, 2))
+    );
     assert_eq!(t.outcome().rounds, 2);
     assert_eq!(t.to_act(), None::<Seat>);
 }

@@ -202,3 +202,52 @@ fn score_bounds_hold_every_final_score_and_the_top_is_five_first_places() {
         "random games score well inside the bounds: {top}"
     );
 }
+
+/// Returns the score table and tie-break text the log ends with after the finishes
+/// `arrivals`, in order.
+fn score_lines(players: usize, arrivals: &[(Seat, u8)]) -> Vec<String> {
+    let game = game();
+    let mut st = blank_river(players);
+    for &(seat, race) in arrivals {
+        st.put_racer(seat, r(race), Position::Finished(0));
+    }
+    let mut lines = Vec::new();
+    game.log_scores(&st, &mut |e| lines.push(e.to_string()));
+    lines
+}
+
+#[test]
+fn the_log_ends_with_places_and_points_by_race_and_the_step_that_decided() {
+    // Seat 1 and seat 2 tie on 8 points; neither finished races 1 and 2, and seat 1 came
+    // first in race 3.
+    let lines = score_lines(3, &[(S1, 3), (S2, 3), (S0, 4), (S2, 5), (S1, 5)]);
+    assert_eq!(
+        lines,
+        [
+            "score by race (place and points):\n          race 1  race 2  race 3  race 4  race 5  total",
+            "  seat 0       -       -       -  1st  5       -      5",
+            "  seat 1       -       -  1st  5       -  2nd  3      8",
+            "  seat 2       -       -  2nd  3       -  1st  5      8",
+            "seat 1 and seat 2 tie on 8 points; by places: race 1 equal, race 2 equal, race 3 \
+             keeps seat 1: seat 1 wins",
+        ]
+    );
+}
+
+#[test]
+fn the_log_names_a_win_on_points_and_a_win_shared_after_race_5() {
+    let lines = score_lines(2, &[(S0, 1)]);
+    assert_eq!(lines.last().unwrap(), "seat 0 wins on points (7)");
+    // Seat 0: 2nd in race 1 and 3rd in race 3; seat 1: 1st in race 1.
+    let lines = score_lines(4, &[(S1, 1), (S0, 1), (S2, 3), (S3, 3), (S0, 3)]);
+    assert_eq!(
+        lines.last().unwrap(),
+        "seat 0 and seat 1 tie on 7 points; by places: race 1 keeps seat 1: seat 1 wins"
+    );
+    let lines = score_lines(3, &[]);
+    assert_eq!(
+        lines.last().unwrap(),
+        "seat 0, seat 1 and seat 2 tie on 0 points; by places: race 1 equal, race 2 equal, \
+         race 3 equal, race 4 equal, race 5 equal: still level, a shared win"
+    );
+}

@@ -29,9 +29,12 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
-            answered(S0, Action::ActionB),
+            took(S0, Card::DogSled, Action::ActionB),
             shifted(Some(HAND), 2, Some(PLUS3)),
+            carried(S0, 1, 6, 9),
+            carried(S0, 2, 10, 13),
             swept(S0, 3),
+            carried(S1, 1, 17, 20),
             swept(S1, 2),
             revealed(S1, Card::OneTwoThree),
         ]
@@ -108,8 +111,9 @@ fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_af
     assert_eq!(
         t.answer(Action::ActionB),
         vec![
-            answered(S0, Action::ActionB),
+            took(S0, Card::DogSled, Action::ActionB),
             shifted(Some(BLANK), 0, None),
+            carried(S0, 1, 7, 10),
             revealed(S1, Card::OneTwoThree),
         ]
     );
@@ -122,8 +126,8 @@ fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_af
     assert_eq!(t.st.phase(), Phase::Reveal);
     assert!(t.game.outcome(&t.st).is_none());
     assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
+        before_scores(&t.answer(Action::MoveOne(r(1)))),
+        [
             answered(S1, Action::MoveOne(r(1))),
             moved(S1, 1, Some(5), 6, 0),
             drowned(S1, 1, 6),
@@ -161,7 +165,7 @@ fn later_shifts_in_the_same_round_make_more_open_water() {
     );
     let events = t.answer(Action::ActionB);
     assert_eq!(
-        events[1..],
+        before_scores(&events)[1..],
         [
             shifted(Some(BLANK), 0, None),
             game_over(EndCause::TilesExhausted, 1),

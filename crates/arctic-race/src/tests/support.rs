@@ -125,20 +125,43 @@ impl Setup for State {
     }
 }
 
-/// `seat` answered `action` itself.
+/// `seat` answered `action` itself, to a question other than a reveal.
 pub(super) fn answered(seat: Seat, action: Action) -> Event {
     Event::Answered {
         seat,
         action,
+        card: None,
         forced: false,
     }
 }
 
-/// The engine answered `action` for `seat` (the only answer).
+/// `seat` picked `action` of its revealed `card` itself.
+pub(super) fn took(seat: Seat, card: Card, action: Action) -> Event {
+    Event::Answered {
+        seat,
+        action,
+        card: Some(card),
+        forced: false,
+    }
+}
+
+/// The engine answered `action` for `seat` (the only answer), to a question other than a
+/// reveal.
 pub(super) fn forced(seat: Seat, action: Action) -> Event {
     Event::Answered {
         seat,
         action,
+        card: None,
+        forced: true,
+    }
+}
+
+/// The engine picked `action` of `seat`'s revealed `card` (the only answer).
+pub(super) fn forced_take(seat: Seat, card: Card, action: Action) -> Event {
+    Event::Answered {
+        seat,
+        action,
+        card: Some(card),
         forced: true,
     }
 }
@@ -160,11 +183,22 @@ pub(super) fn moved(seat: Seat, n: u8, from: Option<u8>, to: u8, skipped: u8) ->
     }
 }
 
-/// Racer `n` of `seat` finished, taking `place` in its race.
-pub(super) fn finished(seat: Seat, n: u8, place: u8) -> Event {
+/// Racer `n` of `seat` moved from `from` (`None` = home) to `to`, past the end of the
+/// track, passing `skipped` occupied spaces, and finished, taking `place` in its race.
+pub(super) fn finished(
+    seat: Seat,
+    n: u8,
+    from: Option<u8>,
+    to: u8,
+    skipped: u8,
+    place: u8,
+) -> Event {
     Event::Finished {
         seat,
         racer: r(n),
+        from,
+        to,
+        skipped,
         place,
     }
 }
@@ -185,6 +219,16 @@ pub(super) fn shifted(dropped: Option<u8>, swept: u8, entered: Option<u8>) -> Ev
         dropped: dropped.map(view),
         swept,
         entered: entered.map(view),
+    }
+}
+
+/// Racer `n` of `seat` rode its tile from `from` to `to` in a shift.
+pub(super) fn carried(seat: Seat, n: u8, from: u8, to: u8) -> Event {
+    Event::Carried {
+        seat,
+        racer: r(n),
+        from,
+        to,
     }
 }
 
@@ -224,6 +268,12 @@ pub(super) fn round_start(round: u32, leader: Seat) -> Event {
 /// The game ended for `cause` after `rounds` rounds.
 pub(super) fn game_over(cause: EndCause, rounds: u32) -> Event {
     Event::GameOver { cause, rounds }
+}
+
+/// Returns `events` up to the end of the game, without the score table that follows it.
+pub(super) fn before_scores(events: &[Event]) -> &[Event] {
+    let end = events.iter().position(|e| *e == Event::ScoreTable);
+    &events[..end.unwrap_or(events.len())]
 }
 
 /// `icon` on `space` fired.

@@ -1,0 +1,150 @@
+//! Scoring a finished game and breaking ties (rules page, "Scoring"), and the score table
+//! the log ends with.
+
+use std::fmt;
+
+use floe_core::{MAX_SEATS, Outcome, Seat};
+
+use crate::event::{Event, write_seats};
+use crate::pieces::RACERS;
+use crate::race::ArcticRace;
+use crate::state::{EndCause, FINISHED, State};
+
+/// How the winners were found: the best score, the seats that reached it, and the seats
+/// still level after comparing the places of each race in turn (a finished racer beats an
+/// unfinished one). Kept step by step so that the log can say which step decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TieBreak {
+    /// The highest score.
+    pub(crate) best: i32,
+    /// Bit `s` is set when seat `s` scored `best`.
+    pub(crate) on_points: u8,
+    /// Per race, the seats still level after its places were compared; the last entry
+    /// holds the winners.
+    pub(crate) after: [u8; RACERS],
+}
+
+impl TieBreak {
+    /// Breaks the ties of `scores` by the places of `st`.
+    fn of(st: &State, scores: &[i32]) -> TieBreak {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let on_points = (0..scores.len())
+            .filter(|&s| scores[s] == best)
+            .fold(0u8, |m, s| m | 1 << s);
+        let mut left = on_points;
+        let after = std::array::from_fn(|race| {
+            // Unfinished counts as the worst place.
+            let place = |s: usize| match st.place[s][race] {
+                0 => u8::MAX,
+                p => p,
+            };
+            let seats = || (0..scores.len()).filter(|&s| left & 1 << s != 0);
+            let top = seats().map(place).min().unwrap_or(u8::MAX);
+            left = seats()
+                .filter(|&s| place(s) == top)
+                .fold(0u8, |m, s| m | 1 << s);
+            left
+        });
+        TieBreak {
+            best,
+            on_points,
+            after,
+        }
+    }
+
+    /// Returns the winners (bit `s` for seat `s`).
+    fn winners(&self) -> u8 {
+        self.after[RACERS - 1]
+    }
+}
+
+impl fmt::Display for TieBreak {
+    /// `seat 1 wins on points (8)`, or the tied seats and each race's step up to the one
+    /// that decided: `seat 1 and seat 2 tie on 8 points; race 1 equal, race 2 keeps seat 1:
+    /// seat 1 wins`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.on_points.count_ones() == 1 {
+            write_seats(f, self.on_points)?;
+            return write!(f, " wins on points ({})", self.best);
+        }
+        write_seats(f, self.on_points)?;
+        write!(f, " tie on {} points; by places:", self.best)?;
+        let mut before = self.on_points;
+        for (race, &left) in self.after.iter().enumerate() {
+            if race > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, " race {}", race + 1)?;
+            if left == before {
+                f.write_str(" equal")?;
+            } else {
+                f.write_str(" keeps ")?;
+                write_seats(f, left)?;
+            }
+            before = left;
+            if left.count_ones() == 1 {
+                f.write_str(": ")?;
+                write_seats(f, left)?;
+                return f.write_str(" wins");
+            }
+        }
+        f.write_str(": still level, a shared win")
+    }
+}
+
+impl ArcticRace {
+    /// Returns the points of each race for `seat` in `st` (0 for an unfinished racer).
+    fn race_points(&self, st: &State, seat: Seat) -> [u8; RACERS] {
+        let s = seat.index();
+        std::array::from_fn(|race| match st.pos[s][race] {
+            FINISHED => self.rules.points(race, st.place[s][race]) as u8,
+            _ => 0,
+        })
+    }
+
+    /// Returns every seat's score in `st`.
+    fn scores(&self, st: &State) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|s| match s < st.players() {
+            true => self
+                .race_points(st, Seat(s as u8))
+                .iter()
+                .map(|&p| i32::from(p))
+                .sum(),
+            false => 0,
+        })
+    }
+
+    /// Scores a finished game and breaks ties (rules page, "Scoring").
+    pub(crate) fn score(&self, st: &State, cause: EndCause) -> Outcome {
+        let players = st.players();
+        let scores = self.scores(st);
+        let progress = std::array::from_fn(|s| match s < players {
+            true => st.finished_count(Seat(s as u8)),
+            false => 0,
+        });
+        Outcome {
+            players: players as u8,
+            scores,
+            winners: TieBreak::of(st, &scores[..players]).winners(),
+            rounds: st.round,
+            end_cause: cause as u8,
+            progress,
+        }
+    }
+
+    /// Reports the score table (places and points per seat and race) and how the winners
+    /// were found.
+    pub(crate) fn log_scores(&self, st: &State, log: &mut impl FnMut(Event)) {
+        let scores = self.scores(st);
+        log(Event::ScoreTable);
+        for seat in Seat::all(st.players()) {
+            log(Event::Score {
+                seat,
+                places: st.place[seat.index()],
+                points: self.race_points(st, seat),
+                total: scores[seat.index()],
+            });
+        }
+        log(Event::Decided(TieBreak::of(st, &scores[..st.players()])));
+    }
+}

@@ -1,0 +1,137 @@
+//! Golden replays: `floe replay` told in full and from every seat, for Arctic Race and
+//! Goofspiel at three players, compared line for line with the files in `tests/golden/`,
+//! so that every change to a replay's text shows in review.
+//!
+//! After a change that is meant to alter the text, rewrite the files and review the diff:
+//!
+//! ```sh
+//! FLOE_BLESS=1 cargo test -p floe-cli --test replay
+//! git diff crates/floe-cli/tests/golden/
+//! ```
+
+use std::fs;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// The Arctic Race game: a short one (20 rounds) with shifts that carry and sweep riders.
+const ARCTIC: &[&str] = &["--players", "3", "--seed", "7", "--index", "8"];
+const GOOFSPIEL: &[&str] = &[
+    "--game",
+    "goofspiel",
+    "--players",
+    "3",
+    "--seed",
+    "7",
+    "--index",
+    "2",
+];
+
+/// Each golden file with the `floe replay` flags that print it: the game in full, then
+/// as each seat saw it.
+fn cases() -> Vec<(String, Vec<&'static str>)> {
+    let mut cases = Vec::new();
+    for (name, flags) in [("arctic-race-3p", ARCTIC), ("goofspiel-3p", GOOFSPIEL)] {
+        cases.push((format!("{name}.txt"), flags.to_vec()));
+        for seat in ["0", "1", "2"] {
+            let mut flags = flags.to_vec();
+            flags.extend(["--seat", seat]);
+            cases.push((format!("{name}-seat-{seat}.txt"), flags));
+        }
+    }
+    cases
+}
+
+fn replay(flags: &[&str]) -> String {
+    let out = Command::cargo_bin("floe")
+        .unwrap()
+        .arg("replay")
+        .args(flags)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+fn golden(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name)
+}
+
+#[test]
+fn replays_match_their_golden_files() {
+    let bless = std::env::var_os("FLOE_BLESS").is_some_and(|v| v == "1");
+    let mut stale = Vec::new();
+    for (name, flags) in cases() {
+        let text = replay(&flags);
+        let path = golden(&name);
+        if bless {
+            fs::write(&path, &text).unwrap();
+            continue;
+        }
+        let want = fs::read_to_string(&path).unwrap_or_default();
+        if let Some((n, (got, want))) = text
+            .lines()
+            .zip(want.lines())
+            .enumerate()
+            .find(|(_, (got, want))| got != want)
+        {
+            stale.push(format!(
+                "{name} line {}:\n  got:  {got}\n  want: {want}",
+                n + 1
+            ));
+        } else if text.lines().count() != want.lines().count() {
+            stale.push(format!(
+                "{name}: {} lines, the golden file has {}",
+                text.lines().count(),
+                want.lines().count()
+            ));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "replays differ from tests/golden/ (if the change is meant, rerun with FLOE_BLESS=1 \
+         and review the diff):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn a_seat_sees_only_its_own_face_down_cards_and_its_own_board() {
+    for seat in 0..3 {
+        let text = replay(&[ARCTIC, &["--seat", &seat.to_string()]].concat());
+        // The commit lines (`seat 1: commit the skier card`) are the seat's own only.
+        let commits = text
+            .lines()
+            .filter(|l| l.starts_with("seat ") && l[6..].starts_with(": commit the "));
+        for line in commits {
+            assert!(
+                line.starts_with(&format!("seat {seat}:")),
+                "seat {seat} sees {line:?}"
+            );
+        }
+        assert!(text.contains("seat 1: commit a card face down") || seat == 1);
+        // Every board is the seat's own, one at every round start.
+        let rounds = text.lines().filter(|l| l.starts_with("== round ")).count();
+        let boards = text
+            .lines()
+            .filter(|l| l.starts_with(&format!("seat {seat} sees round ")))
+            .count();
+        assert_eq!(boards, rounds, "seat {seat}");
+        assert!(!text.contains("the table: "));
+    }
+    let full = replay(ARCTIC);
+    assert!(!full.contains("a card face down"));
+    assert!(full.contains("the table: round 1: seat 0 commits a card"));
+}
+
+#[test]
+fn a_seat_outside_the_table_is_refused_naming_the_flag() {
+    Command::cargo_bin("floe")
+        .unwrap()
+        .args(["replay", "--players", "3", "--seat", "3"])
+        .assert()
+        .failure()
+        .stdout("")
+        .stderr("Error: --seat: the table has seats 0 to 2 (3 players), not 3\n");
+}
