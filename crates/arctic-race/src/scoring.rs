@@ -25,14 +25,19 @@ pub struct TieBreak {
 }
 
 impl TieBreak {
-    /// Breaks the ties of `scores` by the places of `st`.
+    /// Breaks the ties of `scores` by the places of `st`. A search scores every playout,
+    /// so the usual case, one seat alone on the best score, returns at once.
     fn of(st: &State, scores: &[i32]) -> TieBreak {
         let best = scores.iter().copied().max().unwrap_or(0);
         let on_points = (0..scores.len())
             .filter(|&s| scores[s] == best)
             .fold(0u8, |m, s| m | 1 << s);
+        let mut after = [on_points; RACERS];
         let mut left = on_points;
-        let after = std::array::from_fn(|race| {
+        for race in 0..RACERS {
+            if left.count_ones() == 1 {
+                break;
+            }
             // Unfinished counts as the worst place.
             let place = |s: usize| match st.place[s][race] {
                 0 => u8::MAX,
@@ -43,8 +48,8 @@ impl TieBreak {
             left = seats()
                 .filter(|&s| place(s) == top)
                 .fold(0u8, |m, s| m | 1 << s);
-            left
-        });
+            after[race..].fill(left);
+        }
         TieBreak {
             best,
             on_points,
@@ -104,14 +109,15 @@ impl ArcticRace {
 
     /// Returns every seat's score in `st`.
     fn scores(&self, st: &State) -> [i32; MAX_SEATS] {
-        std::array::from_fn(|s| match s < st.players() {
-            true => self
-                .race_points(st, Seat(s as u8))
-                .iter()
-                .map(|&p| i32::from(p))
-                .sum(),
-            false => 0,
-        })
+        let mut scores = [0; MAX_SEATS];
+        for (s, score) in scores.iter_mut().enumerate().take(st.players()) {
+            for race in 0..RACERS {
+                if st.pos[s][race] == FINISHED {
+                    *score += self.rules.points(race, st.place[s][race]);
+                }
+            }
+        }
+        scores
     }
 
     /// Scores a finished game and breaks ties (rules page, "Scoring").

@@ -233,8 +233,7 @@ fn replay_shows_a_game_of_the_run() {
         .find(|l| l.split(',').nth(5) == Some("13"))
         .unwrap();
     let cols: Vec<&str> = row.split(',').collect();
-    let seed = u64::from_str_radix(cols[6].trim_start_matches("0x"), 16).unwrap();
-    let (score, rounds, cause) = (cols[10], cols[14], cols[15]);
+    let (seed, score, rounds, cause) = (cols[6], cols[10], cols[14], cols[15]);
     let replay = floe()
         .args(["replay", "--seed", "5", "--index", "13"])
         .assert()

@@ -124,7 +124,7 @@ fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> S
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} ({} rules), {} players, master seed {}, game {index} (game seed {seed})",
+        "{} ({} rules), {} players, master seed {}, game {index} (game seed 0x{seed:016x})",
         label.game, label.rules, label.players, label.seed
     );
     if let Some(viewer) = viewer {
