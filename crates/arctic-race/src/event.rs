@@ -6,8 +6,8 @@ use floe_core::Seat;
 
 use crate::pieces::{Action, Card, Icon, RACERS, Racer};
 use crate::rules::{MAX_SLOT_LEN, TileFaces};
-use crate::scoring::TieBreak;
 use crate::state::EndCause;
+use crate::tie_break::TieBreak;
 
 /// Faces of a tile as shown in a log line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,21 +227,6 @@ impl fmt::Display for Ordinal {
         };
         write!(f, "{}{th}", self.0)
     }
-}
-
-/// Writes the seats of the mask `seats` as `seat 0, seat 1 and seat 3`.
-pub(crate) fn write_seats(f: &mut fmt::Formatter<'_>, seats: u8) -> fmt::Result {
-    let count = seats.count_ones();
-    let all = (0..8u8).filter(|s| seats & 1 << s != 0);
-    for (i, s) in all.enumerate() {
-        let sep = match i as u32 {
-            0 => "",
-            i if i + 1 == count => " and ",
-            _ => ", ",
-        };
-        write!(f, "{sep}{}", Seat(s))?;
-    }
-    Ok(())
 }
 
 /// Writes ` (skipped occupied space 4)` or ` (skipped occupied spaces 3-4)` for a move that

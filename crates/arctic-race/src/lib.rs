@@ -34,6 +34,7 @@ mod race;
 mod rules;
 mod scoring;
 mod state;
+mod tie_break;
 
 #[cfg(test)]
 mod tests;
@@ -46,5 +47,5 @@ pub use rules::{
     MAX_PLACES, MAX_SLOT_LEN, MAX_SLOTS, MAX_TILE_KINDS, MAX_TILES, MAX_TRACK, MIN_TRACK, Rules,
     RulesError, TileFaces,
 };
-pub use scoring::TieBreak;
 pub use state::{END_CAUSES, EndCause, Phase, Position, State};
+pub use tie_break::TieBreak;

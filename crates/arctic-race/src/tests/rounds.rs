@@ -8,8 +8,8 @@ use super::support::*;
 use crate::event::Event;
 use crate::pieces::{ALL_CARDS, Action, Card};
 use crate::rules::Rules;
-use crate::scoring::TieBreak;
 use crate::state::{EndCause, Phase, Position};
+use crate::tie_break::TieBreak;
 
 #[test]
 fn the_start_token_holder_commits_and_reveals_first_then_clockwise() {
