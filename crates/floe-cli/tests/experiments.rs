@@ -370,3 +370,57 @@ fn plot_draws_the_charts_of_simulate_and_tournament_folders() {
         .failure()
         .stderr(predicate::str::contains("nothing to chart"));
 }
+
+#[test]
+fn any_declared_parameter_can_be_swept_whole_numbers_and_lists_alike() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("params.toml");
+    let lineup = "[[lineups]]\nbots = \"random\"\ngames = 200\n";
+    fs::write(
+        &spec,
+        format!("players = [3]\n{lineup}[sweep]\nparam = \"round_limit\"\nvalues = [2, 500]\n"),
+    )
+    .unwrap();
+    let out = tmp.path().join("round-limit");
+    experiment(&spec, "200", &out, "2");
+    let (header, cells) = csv_rows(&out, "cells.csv");
+    let at = |row: &Vec<String>, c: &str| row[column(&header, c)].clone();
+    assert_eq!(at(&cells[0], "value"), "2");
+    assert_eq!(at(&cells[0], "rules_value"), "500");
+    assert_eq!(
+        at(&cells[0], "p_round_limit"),
+        "1.000000",
+        "every game stops at 2 rounds"
+    );
+    assert_eq!(at(&cells[1], "p_round_limit"), "0.000000");
+    // A list-valued parameter: the first race's scoring row.
+    fs::write(
+        &spec,
+        format!(
+            "players = [2]\n{lineup}[sweep]\nparam = \"scoring.race_1\"\nvalues = [[7, 5, 4, 3], [50]]\n"
+        ),
+    )
+    .unwrap();
+    let out = tmp.path().join("scoring");
+    experiment(&spec, "200", &out, "2");
+    let (header, cells) = csv_rows(&out, "cells.csv");
+    let at = |row: &Vec<String>, c: &str| row[column(&header, c)].clone();
+    assert_eq!(at(&cells[1], "value"), "[50]");
+    assert_eq!(at(&cells[1], "rules_value"), "[7, 5, 4, 3]");
+    let score = |row: &Vec<String>| at(row, "mean_winner_score").parse::<f64>().unwrap();
+    // Random bots play the same games whatever the points: only the scores change.
+    assert_eq!(at(&cells[0], "mean_rounds"), at(&cells[1], "mean_rounds"));
+    assert!(
+        score(&cells[1]) > score(&cells[0]),
+        "race 1 is worth 50 points: {cells:?}"
+    );
+    // A value the parameter's kind refuses names the key.
+    refused(
+        &format!("players = [2]\n{lineup}[sweep]\nparam = \"scoring.race_1\"\nvalues = [[300]]\n"),
+        "bad.toml: line 7: sweep.values: for 2 players: item 1: 300 is not a whole number from 0 to 255",
+    );
+    refused(
+        &format!("players = [2]\n{lineup}[sweep]\nparam = \"scoring.race_1\"\n"),
+        "bad.toml: line 6: sweep: list the values to sweep: scoring.race_1 takes a list of 1 to 8 items",
+    );
+}

@@ -138,7 +138,13 @@ fn sweep_measures(cells: &[Row]) -> Vec<(String, String, bool)> {
 }
 
 /// Draws one line chart per measure of a sweep.
+///
+/// A line needs numbers along its axis: a sweep of lists or names (a scoring row, a power
+/// side) is drawn as nothing, its tables say it all.
 fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
+    if cells.iter().any(|c| num(c, "value").is_err()) {
+        return Ok(Vec::new());
+    }
     let param = text(&cells[0], "param")?.to_string();
     let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
     let mut paths = Vec::new();
