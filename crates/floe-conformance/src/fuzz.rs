@@ -67,8 +67,8 @@ pub enum Mutation {
     Swap(Index, Index),
     /// Swaps the keys (the text before `=`) of two pieces.
     SwapKeys(Index, Index),
-    /// Replaces the value of a piece (after its first `=`, else a `,`-separated field of
-    /// it, else all of it) by `ODD_VALUES[v]`.
+    /// Replaces the value of a piece (of a `key = value` piece when there is one: after its
+    /// first `=`; else a `,`-separated field of it) by `ODD_VALUES[v]`.
     Value(Index, Index, usize),
     /// Inserts a piece of printable text.
     Insert(Index, String),
@@ -126,7 +126,12 @@ impl Mutation {
                 }
             }
             Mutation::Value(i, field, v) => {
-                let piece = &mut pieces[i.index(len)];
+                // A keyed piece if there is one: a value of a comment is no news.
+                let keyed: Vec<usize> = (0..len).filter(|&k| pieces[k].contains('=')).collect();
+                let piece = match at(i, keyed.len()) {
+                    Some(k) => &mut pieces[keyed[k]],
+                    None => &mut pieces[i.index(len)],
+                };
                 let odd = ODD_VALUES[v % ODD_VALUES.len()];
                 *piece = match piece.split_once('=') {
                     Some((key, _)) => format!("{key}= {odd}"),
