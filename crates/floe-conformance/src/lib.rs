@@ -25,6 +25,9 @@
 //! A failed check panics with a message naming the check, the game, the player count,
 //! the seed and, where one is concerned, the seat.
 //!
+//! [`fuzz`] holds what the loaders' property tests share: mutations of valid input text,
+//! strategies of arbitrary input, a timed runner and a check that loaded rules play.
+//!
 //! # Examples
 //! A game's `tests/conformance.rs` (here for Goofspiel):
 //! ```
@@ -56,6 +59,7 @@
 mod alloc;
 mod case;
 mod fair_play;
+pub mod fuzz;
 mod runs;
 mod walk;
 

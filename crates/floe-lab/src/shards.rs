@@ -114,7 +114,8 @@ impl Merged {
     /// Returns the merged tally of `cell`, starting from the run's `empty` tally.
     ///
     /// # Errors
-    /// Fails if the counts do not fit the run's shape.
+    /// Fails if the counts do not fit the run's shape, or its round counts do not fit
+    /// together.
     pub fn tally(&self, cell: usize, mut empty: Tally) -> Result<Tally> {
         for ((c, name, index), value) in self.counts.range((cell, String::new(), 0)..) {
             if *c != cell {
@@ -124,6 +125,9 @@ impl Merged {
                 .add_count(name, *index, *value)
                 .map_err(|e| anyhow!("cell {cell}: {e}"))?;
         }
+        empty
+            .check_rounds()
+            .map_err(|e| anyhow!("cell {cell}: the merged counts do not fit together: {e}"))?;
         Ok(empty)
     }
 

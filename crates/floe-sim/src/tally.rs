@@ -335,6 +335,43 @@ impl Tally {
         out
     }
 
+    /// Checks that the round counts fit together as those of played games do: the
+    /// histogram holds `games` games, and `rounds_sum` and `rounds_sq_sum` are the sums its
+    /// games give (the statistics rely on it: counts merged from edited files may not).
+    ///
+    /// # Errors
+    /// Names the first count that does not fit.
+    pub fn check_rounds(&self) -> Result<(), String> {
+        let (mut games, mut sum, mut sq_sum) = (0u128, 0u128, 0u128);
+        for (rounds, n) in self.round_counts() {
+            let (r, n) = (rounds as u128, u128::from(n));
+            games += n;
+            sum = r
+                .checked_mul(n)
+                .and_then(|x| x.checked_add(sum))
+                .ok_or("rounds_hist: the sum does not fit")?;
+            sq_sum = (r * r)
+                .checked_mul(n)
+                .and_then(|x| x.checked_add(sq_sum))
+                .ok_or("rounds_hist: the sum of squares does not fit")?;
+        }
+        let misfit = |name: &str, found: u128, want: u128| {
+            Err(format!(
+                "{name} is {found}, but the rounds histogram gives {want}"
+            ))
+        };
+        if games != u128::from(self.games) {
+            return misfit("games", self.games.into(), games);
+        }
+        if sum != u128::from(self.rounds_sum) {
+            return misfit("rounds_sum", self.rounds_sum.into(), sum);
+        }
+        if sq_sum != self.rounds_sq_sum {
+            return misfit("rounds_sq_sum", self.rounds_sq_sum, sq_sum);
+        }
+        Ok(())
+    }
+
     /// Adds `value` to the counter `name` at `index`.
     ///
     /// # Errors
@@ -537,6 +574,23 @@ mod tests {
         // A count that does not fit leaves no empty entry behind.
         assert!(rebuilt.add_count("rounds_hist", 700, -1).is_err());
         assert_eq!(rebuilt, t);
+    }
+
+    #[test]
+    fn round_counts_that_do_not_fit_together_are_named() {
+        let mut t = Tally::new(2, 1);
+        for rounds in [20, 300] {
+            t.record(&lasting(rounds), &[0, 0]);
+        }
+        assert_eq!(t.check_rounds(), Ok(()));
+        t.rounds_sq_sum -= 1;
+        let e = t.check_rounds().unwrap_err();
+        assert_eq!(
+            e,
+            "rounds_sq_sum is 90399, but the rounds histogram gives 90400"
+        );
+        t.games = 3;
+        assert!(t.check_rounds().unwrap_err().starts_with("games is 3"));
     }
 
     #[test]

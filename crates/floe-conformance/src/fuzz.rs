@@ -1,0 +1,304 @@
+//! Shared pieces of the loaders' property tests (the `fuzz_*.rs` test files): mutations
+//! of valid input text, strategies of arbitrary input, a runner that times every case,
+//! and a check that loaded rules are playable.
+//!
+//! A mutation works on the pieces of a text cut at a separator (lines of a file, the
+//! `,`-separated parts of a bot spec): it deletes, duplicates or swaps pieces, swaps the
+//! keys of two `key = value` pieces, replaces a value (after `=`, else one `,`-separated
+//! field) by one of [`ODD_VALUES`] (wrong types, huge numbers), inserts a stray piece,
+//! truncates the text or flips a byte.
+//!
+//! # Examples
+//! ```
+//! use floe_conformance::fuzz::{self, Mutation};
+//! let text = fuzz::mutate(b"a = 1\nb = 2", "\n", &[Mutation::Value(0.into(), 0.into(), 1)]);
+//! assert_eq!(text, b"a = 9223372036854775807\nb = 2");
+//! ```
+
+use std::time::{Duration, Instant};
+
+use floe_bots::BotSpec;
+use floe_core::{Game, game_seed};
+use floe_sim::{Table, play};
+use proptest::prelude::*;
+use proptest::sample::Index;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// Values that a loader must refuse or bound: wrong types, huge and negative numbers,
+/// empty and odd text.
+pub const ODD_VALUES: &[&str] = &[
+    "\"text\"",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "9223372036854775808",
+    "18446744073709551615",
+    "1e308",
+    "-1e308",
+    "-1",
+    "0",
+    "1.5",
+    "nan",
+    "inf",
+    "true",
+    "[]",
+    "[1, 2]",
+    "[[]]",
+    "{}",
+    "{ a = 1 }",
+    "\"\"",
+    "\" \"",
+    "1979-05-27",
+    "4294967296",
+    "99999999999999999999999999999",
+    "",
+    "=",
+    "\"",
+    "[",
+];
+
+/// One change to a valid text.
+#[derive(Clone, Debug)]
+pub enum Mutation {
+    /// Deletes a piece.
+    Delete(Index),
+    /// Writes a piece twice.
+    Duplicate(Index),
+    /// Swaps two pieces.
+    Swap(Index, Index),
+    /// Swaps the keys (the text before `=`) of two pieces.
+    SwapKeys(Index, Index),
+    /// Replaces the value of a piece (of a `key = value` piece when there is one: after its
+    /// first `=`; else a `,`-separated field of it) by `ODD_VALUES[v]`.
+    Value(Index, Index, usize),
+    /// Inserts a piece of printable text.
+    Insert(Index, String),
+    /// Cuts the text at a byte.
+    Truncate(Index),
+    /// XORs a byte with a mask (may leave invalid UTF-8).
+    Flip(Index, u8),
+}
+
+/// Returns `index` into a list of `len` items, or `None` for an empty list.
+fn at(index: &Index, len: usize) -> Option<usize> {
+    (len > 0).then(|| index.index(len))
+}
+
+impl Mutation {
+    /// Applies the mutation to `text`, cut into pieces at `sep`.
+    pub fn apply(&self, text: &[u8], sep: &str) -> Vec<u8> {
+        let mut bytes = text.to_vec();
+        match self {
+            Mutation::Truncate(i) => {
+                bytes.truncate(at(i, text.len() + 1).unwrap_or(0));
+                return bytes;
+            }
+            Mutation::Flip(i, mask) => {
+                if let Some(i) = at(i, bytes.len()) {
+                    bytes[i] ^= mask.max(&1);
+                }
+                return bytes;
+            }
+            _ => {}
+        }
+        let text = String::from_utf8_lossy(text);
+        let mut pieces: Vec<String> = text.split(sep).map(str::to_string).collect();
+        let len = pieces.len();
+        match self {
+            Mutation::Delete(i) => {
+                pieces.remove(i.index(len));
+            }
+            Mutation::Duplicate(i) => {
+                let i = i.index(len);
+                pieces.insert(i, pieces[i].clone());
+            }
+            Mutation::Swap(i, j) => pieces.swap(i.index(len), j.index(len)),
+            Mutation::SwapKeys(i, j) => {
+                let keyed: Vec<usize> = (0..len).filter(|&k| pieces[k].contains('=')).collect();
+                if let (Some(a), Some(b)) = (at(i, keyed.len()), at(j, keyed.len())) {
+                    let (a, b) = (keyed[a], keyed[b]);
+                    let split = |p: &str| {
+                        let (k, v) = p.split_once('=').expect("keyed");
+                        (k.to_string(), v.to_string())
+                    };
+                    let ((ka, va), (kb, vb)) = (split(&pieces[a]), split(&pieces[b]));
+                    pieces[a] = format!("{kb}={va}");
+                    pieces[b] = format!("{ka}={vb}");
+                }
+            }
+            Mutation::Value(i, field, v) => {
+                // A keyed piece if there is one: a value of a comment is no news.
+                let keyed: Vec<usize> = (0..len).filter(|&k| pieces[k].contains('=')).collect();
+                let piece = match at(i, keyed.len()) {
+                    Some(k) => &mut pieces[keyed[k]],
+                    None => &mut pieces[i.index(len)],
+                };
+                let odd = ODD_VALUES[v % ODD_VALUES.len()];
+                *piece = match piece.split_once('=') {
+                    Some((key, _)) => format!("{key}= {odd}"),
+                    None => {
+                        let mut fields: Vec<&str> = piece.split(',').collect();
+                        let f = field.index(fields.len());
+                        fields[f] = odd;
+                        fields.join(",")
+                    }
+                };
+            }
+            Mutation::Insert(i, piece) => pieces.insert(i.index(len + 1), piece.clone()),
+            Mutation::Truncate(_) | Mutation::Flip(..) => unreachable!("handled above"),
+        }
+        pieces.join(sep).into_bytes()
+    }
+}
+
+/// Applies `mutations` to `text` in turn.
+pub fn mutate(text: &[u8], sep: &str, mutations: &[Mutation]) -> Vec<u8> {
+    mutations
+        .iter()
+        .fold(text.to_vec(), |t, m| m.apply(&t, sep))
+}
+
+/// One mutation, of any kind.
+pub fn mutation() -> impl Strategy<Value = Mutation> {
+    let i = any::<Index>;
+    prop_oneof![
+        1 => i().prop_map(Mutation::Delete),
+        1 => i().prop_map(Mutation::Duplicate),
+        1 => (i(), i()).prop_map(|(a, b)| Mutation::Swap(a, b)),
+        1 => (i(), i()).prop_map(|(a, b)| Mutation::SwapKeys(a, b)),
+        3 => (i(), i(), any::<usize>()).prop_map(|(a, f, v)| Mutation::Value(a, f, v)),
+        1 => (i(), "[ -~]{0,30}").prop_map(|(a, s)| Mutation::Insert(a, s)),
+        1 => i().prop_map(Mutation::Truncate),
+        1 => (i(), any::<u8>()).prop_map(|(a, m)| Mutation::Flip(a, m)),
+    ]
+}
+
+/// One to four mutations.
+pub fn mutations() -> impl Strategy<Value = Vec<Mutation>> {
+    proptest::collection::vec(mutation(), 1..=4)
+}
+
+/// Arbitrary bytes, up to 1 KiB.
+pub fn bytes() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(any::<u8>(), 0..1024)
+}
+
+/// Arbitrary text made mostly of the characters TOML and CSV are written in, so that
+/// more of it gets past the tokenizer than arbitrary bytes do.
+pub fn toml_like() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "([a-z_]{1,12} ?= ?([0-9-]{1,20}|\"[ -~]{0,10}\"|\\[[0-9, \"a-z+]{0,20}\\]|true)\n|\\[\\[?[a-z_.]{1,12}\\]\\]?\n|[ -~]{0,20}\n){0,12}",
+    ]
+}
+
+/// Runs `test` on `cases` values of `strategy`, printing the count and the time, and
+/// panics with the (shrunk) input of the first failing case, or when one case takes
+/// longer than `slowest` (a loader must answer quickly).
+///
+/// # Panics
+/// On the first failing or slow case.
+pub fn run<S: Strategy>(
+    name: &str,
+    cases: u32,
+    slowest: Duration,
+    strategy: S,
+    test: impl Fn(S::Value),
+) where
+    S::Value: std::fmt::Debug,
+{
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let start = Instant::now();
+    let result = TestRunner::new(config).run(&strategy, |value| {
+        let case = Instant::now();
+        test(value);
+        let took = case.elapsed();
+        if took > slowest {
+            return Err(TestCaseError::fail(format!(
+                "took {took:?}, more than {slowest:?}"
+            )));
+        }
+        Ok(())
+    });
+    eprintln!(
+        "{name}: {cases} cases in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    if let Err(e) = result {
+        panic!("{name}: {e}");
+    }
+}
+
+/// The number of cases of an ignored long run: `FLOE_FUZZ_CASES` if set, else `default`.
+pub fn long_cases(default: u32) -> u32 {
+    std::env::var("FLOE_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Plays one game of `game` with random bots at the player count `pick` selects, to show
+/// that rules a loader accepted can be played (and end): returns the rounds it lasted.
+///
+/// # Panics
+/// If the engine panics on the rules.
+pub fn play_random<G: Game>(game: &G, pick: u64) -> u32 {
+    let counts = game.player_counts();
+    let players = counts.start() + (pick as usize) % (counts.end() - counts.start() + 1);
+    let random = BotSpec::parse("random").expect("the random bot parses");
+    let mut table = Table::new((0..players).map(|_| random.build()).collect());
+    let record = play(
+        game,
+        &mut table,
+        0,
+        game_seed(pick, 0),
+        pick % 2 == 1,
+        &mut |_| {},
+    );
+    record.outcome.rounds
+}
+
+/// Checks what a rules loader gave for `text`: rules it accepted (`game`, built from them)
+/// write canonical rules that `load` loads back to the same canonical text, and one game
+/// with random bots plays to its end.
+///
+/// # Panics
+/// If the canonical rules do not load back equal, or the engine panics on the rules.
+pub fn check_accepted<G: Game>(game: &G, load: impl Fn(&str) -> Result<G, String>, pick: u64) {
+    use floe_core::RuleSet;
+    let canonical = game.rules().to_toml();
+    let again = load(&canonical)
+        .unwrap_or_else(|e| panic!("canonical rules do not load back: {e}\n{canonical}"));
+    assert_eq!(
+        again.rules().to_toml(),
+        canonical,
+        "canonical rules load back equal"
+    );
+    play_random(game, pick);
+}
+
+/// Checks a rules loader's error for `text`: it has a message, and names a line that is in
+/// the file or, without a line, a `key` that starts with one of the file's top-level
+/// `keys`.
+///
+/// # Panics
+/// If the error names no place.
+pub fn check_rules_error(text: &str, line: Option<usize>, key: &str, message: &str, keys: &[&str]) {
+    assert!(
+        !message.trim().is_empty(),
+        "empty message at {line:?} {key}"
+    );
+    match line {
+        Some(line) => assert!(
+            (1..=text.split('\n').count()).contains(&line),
+            "line {line} is not in the file: {key}: {message}"
+        ),
+        None => assert!(
+            keys.iter().any(|k| key.starts_with(k)),
+            "no line and no key: {key}: {message}"
+        ),
+    }
+}
