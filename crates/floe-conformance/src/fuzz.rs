@@ -11,8 +11,14 @@
 //! # Examples
 //! ```
 //! use floe_conformance::fuzz::{self, Mutation};
-//! let text = fuzz::mutate(b"a = 1\nb = 2", "\n", &[Mutation::Value(0.into(), 0.into(), 1)]);
-//! assert_eq!(text, b"a = 9223372036854775807\nb = 2");
+//! use proptest::prelude::*;
+//! use proptest::strategy::ValueTree;
+//! // Mutations hold proptest indices, drawn like any other value.
+//! let mut runner = proptest::test_runner::TestRunner::deterministic();
+//! let at = any::<proptest::sample::Index>().new_tree(&mut runner).unwrap().current();
+//! let text = fuzz::mutate(b"a = 1\nb = 2", "\n", &[Mutation::Value(at, at, 1)]);
+//! let text = String::from_utf8(text).unwrap();
+//! assert!(text.contains("= 9223372036854775807"), "{text}");
 //! ```
 
 use std::time::{Duration, Instant};
