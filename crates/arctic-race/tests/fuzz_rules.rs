@@ -8,12 +8,9 @@
 //! The `#[ignore]`d `*_long` tests run the same properties with many more cases
 //! (`FLOE_FUZZ_CASES` overrides their count).
 
-use std::time::Duration;
-
 use arctic_race::{ArcticRace, Rules};
-use floe_conformance::fuzz::{self, Mutation};
+use floe_conformance::fuzz;
 use floe_core::RuleSet;
-use proptest::prelude::*;
 
 const CLASSIC: &str = include_str!("../../../experiments/rules/classic.toml");
 /// The top-level keys of a rules file: what an error without a line must name.
@@ -28,7 +25,6 @@ const KEYS: &[&str] = &[
 ];
 const CASES: u32 = 3000;
 const LONG: u32 = 100_000;
-const SLOWEST: Duration = Duration::from_secs(1);
 
 /// Loads `text`; checks the error, or that the rules round-trip and play.
 fn check(text: &str, pick: u64) {
@@ -45,91 +41,18 @@ fn check(text: &str, pick: u64) {
     }
 }
 
-/// A mutated valid file: classic (with comments) or canonical.
-fn mutated() -> impl Strategy<Value = (bool, Vec<Mutation>, u64)> {
-    (any::<bool>(), fuzz::mutations(), any::<u64>())
-}
-
-fn check_mutated((canonical, mutations, pick): (bool, Vec<Mutation>, u64)) {
-    let base = if canonical {
-        Rules::classic().to_toml()
-    } else {
-        CLASSIC.to_string()
-    };
-    let text = fuzz::mutate(base.as_bytes(), "\n", &mutations);
-    check(&String::from_utf8_lossy(&text), pick);
-}
-
-fn check_bytes(bytes: Vec<u8>) {
-    check(&String::from_utf8_lossy(&bytes), 0);
-}
-
-fn check_text(text: String) {
-    check(&text, 1);
+/// Both valid files: the one written by hand and the canonical one.
+fn files() -> Vec<String> {
+    vec![CLASSIC.to_string(), Rules::classic().to_toml()]
 }
 
 #[test]
-fn mutated_rules() {
-    fuzz::run(
-        "arctic-race mutated rules",
-        CASES,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-}
-
-#[test]
-fn arbitrary_bytes() {
-    fuzz::run(
-        "arctic-race bytes",
-        CASES,
-        SLOWEST,
-        fuzz::bytes(),
-        check_bytes,
-    );
-}
-
-#[test]
-fn toml_like_text() {
-    fuzz::run(
-        "arctic-race toml-like",
-        CASES,
-        SLOWEST,
-        fuzz::toml_like(),
-        check_text,
-    );
+fn loader_properties() {
+    fuzz::rules_loader("arctic-race", CASES, &files(), check);
 }
 
 #[test]
 #[ignore = "long run: cargo test --release -p arctic-race --test fuzz_rules -- --ignored"]
-fn mutated_rules_long() {
-    let cases = fuzz::long_cases(LONG * 2);
-    fuzz::run(
-        "arctic-race mutated rules",
-        cases,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-}
-
-#[test]
-#[ignore = "long run: cargo test --release -p arctic-race --test fuzz_rules -- --ignored"]
-fn arbitrary_input_long() {
-    let cases = fuzz::long_cases(LONG);
-    fuzz::run(
-        "arctic-race bytes",
-        cases,
-        SLOWEST,
-        fuzz::bytes(),
-        check_bytes,
-    );
-    fuzz::run(
-        "arctic-race toml-like",
-        cases,
-        SLOWEST,
-        fuzz::toml_like(),
-        check_text,
-    );
+fn loader_properties_long() {
+    fuzz::rules_loader("arctic-race", fuzz::long_cases(LONG), &files(), check);
 }

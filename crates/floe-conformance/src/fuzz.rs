@@ -238,6 +238,41 @@ pub fn run<S: Strategy>(
     }
 }
 
+/// Fuzzes a rules loader with its three properties, `cases` each (the long run splits
+/// them as the normal one does): mutations of each of the valid `files`, arbitrary bytes,
+/// and TOML-like text. `check(text, pick)` loads `text` and checks the error, or that the
+/// rules round-trip and play (`pick` chooses the player count, as [`play_random`]).
+/// Every case must finish within a second.
+///
+/// # Panics
+/// On the first failing or slow case.
+pub fn rules_loader(name: &str, cases: u32, files: &[String], check: impl Fn(&str, u64)) {
+    let slowest = Duration::from_secs(1);
+    let mutated = (0..files.len(), mutations(), any::<u64>());
+    run(
+        &format!("{name} mutated rules"),
+        cases,
+        slowest,
+        mutated,
+        |(file, m, pick)| {
+            let text = mutate(files[file].as_bytes(), "\n", &m);
+            check(&String::from_utf8_lossy(&text), pick);
+        },
+    );
+    run(&format!("{name} bytes"), cases, slowest, bytes(), |b| {
+        check(&String::from_utf8_lossy(&b), 0);
+    });
+    run(
+        &format!("{name} toml-like"),
+        cases,
+        slowest,
+        toml_like(),
+        |text| {
+            check(&text, 1);
+        },
+    );
+}
+
 /// The number of cases of an ignored long run: `FLOE_FUZZ_CASES` if set, else `default`.
 pub fn long_cases(default: u32) -> u32 {
     std::env::var("FLOE_FUZZ_CASES")

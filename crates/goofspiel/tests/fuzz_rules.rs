@@ -7,12 +7,9 @@
 //! `#[ignore]`d `*_long` tests run the same properties with many more cases
 //! (`FLOE_FUZZ_CASES` overrides their count).
 
-use std::time::Duration;
-
-use floe_conformance::fuzz::{self, Mutation};
+use floe_conformance::fuzz;
 use floe_core::RuleSet;
 use goofspiel::{Goofspiel, Rules};
-use proptest::prelude::*;
 
 /// A rules file that sets every key.
 const FULL: &str = "# A tilted variant.\nname = \"tilted\"\ncards = 8\ntie_bonus = 3\n\
@@ -20,7 +17,6 @@ const FULL: &str = "# A tilted variant.\nname = \"tilted\"\ncards = 8\ntie_bonus
 const KEYS: &[&str] = &["name", "cards", "tie_bonus", "colours"];
 const CASES: u32 = 3000;
 const LONG: u32 = 100_000;
-const SLOWEST: Duration = Duration::from_secs(1);
 
 /// Loads `text`; checks the error, or that the rules round-trip and play.
 fn check(text: &str, pick: u64) {
@@ -37,27 +33,9 @@ fn check(text: &str, pick: u64) {
     }
 }
 
-/// A mutated valid file: the full one or the canonical standard rules.
-fn mutated() -> impl Strategy<Value = (bool, Vec<Mutation>, u64)> {
-    (any::<bool>(), fuzz::mutations(), any::<u64>())
-}
-
-fn check_mutated((canonical, mutations, pick): (bool, Vec<Mutation>, u64)) {
-    let base = if canonical {
-        Rules::standard().to_toml()
-    } else {
-        FULL.to_string()
-    };
-    let text = fuzz::mutate(base.as_bytes(), "\n", &mutations);
-    check(&String::from_utf8_lossy(&text), pick);
-}
-
-fn check_bytes(bytes: Vec<u8>) {
-    check(&String::from_utf8_lossy(&bytes), 0);
-}
-
-fn check_text(text: String) {
-    check(&text, 1);
+/// Both valid files: the one written by hand and the canonical one.
+fn files() -> Vec<String> {
+    vec![FULL.to_string(), Rules::standard().to_toml()]
 }
 
 #[test]
@@ -66,67 +44,12 @@ fn the_full_file_loads() {
 }
 
 #[test]
-fn mutated_rules() {
-    fuzz::run(
-        "goofspiel mutated rules",
-        CASES,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-}
-
-#[test]
-fn arbitrary_bytes() {
-    fuzz::run(
-        "goofspiel bytes",
-        CASES,
-        SLOWEST,
-        fuzz::bytes(),
-        check_bytes,
-    );
-}
-
-#[test]
-fn toml_like_text() {
-    fuzz::run(
-        "goofspiel toml-like",
-        CASES,
-        SLOWEST,
-        fuzz::toml_like(),
-        check_text,
-    );
+fn loader_properties() {
+    fuzz::rules_loader("goofspiel", CASES, &files(), check);
 }
 
 #[test]
 #[ignore = "long run: cargo test --release -p goofspiel --test fuzz_rules -- --ignored"]
-fn mutated_rules_long() {
-    let cases = fuzz::long_cases(LONG);
-    fuzz::run(
-        "goofspiel mutated rules",
-        cases,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-}
-
-#[test]
-#[ignore = "long run: cargo test --release -p goofspiel --test fuzz_rules -- --ignored"]
-fn arbitrary_input_long() {
-    let cases = fuzz::long_cases(LONG / 2);
-    fuzz::run(
-        "goofspiel bytes",
-        cases,
-        SLOWEST,
-        fuzz::bytes(),
-        check_bytes,
-    );
-    fuzz::run(
-        "goofspiel toml-like",
-        cases,
-        SLOWEST,
-        fuzz::toml_like(),
-        check_text,
-    );
+fn loader_properties_long() {
+    fuzz::rules_loader("goofspiel", fuzz::long_cases(LONG), &files(), check);
 }
