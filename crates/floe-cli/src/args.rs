@@ -78,9 +78,22 @@ pub struct RunFlags {
     /// seeds) and write its counts for `floe merge` instead of the results.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Replace files in --out that Floe did not write (by default such a file of the same
+    /// name as one of the run's is refused; files of other names are never touched).
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl RunFlags {
+    /// Returns how the run's results are delivered.
+    pub fn delivery(&self) -> crate::progress::Delivery {
+        crate::progress::Delivery {
+            quiet: self.quiet,
+            format: self.format,
+            force: self.force,
+        }
+    }
+
     /// Returns the machine settings of the run.
     ///
     /// # Errors

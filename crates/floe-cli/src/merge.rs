@@ -7,6 +7,7 @@ use clap::Args;
 use floe_lab::Machine;
 
 use crate::args::Format;
+use crate::progress::Delivery;
 use floe_lab::shards::read_shards;
 
 /// Flags of `floe merge`.
@@ -24,6 +25,14 @@ pub struct MergeArgs {
     /// How to print the report: `text` or `json`.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Replace files in --out that Floe did not write.
+    #[arg(long)]
+    pub force: bool,
+    /// Merge shards run by another build of Floe (another version, or a binary built from
+    /// another commit or a changed tree) than this one. Counts of different builds may
+    /// not be of the same games; merge across builds only when you know they are.
+    #[arg(long)]
+    pub allow_other_build: bool,
 }
 
 /// Runs `floe merge`: checks the shards are one whole run and writes its results from
@@ -42,12 +51,11 @@ pub fn run(a: &MergeArgs) -> Result<()> {
             dir.display()
         );
     }
-    let (plan, merged) = read_shards(&a.dirs)?;
-    crate::progress::run_plan(
-        &plan,
-        &a.out,
-        Machine::default(),
-        Some(&merged),
-        (a.quiet, a.format),
-    )
+    let (plan, merged) = read_shards(&a.dirs, a.allow_other_build)?;
+    let delivery = Delivery {
+        quiet: a.quiet,
+        format: a.format,
+        force: a.force,
+    };
+    crate::progress::run_plan(&plan, &a.out, Machine::default(), Some(&merged), delivery)
 }

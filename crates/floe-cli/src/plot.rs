@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use floe_lab::output_dir::{OutputDir, Scope};
 
 /// Flags of `floe plot`.
 #[derive(Args, Debug)]
@@ -14,18 +15,27 @@ pub struct PlotArgs {
     /// The name charts are titled with (default: the folder's name).
     #[arg(long)]
     pub title: Option<String>,
+    /// Replace charts in the folder that Floe did not draw (by default a chart-named SVG
+    /// Floe did not draw is refused; other files are never touched).
+    #[arg(long)]
+    pub force: bool,
 }
 
-/// Runs `floe plot`.
+/// Runs `floe plot`: draws the charts beside the folder and moves them in only when all
+/// are drawn, replacing the charts Floe drew there before.
 pub fn run(a: &PlotArgs) -> Result<()> {
+    if !a.dir.is_dir() {
+        bail!("{}: not a results folder", a.dir.display());
+    }
     let name = match &a.title {
         Some(t) => t.clone(),
-        None => a
-            .dir
-            .file_name()
-            .map_or("results".into(), |n| n.to_string_lossy().into_owned()),
+        None => std::fs::canonicalize(&a.dir)
+            .ok()
+            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "results".into()),
     };
-    let charts = floe_lab::charts::draw(&a.dir, &name)?;
+    let mut out = OutputDir::prepare(&a.dir, &[], true, Scope::Charts, a.force)?;
+    let charts = floe_lab::charts::draw(&a.dir, out.staging(), &name)?;
     if charts.is_empty() {
         bail!(
             "{}: nothing to chart; expected the CSV files of floe experiment (cells.csv), \
@@ -33,8 +43,14 @@ pub fn run(a: &PlotArgs) -> Result<()> {
             a.dir.display()
         );
     }
+    for chart in &charts {
+        out.add(chart);
+    }
+    let drawn = out
+        .commit()
+        .with_context(|| format!("{}", a.dir.display()))?;
     let mut stdout = std::io::stdout().lock();
-    for chart in charts {
+    for chart in drawn {
         writeln!(stdout, "drew {}", chart.display())?;
     }
     Ok(())

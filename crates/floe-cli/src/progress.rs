@@ -62,17 +62,23 @@ pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result
     let machine = flags.machine()?;
     let planned = floe_lab::planning::plan_run(request)?;
     warn(&planned.notes);
-    run_plan(
-        &planned.plan,
-        out,
-        machine,
-        None,
-        (flags.quiet, flags.format),
-    )
+    run_plan(&planned.plan, out, machine, None, flags.delivery())
 }
 
-/// Carries out `plan` into `out` behind a progress bar and prints its report (unless
-/// `quiet`) in `format`: as text, the report's text, the speed (or the shards merged), the
+/// How a run's results are delivered: printed (or not, and in which format) and written
+/// into `--out` (with or without `--force`).
+#[derive(Clone, Copy, Debug)]
+pub struct Delivery {
+    /// Print nothing but errors.
+    pub quiet: bool,
+    /// How the report is printed.
+    pub format: Format,
+    /// Replace files in `--out` that Floe did not write.
+    pub force: bool,
+}
+
+/// Carries out `plan` into `out` behind a progress bar and prints its report as
+/// `delivery` says: as text, the report's text, the speed (or the shards merged), the
 /// files written and the charts drawn; as JSON, one object holding those and the tables.
 ///
 /// # Errors
@@ -82,8 +88,13 @@ pub fn run_plan(
     out: &Path,
     machine: Machine,
     merged: Option<&Merged>,
-    (quiet, format): (bool, Format),
+    delivery: Delivery,
 ) -> Result<()> {
+    let Delivery {
+        quiet,
+        format,
+        force,
+    } = delivery;
     let bar = Bar::new(quiet);
     let report = floe_lab::execute(
         plan,
@@ -92,6 +103,7 @@ pub fn run_plan(
             machine,
             merged,
             command: std::env::args().collect(),
+            force,
             progress: &bar,
         },
     )?;

@@ -107,10 +107,14 @@ fn simulate_writes_the_documented_files() {
         .collect();
     assert_eq!(
         leftovers.len(),
-        8,
-        "game_stats, seats, colours, bots, tests, games, columns, manifest and no \
-         temporary files: {leftovers:?}"
+        9,
+        "game_stats, seats, colours, bots, tests, games, columns, manifest, the list of \
+         Floe's files and no temporary files: {leftovers:?}"
     );
+    let owned = read(&out, "floe-files.toml");
+    for file in ["game_stats.csv", "games.csv", "manifest.toml"] {
+        assert!(owned.contains(&format!("\"{file}\"")), "{owned}");
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use floe_plot::{Rate, RateGroup, Series, line_chart, rate_chart};
 
 /// One CSV row, by column name.
@@ -56,14 +56,26 @@ fn num(row: &Row, col: &str) -> Result<f64> {
         .map_err(|_| anyhow!("column {col:?}: {t:?} is not a number"))
 }
 
-/// Draws every chart the CSV files in `dir` allow, titled with `name`; returns their paths.
+/// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
+/// `into`; returns the charts' file names (each named as
+/// [`crate::output_dir::is_chart_name`] knows them).
 ///
 /// # Errors
 /// Fails if a file cannot be read, lacks a column, or a chart cannot be written.
-pub fn draw(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
-    let Some(cells) = read(dir, "cells.csv")?.or(read(dir, "game_stats.csv")?) else {
+pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
+    let Some(file) = ["cells.csv", "game_stats.csv"]
+        .into_iter()
+        .find(|f| dir.join(f).exists())
+    else {
         return Ok(Vec::new());
     };
+    let cells = read(dir, file)?.unwrap_or_default();
+    if cells.is_empty() {
+        bail!(
+            "{}: no rows; it is not a table Floe wrote",
+            dir.join(file).display()
+        );
+    }
     // The groups of seat-games, one table per kind of key (a tournament's entrants are
     // its bots), read as rows with the kind and key.
     let mut groups = Vec::new();
@@ -83,33 +95,20 @@ pub fn draw(dir: &Path, name: &str) -> Result<Vec<PathBuf>> {
         }
     }
     let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
-        sweep_charts(dir, name, &cells)
+        sweep_charts(into, name, &cells)
     } else {
-        rate_charts(dir, name, &groups, &cells)
+        rate_charts(into, name, &groups, &cells)
     };
     let drawn = result.with_context(|| format!("charts of {}", dir.display()))?;
-    remove_stale_charts(dir, &drawn)?;
-    Ok(drawn)
-}
-
-/// The name prefixes of the charts `draw` makes.
-const CHART_PREFIXES: [&str; 4] = ["sweep-", "seats-", "colours-", "bots-"];
-
-/// Removes charts an earlier run drew in `dir` that this drawing did not (say, of a line-up
-/// the spec no longer has), so that the folder's charts all show its CSV files.
-fn remove_stale_charts(dir: &Path, drawn: &[PathBuf]) -> Result<()> {
-    for entry in std::fs::read_dir(dir).with_context(|| format!("{}", dir.display()))? {
-        let path = entry?.path();
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let ours = name.ends_with(".svg") && CHART_PREFIXES.iter().any(|p| name.starts_with(p));
-        if ours && !drawn.contains(&path) {
-            std::fs::remove_file(&path).with_context(|| format!("{}", path.display()))?;
-        }
-    }
-    Ok(())
+    Ok(drawn
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .expect("a chart file")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect())
 }
 
 /// The measures a sweep is drawn for: column, what it is, and whether it is a share.

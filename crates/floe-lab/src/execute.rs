@@ -10,37 +10,26 @@ use anyhow::{Context, Result, anyhow};
 use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
-use floe_sim::output::OutputDir;
 use floe_sim::report::{
     GROUP_KINDS, RunLabel, Table, fairness_tests, game_stats, games_writer, groups, seat_spread,
     summary_rows, text_table, write_game_rows,
 };
 use floe_sim::{GameRecord, RecordSink, Seating, Tally};
 
+use crate::output_dir::{OutputDir, Scope, is_chart_name};
 use crate::plan::{CellPlan, Plan, RunKind};
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
 use crate::shards::{self, Merged, ShardFiles};
 
-/// Files a run may write besides charts; an old one this run does not write is removed.
-const RUN_FILES: [&str; 13] = [
-    "game_stats.csv",
-    "cells.csv",
-    "seats.csv",
-    "colours.csv",
-    "bots.csv",
-    "tests.csv",
-    "tournament.csv",
-    "pairwise.csv",
-    "games.csv",
-    "manifest.toml",
-    COLUMNS,
-    shards::COUNTS,
-    shards::MANIFEST,
-];
-
 /// The column dictionary of a results folder.
 const COLUMNS: &str = "columns.csv";
+
+/// What was run, by what, and how long it took.
+const MANIFEST: &str = "manifest.toml";
+
+/// One row per game and seat, with `per_game`.
+pub(crate) const GAMES: &str = "games.csv";
 
 /// Hears how a run advances (a front end draws a progress bar from it).
 pub trait Progress: Sync {
@@ -69,6 +58,8 @@ pub struct RunOptions<'a> {
     pub merged: Option<&'a Merged>,
     /// The command line, recorded in manifests.
     pub command: Vec<String>,
+    /// Replace files in `out` that Floe did not write.
+    pub force: bool,
     /// Hears how the run advances.
     pub progress: &'a dyn Progress,
 }
@@ -129,7 +120,12 @@ fn tally<G: Game>(
     per_game: Option<&mut RecordSink<'_>>,
 ) -> Result<Tally> {
     match opts.merged {
-        Some(m) => m.tally(cell, floe_sim::empty_tally(&setup.game, &setup.config)),
+        Some(m) => m.tally(
+            cell,
+            setup.config.players,
+            setup.config.games,
+            floe_sim::empty_tally(&setup.game, &setup.config),
+        ),
         None => Ok(floe_sim::run(
             &setup.game,
             &setup.config,
@@ -162,9 +158,8 @@ struct Manifest {
     experiment: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     description: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    spec_file: Option<String>,
     floe_version: &'static str,
+    /// The commit the binary was built from.
     git_commit: String,
     command: String,
     rules_sha256: String,
@@ -174,8 +169,8 @@ struct Manifest {
     cells: Vec<CellTime>,
     /// The shard folders merged into these results, if any.
     merged_from: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    spec: Option<String>,
+    /// The run itself: with it (and this build) the results can be made again.
+    plan: Plan,
 }
 
 /// The columns that put a cell's sweep in front of its `cells.csv` row: the parameter,
@@ -273,10 +268,20 @@ fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Ta
 /// charts, or for a shard its counts and shard manifest.
 fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -> Result<Report> {
     let ctx = || format!("--out {}", opts.out.display());
-    let mut out = OutputDir::create(opts.out).with_context(ctx)?;
     let first = &setups[0];
     let names = table_names(plan.kind, plan, first.label.bot_groups.len());
-    // Every output file is opened (under its temporary name) before the first game, so an
+    let mut planned: Vec<&str> = match opts.machine.shard {
+        Some(_) => vec![shards::COUNTS, shards::MANIFEST],
+        None => [&names[..], &[MANIFEST, COLUMNS]].concat(),
+    };
+    if plan.per_game {
+        planned.push(GAMES);
+    }
+    // Only an experiment (not a shard) draws charts, whose names its tables decide.
+    let charts = plan.kind == RunKind::Experiment && opts.machine.shard.is_none();
+    let mut out = OutputDir::prepare(opts.out, &planned, charts, Scope::Everything, opts.force)
+        .with_context(ctx)?;
+    // Every output file is opened (in the staging folder) before the first game, so an
     // unwritable folder fails at once rather than after the run.
     let shard_files = match opts.machine.shard {
         Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
@@ -289,14 +294,14 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         for name in &names {
             files.push(out.file(name).with_context(ctx)?);
         }
-        manifest_file = Some(out.file("manifest.toml").with_context(ctx)?);
+        manifest_file = Some(out.file(MANIFEST).with_context(ctx)?);
         columns_file = Some(out.file(COLUMNS).with_context(ctx)?);
     }
     let mut games_csv = match plan.per_game {
         true => Some(games_writer(
             &first.game,
             &first.label,
-            out.file("games.csv").with_context(ctx)?,
+            out.file(GAMES).with_context(ctx)?,
         )?),
         false => None,
     };
@@ -349,7 +354,7 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
     if let Some(w) = games_csv {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {
-            merged.append_rows("games.csv", &mut file)?;
+            merged.append_rows(GAMES, &mut file)?;
         }
         file.flush()?;
     }
@@ -372,11 +377,11 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         tables: Vec::new(),
     };
     if let Some(shard) = shard_files {
-        shard.write(plan, &opts.command, &tallies)?;
+        shard.write(plan, &opts.command, &tallies, out.staging())?;
         if plan.kind == RunKind::Experiment {
             done.text.clear();
         }
-        done.written = out.commit(&RUN_FILES).with_context(ctx)?;
+        done.written = out.commit().with_context(ctx)?;
         return Ok(done);
     }
     for (table, file) in tables.iter().zip(files) {
@@ -388,7 +393,7 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         .per_game
         .then(|| games_table_header(&first.game, &first.label));
     if let Some(header) = &games_header {
-        described.push(("games.csv", header));
+        described.push((GAMES, header));
     }
     crate::columns::dictionary(&first.game, sweep, &described)
         .write(columns_file.expect("opened when not sharded"))?;
@@ -398,7 +403,6 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         game: plan.game.clone(),
         experiment: info.map(|i| i.name.clone()),
         description: info.map(|i| i.description.clone()),
-        spec_file: info.map(|i| i.spec_file.clone()),
         floe_version: provenance::VERSION,
         git_commit: provenance::git_commit(),
         command: opts.command.join(" "),
@@ -414,22 +418,26 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
             .iter()
             .flat_map(|m| m.dirs.iter().map(|d| d.display().to_string()))
             .collect(),
-        spec: info.map(|i| i.spec.clone()),
+        plan: plan.clone(),
     };
     let mut manifest_file = manifest_file.expect("opened when not sharded");
     manifest_file.write_all(toml::to_string(&manifest)?.as_bytes())?;
     manifest_file.flush()?;
-    done.written = out.commit(&RUN_FILES).with_context(ctx)?;
-    let title = info.map_or_else(
-        || {
-            opts.out
-                .file_name()
-                .map_or("results".into(), |n| n.to_string_lossy().into_owned())
-        },
-        |i| i.name.clone(),
-    );
+    drop(manifest_file);
     if plan.kind == RunKind::Experiment {
-        done.charts = crate::charts::draw(opts.out, &title)?;
+        let title = info.map_or("results", |i| i.name.as_str());
+        for chart in crate::charts::draw(out.staging(), out.staging(), title)? {
+            out.add(&chart);
+        }
+    }
+    for path in out.commit().with_context(ctx)? {
+        let chart = path
+            .file_name()
+            .is_some_and(|n| is_chart_name(&n.to_string_lossy()));
+        match chart {
+            true => done.charts.push(path),
+            false => done.written.push(path),
+        }
     }
     done.tables = names.iter().map(|n| (*n).to_string()).zip(tables).collect();
     Ok(done)

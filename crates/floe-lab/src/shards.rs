@@ -6,15 +6,17 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_sim::output::OutputDir;
 use floe_sim::{Shard, Tally};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
-use crate::plan::Plan;
+use crate::execute::GAMES;
+use crate::output_dir::OutputDir;
+use crate::plan::{Plan, hex, sha256_hex};
 use crate::provenance;
 
 /// A shard's counts: `cell,name,index,value` rows.
@@ -22,13 +24,17 @@ pub const COUNTS: &str = "counts.csv";
 /// A shard's manifest.
 pub const MANIFEST: &str = "shard.toml";
 
-/// What a shard folder says about itself. Everything but `shard`, `games_played` and
-/// `command` must be the same in every shard of a run.
+/// The largest shard manifest read (a real one is a few kilobytes, plus the rules).
+const MANIFEST_LIMIT: u64 = 16 << 20;
+
+/// What a shard folder says about itself. Everything but `shard`, `games_played`,
+/// `command` and `files` must be the same in every shard of a run.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
 pub struct ShardManifest {
-    /// Floe's version.
+    /// The version of Floe that ran the shard.
     pub floe_version: String,
-    /// The git commit of the working tree the shard ran in.
+    /// The commit the binary that ran the shard was built from.
     pub git_commit: String,
     /// The command line that ran it, for people (merge reads the plan).
     pub command: Vec<String>,
@@ -44,8 +50,26 @@ pub struct ShardManifest {
     pub games: u64,
     /// Games this shard played (over all cells).
     pub games_played: u64,
+    /// The SHA-256 of every file the shard wrote besides this one, by name.
+    pub files: BTreeMap<String, String>,
     /// The run.
     pub plan: Plan,
+}
+
+/// The start of a manifest's last line, which seals the text above it.
+const SEAL: &str = "seal = ";
+
+/// Returns `text` (a manifest) with its seal appended: the SHA-256 of the text, so that a
+/// manifest edited by hand is known as such.
+pub fn sealed(text: &str) -> String {
+    format!("{text}{SEAL}\"{}\"\n", sha256_hex(text.as_bytes()))
+}
+
+/// Returns the SHA-256 of the file at `path`, read in pieces (a `games.csv` may be large).
+fn file_sha256(path: &Path) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut File::open(path)?, &mut hasher)?;
+    Ok(hex(&hasher.finalize()))
 }
 
 /// The two files of a shard, opened before its games are played.
@@ -65,12 +89,14 @@ impl ShardFiles {
         })
     }
 
-    /// Writes the counts of every cell's tally, in the plan's cell order, and the manifest.
+    /// Writes the counts of every cell's tally, in the plan's cell order, and the manifest
+    /// with the checksums of the shard's files in `dir` (its `games.csv`, written already).
     pub(crate) fn write(
         mut self,
         plan: &Plan,
         command: &[String],
         tallies: &[Tally],
+        dir: &Path,
     ) -> Result<()> {
         let mut w = csv::Writer::from_writer(&mut self.counts);
         w.write_record(["cell", "name", "index", "value"])?;
@@ -82,6 +108,12 @@ impl ShardFiles {
         w.flush()?;
         drop(w);
         self.counts.flush()?;
+        let mut files = BTreeMap::new();
+        for name in shard_files(plan) {
+            let path = dir.join(name);
+            let sum = file_sha256(&path).with_context(|| format!("{}", path.display()))?;
+            files.insert(name.to_string(), sum);
+        }
         let bots: Vec<&str> = plan.cells.iter().map(|c| c.bots.as_str()).collect();
         let manifest = ShardManifest {
             floe_version: provenance::VERSION.to_string(),
@@ -93,42 +125,81 @@ impl ShardFiles {
             shard: self.shard.to_string(),
             games: plan.cells.iter().map(|c| c.games).sum(),
             games_played: tallies.iter().map(|t| t.games).sum(),
+            files,
             plan: plan.clone(),
         };
         self.manifest
-            .write_all(toml::to_string(&manifest)?.as_bytes())?;
+            .write_all(sealed(&toml::to_string(&manifest)?).as_bytes())?;
         self.manifest.flush()?;
         Ok(())
     }
 }
 
-/// The summed counts of a complete set of shards.
+/// The files a shard of `plan` writes besides its manifest.
+fn shard_files(plan: &Plan) -> Vec<&'static str> {
+    let mut names = vec![COUNTS];
+    if plan.per_game {
+        names.push(GAMES);
+    }
+    names
+}
+
+/// One shard's counts: by (cell, name, index), the value and the line it was read from.
+type Counts = BTreeMap<(usize, String, usize), (i128, usize)>;
+
+/// A shard folder read and checked.
+#[derive(Debug, Clone)]
+struct ShardRead {
+    shard: Shard,
+    dir: PathBuf,
+    counts: Counts,
+}
+
+/// The counts of a complete set of shards, each checked.
 #[derive(Debug, Clone)]
 pub struct Merged {
-    counts: BTreeMap<(usize, String, usize), i128>,
+    shards: Vec<ShardRead>,
     /// The shard folders in shard order (for per-game files, concatenated in that order).
     pub dirs: Vec<PathBuf>,
 }
 
 impl Merged {
-    /// Returns the merged tally of `cell`, starting from the run's `empty` tally.
+    /// Returns the merged tally of `cell` (of `games` games at `players` seats), starting
+    /// each shard's counts from the run's `empty` tally.
     ///
     /// # Errors
-    /// Fails if the counts do not fit the run's shape, or its round counts do not fit
-    /// together.
-    pub fn tally(&self, cell: usize, mut empty: Tally) -> Result<Tally> {
-        for ((c, name, index), value) in self.counts.range((cell, String::new(), 0)..) {
-            if *c != cell {
-                break;
+    /// Names the shard and line whose counts do not fit the run's shape, or the shard
+    /// whose counts do not fit together as those of its block of games do.
+    pub fn tally(&self, cell: usize, players: usize, games: u64, empty: Tally) -> Result<Tally> {
+        let mut merged = empty.clone();
+        for s in &self.shards {
+            let path = s.dir.join(COUNTS);
+            let mut part = empty.clone();
+            for ((_, name, index), (value, line)) in s
+                .counts
+                .range((cell, String::new(), 0)..(cell + 1, String::new(), 0))
+            {
+                part.add_count(name, *index, *value)
+                    .map_err(|e| anyhow!("{}: line {line}: {e}", path.display()))?;
             }
-            empty
-                .add_count(name, *index, *value)
-                .map_err(|e| anyhow!("cell {cell}: {e}"))?;
+            let want = s.shard.games(games).count() as u64;
+            if part.games != want {
+                bail!(
+                    "{}: cell {cell} counts {} games, but shard {} of the run plays {want}",
+                    path.display(),
+                    part.games,
+                    s.shard
+                );
+            }
+            part.check(players).map_err(|e| {
+                anyhow!(
+                    "{}: cell {cell}: the counts do not fit together: {e}",
+                    path.display()
+                )
+            })?;
+            merged.merge(&part);
         }
-        empty
-            .check_rounds()
-            .map_err(|e| anyhow!("cell {cell}: the merged counts do not fit together: {e}"))?;
-        Ok(empty)
+        Ok(merged)
     }
 
     /// Appends to `out` the rows (all but the header line) of the file `name` of every
@@ -140,29 +211,60 @@ impl Merged {
     pub fn append_rows(&self, name: &str, out: &mut impl Write) -> Result<()> {
         for dir in &self.dirs {
             let path = dir.join(name);
-            let text = std::fs::read_to_string(&path).with_context(|| {
-                format!(
-                    "{}: this shard was not run with the flag that writes it",
-                    path.display()
-                )
-            })?;
-            let body = text.split_once('\n').map_or("", |(_, rest)| rest);
-            out.write_all(body.as_bytes())?;
+            let mut reader =
+                BufReader::new(File::open(&path).with_context(|| format!("{}", path.display()))?);
+            let mut header = Vec::new();
+            reader.read_until(b'\n', &mut header)?;
+            std::io::copy(&mut reader, out)?;
         }
         Ok(())
     }
 }
 
-/// Reads the manifest of the shard folder `dir`.
+/// Reads a file of at most `limit` bytes as text.
+fn read_limited(path: &Path, limit: u64) -> Result<String> {
+    let mut text = String::new();
+    File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_string(&mut text))
+        .with_context(|| format!("{}", path.display()))?;
+    if text.len() as u64 > limit {
+        bail!(
+            "{}: longer than {limit} bytes, so not a file a shard wrote",
+            path.display()
+        );
+    }
+    Ok(text)
+}
+
+/// Reads the manifest of the shard folder `dir` and checks its seal.
 fn read_manifest(dir: &Path) -> Result<ShardManifest> {
     let path = dir.join(MANIFEST);
-    let text = std::fs::read_to_string(&path).with_context(|| {
-        format!(
-            "{}: not a finished shard folder (no readable {MANIFEST})",
+    if !path.is_file() {
+        bail!(
+            "{}: not a finished shard folder (no {MANIFEST})",
             dir.display()
-        )
-    })?;
-    toml::from_str(&text).with_context(|| format!("{}", path.display()))
+        );
+    }
+    let text = read_limited(&path, MANIFEST_LIMIT)?;
+    let body = text.trim_end_matches('\n');
+    let (body, seal) = match body.rsplit_once('\n') {
+        Some((body, last)) => (format!("{body}\n"), last),
+        None => (String::new(), body),
+    };
+    if !seal.starts_with(SEAL) {
+        bail!(
+            "{}: its last line is not its seal; it was not written by a shard",
+            path.display()
+        );
+    }
+    if sealed(&body) != text {
+        bail!(
+            "{}: the file was changed after the shard wrote it (its seal does not match its \
+             text); rerun the shard",
+            path.display()
+        );
+    }
+    toml::from_str(&body).with_context(|| format!("{}", path.display()))
 }
 
 /// Names the first way in which the manifests `a` and `b` (with their shards) are not
@@ -192,20 +294,89 @@ fn difference(a: &ShardManifest, sa: Shard, b: &ShardManifest, sb: Shard) -> Opt
     .map(|d| d.0)
 }
 
+/// Checks what one shard's manifest says of itself: built by this binary (unless
+/// `other_builds`), the run's size, the games it played, and the checksum of every file.
+fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) -> Result<()> {
+    let at = || dir.join(MANIFEST).display().to_string();
+    let (version, commit) = (provenance::VERSION, provenance::git_commit());
+    if !other_builds && (m.floe_version != version || m.git_commit != commit) {
+        bail!(
+            "{}: the shard was run by floe {} built from commit {}, but this is floe \
+             {version} built from commit {commit}; merge with the binary that ran the \
+             shards, or give --allow-other-build to merge across builds deliberately",
+            at(),
+            m.floe_version,
+            m.git_commit
+        );
+    }
+    let plan = &m.plan;
+    let games: u64 = plan.cells.iter().map(|c| c.games).sum();
+    let here: u64 = plan
+        .cells
+        .iter()
+        .map(|c| shard.games(c.games).count() as u64)
+        .sum();
+    if m.games != games || m.games_played != here {
+        bail!(
+            "{}: it says games = {} and games_played = {}, but shard {shard} of its plan \
+             has {games} and {here}",
+            at(),
+            m.games,
+            m.games_played
+        );
+    }
+    let bots: Vec<&str> = plan.cells.iter().map(|c| c.bots.as_str()).collect();
+    if m.bots != bots.join(" | ")
+        || m.inputs_hash != plan.rules_fingerprint()
+        || m.seed != plan.seed
+    {
+        bail!(
+            "{}: its bots, inputs_hash or seed differ from its plan",
+            at()
+        );
+    }
+    let expected = shard_files(plan);
+    if m.files
+        .keys()
+        .map(String::as_str)
+        .ne(expected.iter().copied())
+    {
+        bail!(
+            "{}: it lists the files {:?}, but a shard of its plan writes {expected:?}",
+            at(),
+            m.files.keys().collect::<Vec<_>>()
+        );
+    }
+    for (name, want) in &m.files {
+        let path = dir.join(name);
+        let found = file_sha256(&path).with_context(|| format!("{}", path.display()))?;
+        if &found != want {
+            bail!(
+                "{}: the file was changed after the shard wrote it (its SHA-256 is {found}, \
+                 {MANIFEST} records {want}); rerun the shard",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Checks that `dirs` are the shard folders of one whole run, none given twice and none
-/// missing, and returns its plan with the summed counts.
+/// missing, each with its files as it wrote them (and, unless `other_builds`, written by
+/// this build of Floe), and returns its plan with the shards' counts.
 ///
 /// # Errors
-/// Names the folders that do not belong together, the shard given twice, or the missing
-/// shards.
-pub fn read_shards(dirs: &[PathBuf]) -> Result<(Plan, Merged)> {
+/// Names the folders that do not belong together, the shard given twice, the missing
+/// shards, or the shard, file and line that does not hold what its shard wrote.
+pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged)> {
     let mut shards: Vec<(Shard, PathBuf, ShardManifest)> = Vec::new();
     for dir in dirs {
         let m = read_manifest(dir)?;
         let shard: Shard = m
             .shard
             .parse()
-            .map_err(|e| anyhow!("{}: shard {e}", dir.display()))?;
+            .map_err(|e| anyhow!("{}: shard {e}", dir.join(MANIFEST).display()))?;
+        check_shard(dir, shard, &m, other_builds)?;
         shards.push((shard, dir.clone(), m));
     }
     let Some((first_shard, first_dir, first)) = shards.first().cloned() else {
@@ -244,36 +415,73 @@ pub fn read_shards(dirs: &[PathBuf]) -> Result<(Plan, Merged)> {
     if !missing.is_empty() {
         bail!("missing shards: {}", missing.join(", "));
     }
-    let mut counts = BTreeMap::new();
-    for (_, dir, _) in &shards {
-        add_counts(dir, &mut counts)?;
+    let mut read = Vec::new();
+    for (shard, dir, _) in &shards {
+        read.push(ShardRead {
+            shard: *shard,
+            dir: dir.clone(),
+            counts: read_counts(dir, first.plan.cells.len())?,
+        });
     }
     let merged = Merged {
-        counts,
+        shards: read,
         dirs: shards.iter().map(|s| s.1.clone()).collect(),
     };
     Ok((first.plan, merged))
 }
 
-/// Adds the counts of the shard folder `dir` into `counts`.
-fn add_counts(dir: &Path, counts: &mut BTreeMap<(usize, String, usize), i128>) -> Result<()> {
+/// Reads the counts of the shard folder `dir`, of a run of `cells` cells: whole numbers,
+/// each counter once, in a cell of the run.
+fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
     let path = dir.join(COUNTS);
     let mut reader =
         csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
-    for (line, record) in reader.records().enumerate() {
-        let at = || format!("{}: line {}", path.display(), line + 2);
-        let record = record.with_context(at)?;
-        let field = |i: usize| {
-            record
-                .get(i)
-                .ok_or_else(|| anyhow!("{}: too few fields", at()))
-        };
-        let cell: usize = field(0)?.parse().with_context(at)?;
-        let index: usize = field(2)?.parse().with_context(at)?;
-        let value: i128 = field(3)?.parse().with_context(at)?;
-        *counts
-            .entry((cell, field(1)?.to_string(), index))
-            .or_insert(0) += value;
+    let header = reader
+        .headers()
+        .with_context(|| format!("{}", path.display()))?;
+    if header != vec!["cell", "name", "index", "value"] {
+        bail!(
+            "{}: line 1: the header is not cell,name,index,value",
+            path.display()
+        );
     }
-    Ok(())
+    let mut counts = Counts::new();
+    for (i, record) in reader.records().enumerate() {
+        let line = i + 2;
+        let at = || format!("{}: line {line}", path.display());
+        let record = record.with_context(at)?;
+        if record.len() != 4 {
+            bail!("{}: {} fields, not 4", at(), record.len());
+        }
+        let whole = |i: usize, what: &str| -> Result<u128> {
+            record[i]
+                .parse()
+                .map_err(|_| anyhow!("{}: {what} {:?} is not a whole number", at(), &record[i]))
+        };
+        let cell = usize::try_from(whole(0, "cell")?).unwrap_or(usize::MAX);
+        if cell >= cells {
+            bail!("{}: cell {cell}, but the run has {cells} cells", at());
+        }
+        let index = usize::try_from(whole(2, "index")?).unwrap_or(usize::MAX);
+        let value: i128 = record[3]
+            .parse()
+            .map_err(|_| anyhow!("{}: value {:?} is not a whole number", at(), &record[3]))?;
+        // Only sums of scores may be negative, and a shard leaves out what is 0.
+        if value == 0 || (value < 0 && !record[1].ends_with("score_sum")) {
+            bail!(
+                "{}: {} is {value}, which no shard writes (counts are above 0)",
+                at(),
+                &record[1]
+            );
+        }
+        let key = (cell, record[1].to_string(), index);
+        if let Some((_, first)) = counts.insert(key, (value, line)) {
+            bail!(
+                "{}: {}[{index}] of cell {cell} again (first on line {first})",
+                at(),
+                &record[1]
+            );
+        }
+    }
+    Ok(counts)
 }

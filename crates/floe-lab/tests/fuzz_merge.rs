@@ -3,7 +3,10 @@
 //! inputs are valid shard folders of a `simulate` run (with `--per-game`) and of a
 //! tournament, made once with the library, with one file of one shard mutated (deleted,
 //! duplicated and swapped lines and keys, wrong-typed and huge values, truncation,
-//! flipped bytes) or replaced by arbitrary bytes.
+//! flipped bytes) or replaced by arbitrary bytes. Half the cases then reseal the shard as
+//! a careful forger would (its manifest's checksums recomputed and the manifest sealed
+//! again), so that the counts and manifest readers themselves are reached, not only the
+//! checksums.
 //!
 //! Asserted for every input: no panic; an error names its place: the shard folder or file
 //! (with a line for `counts.csv`), or the count and cell of the run it does not fit. Every
@@ -14,8 +17,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use floe_conformance::fuzz;
+use floe_lab::plan::sha256_hex;
 use floe_lab::planning::{RunRequest, plan_run};
-use floe_lab::shards::read_shards;
+use floe_lab::shards::{ShardManifest, read_shards, sealed};
 use floe_lab::{Machine, RunKind, RunOptions, Silent, execute};
 use floe_sim::{Seating, Shard};
 use proptest::prelude::*;
@@ -57,6 +61,7 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
             machine: Machine { threads: 1, shard },
             merged: None,
             command: vec!["floe".into()],
+            force: false,
             progress: &Silent,
         };
         execute(&planned.plan, &opts).unwrap();
@@ -109,13 +114,13 @@ impl Runs {
             .collect()
     }
 
-    /// Replaces `file` of shard `shard` of `run` by `change` of its text, merges the shards
-    /// and checks the result: returns the error, if any.
+    /// Replaces `file` of shard `shard` of `run` by `change` of its text (then, with
+    /// `reseal`, seals the shard again), merges the shards and checks the result: returns
+    /// the error, if any.
     fn check(
         &self,
         run: &str,
-        shard: usize,
-        file: &str,
+        (shard, file, reseal): (usize, &str, bool),
         change: impl Fn(&[u8]) -> Vec<u8>,
     ) -> Option<String> {
         let dirs = self.copy(run);
@@ -123,14 +128,27 @@ impl Runs {
         let Ok(text) = std::fs::read(&path) else {
             return None; // this run does not write the file
         };
-        std::fs::write(&path, change(&text)).unwrap();
+        match (reseal, file) {
+            (true, "shard.toml") => {
+                let text = String::from_utf8(text).unwrap();
+                let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+                let changed = String::from_utf8_lossy(&change(body.as_bytes())).into_owned();
+                std::fs::write(&path, sealed(&changed)).unwrap();
+            }
+            (true, _) => {
+                std::fs::write(&path, change(&text)).unwrap();
+                rehash(&dirs[shard]);
+            }
+            (false, _) => std::fs::write(&path, change(&text)).unwrap(),
+        }
         let out = self.root.path().join("work/merged");
-        let merged = read_shards(&dirs).and_then(|(plan, merged)| {
+        let merged = read_shards(&dirs, false).and_then(|(plan, merged)| {
             let opts = RunOptions {
                 out: &out,
                 machine: Machine::default(),
                 merged: Some(&merged),
                 command: vec!["floe".into(), "merge".into()],
+                force: false,
                 progress: &Silent,
             };
             execute(&plan, &opts)
@@ -143,17 +161,35 @@ impl Runs {
     }
 }
 
-/// Which run, shard and file.
-fn target() -> impl Strategy<Value = (bool, Index, Index)> {
-    (any::<bool>(), any::<Index>(), any::<Index>())
+/// Records in the manifest of the shard folder `dir` the checksums its files have now,
+/// and seals it again: what a forger who knows the format would do.
+fn rehash(dir: &Path) {
+    let path = dir.join("shard.toml");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let body = &text[..text.trim_end().rfind('\n').unwrap() + 1];
+    let mut manifest: ShardManifest = toml::from_str(body).unwrap();
+    for (name, sum) in &mut manifest.files {
+        *sum = sha256_hex(&std::fs::read(dir.join(name)).unwrap());
+    }
+    std::fs::write(&path, sealed(&toml::to_string(&manifest).unwrap())).unwrap();
 }
 
-fn pick((tournament, shard, file): (bool, Index, Index)) -> (&'static str, usize, &'static str) {
+/// Which run, shard and file, and whether the shard is sealed again.
+fn target() -> impl Strategy<Value = (bool, Index, Index, bool)> {
+    (any::<bool>(), any::<Index>(), any::<Index>(), any::<bool>())
+}
+
+fn pick(
+    (tournament, shard, file, reseal): (bool, Index, Index, bool),
+) -> (&'static str, (usize, &'static str, bool)) {
     let run = if tournament { "tournament" } else { "simulate" };
     (
         run,
-        shard.index(SHARDS as usize),
-        FILES[file.index(FILES.len())],
+        (
+            shard.index(SHARDS as usize),
+            FILES[file.index(FILES.len())],
+            reseal,
+        ),
     )
 }
 
@@ -165,10 +201,8 @@ fn mutated_shards(runs: &Runs, cases: u32) {
         SLOWEST,
         strategy,
         |(target, mutations)| {
-            let (run, shard, file) = pick(target);
-            runs.check(run, shard, file, |text| {
-                fuzz::mutate(text, "\n", &mutations)
-            });
+            let (run, which) = pick(target);
+            runs.check(run, which, |text| fuzz::mutate(text, "\n", &mutations));
         },
     );
 }
@@ -181,8 +215,8 @@ fn arbitrary_shards(runs: &Runs, cases: u32) {
         SLOWEST,
         strategy,
         |(target, bytes)| {
-            let (run, shard, file) = pick(target);
-            runs.check(run, shard, file, |_| bytes.clone());
+            let (run, which) = pick(target);
+            runs.check(run, which, |_| bytes.clone());
         },
     );
 }
@@ -192,29 +226,34 @@ fn valid_shards_merge() {
     let runs = Runs::new();
     for run in ["simulate", "tournament"] {
         let dirs = runs.copy(run);
-        let (plan, merged) = read_shards(&dirs).unwrap();
+        let (plan, merged) = read_shards(&dirs, false).unwrap();
         let opts = RunOptions {
             out: &runs.root.path().join("work/merged"),
             machine: Machine::default(),
             merged: Some(&merged),
             command: Vec::new(),
+            force: false,
             progress: &Silent,
         };
         assert_eq!(execute(&plan, &opts).unwrap().games, 24);
     }
 }
 
-/// Found by `mutated`: without its header line, `counts.csv` loses its first count
+/// Found by `mutated`: without its header line, `counts.csv` lost its first count
 /// (`games`) to the header, and the round statistics overflowed on the counts left.
 #[test]
 fn counts_without_their_header_are_refused() {
     let runs = Runs::new();
     let drop_header = |text: &[u8]| text.splitn(2, |&b| b == b'\n').nth(1).unwrap().to_vec();
     let e = runs
-        .check("simulate", 0, "counts.csv", drop_header)
+        .check("simulate", (0, "counts.csv", false), drop_header)
+        .unwrap();
+    assert!(e.contains("counts.csv: the file was changed after"), "{e}");
+    let e = runs
+        .check("simulate", (0, "counts.csv", true), drop_header)
         .unwrap();
     assert!(
-        e.contains("cell 0: the merged counts do not fit together: games is"),
+        e.contains("counts.csv: line 1: the header is not cell,name,index,value"),
         "{e}"
     );
 }

@@ -3,11 +3,9 @@
 //! One game is a pure function of (rules, bots, seed): [`play`] plays it. [`run`] plays a
 //! whole run of games on a rayon pool, each worker thread with its own bots and buffers,
 //! and sums exact integer counts into a [`Tally`], so the result is the same whatever the
-//! thread count. [`report`] turns a tally into CSV rows; [`output`] writes files so that
-//! a failed or interrupted run never leaves a file that looks complete.
+//! thread count. [`report`] turns a tally into CSV rows.
 
 pub mod ladder;
-pub mod output;
 mod play;
 pub mod report;
 mod run;

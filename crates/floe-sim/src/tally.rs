@@ -125,6 +125,30 @@ impl Counter<'_> {
     }
 }
 
+/// The sums over some groups of seat-games, which the seats, colours and bots each
+/// partition the same way.
+#[derive(Debug, PartialEq, Eq)]
+struct GroupTotals {
+    games: u128,
+    win_units: u128,
+    sole_wins: u128,
+    shared_wins: u128,
+    score_sum: i128,
+    rank_halves: u128,
+}
+
+fn group_totals(groups: &[GroupTally]) -> GroupTotals {
+    let sum = |f: fn(&GroupTally) -> u64| groups.iter().map(|g| u128::from(f(g))).sum();
+    GroupTotals {
+        games: sum(|g| g.games),
+        win_units: sum(|g| g.win_units),
+        sole_wins: sum(|g| g.sole_wins),
+        shared_wins: sum(|g| g.shared_wins),
+        score_sum: groups.iter().map(|g| i128::from(g.score_sum)).sum(),
+        rank_halves: sum(|g| g.rank_halves),
+    }
+}
+
 /// How one bot fared against another in the games where both played, each game counting
 /// [`PAIR_UNITS`] shared among the seat pairs where they met.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -372,6 +396,124 @@ impl Tally {
         Ok(())
     }
 
+    /// Checks that the counts fit together as those of `players`-seat games do (counts
+    /// merged from edited files may not): the round counts ([`Tally::check_rounds`]), the end
+    /// causes summing to the games, every seat playing every game, the wins of the seats,
+    /// colours and bots each summing to one per game with a winner, and each head-to-head
+    /// count matching its mirror.
+    ///
+    /// # Errors
+    /// Names the first count that does not fit.
+    pub fn check(&self, players: usize) -> Result<(), String> {
+        self.check_rounds()?;
+        let games = u128::from(self.games);
+        let misfit = |what: &str, found: u128, want: u128| {
+            if found == want {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{what} is {found}, but {want} fits the {games} games"
+                ))
+            }
+        };
+        misfit(
+            "the sum of end_causes",
+            self.end_causes.iter().map(|&n| u128::from(n)).sum(),
+            games,
+        )?;
+        if self.ties > self.games {
+            return Err(format!(
+                "ties is {}, more than the {games} games",
+                self.ties
+            ));
+        }
+        if self.margin_sum < 0 {
+            return Err(format!("margin_sum is {}, below 0", self.margin_sum));
+        }
+        for (s, seat) in self.seats.iter().enumerate() {
+            let want = if s < players { games } else { 0 };
+            misfit(&format!("seat_games[{s}]"), seat.games.into(), want)?;
+        }
+        let sole: u128 = self.seats.iter().map(|g| u128::from(g.sole_wins)).sum();
+        let won = sole + u128::from(self.ties);
+        if won > games {
+            return Err(format!(
+                "the games won alone ({sole}) and shared ({}) are more than the {games} games",
+                self.ties
+            ));
+        }
+        let seat_totals = group_totals(&self.seats);
+        for (kind, groups) in [("colour", &self.colours[..]), ("bot", &self.bots[..])] {
+            let totals = group_totals(groups);
+            if totals != seat_totals {
+                return Err(format!(
+                    "the {kind} counts sum to {totals:?}, the seat counts to {seat_totals:?}"
+                ));
+            }
+        }
+        misfit(
+            "the sum of seat_win_units",
+            seat_totals.win_units,
+            won * u128::from(WIN_SHARE_UNITS),
+        )?;
+        let n = players as u128;
+        misfit(
+            "the sum of seat_rank_halves",
+            seat_totals.rank_halves,
+            games * n * (n + 1),
+        )?;
+        let ties = u128::from(self.ties);
+        if seat_totals.shared_wins < 2 * ties || seat_totals.shared_wins > n * ties {
+            return Err(format!(
+                "the shared wins ({}) do not fit the {ties} games with a shared win",
+                seat_totals.shared_wins
+            ));
+        }
+        for (kind, groups) in [
+            ("seat", &self.seats[..]),
+            ("colour", &self.colours[..]),
+            ("bot", &self.bots[..]),
+        ] {
+            for (i, g) in groups.iter().enumerate() {
+                let n = u128::from(g.games);
+                let bad = u128::from(g.sole_wins) + u128::from(g.shared_wins) > n
+                    || u128::from(g.win_units) > n * u128::from(WIN_SHARE_UNITS)
+                    || u128::from(g.rank_halves) < 2 * n
+                    || u128::from(g.rank_halves) > 2 * n * players as u128;
+                if bad {
+                    return Err(format!(
+                        "{kind} {i}: its wins or ranks do not fit its {n} seat-games"
+                    ));
+                }
+            }
+        }
+        let groups = self.bots.len();
+        for a in 0..groups {
+            for b in 0..groups {
+                let (ab, ba) = (self.pairs[a * groups + b], self.pairs[b * groups + a]);
+                let units = u128::from(ab.games) * u128::from(PAIR_UNITS);
+                let fits = if a == b {
+                    ab == PairTally::default()
+                } else {
+                    ab.games == ba.games
+                        && ab.tied_units == ba.tied_units
+                        && u128::from(ab.above_units)
+                            + u128::from(ab.tied_units)
+                            + u128::from(ba.above_units)
+                            == units
+                        && ab.games <= self.games
+                };
+                if !fits {
+                    return Err(format!(
+                        "pair {}: the head-to-head counts of bots {a} and {b} do not fit",
+                        a * groups + b
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Adds `value` to the counter `name` at `index`.
     ///
     /// # Errors
@@ -522,6 +664,36 @@ mod tests {
             rebuilt.add_count("games", 0, -100).is_err(),
             "no negative count"
         );
+    }
+
+    #[test]
+    fn played_counts_fit_together_and_an_edit_is_named() {
+        let mut t = Tally::new(6, 2);
+        t.record(&game(&[5, 3, 1, 1], 0b0001), &[0, 1, 0, 1]);
+        t.record(&game(&[-2, 8, 8, 2], 0b0110), &[1, 0, 1, 0]);
+        t.record(&game(&[4, 4, 4, 4], 0b1111), &[0, 0, 1, 1]);
+        assert_eq!(t.check(4), Ok(()));
+        assert!(
+            t.check(3)
+                .unwrap_err()
+                .starts_with("seat_games[3] is 3, but 0")
+        );
+        let edits: [(&str, usize, i128, &str); 8] = [
+            ("end_causes", 1, 1, "the sum of end_causes is 4"),
+            ("seat_win_units", 0, 1, "the colour counts sum to"),
+            ("ties", 0, 5, "ties is 7, more than"),
+            ("ties", 0, 1, "the games won alone (1) and shared (3)"),
+            ("seat_shared_wins", 2, 1, "the colour counts sum"),
+            ("margin_sum", 0, -100, "margin_sum is"),
+            ("pair_above_units", 1, 1, "pair 1: the head-to-head counts"),
+            ("bot_rank_halves", 0, 100, "the bot counts sum"),
+        ];
+        for (name, index, by, message) in edits {
+            let mut edited = t.clone();
+            edited.add_count(name, index, by).unwrap();
+            let e = edited.check(4).unwrap_err();
+            assert!(e.starts_with(message), "{name}: {e}");
+        }
     }
 
     #[test]
