@@ -98,7 +98,27 @@ impl Rules {
     /// assert!(err.to_string().contains("round_limit"));
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        let classic = toml::from_str(CLASSIC).expect("the built-in classic rules parse");
+        Rules::from_toml_named(text, None)
+    }
+
+    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
+    /// without a `name` key names its rules `default_name` (when given) instead of
+    /// `classic`, so a user's variant is not labelled as the classic rules.
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml`].
+    ///
+    /// # Examples
+    /// ```
+    /// let rules = arctic_race::Rules::from_toml_named("round_limit = 40", Some("short")).unwrap();
+    /// assert_eq!(floe_core::RuleSet::name(&rules), "short");
+    /// ```
+    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        let mut classic: RulesFile =
+            toml::from_str(CLASSIC).expect("the built-in classic rules parse");
+        if let Some(name) = default_name {
+            classic.name = Some(Spanned::new(0..0, name.to_string()));
+        }
         Rules::parse(text, classic)
     }
 

@@ -61,10 +61,14 @@ impl GameArgs {
     }
 }
 
+/// Most worker threads per core `--threads` accepts.
+const THREADS_PER_CORE: usize = 4;
+
 /// How a run uses the machine and the terminal; they change no result.
 #[derive(Args, Debug)]
 pub struct RunFlags {
-    /// Worker threads (default: one per core). The results do not depend on it.
+    /// Worker threads (default: one per core; at most 4 per core, since more only add
+    /// memory and switching). The results do not depend on it.
     #[arg(short = 'j', long)]
     pub threads: Option<usize>,
     /// Print nothing but errors: no progress bar, no report.
@@ -97,10 +101,20 @@ impl RunFlags {
     /// Returns the machine settings of the run.
     ///
     /// # Errors
-    /// Refuses `--threads 0`.
+    /// Refuses `--threads 0`, and more than [`THREADS_PER_CORE`] per core: a typo like
+    /// `-j 1000` would otherwise start a thousand threads, each with its stack and buffers,
+    /// to go no faster.
     pub fn machine(&self) -> Result<Machine> {
         if self.threads == Some(0) {
             bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
+        }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let cap = THREADS_PER_CORE * cores;
+        if let Some(threads) = self.threads.filter(|&t| t > cap) {
+            bail!(
+                "--threads {threads}: at most {cap} ({THREADS_PER_CORE} per core, {cores} cores \
+                 here): more threads than that only add memory and switching, not speed"
+            );
         }
         Ok(Machine {
             threads: self.threads.unwrap_or(0),

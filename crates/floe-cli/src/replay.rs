@@ -24,7 +24,8 @@ pub struct ReplayArgs {
     /// Tell the game as this seat saw it: its own board, others' face-down cards hidden.
     #[arg(long)]
     pub seat: Option<usize>,
-    /// The run's size, if given: the index must lie inside it.
+    /// The run's size, if given: the index must lie inside it (and for a tournament the
+    /// size must be a whole number of cycles of seatings, as `floe tournament` checks).
     #[arg(long)]
     pub games: Option<u64>,
     /// The run was a `floe tournament`: --bots lists the entrants, who take turns at the
@@ -49,25 +50,23 @@ pub struct ReplayArgs {
 
 /// Runs `floe replay`, printing the log to stdout.
 pub fn run(a: &ReplayArgs) -> Result<()> {
-    if let Some(games) = a.games.filter(|&games| a.index >= games) {
-        bail!(
+    match a.games {
+        Some(0) => bail!("--games 0: a run has at least 1 game"),
+        Some(games) if a.index >= games => bail!(
             "--index {}: a run of --games {games} has games 0 to {}",
             a.index,
-            games.saturating_sub(1)
-        );
+            games - 1
+        ),
+        _ => {}
     }
-    // A replay plays one game; the run's size does not change it, but a tournament's must
-    // still be a whole number of cycles of seatings.
-    let games = match a.tournament {
-        true => a
-            .games
-            .unwrap_or(floe_bots::split_spec_list(&a.bots).len() as u64),
-        false => 1,
-    };
-    let mut request = a.game.request(&a.bots, games)?;
+    let mut request = a.game.request(&a.bots, 1)?;
     if a.tournament {
         request.kind = RunKind::Tournament;
         request.seating = crate::tournament::seating(a.duplicate);
+        // A replay plays one game, whatever the run's size; but a tournament's size must
+        // be a whole number of cycles of seatings, so without --games it is one cycle.
+        let entrants = floe_bots::split_spec_list(&a.bots).len();
+        request.games = a.games.unwrap_or(request.seating.cycle(entrants));
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);

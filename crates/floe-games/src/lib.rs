@@ -4,7 +4,7 @@
 //! game, gives its rules (a rules file's text, or none for the built-in default), and
 //! hands over a [`GameVisitor`] whose generic [`GameVisitor::visit`] then runs on the
 //! loaded game. Adding a game is a crate under `crates/`, one entry in [`GAMES`] and one
-//! arm in [`visit`].
+//! arm in the loader behind [`visit`] and [`visit_file`].
 //!
 //! # Examples
 //! ```
@@ -84,7 +84,8 @@ pub fn listed_names() -> Vec<&'static str> {
 }
 
 /// Loads the game `name` with the rules file `rules` (its text; `None` for the game's
-/// built-in default rules) and runs `visitor` on it.
+/// built-in default rules) and runs `visitor` on it. A file without a `name` key keeps
+/// the built-in rules' name; see [`visit_file`] for a user's file.
 ///
 /// # Errors
 /// Fails on an unknown game name or rules the game refuses.
@@ -93,19 +94,48 @@ pub fn visit<V: GameVisitor>(
     rules: Option<&str>,
     visitor: V,
 ) -> Result<V::Output, LoadError> {
+    load(name, rules.map(|text| (text, None)), visitor)
+}
+
+/// Loads the game `name` with a user's rules file `text`, as [`visit`] does, except that a
+/// file without a `name` key names its rules `default_name` (say the file's stem): results
+/// then label a variant by its file instead of as the built-in rules it departs from.
+///
+/// # Errors
+/// Fails on an unknown game name or rules the game refuses.
+pub fn visit_file<V: GameVisitor>(
+    name: &str,
+    text: &str,
+    default_name: &str,
+    visitor: V,
+) -> Result<V::Output, LoadError> {
+    load(name, Some((text, Some(default_name))), visitor)
+}
+
+/// Loads the game `name` with `rules` (a file's text and the name for a file that sets
+/// none) and runs `visitor` on it.
+fn load<V: GameVisitor>(
+    name: &str,
+    rules: Option<(&str, Option<&str>)>,
+    visitor: V,
+) -> Result<V::Output, LoadError> {
     let bad_rules = |e: &dyn std::fmt::Display| LoadError::Rules(e.to_string());
     match name {
         "arctic-race" => {
             let rules = match rules {
                 None => arctic_race::Rules::classic(),
-                Some(text) => arctic_race::Rules::from_toml(text).map_err(|e| bad_rules(&e))?,
+                Some((text, default_name)) => {
+                    arctic_race::Rules::from_toml_named(text, default_name)
+                        .map_err(|e| bad_rules(&e))?
+                }
             };
             Ok(visitor.visit(arctic_race::ArcticRace::new(rules)))
         }
         "goofspiel" => {
             let rules = match rules {
                 None => goofspiel::Rules::standard(),
-                Some(text) => goofspiel::Rules::from_toml(text).map_err(|e| bad_rules(&e))?,
+                Some((text, default_name)) => goofspiel::Rules::from_toml_named(text, default_name)
+                    .map_err(|e| bad_rules(&e))?,
             };
             Ok(visitor.visit(goofspiel::Goofspiel::new(rules)))
         }
@@ -162,5 +192,17 @@ mod tests {
         assert!(e.to_string().starts_with("line 1: round_limit:"), "{e}");
         let named = visit("arctic-race", Some("name = \"short\""), Name).unwrap();
         assert_eq!(named, "arctic-race (short)");
+    }
+
+    #[test]
+    fn a_users_file_without_a_name_is_named_by_the_default_given() {
+        for (game, builtin) in [("arctic-race", "classic"), ("goofspiel", "standard")] {
+            let unnamed = visit(game, Some(""), Name).unwrap();
+            assert_eq!(unnamed, format!("{game} ({builtin})"));
+            let file = visit_file(game, "", "my-rules", Name).unwrap();
+            assert_eq!(file, format!("{game} (my-rules)"));
+            let named = visit_file(game, "name = \"short\"", "my-rules", Name).unwrap();
+            assert_eq!(named, format!("{game} (short)"));
+        }
     }
 }

@@ -10,6 +10,7 @@
 pub mod charts;
 pub mod columns;
 mod execute;
+pub mod input;
 pub mod output_dir;
 pub mod plan;
 pub mod planning;

@@ -13,25 +13,32 @@ use crate::plan::{CellPlan, ExperimentInfo, Plan, RunKind, SweepPoint};
 use crate::setup::{Machine, Misfit, setup};
 use crate::spec::{Lineup, Spec, Sweep};
 
-/// A rules file read for a run: its text and the words that name it in errors (the flag,
-/// or the spec line that named the file).
+/// A rules file read for a run: its text, the words that name it in errors (the flag,
+/// or the spec line that named the file) and the name of its rules if it sets none.
 pub struct RulesFile {
     /// How errors name the file, e.g. `--rules my.toml`.
     pub named_by: String,
     /// The file's text.
     pub text: String,
+    /// The file's stem (`my` for `my.toml`): the rules' name when the file has no `name`
+    /// key, so that results label a variant by its file and not as the built-in rules.
+    pub stem: String,
 }
 
-/// Reads the rules file at `path`, named in errors by `named_by`.
+/// Reads the rules file at `path` (at most [`crate::input::MAX_INPUT_BYTES`]), named in
+/// errors by `named_by`.
 ///
 /// # Errors
-/// Fails if the file cannot be read.
+/// Fails if the file cannot be read, is a folder, too large or not UTF-8.
 pub fn read_rules(path: &Path, named_by: &str) -> Result<RulesFile> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .with_context(|| format!("{named_by}: cannot read the rules file {}", path.display()))?;
     Ok(RulesFile {
         named_by: named_by.to_string(),
         text,
+        stem: path
+            .file_stem()
+            .map_or("rules".into(), |s| s.to_string_lossy().into_owned()),
     })
 }
 
@@ -67,16 +74,17 @@ pub struct Planned {
     pub notes: Vec<String>,
 }
 
-/// Runs `f` on the game `name` loaded with `rules` (an error names the rules file).
+/// Runs `visitor` on the game `name` loaded with `rules` (an error names the rules file).
 fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     name: &str,
     rules: Option<&RulesFile>,
     visitor: V,
 ) -> Result<T> {
-    floe_games::visit(name, rules.map(|r| r.text.as_str()), visitor).map_err(|e| match rules {
-        Some(r) => anyhow!("{}: {e}", r.named_by),
-        None => anyhow!("{e}"),
-    })?
+    match rules {
+        None => floe_games::visit(name, None, visitor).map_err(|e| anyhow!("{e}"))?,
+        Some(r) => floe_games::visit_file(name, &r.text, &r.stem, visitor)
+            .map_err(|e| anyhow!("{}: {e}", r.named_by))?,
+    }
 }
 
 /// Checks the one-cell run `req` and returns its plan.

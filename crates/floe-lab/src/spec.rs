@@ -103,21 +103,55 @@ fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
-/// Reads a list of player counts (at least one, each positive) at `key`.
+/// Returns the first item of `items` equal to an earlier one, as (earlier, repeat)
+/// indices: a list of cells that holds a value twice would play those cells twice and
+/// report them as two.
+fn first_repeat<T: PartialEq>(items: &[T]) -> Option<(usize, usize)> {
+    (1..items.len()).find_map(|j| {
+        items[..j]
+            .iter()
+            .position(|x| *x == items[j])
+            .map(|i| (i, j))
+    })
+}
+
+/// Refuses the list at `key` when it is empty or holds a value twice (naming the line of
+/// the repeat), with `what` saying what it lists.
+fn distinct<T: PartialEq + std::fmt::Display>(
+    path: &Path,
+    text: &str,
+    list: &Spanned<Vec<Spanned<T>>>,
+    key: &str,
+    what: &str,
+) -> Result<()> {
+    let items = list.get_ref();
+    if items.is_empty() {
+        let line = line_of(text, list.span().start);
+        return Err(at(path, line, key, format!("list at least one {what}")));
+    }
+    let values: Vec<&T> = items.iter().map(Spanned::get_ref).collect();
+    match first_repeat(&values) {
+        None => Ok(()),
+        Some((i, j)) => Err(at(
+            path,
+            line_of(text, items[j].span().start),
+            &format!("{key}[{j}]"),
+            format!(
+                "{} is listed twice (also {key}[{i}]); list each {what} once",
+                values[j]
+            ),
+        )),
+    }
+}
+
+/// Reads a list of player counts (at least one, each positive, none twice) at `key`.
 fn player_counts(
     path: &Path,
     text: &str,
     list: &Spanned<Vec<Spanned<i64>>>,
     key: &str,
 ) -> Result<Vec<usize>> {
-    if list.get_ref().is_empty() {
-        return Err(at(
-            path,
-            line_of(text, list.span().start),
-            key,
-            "list at least one player count",
-        ));
-    }
+    distinct(path, text, list, key, "player count")?;
     list.get_ref()
         .iter()
         .enumerate()
@@ -137,6 +171,30 @@ fn player_counts(
         .collect()
 }
 
+/// Returns `name` if it is a plain folder name, the experiment's results folder under
+/// `results/`: not empty, no path separator (`/`, `\`), no leading dot (which also rules
+/// out `.` and `..`, and hidden folders a listing would not show), no control characters
+/// and no spaces at either end (which a shell or a file listing would hide).
+///
+/// # Errors
+/// Says what is wrong, to follow the name in a message.
+fn folder_name(name: &str) -> Result<String, &'static str> {
+    let why = if name.trim().is_empty() {
+        "is empty"
+    } else if name.contains(['/', '\\']) {
+        "holds a path separator"
+    } else if name.starts_with('.') {
+        "starts with a dot"
+    } else if name.contains(char::is_control) {
+        "holds a control character"
+    } else if name.trim() != name {
+        "starts or ends with a space"
+    } else {
+        return Ok(name.to_string());
+    };
+    Err(why)
+}
+
 /// An error at a line of the spec file, naming the key.
 fn at(path: &Path, line: usize, key: &str, message: impl std::fmt::Display) -> anyhow::Error {
     anyhow!("{}: line {line}: {key}: {message}", path.display())
@@ -148,7 +206,7 @@ impl Spec {
     /// # Errors
     /// Names the file, line and key of the first problem.
     pub fn read(path: &Path) -> Result<Spec> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read_text(path)
             .map_err(|e| anyhow!("{}: cannot read the experiment spec: {e}", path.display()))?;
         let file: SpecFile = toml::from_str(&text).map_err(|e| {
             let line = e.span().map_or(1, |s| line_of(&text, s.start));
@@ -156,13 +214,19 @@ impl Spec {
         })?;
         let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
         let name = match &file.name {
-            Some(n) if n.get_ref().trim().is_empty() || n.get_ref().contains(['/', '\\']) => {
-                return Err(at(path, line(n.span()), "name", "give a plain folder name"));
+            Some(n) => folder_name(n.get_ref()).map_err(|why| {
+                let why = format!("{:?} {why}; give a plain folder name", n.get_ref());
+                at(path, line(n.span()), "name", why)
+            })?,
+            None => {
+                let stem = path
+                    .file_stem()
+                    .map_or("experiment".into(), |s| s.to_string_lossy().into_owned());
+                folder_name(&stem).map_err(|why| {
+                    let why = format!("the file's stem {stem:?} {why}; set a plain folder name");
+                    at(path, 1, "name", why)
+                })?
             }
-            Some(n) => n.get_ref().clone(),
-            None => path
-                .file_stem()
-                .map_or("experiment".into(), |s| s.to_string_lossy().into_owned()),
         };
         let (game, game_line) = match &file.game {
             None => (floe_games::DEFAULT_GAME.to_string(), 1),
@@ -246,6 +310,21 @@ impl Spec {
                 lines: (line(l.bots.span()), line(l.games.span()), players_line),
             });
         }
+        if let Some((i, j)) = first_repeat(&lineups.iter().map(|l| &l.bots).collect::<Vec<_>>()) {
+            return Err(at(
+                path,
+                lineups[j].lines.0,
+                &format!("lineups[{j}].bots"),
+                format!(
+                    "{:?} is the line-up of lineups[{i}] (line {}) too; give each line-up \
+                     once, with all its player counts in its `players`",
+                    lineups[j].bots, lineups[i].lines.0
+                ),
+            ));
+        }
+        if let Some(values) = file.sweep.as_ref().and_then(|s| s.values.as_ref()) {
+            distinct(path, &text, values, "sweep.values", "value")?;
+        }
         let sweep = file.sweep.map(|s| {
             let param_line = line(s.param.span());
             Sweep {
@@ -287,5 +366,22 @@ impl Spec {
         message: impl std::fmt::Display,
     ) -> anyhow::Error {
         at(&self.path, line, key, message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folder_names_are_plain_and_repeats_are_found() {
+        for name in ["tile-balance", "first player", "café", "v1.2"] {
+            assert_eq!(folder_name(name).as_deref(), Ok(name));
+        }
+        for name in ["", " ", ".", "..", ".git", "a/b", "a\\b", "a\nb", "a "] {
+            assert!(folder_name(name).is_err(), "{name:?}");
+        }
+        assert_eq!(first_repeat(&[2, 3, 4]), None);
+        assert_eq!(first_repeat(&[2, 3, 3, 2]), Some((1, 2)));
     }
 }

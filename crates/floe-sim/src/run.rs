@@ -37,6 +37,20 @@ pub enum Seating {
     Duplicate,
 }
 
+impl Seating {
+    /// Returns the number of seatings in a cycle of `entrants` bots: 1 with fixed seating;
+    /// with B rotated entrants B rotations, and for B >= 3 as many mirrored ones (for
+    /// B <= 2 the mirrored seatings are the rotations again). A rotated run's games are a
+    /// whole number of cycles.
+    pub fn cycle(self, entrants: usize) -> u64 {
+        match (self, entrants as u64) {
+            (Seating::Fixed, _) => 1,
+            (_, b) if b <= 2 => b,
+            (_, b) => 2 * b,
+        }
+    }
+}
+
 /// Which part of a run to play: one of `count` disjoint blocks of consecutive game
 /// indices. Game i keeps its seed whatever the split, so shards merge into exactly the
 /// unsharded run.
@@ -246,15 +260,9 @@ impl RunConfig {
         names
     }
 
-    /// Returns the number of seatings in the run's cycle: 1 with fixed seating; with B
-    /// rotated entrants B rotations, and for B >= 3 as many mirrored ones (for B <= 2 the
-    /// mirrored seatings are the rotations again).
+    /// Returns the number of seatings in the run's cycle (see [`Seating::cycle`]).
     fn cycle(&self) -> u64 {
-        match (self.seating, self.bots.len() as u64) {
-            (Seating::Fixed, _) => 1,
-            (_, b) if b <= 2 => b,
-            (_, b) => 2 * b,
-        }
+        self.seating.cycle(self.bots.len())
     }
 
     /// Returns the seatings of the run's cycle, each as the bot group of every seat (see

@@ -88,6 +88,16 @@ impl Rules {
     /// assert_eq!(err.to_string(), "line 2: cards: 14 is out of range: allowed 1..=13");
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, None)
+    }
+
+    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
+    /// without a `name` key names its rules `default_name` (when given) instead of
+    /// `standard`, so a user's variant is not labelled as the standard rules.
+    ///
+    /// # Errors
+    /// As [`Rules::from_toml`].
+    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
         let file: RulesFile = toml::from_str(text).map_err(|e| RulesError {
             line: e.span().map(|s| line_of(text, s.start)),
             key: "(file)".into(),
@@ -107,6 +117,9 @@ impl Rules {
             }
         };
         let mut rules = Rules::standard();
+        if let Some(name) = default_name {
+            rules.name = name.to_string();
+        }
         if let Some(name) = file.name {
             if name.get_ref().trim().is_empty() {
                 return Err(at(name.span(), "name", "must not be empty".into()));

@@ -1,0 +1,365 @@
+//! Hostile and careless input on the real binary: every case is refused before the first
+//! game, naming the flag or the spec's file, line and key, and leaves no output behind.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// A lineup that fits every spec below.
+const LINEUP: &str = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
+
+fn floe() -> Command {
+    Command::cargo_bin("floe").unwrap()
+}
+
+/// Returns the names in `dir`, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Runs `floe ARGS` in `dir` (default output folders land there) and checks that it fails
+/// with an error holding every one of `messages`, and leaves `dir` as it found it.
+fn refused(dir: &Path, args: &[&str], messages: &[&str]) {
+    let before = listing(dir);
+    let assert = floe()
+        .current_dir(dir)
+        .args(args)
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .failure();
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    for message in messages {
+        assert!(
+            stderr.contains(message),
+            "{args:?}: {stderr:?} lacks {message:?}"
+        );
+    }
+    assert_eq!(listing(dir), before, "{args:?} left output behind");
+}
+
+/// Writes `text` as the spec `bad.toml` in a fresh folder, runs `floe experiment` on it
+/// (with its default output folder, `results/NAME`) and checks it is refused with
+/// `bad.toml: ` followed by `message`.
+fn spec_refused(text: &str, message: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("bad.toml"), text).unwrap();
+    refused(
+        tmp.path(),
+        &["experiment", "bad.toml"],
+        &[&format!("Error: bad.toml: {message}")],
+    );
+}
+
+#[test]
+fn sweep_refuses_duplicate_values() {
+    spec_refused(
+        &format!(
+            "players = [2]\n{LINEUP}[sweep]\nparam = \"tiles_removed\"\nvalues = [2, 3,\n  2]\n"
+        ),
+        "line 8: sweep.values[2]: 2 is listed twice (also sweep.values[0]); list each value once",
+    );
+    spec_refused(
+        &format!(
+            "players = [2]\n{LINEUP}[sweep]\nparam = \"scoring.race_1\"\nvalues = [[5, 3], [5, 3]]\n"
+        ),
+        "line 7: sweep.values[1]: [5, 3] is listed twice (also sweep.values[0])",
+    );
+}
+
+#[test]
+fn sweep_refuses_empty_values() {
+    spec_refused(
+        &format!("players = [2]\n{LINEUP}[sweep]\nparam = \"tiles_removed\"\nvalues = []\n"),
+        "line 7: sweep.values: list at least one value",
+    );
+}
+
+#[test]
+fn spec_refuses_duplicate_players() {
+    spec_refused(
+        &format!("players = [2, 3, 2]\n{LINEUP}"),
+        "line 1: players[2]: 2 is listed twice (also players[0]); list each player count once",
+    );
+    spec_refused(
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\nplayers = [4, 4]\n",
+        "line 5: lineups[0].players[1]: 4 is listed twice (also lineups[0].players[0])",
+    );
+}
+
+#[test]
+fn spec_refuses_empty_players() {
+    spec_refused(
+        &format!("players = []\n{LINEUP}"),
+        "line 1: players: list at least one player count",
+    );
+    spec_refused(
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\nplayers = []\n",
+        "line 5: lineups[0].players: list at least one player count",
+    );
+}
+
+#[test]
+fn spec_refuses_duplicate_lineups() {
+    spec_refused(
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n\n\
+         [[lineups]]\nbots = \" random \"\ngames = 20\nplayers = [3]\n",
+        "line 7: lineups[1].bots: \"random\" is the line-up of lineups[0] (line 3) too",
+    );
+}
+
+#[test]
+fn spec_name_must_be_plain_folder_name() {
+    for (name, why) in [
+        ("", "is empty"),
+        (".", "starts with a dot"),
+        ("..", "starts with a dot"),
+        (".hidden", "starts with a dot"),
+        ("../escape", "holds a path separator"),
+        ("a/b", "holds a path separator"),
+        ("a\\b", "holds a path separator"),
+        ("tab\there", "holds a control character"),
+        (" padded", "starts or ends with a space"),
+    ] {
+        // Rust's quoting of these names is also TOML's.
+        spec_refused(
+            &format!("players = [2]\nname = {name:?}\n{LINEUP}"),
+            &format!("line 2: name: {name:?} {why}; give a plain folder name"),
+        );
+    }
+    // Without `name`, the file's stem names the folder, and is held to the same rule.
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(
+        tmp.path().join(".hidden.toml"),
+        format!("players = [2]\n{LINEUP}"),
+    )
+    .unwrap();
+    refused(
+        tmp.path(),
+        &["experiment", ".hidden.toml"],
+        &[".hidden.toml: line 1: name: the file's stem \".hidden\" starts with a dot"],
+    );
+}
+
+#[test]
+fn threads_above_cap_refused() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cap = 4 * cores;
+    let over = (cap + 1).to_string();
+    let tmp = tempfile::tempdir().unwrap();
+    let message =
+        format!("Error: --threads {over}: at most {cap} (4 per core, {cores} cores here)");
+    for command in ["simulate", "tournament"] {
+        refused(tmp.path(), &[command, "--threads", &over], &[&message]);
+        refused(
+            tmp.path(),
+            &[command, "-j", "1000000"],
+            &["--threads 1000000: at most"],
+        );
+    }
+    fs::write(
+        tmp.path().join("small.toml"),
+        format!("players = [2]\n{LINEUP}"),
+    )
+    .unwrap();
+    refused(
+        tmp.path(),
+        &["experiment", "small.toml", "-j", &over],
+        &[&message],
+    );
+    // The cap itself is allowed.
+    floe()
+        .current_dir(tmp.path())
+        .args(["simulate", "--games", "10", "--quiet", "--out", "capped"])
+        .args(["--threads", &cap.to_string()])
+        .assert()
+        .success();
+}
+
+#[test]
+fn rules_from_dev_zero_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    if Path::new("/dev/zero").exists() {
+        refused(
+            tmp.path(),
+            &["simulate", "--rules", "/dev/zero"],
+            &[
+                "Error: --rules /dev/zero: cannot read the rules file /dev/zero: it is larger than 4 MiB",
+            ],
+        );
+        fs::write(
+            tmp.path().join("zero.toml"),
+            format!("players = [2]\nrules = \"/dev/zero\"\n{LINEUP}"),
+        )
+        .unwrap();
+        refused(
+            tmp.path(),
+            &["experiment", "zero.toml"],
+            &[
+                "zero.toml: line 2: rules: cannot read the rules file /dev/zero: it is larger than 4 MiB",
+            ],
+        );
+    }
+    let folder = tmp.path().join("a-folder");
+    fs::create_dir(&folder).unwrap();
+    refused(
+        tmp.path(),
+        &["replay", "--rules", "a-folder"],
+        &["--rules a-folder: cannot read the rules file a-folder: it is a folder, not a file"],
+    );
+    fs::write(tmp.path().join("latin1.toml"), b"name = \"caf\xe9\"\n").unwrap();
+    refused(
+        tmp.path(),
+        &["simulate", "--rules", "latin1.toml"],
+        &["--rules latin1.toml: cannot read the rules file latin1.toml: it is not UTF-8 text"],
+    );
+}
+
+#[test]
+fn spec_too_large_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut text = format!("players = [2]\n{LINEUP}");
+    text.push_str(&"#".repeat(4 << 20));
+    fs::write(tmp.path().join("huge.toml"), text).unwrap();
+    refused(
+        tmp.path(),
+        &["experiment", "huge.toml"],
+        &["Error: huge.toml: cannot read the experiment spec: it is larger than 4 MiB, the limit"],
+    );
+    if Path::new("/dev/zero").exists() {
+        refused(
+            tmp.path(),
+            &["experiment", "/dev/zero"],
+            &["Error: /dev/zero: cannot read the experiment spec: it is larger than 4 MiB"],
+        );
+    }
+    refused(
+        tmp.path(),
+        &["experiment", "."],
+        &["Error: .: cannot read the experiment spec: it is a folder, not a file"],
+    );
+}
+
+#[test]
+fn replay_tournament_without_games_works() {
+    // Three entrants: a cycle is 6 seatings, not 3 games.
+    let entrants = [
+        "--tournament",
+        "--players",
+        "3",
+        "--bots",
+        "random,greedy,mcts:iters=5",
+    ];
+    for index in ["4", "7"] {
+        floe()
+            .arg("replay")
+            .args(entrants)
+            .args(["--index", index])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!("game {index} (game seed")));
+    }
+    // An explicit --games is checked, and blamed when it does not fit.
+    let tmp = tempfile::tempdir().unwrap();
+    let mut args = vec!["replay"];
+    args.extend(entrants);
+    args.extend(["--games", "9"]);
+    refused(
+        tmp.path(),
+        &args,
+        &["Error: --games: 9 is not a multiple of 6, the seatings that give the 3 entrants"],
+    );
+}
+
+#[test]
+fn replay_games_zero_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    refused(
+        tmp.path(),
+        &["replay", "--games", "0"],
+        &["Error: --games 0: a run has at least 1 game"],
+    );
+    refused(
+        tmp.path(),
+        &["replay", "--tournament", "--games", "0"],
+        &["Error: --games 0: a run has at least 1 game"],
+    );
+}
+
+/// Returns the `rules` column of every row of the CSV file at `path`.
+fn rules_column(path: &PathBuf) -> Vec<String> {
+    let mut reader = csv::Reader::from_path(path).unwrap();
+    let at = reader
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "rules")
+        .unwrap();
+    reader
+        .records()
+        .map(|r| r.unwrap()[at].to_string())
+        .collect()
+}
+
+#[test]
+fn rules_without_name_labelled_by_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("my-rules.toml"), "round_limit = 40\n").unwrap();
+    fs::write(
+        tmp.path().join("named.toml"),
+        "name = \"short\"\nround_limit = 40\n",
+    )
+    .unwrap();
+    let simulate = |rules: &str, out: &str| {
+        floe()
+            .current_dir(tmp.path())
+            .args(["simulate", "--games", "20", "--players", "2", "--quiet"])
+            .args(["--rules", rules, "--out", out])
+            .assert()
+            .success();
+        rules_column(&tmp.path().join(out).join("game_stats.csv"))
+    };
+    let labels = simulate("my-rules.toml", "unnamed");
+    assert!(
+        !labels.is_empty() && labels.iter().all(|r| r == "my-rules"),
+        "{labels:?}"
+    );
+    let labels = simulate("named.toml", "named");
+    assert!(labels.iter().all(|r| r == "short"), "{labels:?}");
+    // A spec's rules file is labelled the same way, and the built-in rules keep "classic".
+    fs::write(
+        tmp.path().join("variant.toml"),
+        format!("players = [2]\nrules = \"my-rules.toml\"\n{LINEUP}"),
+    )
+    .unwrap();
+    floe()
+        .current_dir(tmp.path())
+        .args(["experiment", "variant.toml", "--quiet", "--out", "variant"])
+        .assert()
+        .success();
+    let labels = rules_column(&tmp.path().join("variant").join("cells.csv"));
+    assert!(labels.iter().all(|r| r == "my-rules"), "{labels:?}");
+    floe()
+        .current_dir(tmp.path())
+        .args([
+            "simulate",
+            "--games",
+            "20",
+            "--players",
+            "2",
+            "--quiet",
+            "--out",
+            "classic",
+        ])
+        .assert()
+        .success();
+    let labels = rules_column(&tmp.path().join("classic").join("game_stats.csv"));
+    assert!(labels.iter().all(|r| r == "classic"), "{labels:?}");
+}

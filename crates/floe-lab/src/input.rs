@@ -1,0 +1,72 @@
+//! Reading the text files a user names (experiment specs, rules files) with one size
+//! limit, so that a mistyped path (`/dev/zero`, a log file, a folder) is refused at once
+//! instead of hanging the run or filling memory before the first game.
+
+use std::io::{self, Read};
+use std::path::Path;
+
+/// The largest spec or rules file read, in bytes (4 MiB): the shipped files are a few
+/// KiB, so anything near this is not a file meant for Floe.
+pub const MAX_INPUT_BYTES: u64 = 4 << 20;
+
+/// Reads the UTF-8 text file at `path`, reading at most [`MAX_INPUT_BYTES`] and one byte
+/// more (to tell a file at the limit from a longer one or an endless stream).
+///
+/// # Errors
+/// Says why the file cannot be used: it is a folder, longer than the limit, not UTF-8,
+/// or cannot be read.
+pub fn read_text(path: &Path) -> io::Result<String> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::other("it is a folder, not a file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(io::Error::other(format!(
+            "it is larger than {} MiB, the limit on spec and rules files",
+            MAX_INPUT_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "it is not UTF-8 text (the first bad byte is at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(path: &Path) -> String {
+        read_text(path).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn folders_long_files_and_non_utf8_are_refused() {
+        let tmp = tempfile::tempdir().unwrap();
+        assert_eq!(error(tmp.path()), "it is a folder, not a file");
+        let path = tmp.path().join("x.toml");
+        std::fs::write(&path, vec![b'#'; MAX_INPUT_BYTES as usize]).unwrap();
+        assert_eq!(read_text(&path).unwrap().len() as u64, MAX_INPUT_BYTES);
+        std::fs::write(&path, vec![b'#'; MAX_INPUT_BYTES as usize + 1]).unwrap();
+        assert!(
+            error(&path).contains("larger than 4 MiB"),
+            "{}",
+            error(&path)
+        );
+        std::fs::write(&path, b"name = \"\xff\"").unwrap();
+        assert_eq!(
+            error(&path),
+            "it is not UTF-8 text (the first bad byte is at offset 8)"
+        );
+        if Path::new("/dev/zero").exists() {
+            assert!(error(Path::new("/dev/zero")).contains("larger than 4 MiB"));
+        }
+    }
+}
