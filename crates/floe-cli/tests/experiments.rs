@@ -201,10 +201,8 @@ fn rerunning_a_spec_gives_byte_identical_csv_whatever_the_threads() {
     // A chart an earlier run drew (so listed as Floe's) that this run does not draw is
     // removed; other files stay.
     fs::write(one.join("seats-old-lineup.svg"), "<svg/>").unwrap();
-    let owned = read(&one, "floe-files.toml").replace(
-        "files = [",
-        "files = [\"seats-old-lineup.svg\", ",
-    );
+    let owned =
+        read(&one, "floe-files.toml").replace("files = [", "files = [\"seats-old-lineup.svg\", ");
     fs::write(one.join("floe-files.toml"), owned).unwrap();
     fs::write(one.join("notes.txt"), "mine").unwrap();
     experiment(&spec, "3000", &one, "2");

@@ -1,10 +1,9 @@
 //! Sharded runs on the real binary: shards merged in any order equal the unsharded run byte
-//! for byte; incomplete, duplicated or foreign shards are refused; a killed shard leaves
-//! nothing that looks finished and is simply run again.
+//! for byte; incomplete, duplicated or foreign shards are refused. (Tampered and killed
+//! shards are in `reliability.rs`.)
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -243,77 +242,4 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
         .stderr(predicate::str::contains(
             "\"4/3\" is not K/N with 1 <= K <= N",
         ));
-}
-
-/// Starts `floe ARGS --out OUT --quiet`, waits until it has opened its files, and stops it
-/// with `signal`; checks it left no file that looks finished.
-fn kill_half_way(args: &[&str], out: &Path, signal: &str) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("floe"))
-        .args(args)
-        .args(["--quiet", "--out"])
-        .arg(out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    while !out.join("counts.csv.tmp").exists() {
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    std::process::Command::new("kill")
-        .arg(signal)
-        .arg(child.id().to_string())
-        .status()
-        .unwrap();
-    assert!(
-        !child.wait().unwrap().success(),
-        "the run ended before the kill"
-    );
-    let finished: Vec<String> = fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| !n.ends_with(".tmp"))
-        .collect();
-    assert!(finished.is_empty(), "kill {signal} left {finished:?}");
-}
-
-#[test]
-fn a_killed_shard_leaves_nothing_finished_and_reruns_to_the_same_result() {
-    let tmp = tempfile::tempdir().unwrap();
-    // Shard 1 of a run far too long to finish here (with games.csv, so it writes a lot),
-    // stopped half-way by SIGKILL and by SIGINT.
-    let long = [
-        "simulate",
-        "--games",
-        "50000000",
-        "--seed",
-        "9",
-        "--per-game",
-        "--shard",
-        "1/2",
-    ];
-    let shard_1 = tmp.path().join("shard-1");
-    kill_half_way(&long, &shard_1, "-KILL");
-    kill_half_way(&long, &shard_1, "-INT");
-    // Rerunning the shard (here of a run small enough to finish) into the same folder
-    // finishes it and clears the debris; merged, it equals the unsharded run.
-    let small = ["simulate", "--games", "2000", "--seed", "9"];
-    ok(&[&small[..], &["--shard", "1/2"]].concat(), &shard_1);
-    let names: Vec<String> = fs::read_dir(&shard_1)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 2, "only counts.csv and shard.toml: {names:?}");
-    let shard_2 = tmp.path().join("shard-2");
-    ok(&[&small[..], &["--shard", "2/2"]].concat(), &shard_2);
-    let whole = tmp.path().join("whole");
-    ok(&small, &whole);
-    let merged = tmp.path().join("merged");
-    floe()
-        .arg("merge")
-        .args([&shard_1, &shard_2])
-        .arg("--out")
-        .arg(&merged)
-        .assert()
-        .success();
-    assert_same_files(&whole, &merged, &["game_stats.csv", "seats.csv"]);
 }
