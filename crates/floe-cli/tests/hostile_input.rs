@@ -231,7 +231,9 @@ fn spec_too_large_refused() {
     refused(
         tmp.path(),
         &["experiment", "huge.toml"],
-        &["Error: huge.toml: cannot read the experiment spec: it is larger than 4 MiB, the limit"],
+        &[
+            "Error: huge.toml: cannot read the experiment spec: it is larger than 4 MiB, the most Floe reads",
+        ],
     );
     if Path::new("/dev/zero").exists() {
         refused(

@@ -1,6 +1,7 @@
-//! Reading the text files a user names (experiment specs, rules files) with one size
-//! limit, so that a mistyped path (`/dev/zero`, a log file, a folder) is refused at once
-//! instead of hanging the run or filling memory before the first game.
+//! Reading text files with a size limit: the files a user names (experiment specs, rules
+//! files) and the small files Floe reads back (shard manifests, lists of its own files),
+//! so that a mistyped path (`/dev/zero`, a log file, a folder) is refused at once instead
+//! of hanging the run or filling memory before the first game.
 
 use std::io::{self, Read};
 use std::path::Path;
@@ -16,16 +17,25 @@ pub const MAX_INPUT_BYTES: u64 = 4 << 20;
 /// Says why the file cannot be used: it is a folder, longer than the limit, not UTF-8,
 /// or cannot be read.
 pub fn read_text(path: &Path) -> io::Result<String> {
+    read_text_at_most(path, MAX_INPUT_BYTES)
+}
+
+/// Reads the UTF-8 text file at `path`, refusing it past `limit` bytes (a whole number of
+/// MiB, as the message gives it).
+///
+/// # Errors
+/// As [`read_text`].
+pub fn read_text_at_most(path: &Path, limit: u64) -> io::Result<String> {
     let file = std::fs::File::open(path)?;
     if file.metadata()?.is_dir() {
         return Err(io::Error::other("it is a folder, not a file"));
     }
     let mut bytes = Vec::new();
-    file.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
         return Err(io::Error::other(format!(
-            "it is larger than {} MiB, the limit on spec and rules files",
-            MAX_INPUT_BYTES >> 20
+            "it is larger than {} MiB, the most Floe reads of such a file",
+            limit >> 20
         )));
     }
     String::from_utf8(bytes).map_err(|e| {

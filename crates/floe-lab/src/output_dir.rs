@@ -12,10 +12,12 @@
 
 use std::collections::BTreeSet;
 use std::fs::{self, File};
-use std::io::{self, BufWriter, Read};
+use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+
+use crate::input::read_text_at_most;
 
 /// The list of files Floe made in a folder.
 pub const OWNED: &str = "floe-files.toml";
@@ -101,19 +103,10 @@ fn read_owned(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
         path: path.clone(),
         message,
     };
-    let file = match File::open(&path) {
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(BTreeSet::new()),
-        other => other.map_err(at(&path))?,
-    };
-    let mut text = String::new();
-    file.take(OWNED_LIMIT + 1)
-        .read_to_string(&mut text)
-        .map_err(at(&path))?;
-    if text.len() as u64 > OWNED_LIMIT {
-        return Err(bad(format!(
-            "longer than {OWNED_LIMIT} bytes: not a list Floe wrote"
-        )));
+    if !path.exists() {
+        return Ok(BTreeSet::new());
     }
+    let text = read_text_at_most(&path, OWNED_LIMIT).map_err(at(&path))?;
     let owned: Owned = toml::from_str(&text).map_err(|e| {
         bad(format!(
             "not a list of the files Floe wrote here: {}",

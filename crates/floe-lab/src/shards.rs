@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::execute::GAMES;
+use crate::input::read_text_at_most;
 use crate::output_dir::OutputDir;
 use crate::plan::{Plan, hex, sha256_hex};
 use crate::provenance;
@@ -246,21 +247,6 @@ impl Merged {
     }
 }
 
-/// Reads a file of at most `limit` bytes as text.
-fn read_limited(path: &Path, limit: u64) -> Result<String> {
-    let mut text = String::new();
-    File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_string(&mut text))
-        .with_context(|| format!("{}", path.display()))?;
-    if text.len() as u64 > limit {
-        bail!(
-            "{}: longer than {limit} bytes, so not a file a shard wrote",
-            path.display()
-        );
-    }
-    Ok(text)
-}
-
 /// Reads the manifest of the shard folder `dir` and checks its seal.
 fn read_manifest(dir: &Path) -> Result<ShardManifest> {
     let path = dir.join(MANIFEST);
@@ -270,7 +256,8 @@ fn read_manifest(dir: &Path) -> Result<ShardManifest> {
             dir.display()
         );
     }
-    let text = read_limited(&path, MANIFEST_LIMIT)?;
+    let text =
+        read_text_at_most(&path, MANIFEST_LIMIT).with_context(|| format!("{}", path.display()))?;
     let body = text.trim_end_matches('\n');
     let (body, seal) = match body.rsplit_once('\n') {
         Some((body, last)) => (format!("{body}\n"), last),
