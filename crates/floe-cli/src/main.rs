@@ -15,7 +15,12 @@ use clap::{Parser, Subcommand};
 
 /// Floe: simulate tabletop games with bots, and measure who wins and why.
 #[derive(Parser)]
-#[command(name = "floe", version, about, propagate_version = true)]
+#[command(
+    name = "floe",
+    version = floe_lab::provenance::LONG_VERSION,
+    about,
+    propagate_version = true
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

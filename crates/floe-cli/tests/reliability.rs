@@ -629,3 +629,43 @@ fn manifest_records_build_command_plan_and_wall_time() {
         assert!(manifest.contains(key), "{key} not in {manifest}");
     }
 }
+
+/// The `git_commit` a run's manifest records, run from the folder `cwd`.
+fn recorded_commit(cwd: &Path) -> String {
+    floe()
+        .current_dir(cwd)
+        .args(["simulate", "--games", "10", "--quiet", "--out", "out"])
+        .assert()
+        .success();
+    let manifest = fs::read_to_string(cwd.join("out/manifest.toml")).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.starts_with("git_commit = "))
+        .unwrap();
+    line["git_commit = ".len()..].trim_matches('"').to_string()
+}
+
+#[test]
+fn manifest_names_the_build_not_the_current_repository() {
+    let built = floe_lab::provenance::BUILD_COMMIT;
+    let outside = tempfile::tempdir().unwrap();
+    assert_eq!(recorded_commit(outside.path()), built);
+    // Inside another repository, whose HEAD is not the build's commit.
+    let repo = tempfile::tempdir().unwrap();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .current_dir(repo.path())
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if git(&["init", "-q"]) && git(&["commit", "-q", "--allow-empty", "-m", "other"]) {
+        assert_eq!(recorded_commit(repo.path()), built);
+    }
+    floe()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("(commit {built})")));
+}

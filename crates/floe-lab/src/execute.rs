@@ -404,7 +404,7 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         experiment: info.map(|i| i.name.clone()),
         description: info.map(|i| i.description.clone()),
         floe_version: provenance::VERSION,
-        git_commit: provenance::git_commit(),
+        git_commit: provenance::BUILD_COMMIT.to_string(),
         command: opts.command.join(" "),
         rules_sha256: plan.rules_fingerprint(),
         started_unix_seconds: started_at

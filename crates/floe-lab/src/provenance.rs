@@ -1,24 +1,29 @@
-//! Where results come from: Floe's version and the git commit.
+//! Where results come from: the version of Floe and the commit its binary was built from.
 
 /// Floe's version.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// Returns the commit of the working tree (`-dirty` when tracked files have changes), or
-/// `unknown` outside a git checkout.
-pub fn git_commit() -> String {
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "HEAD"]) {
-        None => "unknown".into(),
-        Some(commit) => match git(&["status", "--porcelain", "--untracked-files=no"]) {
-            Some(changes) if !changes.is_empty() => format!("{commit}-dirty"),
-            _ => commit,
-        },
+/// The commit this binary was built from (by the build script): the full hash, with
+/// `-dirty` when tracked files differed from it, or `unknown` when it was built outside a
+/// git checkout. It does not depend on where the binary runs.
+pub const BUILD_COMMIT: &str = env!("FLOE_BUILD_COMMIT");
+
+/// The version and commit, as `floe --version` prints them.
+pub const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("FLOE_BUILD_COMMIT"),
+    ")"
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_build_commit_is_a_hash_maybe_dirty_or_unknown() {
+        let hash = BUILD_COMMIT.strip_suffix("-dirty").unwrap_or(BUILD_COMMIT);
+        let is_hash = hash.len() == 40 && hash.bytes().all(|b| b.is_ascii_hexdigit());
+        assert!(BUILD_COMMIT == "unknown" || is_hash, "{BUILD_COMMIT}");
     }
 }

@@ -143,7 +143,7 @@ impl ShardFiles {
         let bots: Vec<&str> = plan.cells.iter().map(|c| c.bots.as_str()).collect();
         let manifest = ShardManifest {
             floe_version: provenance::VERSION.to_string(),
-            git_commit: provenance::git_commit(),
+            git_commit: provenance::BUILD_COMMIT.to_string(),
             command: command.to_vec(),
             inputs_hash: plan.rules_fingerprint(),
             bots: bots.join(" | "),
@@ -310,7 +310,7 @@ fn difference(a: &ShardManifest, sa: Shard, b: &ShardManifest, sb: Shard) -> Opt
 /// `other_builds`), the run's size, the games it played, and the checksum of every file.
 fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) -> Result<()> {
     let at = || dir.join(MANIFEST).display().to_string();
-    let (version, commit) = (provenance::VERSION, provenance::git_commit());
+    let (version, commit) = (provenance::VERSION, provenance::BUILD_COMMIT);
     if !other_builds && (m.floe_version != version || m.git_commit != commit) {
         bail!(
             "{}: the shard was run by floe {} built from commit {}, but this is floe \
