@@ -90,8 +90,8 @@ pub struct RunFlags {
 
 impl RunFlags {
     /// Returns how the run's results are delivered.
-    pub fn delivery(&self) -> crate::progress::Delivery {
-        crate::progress::Delivery {
+    pub fn delivery(&self) -> Delivery {
+        Delivery {
             quiet: self.quiet,
             format: self.format,
             force: self.force,
@@ -121,6 +121,18 @@ impl RunFlags {
             shard: self.shard,
         })
     }
+}
+
+/// How a run's results are delivered: printed (or not, and in which format) and written
+/// into `--out` (with or without `--force`).
+#[derive(Clone, Copy, Debug)]
+pub struct Delivery {
+    /// Print nothing but errors.
+    pub quiet: bool,
+    /// How the report is printed.
+    pub format: Format,
+    /// Replace files in `--out` that Floe did not write.
+    pub force: bool,
 }
 
 /// How a report is printed.

@@ -6,8 +6,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use floe_lab::Machine;
 
-use crate::args::Format;
-use crate::progress::Delivery;
+use crate::args::{Delivery, Format};
 use floe_lab::shards::read_shards;
 
 /// Flags of `floe merge`.

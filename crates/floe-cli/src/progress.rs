@@ -11,7 +11,7 @@ use serde_json::{Map, Value, json};
 
 use floe_lab::planning::RunRequest;
 
-use crate::args::{Format, RunFlags, warn};
+use crate::args::{Delivery, Format, RunFlags, warn};
 
 /// A progress bar on stderr, drawn only when stderr is a terminal, hidden with `--quiet`.
 struct Bar(ProgressBar);
@@ -63,18 +63,6 @@ pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result
     let planned = floe_lab::planning::plan_run(request)?;
     warn(&planned.notes);
     run_plan(&planned.plan, out, machine, None, flags.delivery())
-}
-
-/// How a run's results are delivered: printed (or not, and in which format) and written
-/// into `--out` (with or without `--force`).
-#[derive(Clone, Copy, Debug)]
-pub struct Delivery {
-    /// Print nothing but errors.
-    pub quiet: bool,
-    /// How the report is printed.
-    pub format: Format,
-    /// Replace files in `--out` that Floe did not write.
-    pub force: bool,
 }
 
 /// Carries out `plan` into `out` behind a progress bar and prints its report as

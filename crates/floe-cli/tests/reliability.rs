@@ -9,24 +9,12 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use assert_cmd::Command;
 use floe_lab::shards::reseal;
 use predicates::prelude::*;
 
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
+mod common;
 
-/// Runs `floe ARGS --out OUT --quiet` and checks it succeeds.
-fn ok(args: &[&str], out: &Path) {
-    floe()
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .assert()
-        .success();
-}
+use common::{floe, ok};
 
 /// Runs `floe ARGS --out OUT --quiet`, checks it fails within a minute (long before its
 /// games could be played), and returns its stderr.

@@ -5,23 +5,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
+mod common;
 
-/// Runs `floe ARGS --out OUT --quiet` and checks it succeeds.
-fn ok(args: &[&str], out: &Path) {
-    floe()
-        .args(args)
-        .arg("--out")
-        .arg(out)
-        .arg("--quiet")
-        .assert()
-        .success();
-}
+use common::{floe, ok};
 
 /// Runs `args` whole into `dir/whole` and as `n` shards (played in the order `order`)
 /// into `dir/shard-K`; merges them (listed in `order` too) into `dir/merged`.

@@ -17,7 +17,7 @@ use floe_sim::report::{
 use floe_sim::{GameRecord, RecordSink, Seating, Tally};
 
 use crate::output_dir::{OutputDir, Scope, is_chart_name};
-use crate::plan::{CellPlan, Plan, RunKind};
+use crate::plan::{CellPlan, GAMES, Plan, RunKind};
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
 use crate::shards::{self, Merged, ShardFiles};
@@ -27,9 +27,6 @@ const COLUMNS: &str = "columns.csv";
 
 /// What was run, by what, and how long it took.
 const MANIFEST: &str = "manifest.toml";
-
-/// One row per game and seat, with `per_game`.
-pub(crate) const GAMES: &str = "games.csv";
 
 /// Hears how a run advances (a front end draws a progress bar from it).
 pub trait Progress: Sync {

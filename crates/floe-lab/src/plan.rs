@@ -24,6 +24,9 @@ pub enum RunKind {
     Experiment,
 }
 
+/// The file of one row per game and seat, written with [`Plan::per_game`].
+pub const GAMES: &str = "games.csv";
+
 /// A whole run: the game, its rules, the seeds and seating, and its cells.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Plan {

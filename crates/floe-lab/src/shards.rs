@@ -14,10 +14,9 @@ use floe_sim::{Shard, Tally};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::execute::GAMES;
 use crate::input::read_text_at_most;
 use crate::output_dir::OutputDir;
-use crate::plan::{Plan, hex, sha256_hex};
+use crate::plan::{GAMES, Plan, hex, sha256_hex};
 use crate::provenance;
 
 /// A shard's counts: `cell,name,index,value` rows.
