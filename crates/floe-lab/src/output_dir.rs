@@ -25,7 +25,8 @@ pub const OWNED: &str = "floe-files.toml";
 /// The largest list of owned files read (a real one is a few hundred bytes).
 const OWNED_LIMIT: u64 = 1 << 20;
 
-/// The start of a staging folder's name, after `.` and the output folder's name.
+/// The start of a staging folder's name inside the output folder, and after `.` and the
+/// output folder's name beside it.
 const STAGING: &str = ".floe-partial-";
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
@@ -176,19 +177,30 @@ impl OutputDir {
         }
         fs::create_dir_all(dir).map_err(at(dir))?;
         let full = fs::canonicalize(dir).map_err(at(dir))?;
-        let (parent, name) = match (full.parent(), full.file_name()) {
-            (Some(parent), Some(name)) => (parent.to_path_buf(), name.to_string_lossy()),
-            // The root folder has no parent: stage inside it.
-            _ => (full.clone(), "".into()),
-        };
-        let prefix = format!(".{name}{STAGING}");
-        remove_dead_staging(&parent, &prefix);
-        out.staging = parent.join(format!("{prefix}{}", std::process::id()));
-        if out.staging.exists() {
-            fs::remove_dir_all(&out.staging).map_err(at(&out.staging))?;
+        // Beside the folder, so the folder shows nothing of a run until it is done; inside
+        // it (hidden) where its parent cannot be written or it has none (the root).
+        let mut places = Vec::new();
+        if let (Some(parent), Some(name)) = (full.parent(), full.file_name()) {
+            let prefix = format!(".{}{STAGING}", name.to_string_lossy());
+            places.push((parent.to_path_buf(), prefix));
         }
-        fs::create_dir(&out.staging).map_err(at(&out.staging))?;
-        Ok(out)
+        places.push((full.clone(), STAGING.to_string()));
+        let mut failure = None;
+        for (parent, prefix) in places {
+            remove_dead_staging(&parent, &prefix);
+            let staging = parent.join(format!("{prefix}{}", std::process::id()));
+            if staging.exists() {
+                fs::remove_dir_all(&staging).map_err(at(&staging))?;
+            }
+            match fs::create_dir(&staging) {
+                Ok(()) => {
+                    out.staging = staging;
+                    return Ok(out);
+                }
+                Err(e) => failure = Some(at(&staging)(e)),
+            }
+        }
+        Err(failure.expect("at least one place was tried"))
     }
 
     /// Refuses, unless forced, a name of `names` (or, with `charts`, a chart) that is a
@@ -467,6 +479,30 @@ mod tests {
         fs::write(root.path().join(OWNED), "files = [\"../x\"]\n").unwrap();
         let e = OutputDir::prepare(root.path(), &[], false, Scope::Everything, false).unwrap_err();
         assert!(e.to_string().contains("\"../x\" is not a file name"), "{e}");
+    }
+
+    #[test]
+    fn a_folder_whose_parent_is_read_only_stages_inside() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("out");
+        fs::create_dir(&dir).unwrap();
+        let mut perms = fs::metadata(root.path()).unwrap().permissions();
+        perms.set_readonly(true);
+        fs::set_permissions(root.path(), perms.clone()).unwrap();
+        // Root may write anyway; then the staging folder is beside as usual.
+        let beside_allowed = fs::create_dir(root.path().join("probe")).is_ok();
+        let mut out =
+            OutputDir::prepare(&dir, &["x.csv"], false, Scope::Everything, false).unwrap();
+        assert_eq!(
+            out.staging().parent() == Some(dir.as_path()),
+            !beside_allowed
+        );
+        out.file("x.csv").unwrap();
+        out.commit().unwrap();
+        assert!(dir.join("x.csv").exists());
+        #[allow(clippy::permissions_set_readonly_false)]
+        perms.set_readonly(false);
+        fs::set_permissions(root.path(), perms).unwrap();
     }
 
     #[test]
