@@ -1,7 +1,9 @@
 //! Embeds the commit this crate is built from as `FLOE_BUILD_COMMIT`, so that a result's
 //! manifest names the code that made it, not the repository the command happens to run
 //! in: the full commit hash, `-dirty` after it when tracked files differ from that commit,
-//! or `unknown` outside a git checkout (or without git).
+//! or `unknown` outside a git checkout (or without git). The committed results under
+//! `results/` are what Floe writes, not what it is built from, so they do not count:
+//! regenerating them leaves the next build clean.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -12,6 +14,9 @@ fn main() {
     let commit = build_commit(&dir).unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=FLOE_BUILD_COMMIT={commit}");
 }
+
+/// The pathspec of the tracked files that are not sources of the binary.
+const NOT_SOURCE: &str = ":(exclude)results";
 
 /// Runs `git ARGS` in `dir` and returns its output, or `None` if git is missing or fails.
 fn git(dir: &Path, args: &[&str]) -> Option<String> {
@@ -42,7 +47,7 @@ fn build_commit(dir: &Path) -> Option<String> {
         watched.push(common.join(branch));
     }
     let top = PathBuf::from(git(dir, &["rev-parse", "--show-toplevel"])?);
-    let tracked = git(&top, &["ls-files", "-z"])?;
+    let tracked = git(&top, &["ls-files", "-z", "--", ".", NOT_SOURCE])?;
     watched.extend(
         tracked
             .split('\0')
@@ -52,7 +57,17 @@ fn build_commit(dir: &Path) -> Option<String> {
     for path in watched.iter().filter(|p| p.exists()) {
         println!("cargo:rerun-if-changed={}", path.display());
     }
-    let changes = git(dir, &["status", "--porcelain", "--untracked-files=no"])?;
+    let changes = git(
+        &top,
+        &[
+            "status",
+            "--porcelain",
+            "--untracked-files=no",
+            "--",
+            ".",
+            NOT_SOURCE,
+        ],
+    )?;
     Some(match changes.is_empty() {
         true => commit,
         false => format!("{commit}-dirty"),
