@@ -132,9 +132,12 @@ fn merge_refuses(file: &str, edit: impl Fn(&mut Vec<String>), message: &str) {
     }
 }
 
-/// The line of `lines` that starts with `start`.
-fn line(lines: &mut [String], start: &str) -> usize {
-    lines.iter().position(|l| l.starts_with(start)).unwrap()
+/// An edit that replaces the line starting with `start` by `new` of it.
+fn replace_line(start: &'static str, new: impl Fn(&str) -> String) -> impl Fn(&mut Vec<String>) {
+    move |lines| {
+        let at = lines.iter().position(|l| l.starts_with(start)).unwrap();
+        lines[at] = new(&lines[at]);
+    }
 }
 
 #[test]
@@ -159,11 +162,10 @@ fn merge_refuses_counts_cut_short() {
 fn merge_refuses_raised_count() {
     merge_refuses(
         "counts.csv",
-        |l| {
-            let at = line(l, "0,seat_win_units,1,");
-            let value: u64 = l[at].rsplit(',').next().unwrap().parse().unwrap();
-            l[at] = format!("0,seat_win_units,1,{}", value + 1);
-        },
+        replace_line("0,seat_win_units,1,", |old| {
+            let value: u64 = old.rsplit(',').next().unwrap().parse().unwrap();
+            format!("0,seat_win_units,1,{}", value + 1)
+        }),
         "cell 0: the counts do not fit together: the colour counts sum to",
     );
 }
@@ -172,10 +174,7 @@ fn merge_refuses_raised_count() {
 fn merge_refuses_negative_count() {
     merge_refuses(
         "counts.csv",
-        |l| {
-            let at = line(l, "0,games,0,");
-            l[at] = "0,games,0,-5".into();
-        },
+        replace_line("0,games,0,", |_| "0,games,0,-5".into()),
         "games is -5, which no shard writes",
     );
 }
@@ -184,10 +183,7 @@ fn merge_refuses_negative_count() {
 fn merge_refuses_fractional_count() {
     merge_refuses(
         "counts.csv",
-        |l| {
-            let at = line(l, "0,games,0,");
-            l[at] = "0,games,0,1.5".into();
-        },
+        replace_line("0,games,0,", |_| "0,games,0,1.5".into()),
         "value \"1.5\" is not a whole number",
     );
 }
@@ -240,10 +236,7 @@ fn merge_refuses_row_of_a_cell_the_run_lacks() {
 fn merge_refuses_edited_games_played() {
     merge_refuses(
         "shard.toml",
-        |l| {
-            let at = line(l, "games_played = ");
-            l[at] = "games_played = 151".into();
-        },
+        replace_line("games_played = ", |_| "games_played = 151".into()),
         "games_played = 151, but shard 1/2 of its plan has 300 and 150",
     );
 }
@@ -283,10 +276,7 @@ fn merge_refuses_another_build_unless_allowed() {
         tamper(
             shard,
             "shard.toml",
-            |l| {
-                let at = line(l, "floe_version = ");
-                l[at] = "floe_version = \"0.0.9\"".into();
-            },
+            replace_line("floe_version = ", |_| "floe_version = \"0.0.9\"".into()),
             true,
         );
     }
@@ -299,14 +289,19 @@ fn merge_refuses_another_build_unless_allowed() {
     merge(tmp.path(), &shards, &["--allow-other-build"]).success();
 }
 
+/// Merges `shards` into `dir/merged` and checks it equals [`SMALL`] run whole.
+fn assert_merge_equals_whole_run(dir: &Path, shards: &[PathBuf]) {
+    merge(dir, shards, &[]).success();
+    let whole = dir.join("whole");
+    ok(&SMALL, &whole);
+    assert_eq!(results(&whole), results(&dir.join("merged")));
+}
+
 #[test]
 fn merged_shards_equal_the_whole_run() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = two_shards(tmp.path());
-    merge(tmp.path(), &shards, &[]).success();
-    let whole = tmp.path().join("whole");
-    ok(&SMALL, &whole);
-    assert_eq!(results(&whole), results(&tmp.path().join("merged")));
+    assert_merge_equals_whole_run(tmp.path(), &shards);
 }
 
 #[test]
@@ -593,10 +588,7 @@ fn killed_shard_reruns_to_the_same_merge() {
     );
     let shards = two_shards(tmp.path());
     assert!(staging_left(&shard_1).is_empty());
-    merge(tmp.path(), &shards, &[]).success();
-    let whole = tmp.path().join("whole");
-    ok(&SMALL, &whole);
-    assert_eq!(results(&whole), results(&tmp.path().join("merged")));
+    assert_merge_equals_whole_run(tmp.path(), &shards);
 }
 
 #[test]

@@ -15,12 +15,14 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum RunKind {
-    /// `floe simulate`: `game_stats.csv`, `summary.csv` (and `games.csv`).
+    /// `floe simulate`: `game_stats.csv`, `seats.csv`, `colours.csv`, `bots.csv`,
+    /// `tests.csv` (and `games.csv`).
     Simulate,
-    /// `floe tournament`: `tournament.csv`, `pairwise.csv`, `game_stats.csv`.
+    /// `floe tournament`: `tournament.csv`, `game_stats.csv`, `seats.csv`, `tests.csv`
+    /// (and `pairwise.csv`).
     Tournament,
-    /// `floe experiment`: `cells.csv`, `groups.csv`, `tests.csv`, `pairwise.csv`, a
-    /// manifest and charts.
+    /// `floe experiment`: `cells.csv`, the seat, colour and bot tables, `tests.csv`
+    /// (`pairwise.csv` with rotated seating) and charts.
     Experiment,
 }
 
