@@ -68,11 +68,13 @@ fn greedy_decision(c: &mut Criterion) {
     bench_specs(c, "greedy", &specs, 100);
 }
 
-/// MCTS iterations per second (the throughput of a decision of 1000 iterations), and so the
-/// time of a decision at the default budget.
+/// MCTS iterations per second (the throughput of a decision of 1000 iterations) for each
+/// kind of tree, and so the time of a decision at the default budget.
 fn mcts_decision(c: &mut Criterion) {
     let specs = [
-        ("mcts:iters=1000", 1000),
+        ("mcts:iters=1000,tree=single", 1000),
+        ("mcts:iters=1000,tree=multi", 1000),
+        ("mcts:iters=1000,tree=open", 1000),
         ("mcts:iters=1000,rollout=greedy", 1000),
     ];
     bench_specs(c, "mcts", &specs, 20);

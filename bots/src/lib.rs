@@ -13,6 +13,6 @@ mod spec;
 pub use any::AnyBot;
 pub use bot::Bot;
 pub use greedy::GreedyBot;
-pub use mcts::{MctsBot, Rollout};
+pub use mcts::{MctsBot, NodeStats, Reward, Rollout, TreeKind};
 pub use random::RandomBot;
 pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

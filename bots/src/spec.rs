@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use floe_core::Game;
 
-use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Rollout};
+use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Reward, Rollout, TreeKind};
 
 /// A bot that specs can name.
 #[derive(Debug)]
@@ -53,8 +53,10 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
         params: "it takes iters (1 to 10000000, default 1000: iterations per decision), ms (1 to \
                  3600000, no default: milliseconds per decision, a limit on wall time that makes \
                  runs machine-dependent; with iters too, the search stops at whichever comes \
-                 first), c (a number from 0 to 100, default 0.7: exploration) and rollout (random \
-                 or greedy, default random)",
+                 first), c (a number from 0 to 100, default 0.7: exploration), rollout (random \
+                 or greedy, default random), tree (single, multi or open, default single: one \
+                 tree keyed by what the seat sees, one tree per seat, or one keyed by every \
+                 answer, hidden ones too) and reward (win, score or rank, default win)",
         game_params: &[],
         read: |p| {
             // 0 stands for "not given": neither parameter accepts it.
@@ -70,11 +72,23 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                 "greedy" => Rollout::Greedy,
                 _ => Rollout::Random,
             };
+            let tree = match p.word("tree", "single", &["single", "multi", "open"])? {
+                "multi" => TreeKind::Multi,
+                "open" => TreeKind::Open,
+                _ => TreeKind::Single,
+            };
+            let reward = match p.word("reward", "win", &["win", "score", "rank"])? {
+                "score" => Reward::Score,
+                "rank" => Reward::Rank,
+                _ => Reward::Win,
+            };
             Ok(Kind::Mcts {
                 iters: iters as u32,
                 ms: ms as u32,
                 c,
                 rollout,
+                tree,
+                reward,
             })
         },
     },
@@ -102,6 +116,8 @@ enum Kind {
         ms: u32,
         c: f64,
         rollout: Rollout,
+        tree: TreeKind,
+        reward: Reward,
     },
 }
 
@@ -145,7 +161,10 @@ impl Params<'_> {
         default: &'static str,
         options: &[&'static str],
     ) -> Result<&'static str, SpecError> {
-        let allowed = options.join(" or ");
+        let allowed = match options.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => options.join(""),
+        };
         self.take(key, default, &allowed, |v| {
             options.iter().copied().find(|o| *o == v)
         })
@@ -325,8 +344,12 @@ impl BotSpec {
                 ms,
                 c,
                 rollout,
+                tree,
+                reward,
             } => {
-                let bot = MctsBot::new(iters, c, rollout);
+                let bot = MctsBot::new(iters, c, rollout)
+                    .with_tree(tree)
+                    .with_reward(reward);
                 AnyBot::Mcts(match ms {
                     0 => bot,
                     ms => bot.with_time_limit(Duration::from_millis(u64::from(ms))),
@@ -475,10 +498,37 @@ mod tests {
                 iters: 50,
                 ms: 0,
                 c: 1.4,
-                rollout: Rollout::Greedy
+                rollout: Rollout::Greedy,
+                tree: TreeKind::Single,
+                reward: Reward::Win,
             }
         );
         assert!(!spec.is_timed());
+        assert_eq!(
+            e("mcts:tree=foo"),
+            "bot \"mcts\": parameter \"tree\" must be single, multi or open, not \"foo\""
+        );
+        assert_eq!(
+            e("mcts:reward=x"),
+            "bot \"mcts\": parameter \"reward\" must be win, score or rank, not \"x\""
+        );
+        let kind = |text: &str| BotSpec::parse(text).unwrap().kind;
+        assert!(matches!(
+            kind("mcts:tree=multi,reward=rank"),
+            Kind::Mcts {
+                tree: TreeKind::Multi,
+                reward: Reward::Rank,
+                ..
+            }
+        ));
+        assert!(matches!(
+            kind("mcts:tree=open,reward=score"),
+            Kind::Mcts {
+                tree: TreeKind::Open,
+                reward: Reward::Score,
+                ..
+            }
+        ));
     }
 
     #[test]

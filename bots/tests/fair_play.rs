@@ -14,13 +14,16 @@ fn every_bot_answers_the_same_whatever_it_cannot_see() {
     let game = ArcticRace::classic();
     let mut answers = ActionList::new();
     let mut changed = 0;
-    for known in KNOWN_BOTS {
-        // A search bot is tried with a small budget on fewer games, to keep the test quick.
-        let (name, games) = match known.name {
-            "mcts" => ("mcts:iters=20", 3),
-            name => (name, 60u64),
-        };
-        let mut bot = BotSpec::parse(name).unwrap().build::<ArcticRace>();
+    // A search bot is tried with a small budget on fewer games, to keep the test quick,
+    // with each kind of tree.
+    let specs = KNOWN_BOTS.iter().flat_map(|known| match known.name {
+        "mcts" => ["single", "multi", "open"]
+            .map(|tree| (format!("mcts:iters=20,tree={tree}"), 3))
+            .to_vec(),
+        name => vec![(name.to_string(), 60u64)],
+    });
+    for (name, games) in specs {
+        let mut bot = BotSpec::parse(&name).unwrap().build::<ArcticRace>();
         for seed in 0..games {
             let mut chance = stream_rng(seed, Stream::Chance);
             let mut state = game.new_game(2 + seed as usize % 5, &mut chance);

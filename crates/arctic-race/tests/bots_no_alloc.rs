@@ -16,14 +16,15 @@ fn greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown() {
     let bots = [
         "greedy",
         "mcts:iters=40",
+        "mcts:iters=40,tree=multi,reward=rank",
         "greedy:depth=2",
-        "mcts:iters=25,rollout=greedy",
+        "mcts:iters=25,rollout=greedy,tree=open,reward=score",
     ]
     .map(|s| BotSpec::parse(s).unwrap().build())
     .into();
     let mut table = Table::new(bots);
-    // Warm-up: greedy grows its lookahead buffers, and MCTS its node arena, at the first
-    // decision.
+    // Warm-up: greedy grows its lookahead buffers, and MCTS its node arena (one tree per seat
+    // for `tree=multi`), at the first decision.
     play(&game, &mut table, 0, game_seed(4, 0), false, &mut |_| {});
     let before = allocations();
     for index in 1..8 {

@@ -7,9 +7,13 @@ use floe_core::{ActionList, FloeRng, Game, Seat, Stream, View, stream_rng};
 use crate::case::Case;
 use crate::{Kit, MIN_VARIED};
 
-/// The MCTS budget of the fair-play check: enough for a search with a tree, small enough
-/// for a debug build.
-const MCTS: &str = "mcts:iters=20";
+/// The MCTS bots of the fair-play check, one per tree kind: a budget enough for a search
+/// with a tree, small enough for a debug build.
+const MCTS: [&str; 3] = [
+    "mcts:iters=20,tree=single",
+    "mcts:iters=20,tree=multi",
+    "mcts:iters=20,tree=open",
+];
 
 /// A question met on the walk: the state, the seat asked and its answers, and where.
 pub(crate) struct Question<'s, G: Game> {
@@ -25,16 +29,15 @@ pub(crate) struct Judges<G: Game> {
 }
 
 impl<G: Game> Judges<G> {
-    /// Builds every bot of [`KNOWN_BOTS`], MCTS with a small budget.
+    /// Builds every bot of [`KNOWN_BOTS`], MCTS with a small budget and every tree kind.
     pub(crate) fn new() -> Judges<G> {
         let bots = KNOWN_BOTS
             .iter()
-            .map(|known| {
-                let spec = if known.name == "mcts" {
-                    MCTS
-                } else {
-                    known.name
-                };
+            .flat_map(|known| match known.name {
+                "mcts" => MCTS.to_vec(),
+                name => vec![name],
+            })
+            .map(|spec| {
                 let bot = BotSpec::parse(spec).expect("a known bot parses").build();
                 (spec.to_string(), bot)
             })
@@ -91,7 +94,7 @@ impl<G: Game> Judges<G> {
             });
             *count += 1;
             for (spec, bot) in &mut self.bots {
-                if spec.as_str() == MCTS && !with_mcts {
+                if MCTS.contains(&spec.as_str()) && !with_mcts {
                     continue;
                 }
                 let rng = stream_rng(case.seed, Stream::Bot(seat.0));

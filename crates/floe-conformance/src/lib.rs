@@ -17,7 +17,7 @@
 //!   of [`floe_bots::KNOWN_BOTS`] must answer the same on both. Each varier must change
 //!   something in at least [`MIN_VARIED`] states over the check.
 //! - **determinism**: the same seed gives the same [`floe_sim::GameRecord`] for random,
-//!   greedy and `mcts:iters=20` bots, whether a table is fresh or has played other games.
+//!   greedy and `mcts:iters=20` bots (MCTS with each tree kind in the fair-play check), whether a table is fresh or has played other games.
 //! - **threads**: [`floe_sim::run`] gives equal tallies on 1 and 2 threads.
 //! - **no-allocation**: random games played with [`floe_sim::play`] allocate nothing,
 //!   counted by the [`CountingAllocator`] the test binary installs.

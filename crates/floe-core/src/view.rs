@@ -24,6 +24,11 @@ impl<'a, G: Game> View<'a, G> {
         self.seat
     }
 
+    /// Returns the number of seats at the table (public to every seat).
+    pub fn players(&self) -> usize {
+        self.game.players(self.state)
+    }
+
     /// Returns the rules of the game being played.
     pub fn game(&self) -> &'a G {
         self.game

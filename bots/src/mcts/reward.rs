@@ -1,0 +1,93 @@
+//! What a playout's end is worth to each seat: the number a search backs up.
+
+use floe_core::{MAX_SEATS, Outcome, Seat, WIN_SHARE_UNITS};
+
+/// How a finished playout is scored for each seat, always within 0..=1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reward {
+    /// The seat's share of the win: 1 alone, 1/k for a win shared by k, else 0. Plays
+    /// for the win only: a lost game is lost by any margin.
+    Win,
+    /// The seat's score scaled into 0..=1 by the score bounds the game declares
+    /// ([`floe_core::Game::score_bounds`]): plays for points, whoever wins.
+    Score,
+    /// The share of the other seats the seat finished above, a tie counting half: the
+    /// winners (after the game's tie-breaks) above everyone else, then by score. With two
+    /// seats it is the win reward, with more it values second place over last.
+    Rank,
+}
+
+impl Reward {
+    /// Returns every seat's reward for `outcome`; `bounds` are the game's score bounds at
+    /// this table (used by [`Reward::Score`]).
+    pub(crate) fn results(self, outcome: &Outcome, bounds: (i32, i32)) -> [f64; MAX_SEATS] {
+        let players = outcome.players as usize;
+        let mut out = [0.0; MAX_SEATS];
+        for seat in Seat::all(players) {
+            out[seat.index()] = match self {
+                Reward::Win => {
+                    f64::from(outcome.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS)
+                }
+                Reward::Score => scaled(outcome.scores[seat.index()], bounds),
+                Reward::Rank => {
+                    let place = |s: Seat| (outcome.is_winner(s), outcome.scores[s.index()]);
+                    let mine = place(seat);
+                    let above: f64 = Seat::all(players)
+                        .filter(|&other| other != seat)
+                        .map(|other| match mine.cmp(&place(other)) {
+                            std::cmp::Ordering::Greater => 1.0,
+                            std::cmp::Ordering::Equal => 0.5,
+                            std::cmp::Ordering::Less => 0.0,
+                        })
+                        .sum();
+                    above / (players - 1) as f64
+                }
+            };
+        }
+        out
+    }
+}
+
+/// Returns `score` scaled from `lo..=hi` into 0..=1 (clamped, in case a game's bounds are
+/// loose on the wrong side; one half when the bounds are equal).
+fn scaled(score: i32, (lo, hi): (i32, i32)) -> f64 {
+    if hi <= lo {
+        return 0.5;
+    }
+    (f64::from(score - lo) / f64::from(hi - lo)).clamp(0.0, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_shares_a_shared_win() {
+        let o = Outcome::with_scores(&[9, 9, 4], 0b011);
+        let r = Reward::Win.results(&o, (0, 20));
+        assert_eq!(&r[..3], &[0.5, 0.5, 0.0]);
+    }
+
+    #[test]
+    fn score_is_scaled_by_the_bounds() {
+        let o = Outcome::with_scores(&[-2, 10, 20, 30], 0b1000);
+        let r = Reward::Score.results(&o, (-2, 30));
+        assert_eq!(&r[..4], &[0.0, 0.375, 0.6875, 1.0]);
+        assert_eq!(Reward::Score.results(&o, (5, 5))[1], 0.5);
+        assert_eq!(Reward::Score.results(&o, (0, 10))[3], 1.0, "clamped");
+    }
+
+    #[test]
+    fn rank_puts_the_winners_first_then_orders_by_score_ties_counting_half() {
+        // Seat 1 wins a tie-break on 9 points against seat 0; seats 2 and 3 tie on 4.
+        let o = Outcome::with_scores(&[9, 9, 4, 4], 0b0010);
+        let r = Reward::Rank.results(&o, (0, 20));
+        assert_eq!(&r[..4], &[2.0 / 3.0, 1.0, 0.5 / 3.0, 0.5 / 3.0]);
+        // Two seats: the win reward.
+        let two = Outcome::with_scores(&[3, 7], 0b10);
+        assert_eq!(
+            Reward::Rank.results(&two, (0, 20)),
+            Reward::Win.results(&two, (0, 20))
+        );
+    }
+}
