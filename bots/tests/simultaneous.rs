@@ -5,7 +5,7 @@
 //! at random, so the game's value is 0.5 for both. A search whose seat 1 sees seat 0's coin
 //! (the open tree) lets it always answer the other side, and values seat 0's decision near
 //! 0; the honest trees cannot, and value it near 0.5. (The multi-tree search picks with
-//! Exp3 at such choices: with UCB there, both seats' trees can march in step, as seed 2
+//! regret matching at such choices: with UCB there, both seats' trees can march in step, as seed 2
 //! below once showed, valuing seat 0's decision at exactly 1.)
 
 use std::fmt;

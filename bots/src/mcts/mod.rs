@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use crate::{Bot, GreedyBot};
 pub use reward::Reward;
-use tree::{Arena, Node, Step, exp3_pick, uct};
+use tree::{Arena, Node, Step, regret_pick, uct};
 pub use tree::{NodeStats, TreeKind};
 
 /// How playouts choose answers.
@@ -144,7 +144,7 @@ impl<G: Game> MctsBot<G> {
 
     /// Returns whether `actor`, choosing in its own tree, answers unseen by the seat after
     /// it (its first two answers look alike to that seat): a simultaneous choice, where
-    /// [`TreeKind::Multi`] picks with Exp3. Only the multi-tree search has other seats
+    /// [`TreeKind::Multi`] picks with regret matching. Only the multi-tree search has other seats
     /// choose in trees of their own, adapting to each other without seeing; in the single
     /// tree the others' unseen answers are drawn at random, and UCB serves.
     fn simultaneous(&self, game: &G, actor: Seat) -> bool {
@@ -160,7 +160,7 @@ impl<G: Game> MctsBot<G> {
     /// Chooses the answer of `actor` in its tree `t` (owned by `owner`) at the walk's node:
     /// keys the answers as the owner sees them and counts every child whose answer exists
     /// in this sample as available; picks an untried key at random if there is one, else
-    /// a child by Exp3 at a [simultaneous](Self::simultaneous) choice and by UCT
+    /// a child by regret matching at a [simultaneous](Self::simultaneous) choice and by UCT
     /// elsewhere; then one of the answers with that key at random (several only where
     /// the owner cannot tell another seat's answers apart). Returns the answer and whether
     /// the tree grew.
@@ -199,7 +199,7 @@ impl<G: Game> MctsBot<G> {
                 .iter()
                 .map(|&(_, c)| &self.arena.nodes[c as usize])
                 .collect();
-            let (i, chance) = exp3_pick(&children, rng.random::<f64>());
+            let (i, chance) = regret_pick(&children, rng.random::<f64>());
             (present[i].0, chance)
         } else {
             (self.ucb_pick(&present, rng), 0.0)

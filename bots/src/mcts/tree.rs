@@ -48,13 +48,13 @@ pub(crate) struct Node<K> {
     pub(crate) available: u32,
     /// Sum of `mover`'s results over the playouts through this node.
     pub(crate) reward: f64,
-    /// Exp3's estimate of `mover`'s summed results ([`exp3_pick`]): each result divided
-    /// by the chance the node had of being picked.
+    /// The estimate of `mover`'s summed results had it always picked this node (see
+    /// [`regret_pick`]): each result divided by the chance the node had of being picked.
     pub(crate) gain: f64,
 }
 
-/// One step of a walk: the node reached, and the chance Exp3 gave it (0 where it was
-/// picked otherwise, so it gains nothing).
+/// One step of a walk: the node reached, and the chance regret matching gave it (0
+/// where it was picked otherwise, so it gains nothing).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Step {
     pub(crate) node: u32,
@@ -169,26 +169,37 @@ impl<K: Copy + Eq> Arena<K> {
     }
 }
 
-/// Exp3's share of picks that are uniform, for exploration (Auer et al. 2002; Lisý et
-/// al. 2013 use it at the simultaneous choices of a search). The rest follow the children's
-/// estimated gains.
-pub(crate) const EXP3_EXPLORATION: f64 = 0.1;
+/// The share of regret matching's picks that are uniform, for exploration.
+pub(crate) const EXPLORATION: f64 = 0.1;
 
-/// Picks one of `children` with Exp3 given `uniform`, a uniform number in 0..1: each child
-/// with chance (1 - g) e^(eta G_k) / sum e^(eta G_j) + g / K, for K children of gains G,
-/// g = [`EXP3_EXPLORATION`] and eta = g / K. Returns the index picked and its chance.
+/// Picks one of `children` by regret matching given `uniform`, a uniform number in 0..1,
+/// and returns the index picked and the chance it had (Hart and Mas-Colell 2000; at the
+/// simultaneous choices of a search, Lanctot et al. 2013 and Lisý et al. 2013).
+///
+/// A child's regret is what the mover would have gained by always picking it, less what
+/// it got: its gain (each result divided by the chance the child had of being picked, so
+/// an unbiased estimate of always picking it) minus the mover's results over the choices
+/// made here (the sum of the children's rewards). Each child is picked with chance
+/// (1 - g) R+_k / sum R+_j + g / K, for K children, positive regrets R+ (an even split
+/// when none is positive) and g = [`EXPLORATION`].
 ///
 /// Where seats choose without seeing each other's choices, UCB's deterministic best
 /// response lets two searching seats march in step (in matching pennies, both taking
-/// heads then tails in turn, forever matching); Exp3 is a no-regret rule whose average
-/// play approaches an equilibrium there.
-pub(crate) fn exp3_pick<K>(children: &[&Node<K>], uniform: f64) -> (usize, f64) {
+/// heads then tails in turn, forever matching); regret matching is a no-regret rule whose
+/// average play approaches an equilibrium there.
+pub(crate) fn regret_pick<K>(children: &[&Node<K>], uniform: f64) -> (usize, f64) {
     let k = children.len() as f64;
-    let eta = EXP3_EXPLORATION / k;
-    let top = children.iter().map(|c| c.gain).fold(f64::MIN, f64::max);
-    let weight = |c: &Node<K>| (eta * (c.gain - top)).exp();
-    let total: f64 = children.iter().map(|c| weight(c)).sum();
-    let chance = |c: &Node<K>| (1.0 - EXP3_EXPLORATION) * weight(c) / total + EXP3_EXPLORATION / k;
+    let got: f64 = children.iter().map(|c| c.reward).sum();
+    let positive = |c: &Node<K>| (c.gain - got).max(0.0);
+    let total: f64 = children.iter().map(|c| positive(c)).sum();
+    let chance = |c: &Node<K>| {
+        let follow = if total > 0.0 {
+            positive(c) / total
+        } else {
+            1.0 / k
+        };
+        (1.0 - EXPLORATION) * follow + EXPLORATION / k
+    };
     let mut left = uniform;
     for (i, c) in children.iter().enumerate() {
         let p = chance(c);
@@ -261,7 +272,7 @@ mod tests {
         assert_eq!(arena.stats(a).mean, 0.25);
         assert!(
             arena.nodes.iter().all(|n| n.gain == 0.0),
-            "no Exp3 chance given"
+            "no regret-matching chance given"
         );
         arena.backup(
             &[Step {
@@ -274,20 +285,23 @@ mod tests {
     }
 
     #[test]
-    fn exp3_picks_by_gain_with_a_uniform_floor() {
-        let (mut x, mut y) = (node(5, 5, 1.0), node(5, 5, 1.0));
-        // Equal gains: an even split, the uniform number deciding.
-        assert_eq!(exp3_pick(&[&x, &y], 0.49), (0, 0.5));
-        assert_eq!(exp3_pick(&[&x, &y], 0.51), (1, 0.5));
-        // A child far ahead is picked nearly always, the other at the floor g / K.
-        x.gain = 1e6;
-        y.gain = 0.0;
-        let (i, p) = exp3_pick(&[&x, &y], 0.9);
+    fn regret_matching_follows_positive_regrets_with_a_uniform_floor() {
+        // Rewards 3 and 1 were got here; gains estimate 8 and 2 had either been always
+        // picked: regrets 4 and -2.
+        let (mut x, mut y) = (node(5, 5, 3.0), node(5, 5, 1.0));
+        x.gain = 8.0;
+        y.gain = 2.0;
+        let floor = EXPLORATION / 2.0;
+        let (i, p) = regret_pick(&[&x, &y], 0.0);
         assert_eq!(i, 0);
-        assert!((p - (1.0 - EXP3_EXPLORATION / 2.0)).abs() < 1e-12);
-        let (i, p) = exp3_pick(&[&x, &y], 0.99);
+        assert!((p - (1.0 - floor)).abs() < 1e-12);
+        let (i, p) = regret_pick(&[&x, &y], 0.99);
         assert_eq!(i, 1);
-        assert!((p - EXP3_EXPLORATION / 2.0).abs() < 1e-12);
+        assert!((p - floor).abs() < 1e-12);
+        // No positive regret: an even split.
+        x.gain = 1.0;
+        assert_eq!(regret_pick(&[&x, &y], 0.49), (0, 0.5));
+        assert_eq!(regret_pick(&[&x, &y], 0.51), (1, 0.5));
     }
 
     #[test]
