@@ -6,7 +6,8 @@
 //! entrants' **mean rating is 0** (the model fixes only differences). The wins of i over j
 //! are their games in which i scored above j plus half those in which they scored the same
 //! (a tie counts half a win each way), and the comparisons of i and j are the games in
-//! which both played, each counting once however many seats the two held ([`PairTally`]).
+//! which both played, each counting once however many seats the two held
+//! ([`crate::PairTally`]).
 //!
 //! **Fit.** Maximum likelihood by the minorisation-maximisation (MM) iteration of Hunter
 //! (2004), "MM algorithms for generalized Bradley-Terry models", *The Annals of Statistics*
