@@ -505,12 +505,124 @@ fn tournament_writes_standings_and_head_to_head() {
 }
 
 #[test]
+fn tournament_writes_and_prints_bradley_terry_ratings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("ladder");
+    let table = small_tournament(&out, "2", &["--duplicate"]);
+    let ratings = read(&out, "ratings.csv");
+    let mut lines = ratings.lines();
+    assert_eq!(
+        lines.next().unwrap(),
+        "game,rules,players,bots,seed,bot,comparisons,rating,rating_se,rating_low,rating_high,note"
+    );
+    let run = "arctic-race,classic,4,\"random,greedy:depth=0,mcts:iters=20\",3,";
+    let rows: Vec<Vec<&str>> = lines
+        .map(|l| l.strip_prefix(run).unwrap().split(',').collect())
+        .collect();
+    // Four seats, three entrants: each meets both others in all 60 games.
+    let entrants: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
+    assert_eq!(
+        entrants,
+        [
+            ("random", "120"),
+            ("greedy:depth=0", "120"),
+            ("mcts:iters=20", "120")
+        ]
+    );
+    let number = |r: &[&str], i: usize| -> f64 { r[i].parse().unwrap() };
+    let sum: f64 = rows.iter().map(|r| number(r, 2)).sum();
+    assert!(sum.abs() < 1e-5, "the mean rating is 0: {ratings}");
+    for r in &rows {
+        let (rating, se, lo, hi) = (number(r, 2), number(r, 3), number(r, 4), number(r, 5));
+        assert!(se > 0.0 && lo < rating && rating < hi, "{ratings}");
+        assert!((hi - lo - 2.0 * 1.959964 * se).abs() < 1e-4, "{ratings}");
+        assert_eq!(r[6], "", "{ratings}");
+    }
+    // Printed after the standings, best first, with one decimal.
+    let block = table
+        .split("\nBradley-Terry ratings (Elo scale, mean 0; 95% Wald interval):\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{table}"));
+    let mut best_first = rows.clone();
+    best_first.sort_by(|a, b| number(b, 2).total_cmp(&number(a, 2)));
+    let printed: Vec<(&str, f64)> = block
+        .lines()
+        .skip(1)
+        .take(3)
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            (fields[0], fields[1].parse().unwrap())
+        })
+        .collect();
+    for ((bot, rating), row) in printed.iter().zip(&best_first) {
+        assert_eq!(*bot, row[0], "{table}");
+        assert!((rating - number(row, 2)).abs() <= 0.05, "{table}");
+    }
+    let columns = read(&out, "columns.csv");
+    for column in ratings.lines().next().unwrap().split(',') {
+        assert!(
+            columns
+                .lines()
+                .any(|l| l.starts_with(&format!("ratings.csv,{column},")) && !l.ends_with(',')),
+            "ratings.csv: column {column} is not in columns.csv"
+        );
+    }
+}
+
+#[test]
+fn two_entrant_ratings_differ_by_400_log10_of_wins_over_losses() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("pair");
+    floe()
+        .args([
+            "tournament",
+            "--players",
+            "2",
+            "--bots",
+            "random,greedy:depth=0",
+        ])
+        .args(["--games", "200", "--seed", "5", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let run = "arctic-race,classic,2,\"random,greedy:depth=0\",5,";
+    let rows = |name: &str| -> Vec<Vec<String>> {
+        read(&out, name)
+            .lines()
+            .skip(1)
+            .map(|l| {
+                l.strip_prefix(run)
+                    .unwrap()
+                    .split(',')
+                    .map(String::from)
+                    .collect()
+            })
+            .collect()
+    };
+    let pair = &rows("pairwise.csv")[0];
+    assert_eq!(pair[..2], ["random", "greedy:depth=0"], "{pair:?}");
+    let number = |x: &String| -> f64 { x.parse().unwrap() };
+    let (games, above, tied) = (number(&pair[2]), number(&pair[3]), number(&pair[6]));
+    let wins = games * (above + tied / 2.0);
+    let diff = 400.0 * (wins / (games - wins)).log10();
+    let ratings = rows("ratings.csv");
+    let (random, greedy) = (number(&ratings[0][2]), number(&ratings[1][2]));
+    assert!((random - greedy - diff).abs() < 1e-5, "{diff}: {ratings:?}");
+    assert!((random - diff / 2.0).abs() < 1e-5, "{diff}: {ratings:?}");
+}
+
+#[test]
 fn tournament_csv_does_not_depend_on_threads() {
     let tmp = tempfile::tempdir().unwrap();
     let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
     small_tournament(&one, "1", &["--quiet"]);
     small_tournament(&two, "2", &["--quiet"]);
-    for name in ["tournament.csv", "pairwise.csv", "game_stats.csv"] {
+    for name in [
+        "tournament.csv",
+        "pairwise.csv",
+        "ratings.csv",
+        "game_stats.csv",
+    ] {
         assert_eq!(read(&one, name), read(&two, name), "{name}");
     }
 }

@@ -163,6 +163,36 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
     }
 }
 
+#[test]
+fn an_experiment_with_rotated_seating_rates_the_entrants_of_each_cell() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("rated.toml");
+    fs::write(
+        &spec,
+        "players = [2, 3]\nseating = \"rotated\"\n\n[[lineups]]\n\
+         bots = \"random,greedy:depth=0\"\ngames = 200\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("rated");
+    experiment(&spec, "200", &out, "2");
+    let (header, rows) = csv_rows(&out, "ratings.csv");
+    assert!(header.starts_with(&["game", "rules", "players", "bots", "seed"].map(String::from)));
+    let (players, bot, rating) = (
+        column(&header, "players"),
+        column(&header, "bot"),
+        column(&header, "rating"),
+    );
+    // One fit per cell: each cell's two entrants, their ratings summing to 0.
+    for (cell, count) in [(0, "2"), (1, "3")] {
+        let fit = &rows[2 * cell..2 * cell + 2];
+        assert!(fit.iter().all(|r| r[players] == count), "{rows:?}");
+        assert_eq!([&fit[0][bot], &fit[1][bot]], ["random", "greedy:depth=0"]);
+        let sum: f64 = fit.iter().map(|r| r[rating].parse::<f64>().unwrap()).sum();
+        assert!(sum.abs() < 1e-5, "{rows:?}");
+    }
+    assert_eq!(rows.len(), 4, "{rows:?}");
+}
+
 /// A small study of 2 and 3 players, colours dealt at random.
 fn small_spec(dir: &Path) -> PathBuf {
     let path = dir.join("small.toml");

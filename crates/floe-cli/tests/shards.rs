@@ -115,7 +115,12 @@ fn tournament_shards_merge_to_the_unsharded_run() {
     assert_same_files(
         &whole,
         &merged,
-        &["tournament.csv", "pairwise.csv", "game_stats.csv"],
+        &[
+            "tournament.csv",
+            "pairwise.csv",
+            "ratings.csv",
+            "game_stats.csv",
+        ],
     );
 }
 
@@ -142,6 +147,7 @@ fn experiment_shards_merge_to_the_unsharded_run() {
             "bots.csv",
             "tests.csv",
             "pairwise.csv",
+            "ratings.csv",
         ],
     );
     let manifest = fs::read_to_string(merged.join("manifest.toml")).unwrap();

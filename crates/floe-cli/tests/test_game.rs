@@ -161,7 +161,12 @@ fn tournaments_shards_merge_and_replays_work_for_the_test_game() {
         .arg(&merged)
         .assert()
         .success();
-    for name in ["tournament.csv", "pairwise.csv", "game_stats.csv"] {
+    for name in [
+        "tournament.csv",
+        "pairwise.csv",
+        "ratings.csv",
+        "game_stats.csv",
+    ] {
         assert_eq!(read(&whole, name), read(&merged, name), "{name}");
     }
     floe()

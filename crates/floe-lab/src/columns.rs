@@ -76,6 +76,24 @@ const MEANINGS: &[(&str, &str)] = &[
         "share of those games in which they scored the same",
     ),
     (
+        "comparisons",
+        "the games against each other entrant, summed over them (a game with k other entrants counts k times): what the rating is fitted from",
+    ),
+    (
+        "rating",
+        "Bradley-Terry rating on the Elo scale (P(bot scores above another) = 1/(1+10^(-difference/400)), ties as half), the entrants' mean 0; empty when none is finite (see note)",
+    ),
+    (
+        "rating_se",
+        "standard error of the rating, from the Fisher information (approximate: the comparisons within one game are not independent)",
+    ),
+    ("rating_low", "lower end of the rating's 95% Wald interval"),
+    ("rating_high", "upper end of the rating's 95% Wald interval"),
+    (
+        "note",
+        "why the rating is empty (no finite estimate, or entrants with no common scale), else empty",
+    ),
+    (
         "test",
         "what the chi-square test compares: the win shares of the seats, or of the colours",
     ),

@@ -10,6 +10,7 @@ use anyhow::{Context, Result, anyhow};
 use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
+use floe_sim::ratings::ratings;
 use floe_sim::report::{
     GROUP_KINDS, RunLabel, Table, fairness_tests, game_stats, games_writer, groups, seat_spread,
     summary_rows, text_table, write_game_rows,
@@ -229,7 +230,7 @@ fn table_names(kind: RunKind, plan: &Plan, groups: usize) -> Vec<&'static str> {
     };
     names.push("tests.csv");
     if rotated && (kind == RunKind::Experiment || groups > 1) {
-        names.push("pairwise.csv");
+        names.extend(["pairwise.csv", "ratings.csv"]);
     }
     names
 }
@@ -256,6 +257,7 @@ fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Ta
         "tests.csv" => fairness_tests(label, tally).prefixed(&columns),
         "tournament.csv" => standings(label, tally).prefixed(&columns),
         "pairwise.csv" => pairwise(label, tally).prefixed(&columns),
+        "ratings.csv" => ratings(label, tally).prefixed(&columns),
         other => unreachable!("no table {other}"),
     }
 }

@@ -19,10 +19,10 @@ pub enum RunKind {
     /// `tests.csv` (and `games.csv`).
     Simulate,
     /// `floe tournament`: `tournament.csv`, `game_stats.csv`, `seats.csv`, `tests.csv`
-    /// (and `pairwise.csv`).
+    /// (and with two entrants or more `pairwise.csv` and `ratings.csv`).
     Tournament,
     /// `floe experiment`: `cells.csv`, the seat, colour and bot tables, `tests.csv`
-    /// (`pairwise.csv` with rotated seating) and charts.
+    /// (`pairwise.csv` and `ratings.csv` with rotated or duplicate seating) and charts.
     Experiment,
 }
 

@@ -1,10 +1,12 @@
 //! The results of a tournament: `tournament.csv` (one row per entrant), `pairwise.csv`
-//! (every entrant against every other), and the table printed after it.
+//! (every entrant against every other), and the table printed after it, which ends with
+//! the entrants' Bradley-Terry ratings ([`crate::ratings`]).
 //!
 //! Rates are written with six decimals, so the same counts always give the same bytes.
 
 use std::fmt::Write as _;
 
+use crate::ratings::ratings_text;
 use crate::report::{RunLabel, Table, f6, group_fields, group_header};
 use crate::stats::{mean, wilson};
 use crate::{PAIR_UNITS, Tally};
@@ -64,7 +66,8 @@ pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
 }
 
 /// Returns the human-readable table printed after a tournament: the entrants, best win
-/// rate first, and the head-to-head matrix (row scored above column, in percent).
+/// rate first, the head-to-head matrix (row scored above column, in percent) and the
+/// ratings ([`ratings_text`]).
 pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
     let mut s = String::new();
     let _ = writeln!(
@@ -127,5 +130,6 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
             let _ = writeln!(s);
         }
     }
+    s.push_str(&ratings_text(label, t));
     s
 }

@@ -7,6 +7,7 @@
 
 pub mod ladder;
 mod play;
+pub mod ratings;
 pub mod report;
 mod run;
 pub mod stats;
