@@ -48,6 +48,23 @@ fn miniature(spec: &Path, dir: &Path) -> PathBuf {
     path
 }
 
+/// Returns the games a cell of the miniature `spec` plays: 8, or with rotated seating the
+/// least multiple of 8 that is a whole number of seating cycles of every line-up.
+fn miniature_games(spec: &Path) -> u64 {
+    let spec = floe_lab::spec::Spec::read(spec).unwrap();
+    let lcm = |a: u64, b: u64| {
+        let (mut x, mut y) = (a, b);
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        a / x * b
+    };
+    spec.lineups.iter().fold(8, |games, lineup| {
+        let entrants = floe_bots::split_spec_list(&lineup.bots).len();
+        lcm(games, spec.seating.cycle(entrants))
+    })
+}
+
 /// Runs `floe experiment SPEC --games GAMES --out OUT --quiet`.
 fn experiment(spec: &Path, games: &str, out: &Path, threads: &str) {
     floe()
@@ -87,10 +104,11 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
     for spec in specs {
         let small = miniature(&spec, tmp.path());
         let out = tmp.path().join(spec.file_stem().unwrap());
-        experiment(&small, "8", &out, "2");
+        let games = miniature_games(&small).to_string();
+        experiment(&small, &games, &out, "2");
         let (header, cells) = csv_rows(&out, "cells.csv");
         assert!(!cells.is_empty(), "{spec:?}");
-        assert!(cells.iter().all(|r| r[column(&header, "games")] == "8"));
+        assert!(cells.iter().all(|r| r[column(&header, "games")] == games));
         let (seats_header, _) = csv_rows(&out, "seats.csv");
         assert!(
             seats_header
