@@ -8,7 +8,10 @@
 //!   ringed;
 //! - otherwise, per line-up of bots: win rate by seat for each player count with the fair
 //!   1/N line, win rate by colour when colours were dealt at random, and win rate by bot
-//!   when bots differ.
+//!   when bots differ;
+//! - from `ratings.csv`, per line-up where some entrants differ only in their `iters`, the
+//!   Bradley-Terry rating against iterations, a line per rest of the spec (MCTS strength
+//!   against budget, a line per tree kind).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -97,7 +100,11 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
     let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
         sweep_charts(into, name, &cells)
     } else {
-        rate_charts(into, name, &groups, &cells)
+        let ratings = read(dir, "ratings.csv")?.unwrap_or_default();
+        rate_charts(into, name, &groups, &cells).and_then(|mut paths| {
+            paths.extend(rating_charts(into, name, &ratings)?);
+            Ok(paths)
+        })
     };
     let drawn = result.with_context(|| format!("charts of {}", dir.display()))?;
     Ok(drawn
@@ -203,10 +210,7 @@ fn rate_charts(dir: &Path, name: &str, groups: &[Row], cells: &[Row]) -> Result<
             .iter()
             .filter(|r| r.get("bots").is_some_and(|b| b == bots))
             .collect();
-        let slug: String = bots
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect();
+        let slug = slug(bots);
         let mut kinds = vec![("seat", "seat")];
         if shuffled(bots) {
             kinds.push(("colour", "colour"));
@@ -222,6 +226,95 @@ fn rate_charts(dir: &Path, name: &str, groups: &[Row], cells: &[Row]) -> Result<
             rate_chart(&path, &title, "win rate (% of seat-games won)", &by_players)?;
             paths.push(path);
         }
+    }
+    Ok(paths)
+}
+
+/// Longest slug kept whole: a file name must stay well under the 255 bytes systems allow.
+const SLUG_MAX: usize = 80;
+
+/// Returns the file-name form of a line-up of bots: every character but letters and
+/// digits as `-`; a longer one than [`SLUG_MAX`] cut, and told apart from others cut
+/// alike by the first 8 hex digits of the line-up's SHA-256.
+fn slug(bots: &str) -> String {
+    let whole: String = bots
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    if whole.len() <= SLUG_MAX {
+        return whole;
+    }
+    let hash = crate::plan::sha256_hex(bots.as_bytes());
+    format!("{}-{}", &whole[..SLUG_MAX - 9], &hash[..8])
+}
+
+/// Splits a bot spec into its `iters` and the rest (`mcts:iters=300,tree=multi` into 300
+/// and `mcts:tree=multi`), or `None` if it sets no `iters`.
+fn iterations_of(spec: &str) -> Option<(u64, String)> {
+    let (bot, params) = spec.split_once(':')?;
+    let mut iters = None;
+    let mut rest = Vec::new();
+    for param in params.split(',').map(str::trim) {
+        match param.strip_prefix("iters=") {
+            Some(n) => iters = Some(n.parse().ok()?),
+            None => rest.push(param),
+        }
+    }
+    let rest = match rest.is_empty() {
+        true => bot.to_string(),
+        false => format!("{bot}:{}", rest.join(",")),
+    };
+    Some((iters?, rest))
+}
+
+/// Draws, per line-up and player count, the Bradley-Terry rating of the entrants that
+/// differ only in `iters` against log10 of their iterations: a line per rest of the spec,
+/// drawn when some line has two points or more. Entrants without a rating (see
+/// `ratings.csv`'s note) are left out.
+fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>> {
+    let mut cells: Vec<(&str, &str)> = Vec::new();
+    for row in ratings {
+        let cell = (text(row, "bots")?, text(row, "players")?);
+        if !cells.contains(&cell) {
+            cells.push(cell);
+        }
+    }
+    let mut paths = Vec::new();
+    for (bots, players) in cells {
+        let mut series: Vec<Series> = Vec::new();
+        for row in ratings {
+            if (text(row, "bots")?, text(row, "players")?) != (bots, players) {
+                continue;
+            }
+            let Ok(rating) = num(row, "rating") else {
+                continue;
+            };
+            let Some((iters, rest)) = iterations_of(text(row, "bot")?) else {
+                continue;
+            };
+            let point = ((iters as f64).log10(), rating);
+            match series.iter_mut().find(|s| s.name == rest) {
+                Some(s) => s.points.push(point),
+                None => series.push(Series {
+                    name: rest,
+                    points: vec![point],
+                    marked: None,
+                }),
+            }
+        }
+        if series.iter().all(|s| s.points.len() < 2) {
+            continue;
+        }
+        let path = dir.join(format!("ratings-{players}p-{}.svg", slug(bots)));
+        let title = format!("{name}: rating against iterations, {players} players");
+        line_chart(
+            &path,
+            &title,
+            "iterations per decision (log10)",
+            "Bradley-Terry rating (Elo scale, mean 0)",
+            &series,
+        )?;
+        paths.push(path);
     }
     Ok(paths)
 }
@@ -255,4 +348,74 @@ fn rate_groups(rows: &[&Row], kind: &str) -> Result<Vec<RateGroup>> {
         }
     }
     Ok(groups)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rating_row(players: &str, bots: &str, bot: &str, rating: &str) -> Row {
+        [
+            ("players", players),
+            ("bots", bots),
+            ("bot", bot),
+            ("rating", rating),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+    }
+
+    #[test]
+    fn a_spec_splits_into_its_iterations_and_the_rest() {
+        assert_eq!(
+            iterations_of("mcts:iters=300,tree=multi"),
+            Some((300, "mcts:tree=multi".into()))
+        );
+        assert_eq!(iterations_of("mcts:iters=100"), Some((100, "mcts".into())));
+        assert_eq!(iterations_of("mcts:tree=open"), None);
+        assert_eq!(iterations_of("greedy"), None);
+        assert_eq!(iterations_of("mcts:iters=lots"), None);
+    }
+
+    #[test]
+    fn a_long_line_up_gets_a_short_file_name_of_its_own() {
+        assert_eq!(slug("random,greedy"), "random-greedy");
+        let long = "mcts:iters=100,tree=single,".repeat(8);
+        let other = "mcts:iters=100,tree=single,".repeat(9);
+        assert_eq!(slug(&long).len(), SLUG_MAX);
+        assert_ne!(slug(&long), slug(&other), "same start, different line-ups");
+    }
+
+    #[test]
+    fn ratings_are_drawn_against_iterations_a_line_per_tree() {
+        let dir = tempfile::tempdir().unwrap();
+        let bots = "mcts:iters=100,tree=single,mcts:iters=1000,tree=single,mcts:iters=100,tree=open,greedy";
+        let rows = vec![
+            rating_row("2", bots, "mcts:iters=100,tree=single", "-50.5"),
+            rating_row("2", bots, "mcts:iters=1000,tree=single", "80"),
+            rating_row("2", bots, "mcts:iters=100,tree=open", "-20"),
+            rating_row("2", bots, "greedy", "-9.5"),
+            // A cell whose entrants differ in more than iterations: no chart.
+            rating_row("4", "greedy,random", "greedy", "100"),
+            rating_row("4", "greedy,random", "random", "-100"),
+        ];
+        let paths = rating_charts(dir.path(), "test", &rows).unwrap();
+        assert_eq!(paths.len(), 1);
+        let name = paths[0].file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(name, format!("ratings-2p-{}.svg", slug(bots)));
+        assert!(crate::output_dir::is_chart_name(&name));
+        let svg = std::fs::read_to_string(&paths[0]).unwrap();
+        assert!(svg.contains("mcts:tree=single") && svg.contains("mcts:tree=open"));
+        // An entrant without a rating leaves no point; with no line of two, no chart.
+        let unrated = vec![
+            rating_row("2", bots, "mcts:iters=100,tree=single", ""),
+            rating_row("2", bots, "mcts:iters=1000,tree=single", "80"),
+        ];
+        assert!(
+            rating_charts(dir.path(), "test", &unrated)
+                .unwrap()
+                .is_empty()
+        );
+    }
 }

@@ -31,7 +31,7 @@ const STAGING: &str = ".floe-partial-";
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
-pub const CHART_PREFIXES: [&str; 4] = ["sweep-", "seats-", "colours-", "bots-"];
+pub const CHART_PREFIXES: [&str; 5] = ["sweep-", "seats-", "colours-", "bots-", "ratings-"];
 
 /// Returns whether `name` is named like one of Floe's charts.
 pub fn is_chart_name(name: &str) -> bool {
