@@ -4,41 +4,19 @@
 //! own; seat 0 wins if they match. Either seat can hold its chance to one half by choosing
 //! at random, so the game's value is 0.5 for both. A search whose seat 1 sees seat 0's coin
 //! (the open tree) lets it always answer the other side, and values seat 0's decision near
-//! 0; the honest trees cannot, and value it near 0.5. (The multi-tree search picks with
-//! regret matching at such choices: with UCB there, both seats' trees can march in step, as seed 2
-//! below once showed, valuing seat 0's decision at exactly 1.)
+//! 0; the honest trees cannot, and value it near 0.5. (The multi-tree search picks by
+//! regret matching at such choices: with UCB there, both seats' trees can march in step,
+//! as seed 2 below once showed, valuing seat 0's decision at exactly 1.)
+
+mod common;
 
 use std::fmt;
 use std::ops::RangeInclusive;
 
+use common::NoParameters;
 use floe_bots::{Bot, MctsBot, Rollout, TreeKind};
-use floe_core::{
-    ActionList, FloeRng, Game, Outcome, ParamDecl, ParamValue, RuleSet, Seat, Standing, Stream,
-    View, stream_rng,
-};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
 use rand::RngExt;
-
-/// The one rule set of matching pennies (it has no parameters).
-#[derive(Clone, Debug)]
-struct PenniesRules;
-
-impl RuleSet for PenniesRules {
-    fn name(&self) -> &str {
-        "pennies"
-    }
-    fn to_toml(&self) -> String {
-        "name = \"pennies\"\n".into()
-    }
-    fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
-    }
-    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
-        unreachable!("no parameters are declared")
-    }
-    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
-        unreachable!("no parameters are declared")
-    }
-}
 
 /// A coin side: `true` for heads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,14 +47,14 @@ impl fmt::Display for Coins {
 
 #[derive(Clone)]
 struct Pennies {
-    rules: PenniesRules,
+    rules: NoParameters,
     colours: Vec<String>,
 }
 
 impl Pennies {
     fn new() -> Pennies {
         Pennies {
-            rules: PenniesRules,
+            rules: NoParameters,
             colours: vec!["matcher".into(), "mismatcher".into()],
         }
     }
@@ -88,7 +66,7 @@ impl Game for Pennies {
     type Event = Coin;
     type Observation = Coins;
     type ActionKey = CoinKey;
-    type Rules = PenniesRules;
+    type Rules = NoParameters;
 
     fn name(&self) -> &'static str {
         "pennies"
@@ -105,10 +83,10 @@ impl Game for Pennies {
     fn progress_name(&self) -> &'static str {
         "coins"
     }
-    fn rules(&self) -> &PenniesRules {
+    fn rules(&self) -> &NoParameters {
         &self.rules
     }
-    fn from_rules(_: PenniesRules) -> Self {
+    fn from_rules(_: NoParameters) -> Self {
         Pennies::new()
     }
     fn score_bounds(&self, _: usize) -> (i32, i32) {

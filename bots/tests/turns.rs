@@ -1,41 +1,19 @@
 //! The greedy bot judges an answer at the end of its seat's turn: questions that continue
 //! the turn are looked through, whatever the depth.
 
+mod common;
+
 use std::ops::RangeInclusive;
 
+use common::NoParameters;
 use floe_bots::{Bot, GreedyBot};
-use floe_core::{
-    ActionList, FloeRng, Game, Outcome, ParamDecl, ParamValue, RuleSet, Seat, Standing, Stream,
-    View, stream_rng,
-};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
 
 /// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
 /// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,
 /// and nothing before the end: the first bit is worth something only through the second.
 #[derive(Clone)]
 struct TwoStepTurn;
-
-/// The game's rules: nothing to change.
-#[derive(Clone, Debug)]
-struct Fixed;
-
-impl RuleSet for Fixed {
-    fn name(&self) -> &str {
-        "only"
-    }
-    fn to_toml(&self) -> String {
-        String::new()
-    }
-    fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
-    }
-    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
-        unreachable!("no parameters are declared")
-    }
-    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
-        unreachable!("no parameters are declared")
-    }
-}
 
 /// The bits picked so far, in order.
 #[derive(Clone, Debug, Default)]
@@ -47,7 +25,7 @@ impl Game for TwoStepTurn {
     type Event = String;
     type Observation = String;
     type ActionKey = u8;
-    type Rules = Fixed;
+    type Rules = NoParameters;
 
     fn name(&self) -> &'static str {
         "two-step-turn"
@@ -64,10 +42,10 @@ impl Game for TwoStepTurn {
     fn progress_name(&self) -> &'static str {
         "none"
     }
-    fn rules(&self) -> &Fixed {
-        &Fixed
+    fn rules(&self) -> &NoParameters {
+        &NoParameters
     }
-    fn from_rules(_: Fixed) -> TwoStepTurn {
+    fn from_rules(_: NoParameters) -> TwoStepTurn {
         TwoStepTurn
     }
     fn score_bounds(&self, _: usize) -> (i32, i32) {
