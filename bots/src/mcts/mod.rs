@@ -144,9 +144,9 @@ impl<G: Game> MctsBot<G> {
 
     /// Returns whether `actor`, choosing in its own tree, answers unseen by the seat after
     /// it (its first two answers look alike to that seat): a simultaneous choice, where
-    /// [`TreeKind::Multi`] picks with regret matching. Only the multi-tree search has other seats
-    /// choose in trees of their own, adapting to each other without seeing; in the single
-    /// tree the others' unseen answers are drawn at random, and UCB serves.
+    /// [`TreeKind::Multi`] picks by regret matching. Only the multi-tree search has other
+    /// seats choose in trees of their own, adapting to each other without seeing; in the
+    /// single tree the others' unseen answers are drawn at random, and UCB serves.
     fn simultaneous(&self, game: &G, actor: Seat) -> bool {
         let players = self.roots.len();
         if self.tree != TreeKind::Multi || self.answers.len() < 2 || players < 2 {
