@@ -56,7 +56,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                  first), c (a number from 0 to 100, default 0.7: exploration), rollout (random \
                  or greedy, default random), tree (single, multi or open, default single: one \
                  tree keyed by what the seat sees, one tree per seat, or one keyed by every \
-                 answer, hidden ones too) and reward (win, score or rank, default win)",
+                 answer, hidden ones too) and reward (win, score or rank, default score)",
         game_params: &[],
         read: |p| {
             // 0 stands for "not given": neither parameter accepts it.
@@ -77,10 +77,10 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                 "open" => TreeKind::Open,
                 _ => TreeKind::Single,
             };
-            let reward = match p.word("reward", "win", &["win", "score", "rank"])? {
-                "score" => Reward::Score,
+            let reward = match p.word("reward", "score", &["win", "score", "rank"])? {
+                "win" => Reward::Win,
                 "rank" => Reward::Rank,
-                _ => Reward::Win,
+                _ => Reward::Score,
             };
             Ok(Kind::Mcts {
                 iters: iters as u32,
@@ -500,7 +500,7 @@ mod tests {
                 c: 1.4,
                 rollout: Rollout::Greedy,
                 tree: TreeKind::Single,
-                reward: Reward::Win,
+                reward: Reward::Score,
             }
         );
         assert!(!spec.is_timed());
@@ -522,10 +522,10 @@ mod tests {
             }
         ));
         assert!(matches!(
-            kind("mcts:tree=open,reward=score"),
+            kind("mcts:tree=open,reward=win"),
             Kind::Mcts {
                 tree: TreeKind::Open,
-                reward: Reward::Score,
+                reward: Reward::Win,
                 ..
             }
         ));

@@ -68,7 +68,8 @@ pub struct MctsBot<G: Game> {
 
 impl<G: Game> MctsBot<G> {
     /// Returns a bot running `iters` iterations per decision with exploration `c`, one
-    /// [`TreeKind::Single`] tree and [`Reward::Win`].
+    /// [`TreeKind::Single`] tree and [`Reward::Score`], the stronger tree and reward
+    /// in the `mcts-trees` and `mcts-rewards` experiments.
     pub fn new(iters: u32, c: f64, rollout: Rollout) -> MctsBot<G> {
         MctsBot {
             iters,
@@ -76,7 +77,7 @@ impl<G: Game> MctsBot<G> {
             c,
             rollout,
             tree: TreeKind::Single,
-            reward: Reward::Win,
+            reward: Reward::Score,
             me: Seat(0),
             bounds: (0, 0),
             arena: Arena::new(),
