@@ -35,7 +35,7 @@
 use std::f64::consts::LN_10;
 use std::fmt::Write as _;
 
-use crate::report::{RunLabel, Table};
+use crate::report::{RunLabel, Table, f6, fixed};
 use crate::stats::Z95;
 use crate::{PAIR_UNITS, Tally};
 
@@ -310,16 +310,6 @@ fn invert(mut a: Vec<f64>, m: usize) -> Option<Vec<f64>> {
     Some(inverse)
 }
 
-/// Formats `x` with `decimals` decimals, without the sign of a value that rounds to zero
-/// (a mean-zero rating of two equal entrants is 0, not -0).
-fn fixed(x: f64, decimals: usize) -> String {
-    let s = format!("{x:.decimals$}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
-        _ => s,
-    }
-}
-
 /// Returns `ratings.csv`: per entrant (in the run's order) its comparisons, Bradley-Terry
 /// rating on the Elo scale (mean 0), standard error and 95% Wald interval, with six
 /// decimals; an entrant without a finite rating has these fields empty and a note saying
@@ -339,7 +329,7 @@ pub fn ratings(label: &RunLabel, t: &Tally) -> Table {
         match e.rating {
             Ok(r) => {
                 let (lo, hi) = r.interval();
-                row.extend([r.rating, r.se, lo, hi].map(|x| fixed(x, 6)));
+                row.extend([r.rating, r.se, lo, hi].map(f6));
                 row.push(String::new());
             }
             Err(why) => {

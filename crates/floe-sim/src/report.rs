@@ -49,8 +49,19 @@ impl RunLabel {
     }
 }
 
+/// Formats `x` with six decimals, as every table does.
 pub(crate) fn f6(x: f64) -> String {
-    format!("{x:.6}")
+    fixed(x, 6)
+}
+
+/// Formats `x` with `decimals` decimals, without the sign of a value that rounds to zero
+/// (a mean-zero rating of two equal entrants is 0, not -0).
+pub(crate) fn fixed(x: f64, decimals: usize) -> String {
+    let s = format!("{x:.decimals$}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => s,
+    }
 }
 
 /// A CSV table: its header and rows of fields. Tables are built as text first so that one
