@@ -14,8 +14,6 @@ pub const ANIMAL_COUNT: usize = 6;
 pub const CARD_COUNT: usize = 120;
 /// Cards in one set.
 pub const SET_SIZE: usize = 30;
-/// Number of card sets.
-pub const SET_COUNT: usize = 4;
 
 /// An animal, in the rules' fixed order (the deck formula and the Landscape use it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

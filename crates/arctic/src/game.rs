@@ -1,0 +1,183 @@
+//! [`Arctic`] as a Floe [`Game`].
+
+use std::ops::RangeInclusive;
+
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
+
+use crate::action::{ACTION_COUNT, Action};
+use crate::engine::{Arctic, END_CAUSES};
+use crate::event::Event;
+use crate::info;
+use crate::observation::{self, ActionKey, Observation};
+use crate::rules::{LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS, Rules};
+use crate::state::{Phase, State};
+
+impl Game for Arctic {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type ActionKey = ActionKey;
+    type Rules = Rules;
+
+    fn name(&self) -> &'static str {
+        "arctic"
+    }
+
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        MIN_PLAYERS..=MAX_PLAYERS
+    }
+
+    fn end_causes(&self) -> &'static [&'static str] {
+        &END_CAUSES
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.rules.colours
+    }
+
+    /// The per-seat figure of the statistics: penalty cards at the end.
+    fn progress_name(&self) -> &'static str {
+        "penalty_cards"
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn from_rules(rules: Rules) -> Arctic {
+        Arctic::new(rules)
+    }
+
+    /// Runs: six animals at the table's extreme entries; diversity and totem likewise;
+    /// penalty cards: at most every card but one per pile (each pile holds a card from the
+    /// first turn on).
+    fn score_bounds(&self, players: usize) -> (i32, i32) {
+        let r = &self.rules;
+        let (run_lo, run_hi) = extremes(&r.run_points);
+        let (div_lo, div_hi) = extremes(&r.diversity_points);
+        let (land_lo, land_hi) = extremes(&r.landscape_values[..LANDSCAPE_LEN]);
+        let most_penalties = (r.deck_size(players) - players) as i32;
+        let penalty = r.penalty_points() * most_penalties;
+        (
+            6 * run_lo + div_lo + land_lo + penalty.min(0),
+            6 * run_hi + div_hi + land_hi + penalty.max(0),
+        )
+    }
+
+    fn new_game_logged(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+        let mut st = self.deal(players, rng, log);
+        let mut answers = ActionList::new();
+        self.settle(&mut st, &mut answers, log);
+        st
+    }
+
+    fn players(&self, st: &State) -> usize {
+        st.players()
+    }
+
+    fn to_act(&self, st: &State) -> Option<Seat> {
+        (!st.is_over()).then_some(st.actor)
+    }
+
+    fn legal_actions(&self, st: &State, out: &mut ActionList<Action>) {
+        self.list(st, out);
+    }
+
+    fn advance(
+        &self,
+        st: &mut State,
+        action: Action,
+        _rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
+        self.answer(st, action, false, log);
+        self.settle(st, answers, log);
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        if !st.is_over() {
+            return None;
+        }
+        let players = st.players();
+        let mut scores = [0; MAX_SEATS];
+        let mut progress = [0; MAX_SEATS];
+        for seat in Seat::all(players) {
+            scores[seat.index()] = self.score_parts(st, seat).total();
+            progress[seat.index()] = st.penalties[seat.index()].len() as u8;
+        }
+        Some(Outcome {
+            players: st.players,
+            scores,
+            winners: self.winners(&scores[..players]),
+            rounds: st.round + 1,
+            end_cause: st.end_cause,
+            progress,
+        })
+    }
+
+    fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+        info::sample(st, seat, rng, out);
+    }
+
+    /// The score if the game ended now, totem included; no progress term.
+    fn standing(&self, st: &State, seat: Seat) -> Standing {
+        Standing {
+            points: f64::from(self.score_parts(st, seat).total()),
+            progress: 0.0,
+        }
+    }
+
+    fn observe(&self, st: &State, seat: Seat) -> Observation {
+        Observation::of(self, st, seat, false)
+    }
+
+    fn observe_all(&self, st: &State) -> Option<Observation> {
+        Some(Observation::of(self, st, Seat(0), true))
+    }
+
+    /// The board is shown at the start of every turn.
+    fn shows_board(&self, event: &Event) -> bool {
+        matches!(event, Event::TurnStarts { .. } | Event::GameOver { .. })
+    }
+
+    fn seen_by(&self, event: Event, observer: Seat) -> Event {
+        event.seen_by(observer)
+    }
+
+    fn action_key(&self, st: &State, action: Action, observer: Seat) -> ActionKey {
+        ActionKey::of(self, st, action, observer)
+    }
+
+    fn turn_starts(&self, st: &State) -> bool {
+        !st.turn.asked && st.phase != Phase::Over
+    }
+
+    fn encoding_len(&self, players: usize) -> usize {
+        observation::encoding_len(players)
+    }
+
+    fn encode(&self, obs: &Observation, out: &mut [f32]) {
+        observation::encode(obs, out);
+    }
+
+    fn action_count(&self, _players: usize) -> usize {
+        ACTION_COUNT
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_at(&self, players: usize, index: usize) -> Option<Action> {
+        Action::at(index, players)
+    }
+}
+
+/// Returns the smallest and the largest of `values`.
+fn extremes(values: &[i32]) -> (i32, i32) {
+    let lo = values.iter().copied().min().unwrap_or(0);
+    let hi = values.iter().copied().max().unwrap_or(0);
+    (lo, hi)
+}

@@ -1,0 +1,152 @@
+//! What each seat knows, and sampling what it does not ("determinizing").
+//!
+//! Public: tokens, the River, each power's side and holder, every pile's face-up cards and
+//! where its face-down cards lie, the sizes of hands, penalty zones, draw pile and Reserve,
+//! and every event; and two tracking sets per seat P that follow from the events:
+//! `in_hand(P)`, the cards known to be in P's hand (taken from the River, by a puffin swap
+//! or by puffin B), and `private(P)`, the cards known to be in P's hand, penalty zone or
+//! face-down pile cards (all of `in_hand(P)` moves there when P moves a hand card face
+//! down; all of it becomes unseen when P uses bear B). Private to P: its hand, totem,
+//! penalty cards, face-down cards and what it draws with orca B or bear A. A seat that
+//! gave a card with bear B knows where it lies until the receiver next moves a card out of
+//! its penalty zone. Unknown to all: the draw pile, the Reserve, the unused totems.
+//!
+//! [`sample`] deals, for one seat o, exactly what o cannot know, in the page's order:
+//! each `in_hand(P)` card into P's hand; each `private(P)` card into a random free slot
+//! among P's hand, penalty zone and face-down cards; every other unseen card, shuffled,
+//! into the remaining slots (the others' hands, penalty zones and face-down cards, then
+//! the draw pile and the unopened Reserve); the others' totems from the five animals other
+//! than o's.
+
+use arrayvec::ArrayVec;
+use floe_core::{FloeRng, Seat};
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::cards::{ANIMALS, Animal, CARD_COUNT, Card, CardSet, PileCard};
+use crate::state::{Phase, State};
+
+/// Where one hidden card of another seat may lie.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Hand,
+    Penalty,
+    /// A face-down card at this pile position.
+    FaceDown(u8),
+}
+
+/// Returns whether `st`'s actor holds its last card aside, unseen by `seat`, while the
+/// fox question is open.
+fn held_from(st: &State, seat: Seat) -> bool {
+    st.phase == Phase::Fox && st.actor != seat
+}
+
+/// Returns the cards whose place `seat` cannot see: the others' hands, penalty cards,
+/// face-down cards and held card, the draw pile and the unopened Reserve. The set itself
+/// is known to `seat` (every card in play less those it sees), only their places are not.
+pub(crate) fn unseen_by(st: &State, seat: Seat) -> CardSet {
+    let mut unseen = CardSet::of(st.draw.iter().chain(&st.reserve).copied());
+    for other in Seat::all(st.players()).filter(|&o| o != seat) {
+        let o = other.index();
+        unseen = unseen.union(st.hands[o]).union(st.penalties[o]);
+        let face_down = st.piles[o].iter().filter(|c| c.is_face_down());
+        unseen = unseen.union(CardSet::of(face_down.map(|c| c.card())));
+    }
+    if held_from(st, seat) {
+        unseen = unseen.union(CardSet::of(st.turn.held));
+    }
+    unseen
+}
+
+/// Writes into `out` a state `seat` cannot tell from `st`, with everything it cannot know
+/// dealt anew from `rng` (see the module documentation). Only what `seat` knows is read,
+/// and the number of draws from `rng` depends on nothing else.
+pub(crate) fn sample(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+    out.clone_from(st);
+    let me = seat.index();
+    let others = || Seat::all(st.players()).filter(move |&o| o != seat);
+    let mut placed = st.gifts[me];
+    for other in others() {
+        placed = placed.union(st.in_hand[other.index()]).union(st.private[other.index()]);
+    }
+    let mut pool: ArrayVec<Card, CARD_COUNT> = unseen_by(st, seat).minus(placed).iter().collect();
+    pool.shuffle(rng);
+    let mut pool = pool.into_iter();
+    let mut deal = || pool.next().expect("as many unseen cards as free slots");
+    for other in others() {
+        deal_seat(st, seat, other, rng, out, &mut deal);
+    }
+    for card in out.draw.iter_mut().chain(&mut out.reserve) {
+        *card = deal();
+    }
+    let mut totems: ArrayVec<Animal, 6> = ANIMALS
+        .into_iter()
+        .filter(|&a| a != st.totems[me])
+        .collect();
+    totems.shuffle(rng);
+    for (other, totem) in others().zip(totems) {
+        out.totems[other.index()] = totem;
+    }
+}
+
+/// Deals `other`'s hidden cards as `seat` may imagine them: its known cards first, then
+/// each `private` card into a random free slot, then cards from `deal` into the rest; and
+/// the hidden choices of a turn in progress consistent with them.
+fn deal_seat(
+    st: &State,
+    seat: Seat,
+    other: Seat,
+    rng: &mut FloeRng,
+    out: &mut State,
+    deal: &mut impl FnMut() -> Card,
+) {
+    let o = other.index();
+    let held = held_from(st, seat) && st.actor == other;
+    let mut free: ArrayVec<Slot, CARD_COUNT> = ArrayVec::new();
+    let hand_slots = st.hands[o].len() + usize::from(held);
+    let known_penalty = st.gifts[seat.index()].intersection(st.penalties[o]);
+    free.extend((st.in_hand[o].len()..hand_slots).map(|_| Slot::Hand));
+    free.extend((known_penalty.len()..st.penalties[o].len()).map(|_| Slot::Penalty));
+    let face_down = st.piles[o].iter().enumerate().filter(|(_, c)| c.is_face_down());
+    free.extend(face_down.map(|(i, _)| Slot::FaceDown(i as u8)));
+    let mut hand = st.in_hand[o];
+    let mut penalty = known_penalty;
+    let mut put = |slot: Slot, card: Card, out: &mut State| match slot {
+        Slot::Hand => hand.insert(card),
+        Slot::Penalty => penalty.insert(card),
+        Slot::FaceDown(at) => out.piles[o][usize::from(at)] = PileCard::down(card),
+    };
+    for card in st.private[o].iter() {
+        let slot = free.swap_remove(rng.random_range(0..free.len()));
+        put(slot, card, out);
+    }
+    // The remaining slots in a fixed order, whatever order the draws above left them in.
+    free.sort_unstable_by_key(|s| match *s {
+        Slot::Hand => 0,
+        Slot::Penalty => 1,
+        Slot::FaceDown(at) => 2 + u16::from(at),
+    });
+    for &slot in &free {
+        put(slot, deal(), out);
+    }
+    if held {
+        let card = hand.nth(rng.random_range(0..hand.len())).expect("a card in range");
+        hand.remove(card);
+        out.turn.held = Some(card);
+    }
+    out.hands[o] = hand;
+    out.penalties[o] = penalty;
+    if st.actor == other {
+        // The animal chosen for a penalty card (bear A, bear B) is hidden: take it from a
+        // card of the zone as dealt, so the pending question has its answers.
+        let pick = |rng: &mut FloeRng| {
+            let card = penalty.nth(rng.random_range(0..penalty.len())).expect("a card in range");
+            Some(card.animal())
+        };
+        match st.phase {
+            Phase::PenaltyCard => out.turn.penalty_animal = pick(rng),
+            Phase::BearCard => out.turn.bear_animal = pick(rng),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The rules page's Rules tests and the property test over random games.
+
+mod play;
+mod rules;
+mod table;
