@@ -144,6 +144,10 @@ mod tests {
             assert_eq!(a.index(), i, "{a}");
         }
         assert_eq!(Action::at(ACTION_COUNT, 4), None);
-        assert_eq!(Action::at(SEATS_AT + 2, 2), None, "no seat 2 at two players");
+        assert_eq!(
+            Action::at(SEATS_AT + 2, 2),
+            None,
+            "no seat 2 at two players"
+        );
     }
 }

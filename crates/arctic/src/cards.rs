@@ -85,7 +85,10 @@ impl Card {
     /// Panics if `set` or `draw` is out of range.
     pub fn new(set: u8, animal: Animal, draw: u8) -> Card {
         assert!((1..=4).contains(&set), "a set is 1 to 4, not {set}");
-        assert!((1..=5).contains(&draw), "a draw value is 1 to 5, not {draw}");
+        assert!(
+            (1..=5).contains(&draw),
+            "a draw value is 1 to 5, not {draw}"
+        );
         Card(30 * (set - 1) + 5 * animal as u8 + (draw - 1))
     }
 
@@ -290,10 +293,7 @@ mod tests {
             for animal in ANIMALS {
                 for draw in 1..=5 {
                     let c = Card::new(set, animal, draw);
-                    assert_eq!(
-                        (c.set(), c.animal(), c.draw_value()),
-                        (set, animal, draw)
-                    );
+                    assert_eq!((c.set(), c.animal(), c.draw_value()), (set, animal, draw));
                     assert_eq!(c.placement_value() + c.draw_value(), 6);
                 }
             }
@@ -316,9 +316,9 @@ mod tests {
             assert_ne!(c.companion(), c.animal());
             pairs[c.animal().index()][c.companion().index()] += 1;
         }
-        for a in 0..6 {
-            for b in 0..6 {
-                assert_eq!(pairs[a][b], if a == b { 0 } else { 4 }, "pair {a} {b}");
+        for (a, row) in pairs.iter().enumerate() {
+            for (b, &n) in row.iter().enumerate() {
+                assert_eq!(n, if a == b { 0 } else { 4 }, "pair {a} {b}");
             }
         }
         // The page's example: set 3, walrus, k = 1 has o = 3, companion bear.

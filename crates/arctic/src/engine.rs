@@ -68,7 +68,12 @@ impl Arctic {
     }
 
     /// Deals a new game of `players` seats (Setup 1-6) and starts seat 0's first turn.
-    pub(crate) fn deal(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+    pub(crate) fn deal(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
         assert!(
             (crate::rules::MIN_PLAYERS..=MAX_PLAYERS).contains(&players),
             "Arctic seats 2 to 4 players, not {players}"
@@ -79,7 +84,8 @@ impl Arctic {
         let mut st = State::empty(players, r.river_size());
         // Dealt in the page's order from the top of the shuffled deck (its last card).
         for _ in 0..r.reserve_size(players) {
-            st.reserve.push(deck.pop().expect("the loader checked the deck size"));
+            st.reserve
+                .push(deck.pop().expect("the loader checked the deck size"));
         }
         for seat in 0..players {
             for _ in 0..r.hand_size() {
@@ -135,7 +141,11 @@ impl Arctic {
         let cards = |out: &mut ActionList<Action>, set: CardSet| {
             out.extend(set.iter().map(Action::Card));
         };
-        let animals_in = |set: CardSet| ANIMALS.into_iter().filter(move |&a| !set.of_animal(a).is_empty());
+        let animals_in = |set: CardSet| {
+            ANIMALS
+                .into_iter()
+                .filter(move |&a| !set.of_animal(a).is_empty())
+        };
         match st.phase {
             Phase::Puffin | Phase::Fox | Phase::Bear => out.extend([Action::No, Action::Yes]),
             Phase::PuffinGive | Phase::Place | Phase::Discard => cards(out, st.hands[me]),
@@ -224,7 +234,13 @@ impl Arctic {
     ///
     /// # Panics
     /// Panics if `action` does not answer the pending question.
-    pub(crate) fn answer(&self, st: &mut State, action: Action, forced: bool, log: &mut impl FnMut(Event)) {
+    pub(crate) fn answer(
+        &self,
+        st: &mut State,
+        action: Action,
+        forced: bool,
+        log: &mut impl FnMut(Event),
+    ) {
         let seat = st.actor;
         let me = seat.index();
         let (hidden, shown_to) = self.hidden(st, action);
@@ -478,7 +494,8 @@ impl Arctic {
         st.holders[animal.index()] = seat.0;
         log(Event::PowerTaken { seat, animal, from });
         let (m, c) = (v1.card().animal(), v1.card().companion());
-        let legal = |d: i8| in_landscape(st.tokens[m.index()], d) && in_landscape(st.tokens[c.index()], -d);
+        let legal =
+            |d: i8| in_landscape(st.tokens[m.index()], d) && in_landscape(st.tokens[c.index()], -d);
         match (legal(1), legal(-1)) {
             (true, true) => {
                 st.phase = Phase::Direction;
@@ -489,7 +506,11 @@ impl Arctic {
             (false, false) => {
                 // Both tokens on the same end: both move one card inward.
                 for animal in [m, c] {
-                    let d = if st.tokens[animal.index()] == 0 { 1 } else { -1 };
+                    let d = if st.tokens[animal.index()] == 0 {
+                        1
+                    } else {
+                        -1
+                    };
                     move_token(st, animal, d, log);
                 }
             }
@@ -547,7 +568,8 @@ impl Arctic {
     fn discard_step(&self, st: &mut State, log: &mut impl FnMut(Event)) {
         if st.hands[st.actor.index()].len() > self.rules.hand_limit() {
             st.phase = Phase::Discard;
-        } else if st.actor_has(Animal::Bear, Side::B) && !st.penalties[st.actor.index()].is_empty() {
+        } else if st.actor_has(Animal::Bear, Side::B) && !st.penalties[st.actor.index()].is_empty()
+        {
             st.phase = Phase::Bear;
         } else {
             self.refill_and_pass(st, log);

@@ -65,7 +65,12 @@ impl Game for Arctic {
         )
     }
 
-    fn new_game_logged(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+    fn new_game_logged(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
         let mut st = self.deal(players, rng, log);
         let mut answers = ActionList::new();
         self.settle(&mut st, &mut answers, log);

@@ -67,7 +67,9 @@ pub(crate) fn sample(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State)
     let others = || Seat::all(st.players()).filter(move |&o| o != seat);
     let mut placed = st.gifts[me];
     for other in others() {
-        placed = placed.union(st.in_hand[other.index()]).union(st.private[other.index()]);
+        placed = placed
+            .union(st.in_hand[other.index()])
+            .union(st.private[other.index()]);
     }
     let mut pool: ArrayVec<Card, CARD_COUNT> = unseen_by(st, seat).minus(placed).iter().collect();
     pool.shuffle(rng);
@@ -107,7 +109,10 @@ fn deal_seat(
     let known_penalty = st.gifts[seat.index()].intersection(st.penalties[o]);
     free.extend((st.in_hand[o].len()..hand_slots).map(|_| Slot::Hand));
     free.extend((known_penalty.len()..st.penalties[o].len()).map(|_| Slot::Penalty));
-    let face_down = st.piles[o].iter().enumerate().filter(|(_, c)| c.is_face_down());
+    let face_down = st.piles[o]
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.is_face_down());
     free.extend(face_down.map(|(i, _)| Slot::FaceDown(i as u8)));
     let mut hand = st.in_hand[o];
     let mut penalty = known_penalty;
@@ -130,7 +135,9 @@ fn deal_seat(
         put(slot, deal(), out);
     }
     if held {
-        let card = hand.nth(rng.random_range(0..hand.len())).expect("a card in range");
+        let card = hand
+            .nth(rng.random_range(0..hand.len()))
+            .expect("a card in range");
         hand.remove(card);
         out.turn.held = Some(card);
     }
@@ -140,7 +147,9 @@ fn deal_seat(
         // The animal chosen for a penalty card (bear A, bear B) is hidden: take it from a
         // card of the zone as dealt, so the pending question has its answers.
         let pick = |rng: &mut FloeRng| {
-            let card = penalty.nth(rng.random_range(0..penalty.len())).expect("a card in range");
+            let card = penalty
+                .nth(rng.random_range(0..penalty.len()))
+                .expect("a card in range");
             Some(card.animal())
         };
         match st.phase {

@@ -74,9 +74,11 @@ impl Observation {
         let sees = |s: usize| whole || s == seat.index();
         let mut piles: [SeenPile; MAX_PLAYERS] = Default::default();
         for (s, pile) in piles.iter_mut().enumerate().take(players) {
-            pile.extend(st.piles[s].iter().map(|c| {
-                (!c.is_face_down() || sees(s)).then_some((c.card(), c.is_face_down()))
-            }));
+            pile.extend(
+                st.piles[s].iter().map(|c| {
+                    (!c.is_face_down() || sees(s)).then_some((c.card(), c.is_face_down()))
+                }),
+            );
         }
         let per_seat = |f: &dyn Fn(usize) -> CardSet| {
             std::array::from_fn(|s| (s < players && sees(s)).then(|| f(s)))
@@ -102,7 +104,9 @@ impl Observation {
             piles,
             hands: per_seat(&|s| st.hands[s]),
             penalties: per_seat(&|s| st.penalties[s]),
-            totems: std::array::from_fn(|s| (s < players && (sees(s) || st.is_over())).then(|| st.totems[s])),
+            totems: std::array::from_fn(|s| {
+                (s < players && (sees(s) || st.is_over())).then(|| st.totems[s])
+            }),
             hand_sizes: st.hands.map(|h| h.len() as u8),
             penalty_sizes: st.penalties.map(|p| p.len() as u8),
             river: st.river,
@@ -115,7 +119,11 @@ impl Observation {
             holders: ANIMALS.map(|a| st.holder(a)),
             in_hand: st.in_hand,
             private: st.private,
-            gifts: if whole { CardSet::EMPTY } else { st.gifts[seat.index()] },
+            gifts: if whole {
+                CardSet::EMPTY
+            } else {
+                st.gifts[seat.index()]
+            },
             round: st.round,
             final_round: st.final_round,
             end_triggered: st.end_triggered,
@@ -129,7 +137,11 @@ impl Observation {
 
     /// Returns the cards the observer holds in hand (`None` for a narrator's view).
     pub fn hand(&self) -> Option<CardSet> {
-        if self.whole { None } else { self.hands[self.seat.index()] }
+        if self.whole {
+            None
+        } else {
+            self.hands[self.seat.index()]
+        }
     }
 }
 
@@ -155,7 +167,11 @@ impl fmt::Display for Observation {
             true => f.write_str("the table")?,
             false => write!(f, "{} sees", self.seat)?,
         }
-        let round = if self.final_round { "final round".to_string() } else { format!("round {}", self.round + 1) };
+        let round = if self.final_round {
+            "final round".to_string()
+        } else {
+            format!("round {}", self.round + 1)
+        };
         write!(f, ": {round}, {} to play", self.actor)?;
         write!(f, "; draw pile {}", self.draw_len)?;
         match self.reserve_open {
@@ -292,7 +308,11 @@ pub(crate) fn encoding_len(players: usize) -> usize {
 /// Writes `obs` into `out` as [`encoding_len`] lays it out.
 pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     let players = usize::from(obs.players);
-    assert_eq!(out.len(), encoding_len(players), "an encoding buffer of the right length");
+    assert_eq!(
+        out.len(),
+        encoding_len(players),
+        "an encoding buffer of the right length"
+    );
     out.fill(0.0);
     let me = obs.seat.index();
     let mut at = 0;
@@ -304,10 +324,18 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     };
     set(out, &mut at, obs.hands[me].unwrap_or_default());
     set(out, &mut at, obs.penalties[me].unwrap_or_default());
-    let own_down = obs.piles[me].iter().flatten().filter(|(_, d)| *d).map(|(c, _)| *c);
+    let own_down = obs.piles[me]
+        .iter()
+        .flatten()
+        .filter(|(_, d)| *d)
+        .map(|(c, _)| *c);
     set(out, &mut at, CardSet::of(own_down));
     set(out, &mut at, obs.gifts);
-    set(out, &mut at, CardSet::of(obs.river.iter().flatten().copied()));
+    set(
+        out,
+        &mut at,
+        CardSet::of(obs.river.iter().flatten().copied()),
+    );
     if let Some(t) = obs.totems[me] {
         out[at + t.index()] = 1.0;
     }

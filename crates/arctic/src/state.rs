@@ -253,9 +253,7 @@ impl State {
         let piled = seats
             .clone()
             .flat_map(move |s| self.piles[s].iter().map(|c| c.card()));
-        let held = seats.flat_map(move |s| {
-            self.hands[s].iter().chain(self.penalties[s].iter())
-        });
+        let held = seats.flat_map(move |s| self.hands[s].iter().chain(self.penalties[s].iter()));
         piled
             .chain(held)
             .chain(self.river())

@@ -17,7 +17,11 @@ fn conserved(game: &Arctic, st: &State) {
         seen.insert(c);
         count += 1;
     }
-    assert_eq!(count, game.rules().deck_size(st.players()), "every card in play somewhere");
+    assert_eq!(
+        count,
+        game.rules().deck_size(st.players()),
+        "every card in play somewhere"
+    );
 }
 
 /// Plays `games` random games at `players` and checks the invariants at every question.
@@ -31,8 +35,17 @@ pub(crate) fn random_games(game: &Arctic, players: usize, games: u64) {
         let mut st = game.new_game(players, &mut chance);
         game.legal_actions(&st, &mut answers);
         while let Some(seat) = game.to_act(&st) {
-            assert!(answers.len() >= 2, "a question has two answers or more: {:?}", st.phase());
-            assert!(answers.len() <= 20, "{} answers to {:?}", answers.len(), st.phase());
+            assert!(
+                answers.len() >= 2,
+                "a question has two answers or more: {:?}",
+                st.phase()
+            );
+            assert!(
+                answers.len() <= 20,
+                "{} answers to {:?}",
+                answers.len(),
+                st.phase()
+            );
             longest = longest.max(answers.len());
             assert_eq!(seat, st.actor());
             conserved(game, &st);
@@ -52,34 +65,5 @@ fn random_games_keep_the_rules_invariants() {
     let game = Arctic::standard();
     for players in 2..=4 {
         random_games(&game, players, 300);
-    }
-}
-
-#[test]
-fn scratch_stats() {
-    let game = Arctic::standard();
-    let mut answers = ActionList::new();
-    for players in 2..=4 {
-        let (mut turns, mut rounds, mut qs, mut scores, mut causes, mut wins) = (0u64, 0u64, 0u64, 0i64, [0u64; 2], [0u64; 4]);
-        let n = 2000;
-        for i in 0..n {
-            let seed = game_seed(99, i);
-            let mut chance = stream_rng(seed, Stream::Chance);
-            let mut pick = stream_rng(seed, Stream::Bot(0));
-            let mut st = game.new_game(players, &mut chance);
-            game.legal_actions(&st, &mut answers);
-            while game.to_act(&st).is_some() {
-                let a = answers[pick.random_range(0..answers.len())];
-                game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
-                qs += 1;
-            }
-            let o = game.outcome(&st).unwrap();
-            turns += u64::from(st.turns);
-            rounds += u64::from(o.rounds);
-            scores += o.seat_scores().iter().map(|&s| i64::from(s)).sum::<i64>();
-            causes[o.end_cause as usize] += 1;
-            for s in 0..players { if o.is_winner(Seat(s as u8)) { wins[s] += 1; } }
-        }
-        println!("{players}p: turns {:.1} rounds {:.1} questions {:.1} mean score {:.2} causes {:?} wins {:?}", turns as f64 / n as f64, rounds as f64 / n as f64, qs as f64 / n as f64, scores as f64 / (n * players as u64) as f64, causes, wins);
     }
 }

@@ -114,8 +114,17 @@ impl Table {
     }
 
     /// Starts `seat`'s turn and plays on to its first question asked.
+    ///
+    /// Every other seat left with neither a pile nor a hand gets one card in hand (a set 3
+    /// fox, draw value 1 to 4 by seat), since no real game reaches a turn with neither: the
+    /// first turn places a card, and a pile emptied by puffin B leaves its card in hand.
     pub(crate) fn start(mut self, seat: usize) -> Play {
         self.st.actor = Seat(seat as u8);
+        for other in (0..self.st.players()).filter(|&s| s != seat) {
+            if self.st.hands[other].is_empty() && self.st.piles[other].is_empty() {
+                self.st.hands[other].insert(card_of(3, crate::cards::Animal::Fox, other as u8 + 1));
+            }
+        }
         let mut play = Play {
             game: self.game,
             st: self.st,
@@ -123,7 +132,10 @@ impl Table {
             log: Vec::new(),
         };
         let Play {
-            game, st, answers, log,
+            game,
+            st,
+            answers,
+            log,
         } = &mut play;
         game.begin_turn(st, &mut |e| log.push(e));
         game.settle(st, answers, &mut |e| log.push(e));
@@ -160,7 +172,10 @@ impl Play {
             self.st.phase
         );
         let Play {
-            game, st, answers, log,
+            game,
+            st,
+            answers,
+            log,
         } = self;
         game.answer(st, action, false, &mut |e| log.push(e));
         game.settle(st, answers, &mut |e| log.push(e));
