@@ -1,6 +1,6 @@
 //! The `greedy` bot: a short lookahead judged by the game's [`floe_core::Standing`].
 
-use floe_core::{ActionList, FloeRng, Game, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, RestOfTurn, Seat, View};
 use rand::RngExt;
 
 use crate::Bot;
@@ -9,23 +9,29 @@ use crate::Bot;
 /// its seat standing best.
 ///
 /// One decision: sample the hidden parts once (the seat's [`View::determinize`]); for
-/// each answer, apply it to a copy, let the other seats answer at random until this seat's
-/// next turn starts (or the game ends), and judge the state reached. Questions of this
-/// seat that continue its turn ([`Game::turn_starts`] false) are looked through on the
-/// way, taking the best answer at each: an answer is judged at the end of its turn. With
-/// `depth` above 0 the bot also looks through that many of its own next turns. Every
-/// answer is tried with the same random numbers, so the comparison is between the answers,
-/// not between lucky and unlucky samples; ties are broken at random.
+/// each answer, apply it to a copy, play on, and judge the state reached. Questions of this
+/// seat that continue its turn ([`Game::turn_starts`] false) are answered on the way: with
+/// [`RestOfTurn::Search`] every answer is tried and the best taken (an answer is judged by
+/// the best way to finish its turn), with [`RestOfTurn::Random`] at random. With `depth`
+/// above 0 the bot also looks through that many of its own next turns (the other seats
+/// answering at random in between), taking the best first answer of each. The state is
+/// judged when the last turn looked through ends ([`JudgedAt::TurnEnd`]) or when the next
+/// turn after it starts ([`JudgedAt::NextTurn`]). Every answer is tried with the same
+/// random numbers, so the comparison is between the answers, not between lucky and
+/// unlucky samples; ties are broken at random.
 ///
 /// A state is judged as the seat's points plus `progress` times its progress, minus the
 /// same for the best of the other seats (in a race for points, what matters is the lead).
 ///
-/// Why `depth` is 1 by default: in a game where a card is chosen face down first and its
-/// action later, a choice of card shows its worth only through the action it allows; depth 0
-/// judges every card alike and commits at random.
+/// The defaults come from the game ([`Game::GREEDY`]). Why the common default looks
+/// through one next turn: in a game where a card is chosen face down first and its action
+/// later, a choice of card shows its worth only through the action it allows; depth 0
+/// judges every card alike and commits at random. A game with many questions per turn
+/// answers the rest of a turn at random instead, since searching it costs the product of
+/// the answer counts.
 pub struct GreedyBot<G: Game> {
     progress: f64,
-    depth: usize,
+    style: GreedyDefaults,
     /// Lookahead states and answer lists, one per level; grown to the deepest level a
     /// decision reached, then reused.
     states: Vec<G::State>,
@@ -33,12 +39,11 @@ pub struct GreedyBot<G: Game> {
 }
 
 impl<G: Game> GreedyBot<G> {
-    /// Returns a greedy bot weighing progress by `progress`, looking through `depth` of its
-    /// own next questions.
-    pub fn new(progress: f64, depth: usize) -> GreedyBot<G> {
+    /// Returns a greedy bot weighing progress by `progress`, looking ahead as `style` says.
+    pub fn new(progress: f64, style: GreedyDefaults) -> GreedyBot<G> {
         GreedyBot {
             progress,
-            depth,
+            style,
             states: Vec::new(),
             lists: Vec::new(),
         }
@@ -58,37 +63,45 @@ impl<G: Game> GreedyBot<G> {
 
     /// Plays on from `states[level]` (whose answers are in `lists[level]`): others answer at
     /// random; at a question of this seat that starts a turn, stop if `left` is 0, else
-    /// take the best answer (one turn fewer left); at one that continues its turn, take the
-    /// best answer (as many turns left).
+    /// take the best answer (one turn fewer left); at one that continues its turn, answer
+    /// as [`RestOfTurn`] says (as many turns left). With [`JudgedAt::TurnEnd`], stop as
+    /// soon as another seat is asked with no turn left.
     fn look(&mut self, game: &G, me: Seat, level: usize, left: usize, rng: &mut FloeRng) -> f64 {
         loop {
-            match game.to_act(&self.states[level]) {
-                None => return self.judge(game, &self.states[level], me),
-                Some(seat) if seat != me => {
-                    let list = &mut self.lists[level];
-                    let answer = list[rng.random_range(0..list.len() as u32) as usize];
-                    game.advance(&mut self.states[level], answer, rng, list, &mut |_| {});
+            let state = &self.states[level];
+            let Some(seat) = game.to_act(state) else {
+                return self.judge(game, state, me);
+            };
+            let starts = game.turn_starts(state);
+            let at_random = if seat != me {
+                if left == 0 && self.style.judged_at == JudgedAt::TurnEnd {
+                    return self.judge(game, state, me);
                 }
-                Some(_) => {
-                    let left = match (game.turn_starts(&self.states[level]), left) {
-                        (true, 0) => return self.judge(game, &self.states[level], me),
-                        (true, left) => left - 1,
-                        (false, left) => left,
-                    };
-                    if self.states.len() < level + 2 {
-                        // A turn longer than any before: one level more, kept for later.
-                        self.states.push(self.states[level].clone());
-                        self.lists.push(ActionList::new());
-                    }
-                    let base = rng.clone();
-                    let mut best = f64::MIN;
-                    for i in 0..self.lists[level].len() {
-                        *rng = base.clone();
-                        best = best.max(self.try_answer(game, me, level, i, left, rng));
-                    }
-                    return best;
-                }
+                true
+            } else if starts && left == 0 {
+                return self.judge(game, state, me);
+            } else {
+                !starts && self.style.rest_of_turn == RestOfTurn::Random
+            };
+            if at_random {
+                let list = &mut self.lists[level];
+                let answer = list[rng.random_range(0..list.len() as u32) as usize];
+                game.advance(&mut self.states[level], answer, rng, list, &mut |_| {});
+                continue;
             }
+            let left = if starts { left - 1 } else { left };
+            if self.states.len() < level + 2 {
+                // A turn longer than any before: one level more, kept for later.
+                self.states.push(self.states[level].clone());
+                self.lists.push(ActionList::new());
+            }
+            let base = rng.clone();
+            let mut best = f64::MIN;
+            for i in 0..self.lists[level].len() {
+                *rng = base.clone();
+                best = best.max(self.try_answer(game, me, level, i, left, rng));
+            }
+            return best;
         }
     }
 
@@ -119,7 +132,7 @@ impl<G: Game> GreedyBot<G> {
 impl<G: Game> Bot<G> for GreedyBot<G> {
     fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
         let game = view.game();
-        let levels = self.depth + 2;
+        let levels = self.style.depth + 2;
         if self.states.len() < levels {
             // First decision: grow the buffers once (the only allocation this bot makes).
             // On a copy of `rng`: a fresh bot must answer exactly as a warmed-up one.
@@ -135,7 +148,7 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let mut ties: ActionList<G::Action> = ActionList::new();
         for (i, &answer) in answers.iter().enumerate() {
             let mut trial_rng = base.clone();
-            let value = self.try_answer(game, me, 0, i, self.depth, &mut trial_rng);
+            let value = self.try_answer(game, me, 0, i, self.style.depth, &mut trial_rng);
             if value > best + 1e-9 {
                 best = value;
                 ties.clear();

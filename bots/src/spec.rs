@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use floe_core::Game;
+use floe_core::{Game, GreedyDefaults, JudgedAt, RestOfTurn};
 
 use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Reward, Rollout, TreeKind};
 
@@ -35,15 +35,35 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
     },
     KnownBot {
         name: "greedy",
-        about: "tries each answer on a sample of the hidden facts, plays on to its next \
-                question(s) with random opponents, and keeps the answer that leaves it best placed",
+        about: "tries each answer on a sample of the hidden facts, plays on to the end of its turn \
+                or its next turn(s) with random opponents, and keeps the answer that leaves it best placed",
         params: "it takes progress (a number from 0 to 100, default 0.5: the weight of racers' \
-                 progress against points) and depth (0 to 3, default 1: own questions looked through)",
+                 progress against points), depth (0 to 3: own next turns looked through), turn \
+                 (search or random: how the rest of a turn is answered) and judge (turn-end or \
+                 next-turn: when a state is judged); the defaults of depth, turn and judge are \
+                 the game's (depth=1,turn=search,judge=next-turn unless the game says otherwise)",
         game_params: &["progress"],
         read: |p| {
             let progress = p.number("progress", 0.5, 0.0, 100.0)?;
-            let depth = p.whole("depth", 1, 0, 3)?;
-            Ok(Kind::Greedy { progress, depth })
+            let depth = p.take("depth", None, "a whole number from 0 to 3", |v| {
+                v.parse::<usize>().ok().filter(|d| *d <= 3).map(Some)
+            })?;
+            let rest_of_turn = match p.word("turn", "", &["search", "random"])? {
+                "search" => Some(RestOfTurn::Search),
+                "random" => Some(RestOfTurn::Random),
+                _ => None,
+            };
+            let judged_at = match p.word("judge", "", &["turn-end", "next-turn"])? {
+                "turn-end" => Some(JudgedAt::TurnEnd),
+                "next-turn" => Some(JudgedAt::NextTurn),
+                _ => None,
+            };
+            Ok(Kind::Greedy {
+                progress,
+                depth,
+                rest_of_turn,
+                judged_at,
+            })
         },
     },
     KnownBot {
@@ -106,9 +126,12 @@ pub struct BotSpec {
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Kind {
     Random,
+    /// The lookahead settings left out of the spec (`None`) take the game's defaults.
     Greedy {
         progress: f64,
-        depth: usize,
+        depth: Option<usize>,
+        rest_of_turn: Option<RestOfTurn>,
+        judged_at: Option<JudgedAt>,
     },
     Mcts {
         iters: u32,
@@ -338,7 +361,19 @@ impl BotSpec {
     pub fn build<G: Game>(&self) -> AnyBot<G> {
         match self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
-            Kind::Greedy { progress, depth } => AnyBot::Greedy(GreedyBot::new(progress, depth)),
+            Kind::Greedy {
+                progress,
+                depth,
+                rest_of_turn,
+                judged_at,
+            } => {
+                let style = GreedyDefaults {
+                    depth: depth.unwrap_or(G::GREEDY.depth),
+                    rest_of_turn: rest_of_turn.unwrap_or(G::GREEDY.rest_of_turn),
+                    judged_at: judged_at.unwrap_or(G::GREEDY.judged_at),
+                };
+                AnyBot::Greedy(GreedyBot::new(progress, style))
+            }
             Kind::Mcts {
                 iters,
                 ms,
@@ -433,6 +468,19 @@ mod tests {
             "{e}"
         );
         assert!(e.contains("depth (0 to 3"), "{e}");
+        assert!(e.contains("turn (search or random"), "{e}");
+        let e = BotSpec::parse("greedy:turn=all").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "bot \"greedy\": parameter \"turn\" must be search or random, not \"all\""
+        );
+        let e = BotSpec::parse("greedy:judge=later")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            e,
+            "bot \"greedy\": parameter \"judge\" must be turn-end or next-turn, not \"later\""
+        );
         let e = BotSpec::parse("greedy:depth=1.5").unwrap_err().to_string();
         assert_eq!(
             e,
@@ -455,18 +503,26 @@ mod tests {
             BotSpec::parse("greedy").unwrap().kind,
             Kind::Greedy {
                 progress: 0.5,
-                depth: 1
+                depth: None,
+                rest_of_turn: None,
+                judged_at: None,
             }
         );
-        let spec = BotSpec::parse("greedy:depth=2, progress=0.25").unwrap();
+        let spec =
+            BotSpec::parse("greedy:depth=2, progress=0.25,turn=random,judge=turn-end").unwrap();
         assert_eq!(
             spec.kind,
             Kind::Greedy {
                 progress: 0.25,
-                depth: 2
+                depth: Some(2),
+                rest_of_turn: Some(RestOfTurn::Random),
+                judged_at: Some(JudgedAt::TurnEnd),
             }
         );
-        assert_eq!(spec.to_string(), "greedy:depth=2, progress=0.25");
+        assert_eq!(
+            spec.to_string(),
+            "greedy:depth=2, progress=0.25,turn=random,judge=turn-end"
+        );
     }
 
     #[test]

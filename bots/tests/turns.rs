@@ -7,7 +7,10 @@ use std::ops::RangeInclusive;
 
 use common::NoParameters;
 use floe_bots::{Bot, GreedyBot};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, Outcome, RestOfTurn, Seat, Standing,
+    Stream, View, stream_rng,
+};
 
 /// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
 /// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,
@@ -130,7 +133,11 @@ fn greedy_looks_through_the_rest_of_its_turn_even_at_depth_0() {
     let mut answers = ActionList::new();
     game.legal_actions(&start, &mut answers);
     for depth in [0, 1] {
-        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, depth);
+        let style = GreedyDefaults {
+            depth,
+            ..GreedyDefaults::SEARCH
+        };
+        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, style);
         for seed in 0..40 {
             let mut rng = stream_rng(seed, Stream::Bot(0));
             let view = View::new(&game, &start, Seat(0));
@@ -142,5 +149,35 @@ fn greedy_looks_through_the_rest_of_its_turn_even_at_depth_0() {
                 "depth {depth}, seed {seed}"
             );
         }
+    }
+}
+
+/// With the rest of the turn answered at random, the first bit 1 still scores half the
+/// time and 0 never: the bot prefers 1 on any sample, judged at the turn's end or later.
+#[test]
+fn greedy_answering_the_rest_of_its_turn_at_random_still_judges_at_its_end() {
+    let game = TwoStepTurn;
+    let start = Picks::default();
+    let mut answers = ActionList::new();
+    game.legal_actions(&start, &mut answers);
+    for judged_at in [JudgedAt::TurnEnd, JudgedAt::NextTurn] {
+        let style = GreedyDefaults {
+            depth: 0,
+            rest_of_turn: RestOfTurn::Random,
+            judged_at,
+        };
+        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, style);
+        let mut picked_one = 0;
+        for seed in 0..40 {
+            let mut rng = stream_rng(seed, Stream::Bot(0));
+            let view = View::new(&game, &start, Seat(0));
+            picked_one += usize::from(bot.act(&view, &answers, &mut rng) == 1);
+        }
+        // Each sample's random second bit is the same for both first bits: 1 wins where it
+        // is 1 and ties where it is 0, so 1 is picked at least half the time.
+        assert!(
+            picked_one >= 20,
+            "{judged_at:?}: 1 picked {picked_one} of 40"
+        );
     }
 }

@@ -17,7 +17,7 @@ mod reward;
 mod tree;
 
 use arrayvec::ArrayVec;
-use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, GreedyDefaults, MAX_ACTIONS, MAX_SEATS, Seat, View};
 use rand::RngExt;
 use std::time::{Duration, Instant};
 
@@ -87,7 +87,13 @@ impl<G: Game> MctsBot<G> {
             state: Vec::new(),
             answers: ActionList::new(),
             keys: ArrayVec::new(),
-            playout: GreedyBot::new(0.5, 0),
+            playout: GreedyBot::new(
+                0.5,
+                GreedyDefaults {
+                    depth: 0,
+                    ..G::GREEDY
+                },
+            ),
         }
     }
 

@@ -2,7 +2,10 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
+use floe_core::{
+    ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, MAX_SEATS, Outcome, RestOfTurn, Seat,
+    Standing,
+};
 
 use crate::action::{ACTION_COUNT, Action};
 use crate::engine::{Arctic, END_CAUSES};
@@ -48,6 +51,16 @@ impl Game for Arctic {
     fn from_rules(rules: Rules) -> Arctic {
         Arctic::new(rules)
     }
+
+    /// Each answer judged at the end of its own turn (the greedy for Arctic), the
+    /// rest of the turn answered at random: a turn asks many questions (placements, tokens,
+    /// several draws, discards, powers) of up to 20 answers each, and searching every way of
+    /// finishing it costs the product of their answer counts.
+    const GREEDY: GreedyDefaults = GreedyDefaults {
+        depth: 0,
+        rest_of_turn: RestOfTurn::Random,
+        judged_at: JudgedAt::TurnEnd,
+    };
 
     /// Runs: six animals at the table's extreme entries; diversity and totem likewise;
     /// penalty cards: at most every card but one per pile (each pile holds a card from the

@@ -89,6 +89,38 @@ pub(crate) fn sample(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State)
     for (other, totem) in others().zip(totems) {
         out.totems[other.index()] = totem;
     }
+    reassign_gifts(st, seat, rng, out);
+}
+
+/// Points the other seats' bear B gifts at cards of the sample: another seat B knows which
+/// card it gave to a receiver R, while `seat` knows only that B gave R one. Unless R is
+/// `seat`, R's penalty zone was dealt anew, so each of B's gifts becomes a random card of
+/// R's zone as dealt that no other gift names and R's `private` set does not hold (a
+/// gift never joins it), or is forgotten if none is left. Without
+/// this a search that samples again from a sample, for B, would look for the gift where it
+/// no longer is.
+fn reassign_gifts(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+    for giver in Seat::all(st.players()).filter(|&o| o != seat) {
+        let g = giver.index();
+        out.gifts[g] = CardSet::EMPTY;
+        for receiver in Seat::all(st.players()).filter(|&r| r != giver) {
+            let given = st.gifts[g].intersection(st.penalties[receiver.index()]);
+            if receiver == seat {
+                out.gifts[g] = out.gifts[g].union(given);
+                continue;
+            }
+            for _ in 0..given.len() {
+                let taken = out
+                    .gifts
+                    .iter()
+                    .fold(st.private[receiver.index()], |a, &b| a.union(b));
+                let free = out.penalties[receiver.index()].minus(taken);
+                if let Some(card) = free.nth(rng.random_range(0..free.len().max(1))) {
+                    out.gifts[g].insert(card);
+                }
+            }
+        }
+    }
 }
 
 /// Deals `other`'s hidden cards as `seat` may imagine them: its known cards first, then
@@ -156,6 +188,47 @@ fn deal_seat(
             Phase::PenaltyCard => out.turn.penalty_animal = pick(rng),
             Phase::BearCard => out.turn.bear_animal = pick(rng),
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use floe_core::{ActionList, Game, Stream, game_seed, stream_rng};
+
+    use super::*;
+    use crate::engine::Arctic;
+
+    /// A search samples again from its own samples, for other seats (greedy playouts
+    /// inside MCTS do): a sample must be a state every seat can sample from, with every
+    /// card in play dealt once.
+    #[test]
+    fn a_sample_can_be_sampled_again_for_every_seat() {
+        let game = Arctic::standard();
+        let mut answers = ActionList::new();
+        let mut first = game.new_game(2, &mut stream_rng(0, Stream::Chance));
+        let mut second = first.clone();
+        for players in 2..=4 {
+            for i in 0..60 {
+                let seed = game_seed(players as u64, i);
+                let mut chance = stream_rng(seed, Stream::Chance);
+                let mut rng = stream_rng(seed, Stream::Bot(0));
+                let mut st = game.new_game(players, &mut chance);
+                game.legal_actions(&st, &mut answers);
+                while game.to_act(&st).is_some() {
+                    for a in Seat::all(players) {
+                        sample(&st, a, &mut rng, &mut first);
+                        for b in Seat::all(players) {
+                            sample(&first, b, &mut rng, &mut second);
+                            let deck = game.rules().deck_size(players);
+                            assert_eq!(CardSet::of(second.all_cards()).len(), deck);
+                            assert_eq!(second.all_cards().count(), deck);
+                        }
+                    }
+                    let a = answers[rng.random_range(0..answers.len())];
+                    game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
+                }
+            }
         }
     }
 }

@@ -261,4 +261,69 @@ impl State {
             .chain(self.reserve.iter().copied())
             .chain(self.turn.held)
     }
+
+    /// Returns the public tracking set `in_hand(seat)`: the cards everyone knows to be in
+    /// `seat`'s hand.
+    pub fn known_in_hand(&self, seat: Seat) -> CardSet {
+        self.in_hand[seat.index()]
+    }
+
+    /// Returns the public tracking set `private(seat)`: the cards everyone knows to be in
+    /// `seat`'s hand, penalty zone or face-down pile cards.
+    pub fn known_private(&self, seat: Seat) -> CardSet {
+        self.private[seat.index()]
+    }
+
+    /// Returns the cards `seat` gave with bear B whose place (a receiver's penalty zone) it
+    /// still knows.
+    pub fn gifts(&self, seat: Seat) -> CardSet {
+        self.gifts[seat.index()]
+    }
+
+    /// Swaps where cards `a` and `b` lie (a hand, a penalty zone, a pile with the card's
+    /// face kept, the River, the draw pile, the Reserve or the card held aside), and which
+    /// of them a giver knows as its bear B gift: for tests that change a hidden fact. The
+    /// game stays consistent only if neither card is public or tracked where it lies.
+    pub fn swap_places(&mut self, a: Card, b: Card) {
+        let swap = |c: Card| match c {
+            c if c == a => b,
+            c if c == b => a,
+            c => c,
+        };
+        let sets = self.hands.iter_mut().chain(&mut self.penalties);
+        for set in sets.chain(&mut self.gifts) {
+            let (has_a, has_b) = (set.contains(a), set.contains(b));
+            if has_a != has_b {
+                set.remove(if has_a { a } else { b });
+                set.insert(if has_a { b } else { a });
+            }
+        }
+        for pile in &mut self.piles {
+            for pc in pile.iter_mut() {
+                let card = swap(pc.card());
+                *pc = if pc.is_face_down() {
+                    PileCard::down(card)
+                } else {
+                    PileCard::up(card)
+                };
+            }
+        }
+        for slot in self.river.iter_mut().flatten() {
+            *slot = swap(*slot);
+        }
+        for card in self
+            .draw
+            .iter_mut()
+            .chain(&mut self.reserve)
+            .chain(&mut self.turn.held)
+        {
+            *card = swap(*card);
+        }
+    }
+
+    /// Sets `seat`'s totem: for tests that change a hidden fact (another seat's totem is
+    /// hidden) or build a situation.
+    pub fn set_totem(&mut self, seat: Seat, animal: Animal) {
+        self.totems[seat.index()] = animal;
+    }
 }

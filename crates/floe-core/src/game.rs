@@ -19,6 +19,51 @@ pub const MAX_COLOURS: usize = 32;
 /// The answers to one question, on the stack, refilled in place for every question.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 
+/// How the `greedy` bot plays a game unless its spec says otherwise: a game whose turns
+/// hold many questions declares a lighter lookahead than the default, which searches
+/// every answer of the rest of a turn (exponential in the turn's length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GreedyDefaults {
+    /// How many of its own next turns the bot looks through after the current one.
+    pub depth: usize,
+    /// How the bot answers the later questions of a turn it looks through.
+    pub rest_of_turn: RestOfTurn,
+    /// When the bot judges the state an answer leads to.
+    pub judged_at: JudgedAt,
+}
+
+impl GreedyDefaults {
+    /// Look through one next turn, search every answer of a turn, judge when the next
+    /// turn not looked through starts: right for short turns whose first answer shows its
+    /// worth only through the next one (a card committed face down, played later).
+    pub const SEARCH: GreedyDefaults = GreedyDefaults {
+        depth: 1,
+        rest_of_turn: RestOfTurn::Search,
+        judged_at: JudgedAt::NextTurn,
+    };
+}
+
+/// How the `greedy` bot answers the questions that continue a turn it looks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestOfTurn {
+    /// Tries every answer and keeps the best: exact, but the cost multiplies with each
+    /// question of the turn.
+    Search,
+    /// Answers at random, with the same random numbers for every answer judged: the cost
+    /// grows with the turn's length only.
+    Random,
+}
+
+/// When the `greedy` bot judges where an answer leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgedAt {
+    /// When the last turn it looks through ends, before anyone else answers.
+    TurnEnd,
+    /// When its next turn after the last one it looks through starts, the other seats
+    /// having answered at random in between.
+    NextTurn,
+}
+
 /// The rules of one game, able to set up, advance and score a game state.
 ///
 /// An implementation holds the rule *data* (layout, tables, parameters); the state is a
@@ -77,6 +122,9 @@ pub trait Game: Clone + Send + Sync {
     fn bot_parameters(&self) -> Vec<ParamDecl> {
         Vec::new()
     }
+
+    /// How the `greedy` bot plays this game unless its spec says otherwise.
+    const GREEDY: GreedyDefaults = GreedyDefaults::SEARCH;
 
     /// Returns the lowest and the highest score a seat can finish a game of `players`
     /// seats with (a search scales its reward by them).

@@ -12,7 +12,10 @@ mod seat;
 mod seed;
 mod view;
 
-pub use game::{ActionList, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask};
+pub use game::{
+    ActionList, Game, GreedyDefaults, IllegalAnswer, JudgedAt, MAX_ACTIONS, MAX_COLOURS,
+    RestOfTurn, Standing, legal_mask,
+};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use rule_set::RuleSet;
