@@ -17,23 +17,29 @@
 //! the maximum above. Its pruning (drop a state when another with the same current run has
 //! every L at least as large) only drops states whose every completion is matched or beaten
 //! by the dominating state's same completion — true when both tables are non-decreasing,
-//! and then the pruned answer, runs split included, is the same maximum. Three methods
-//! compute that maximum:
+//! and then the pruned answer, runs split included, is the same maximum. (Read literally,
+//! the rule would drop both of two identical states; one must be kept. And "same current
+//! run" must mean same animal and same length.) These methods compute that maximum:
 //!
 //! - **No face-down card**: one linear scan (the hot case).
-//! - **Non-decreasing tables** (the page's defaults): [`windows`], a DP over claimed
-//!   windows whose state count is bounded (at most [`windows::MAX_STATES`]) however long
-//!   the face-down stretches are, and which never allocates. The page's pruned DP is exact
-//!   here but its Pareto fronts of L vectors grow without useful bound on long face-down
-//!   stretches (tens of thousands of states for 12 in a row).
-//! - **Any other tables**: [`exhaustive`], the page's DP with only identical states merged
-//!   (dominance pruning would be wrong once a table decreases). It keeps its states on the
-//!   stack and moves to the heap only if they outgrow [`EXHAUSTIVE_STACK`], which only
-//!   long runs of face-down cards under such tables can cause.
+//! - **Few states**: [`exhaustive_in`], the page's DP with only identical states merged
+//!   (packed into a `u32` each, deduplicated by sorting), in fixed buffers of
+//!   [`EXHAUSTIVE_STACK`] states on the stack. Exact for any tables, since it prunes
+//!   nothing; with a few face-down cards it is the fastest method (about a microsecond).
+//! - **More states, non-decreasing tables** (the page's defaults): [`windows`], a DP over
+//!   claimed windows whose state count is bounded (at most [`windows::MAX_STATES`])
+//!   however long the face-down stretches are, on the stack too. The page's pruned DP would
+//!   be exact here, but its Pareto fronts of L vectors grow without useful bound on long
+//!   face-down stretches (tens of thousands of states for 12 in a row).
+//! - **More states, other tables**: [`exhaustive_in`] again, its buffers on the heap.
+//!   Dominance pruning would be wrong once a table decreases, so nothing smaller is exact
+//!   in general; only long face-down stretches under such tables get here.
+//!
+//! So under non-decreasing tables scoring never allocates.
 //!
 //! [`face_down_animals`] reports, for the end-of-game display, one assignment reaching the
 //! reported `(total, runs)`: the lexicographically smallest sequence of animal indices
-//! (fox 0 … bear 6), bottom card first.
+//! (fox 0 … bear 5), bottom card first.
 
 use arrayvec::ArrayVec;
 
@@ -84,10 +90,27 @@ fn non_decreasing(points: &Points) -> bool {
 
 /// Returns the score of `pile`: for face-down cards, the best animals (see the module).
 ///
-/// Never allocates under non-decreasing tables; a pile without face-down cards is one scan.
+/// A pile without face-down cards is one scan. Never allocates under non-decreasing tables.
 pub(crate) fn pile_score(pile: &[PileCard], rules: &Rules) -> PileScore {
-    // Longest run of face-up cards only (a face-down card breaks a run): with no face-down
-    // card this is the answer, otherwise a lower bound on each L, whatever the assignment.
+    let (base, any_down) = face_up_runs(pile);
+    if !any_down {
+        return score_of(&base, rules);
+    }
+    let mut cur = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
+    let mut next = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
+    if let Some(score) = exhaustive_in(pile, rules, &mut cur, &mut next) {
+        score
+    } else if non_decreasing(&rules.run_points) && non_decreasing(&rules.diversity_points) {
+        windows::best(pile, &base, rules)
+    } else {
+        exhaustive_on_heap(pile, rules)
+    }
+}
+
+/// Returns each animal's longest run of face-up cards alone (a face-down card breaks a
+/// run), capped, and whether `pile` has a face-down card. Without one, these are the L
+/// values; with some, they are lower bounds of the L values under every assignment.
+fn face_up_runs(pile: &[PileCard]) -> (Lens, bool) {
     let mut base = [0u8; ANIMAL_COUNT];
     let mut any_down = false;
     let (mut cur, mut len) = (usize::MAX, 0u8);
@@ -102,13 +125,7 @@ pub(crate) fn pile_score(pile: &[PileCard], rules: &Rules) -> PileScore {
         cur = a;
         base[a] = base[a].max(len);
     }
-    if !any_down {
-        score_of(&base, rules)
-    } else if non_decreasing(&rules.run_points) && non_decreasing(&rules.diversity_points) {
-        windows::best(pile, &base, rules)
-    } else {
-        exhaustive(pile, rules)
-    }
+    (base, any_down)
 }
 
 /// Returns the animal given to each face-down card of `pile`, bottom to top, by the
@@ -280,9 +297,9 @@ pub(crate) mod windows {
     /// face-up runs alone.
     pub(crate) fn best(pile: &[PileCard], base: &Lens, rules: &Rules) -> PileScore {
         // Two buffers, swapped by reference (swapping the arrays would copy them).
-        let mut buffers = [(); 2].map(|()| ArrayVec::<State, MAX_STATES>::new());
-        let [cur, next] = &mut buffers;
-        let (mut cur, mut next) = (cur, next);
+        let mut first = ArrayVec::<State, MAX_STATES>::new();
+        let mut second = ArrayVec::<State, MAX_STATES>::new();
+        let (mut cur, mut next) = (&mut first, &mut second);
         let mut index = None;
         cur.push(State {
             claimed: 0,
@@ -356,13 +373,9 @@ pub(crate) mod windows {
 /// States the exhaustive DP keeps on the stack before moving to the heap.
 pub(crate) const EXHAUSTIVE_STACK: usize = 2048;
 
-/// Returns the best score of `pile` by the page's DP with only identical states merged:
-/// exact for any tables (see the module).
-pub(crate) fn exhaustive(pile: &[PileCard], rules: &Rules) -> PileScore {
-    let mut a = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
-    let mut b = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
-    exhaustive_in(pile, rules, &mut a, &mut b)
-        .unwrap_or_else(|| exhaustive_in(pile, rules, &mut Vec::new(), &mut Vec::new()).unwrap())
+/// Returns the best score of `pile` by [`exhaustive_in`] with buffers on the heap.
+pub(crate) fn exhaustive_on_heap(pile: &[PileCard], rules: &Rules) -> PileScore {
+    exhaustive_in(pile, rules, &mut Vec::new(), &mut Vec::new()).expect("a Vec never fills")
 }
 
 /// A list of packed DP states, of fixed or growing capacity.
@@ -426,7 +439,8 @@ fn step(s: u32, a: usize) -> u32 {
     lens | l << shift | a32 << CUR_SHIFT | len << LEN_SHIFT
 }
 
-/// The page's DP on `pile` in buffers `cur` and `next`; `None` if they fill up.
+/// The page's DP on `pile`, merging identical states only (so exact for any tables), in
+/// buffers `cur` and `next`; `None` if they fill up.
 fn exhaustive_in<S: States>(
     pile: &[PileCard],
     rules: &Rules,
@@ -541,6 +555,11 @@ mod tests {
             }
         }
         best.unwrap()
+    }
+
+    /// The windows DP alone (`pile_score` uses it only when states are many).
+    fn windows_best(pile: &[PileCard], rules: &Rules) -> PileScore {
+        windows::best(pile, &face_up_runs(pile).0, rules)
     }
 
     /// Rules test 12.
@@ -663,7 +682,10 @@ mod tests {
             let p = random_pile(&mut rng, 12, 4, animals);
             let (score, chosen) = brute(&p, &rules);
             assert_eq!(pile_score(&p, &rules), score, "{p:?} {rules:?}");
-            assert_eq!(exhaustive(&p, &rules), score, "{p:?} {rules:?}");
+            assert_eq!(exhaustive_on_heap(&p, &rules), score, "{p:?} {rules:?}");
+            if round % 3 < 2 {
+                assert_eq!(windows_best(&p, &rules), score, "{p:?} {rules:?}");
+            }
             assert_eq!(face_down_animals(&p, &rules), chosen, "{p:?} {rules:?}");
         }
     }
@@ -679,7 +701,9 @@ mod tests {
                 random_tables(&mut rng, true)
             };
             let p = random_pile(&mut rng, 30, 8, [3, 6][round % 2]);
-            assert_eq!(pile_score(&p, &rules), exhaustive(&p, &rules), "{p:?}");
+            let score = exhaustive_on_heap(&p, &rules);
+            assert_eq!(windows_best(&p, &rules), score, "{p:?}");
+            assert_eq!(pile_score(&p, &rules), score, "{p:?}");
         }
     }
 
@@ -700,7 +724,10 @@ mod tests {
         for rules in [&standard, &zigzag] {
             for p in [&twelve, &long] {
                 let score = pile_score(p, rules);
-                assert_eq!(score, exhaustive(p, rules));
+                assert_eq!(score, exhaustive_on_heap(p, rules));
+                if rules == &standard {
+                    assert_eq!(score, windows_best(p, rules));
+                }
                 let animals = face_down_animals(p, rules);
                 assert_eq!(plain(&assigned(p, &animals), rules), score);
             }
