@@ -81,11 +81,11 @@ pub(crate) const MAX_PLACEMENT: u8 = 5;
 pub(crate) const MAX_ROUND_LIMIT: u32 = 1_000_000;
 
 // Moose B raises a placement value by one: the answers number targets up to MAX_TARGET.
-const _: () = assert!(MAX_PLACEMENT + 1 <= MAX_TARGET);
+const _: () = assert!(MAX_PLACEMENT < MAX_TARGET);
 // D8: every River card, the pile (orca B) and one answer per animal (bear A).
 const _: () = assert!(MAX_RIVER + 1 + ANIMAL_COUNT <= MAX_ANSWERS);
 // D4: a full hand and puffin B's take-back.
-const _: () = assert!(MAX_HAND_LIMIT + 1 <= MAX_ANSWERS);
+const _: () = assert!(MAX_HAND_LIMIT < MAX_ANSWERS);
 // D8a and D10c: the penalty cards of one animal, at most 5 per set.
 const _: () = assert!(CARD_COUNT / ANIMAL_COUNT <= MAX_ANSWERS);
 
@@ -530,20 +530,23 @@ impl Rules {
     }
 }
 
+/// A list of whole numbers as written, with the place of the list and of each item.
+type SpannedInts = Spanned<Vec<Spanned<i64>>>;
+
 /// A rules file as written; every key optional.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     name: Option<Spanned<String>>,
-    sets: Option<Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>>,
+    sets: Option<Spanned<Vec<SpannedInts>>>,
     reserve_per_extra_player: Option<Spanned<i64>>,
     hand_size: Option<Spanned<i64>>,
     hand_limit: Option<Spanned<i64>>,
     river_size: Option<Spanned<i64>>,
     empty_top_placement: Option<Spanned<i64>>,
-    landscape_values: Option<Spanned<Vec<Spanned<i64>>>>,
-    run_points: Option<Spanned<Vec<Spanned<i64>>>>,
-    diversity_points: Option<Spanned<Vec<Spanned<i64>>>>,
+    landscape_values: Option<SpannedInts>,
+    run_points: Option<SpannedInts>,
+    diversity_points: Option<SpannedInts>,
     penalty_points: Option<Spanned<i64>>,
     power_side: Option<PowerSideFile>,
     tie_break: Option<Spanned<String>>,
@@ -629,7 +632,7 @@ impl Loader<'_> {
     /// Reads the list `v` of `key`: exactly `N` whole numbers, each in `range`.
     fn ints<const N: usize>(
         &mut self,
-        v: &Spanned<Vec<Spanned<i64>>>,
+        v: &SpannedInts,
         key: &str,
         range: &RangeInclusive<i64>,
     ) -> Result<[i32; N], RulesError> {
