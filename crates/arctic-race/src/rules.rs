@@ -8,7 +8,7 @@
 use std::ops::Range;
 
 use arrayvec::ArrayVec;
-use floe_core::{MAX_COLOURS, MAX_SEATS};
+use floe_core::{MAX_COLOURS, MAX_SEATS, line_of, out_of_range};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -208,15 +208,6 @@ impl Rules {
     }
 }
 
-/// 1-based line of byte offset `at` in `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())]
-        .bytes()
-        .filter(|&b| b == b'\n')
-        .count()
-        + 1
-}
-
 /// A rules file as written; every key optional so a file can override just a few.
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -356,11 +347,7 @@ impl Checker<'_> {
             Err(self.err(
                 v.span(),
                 field,
-                format!(
-                    "{x} is out of range: allowed {}..={}",
-                    range.start,
-                    range.end - 1
-                ),
+                out_of_range(x, &(range.start..=range.end - 1)),
             ))
         }
     }

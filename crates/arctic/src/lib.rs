@@ -42,6 +42,9 @@ pub use cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, Card, CardSet, PileCa
 pub use engine::{Arctic, END_CAUSES, ScoreParts};
 pub use event::{Event, Placement, Source};
 pub use observation::{ActionKey, FinalScore, Observation};
-pub use rules::{MAX_PLAYERS, MIN_PLAYERS, Points, Rules, Side, SideRule, TieBreak};
+pub use rules::{
+    MAX_HAND_LIMIT, MAX_PLAYERS, MAX_RIVER, MIN_PLAYERS, Points, Rules, RulesError, Side, SideRule,
+    TieBreak,
+};
 pub use scoring::PileScore;
 pub use state::{Phase, State, Turn};

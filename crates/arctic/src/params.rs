@@ -1,20 +1,469 @@
-//! TEMPORARY placeholder.
-use crate::rules::Rules;
-use floe_core::{ParamDecl, ParamValue, RuleSet};
+//! The rule parameters Arctic declares, and the canonical rules file.
+//!
+//! Every row of the page's Parameters table is a parameter, so an experiment can sweep any
+//! of them: `sets.N` (the set numbers at N players), `reserve_per_extra_player`,
+//! `hand_size`, `hand_limit`, `river_size`, `empty_top_placement`, `landscape_values`,
+//! `run_points`, `diversity_points`, `penalty_points`, `power_side.<animal>` (one per
+//! animal), `tie_break` and `round_limit`. Each value is checked against the range of the
+//! same key of a rules file, then the whole rules against [`Rules::check`], so a value is
+//! refused exactly when a rules file holding it would be. [`RuleSet::to_toml`] writes the
+//! complete rules back as a rules file: the canonical form that fingerprints and run plans
+//! record.
+
+use std::ops::RangeInclusive;
+
+use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
+use serde::Serialize;
+
+use crate::cards::{ANIMALS, Animal};
+use crate::rules::{
+    EMPTY_TOP_PLACEMENT, HAND_LIMIT, HAND_SIZE, LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS,
+    PENALTY_POINTS, POINTS, POINTS_LEN, RESERVE_PER_EXTRA_PLAYER, RIVER_SIZE, ROUND_LIMIT, Rules,
+    SET_NUMBERS, SIDE_NAMES, SideRule, TIE_BREAK_NAMES, TieBreak, set_numbers, sets_mask,
+};
+
+/// The kind of a whole number in `range`.
+fn whole(range: &RangeInclusive<i64>) -> ParamKind {
+    ParamKind::Whole {
+        min: *range.start(),
+        max: *range.end(),
+    }
+}
+
+/// The kind of a list of exactly `len` points.
+fn points(len: usize) -> ParamKind {
+    ParamKind::List {
+        item: Box::new(whole(&POINTS)),
+        min_len: len,
+        max_len: len,
+    }
+}
+
+/// The kind of a list of names.
+fn one_of(names: &[&str]) -> ParamKind {
+    ParamKind::OneOf(names.iter().map(|n| (*n).to_string()).collect())
+}
+
+/// Returns the declaration of `path`, one value for every player count.
+fn decl(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
+    ParamDecl {
+        path: path.into(),
+        kind,
+        per_players: None,
+        about: about.into(),
+    }
+}
+
+/// Returns the values of a points table as a parameter value.
+fn point_list(values: &[i32]) -> ParamValue {
+    ParamValue::List(
+        values
+            .iter()
+            .map(|&v| ParamValue::Whole(i64::from(v)))
+            .collect(),
+    )
+}
+
+/// Returns the animal of a `power_side.<animal>` path.
+fn power_animal(path: &str) -> Option<Animal> {
+    Animal::from_name(path.strip_prefix("power_side.")?)
+}
+
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
     }
+
+    /// # Examples
+    /// ```
+    /// use arctic::Rules;
+    /// use floe_core::RuleSet;
+    /// let rules = Rules::from_toml("hand_limit = 9", "mine.toml").unwrap();
+    /// assert_eq!(Rules::from_toml(&rules.to_toml(), "canonical").unwrap(), rules);
+    /// ```
     fn to_toml(&self) -> String {
-        String::new()
+        let side = |a: Animal| self.power_side[a.index()].name();
+        let file = CanonicalRules {
+            name: &self.name,
+            sets: self.sets.iter().map(|&m| set_numbers(m)).collect(),
+            reserve_per_extra_player: self.reserve_per_extra_player,
+            hand_size: self.hand_size,
+            hand_limit: self.hand_limit,
+            river_size: self.river_size,
+            empty_top_placement: self.empty_top_placement,
+            landscape_values: self.landscape_values,
+            run_points: self.run_points,
+            diversity_points: self.diversity_points,
+            penalty_points: self.penalty_points,
+            tie_break: self.tie_break.name(),
+            round_limit: self.round_limit,
+            colours: &self.colours,
+            power_side: CanonicalSides {
+                fox: side(Animal::Fox),
+                moose: side(Animal::Moose),
+                walrus: side(Animal::Walrus),
+                orca: side(Animal::Orca),
+                puffin: side(Animal::Puffin),
+                bear: side(Animal::Bear),
+            },
+        };
+        toml::to_string(&file).expect("rules serialise to TOML")
     }
+
+    /// Every row of the page's Parameters table, each in the range of its rules-file key.
     fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
+        let most_sets = *SET_NUMBERS.end() as usize;
+        let mut decls = vec![
+            ParamDecl {
+                path: "sets".into(),
+                kind: ParamKind::List {
+                    item: Box::new(whole(&SET_NUMBERS)),
+                    min_len: 1,
+                    max_len: most_sets,
+                },
+                per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
+                about: "the card sets (1 to 4, distinct) shuffled together".into(),
+            },
+            decl(
+                "reserve_per_extra_player",
+                whole(&RESERVE_PER_EXTRA_PLAYER),
+                "Reserve cards per player beyond the first",
+            ),
+            decl("hand_size", whole(&HAND_SIZE), "cards dealt to each hand"),
+            decl(
+                "hand_limit",
+                whole(&HAND_LIMIT),
+                "most cards a hand keeps at the end of a turn",
+            ),
+            decl("river_size", whole(&RIVER_SIZE), "River cards"),
+            decl(
+                "empty_top_placement",
+                whole(&EMPTY_TOP_PLACEMENT),
+                "the placement value with no face-up top card",
+            ),
+            decl(
+                "landscape_values",
+                points(LANDSCAPE_LEN),
+                "the value of each Landscape position; tokens start at position 2",
+            ),
+            decl(
+                "run_points",
+                points(POINTS_LEN),
+                "points of an animal's longest run by its length 0 to 6 (the last for 6 or more)",
+            ),
+            decl(
+                "diversity_points",
+                points(POINTS_LEN),
+                "points by the number of animals with a run of 2 or more, 0 to 6",
+            ),
+            decl(
+                "penalty_points",
+                whole(&PENALTY_POINTS),
+                "points per penalty card",
+            ),
+        ];
+        for animal in ANIMALS {
+            decls.push(decl(
+                &format!("power_side.{animal}"),
+                one_of(&SIDE_NAMES),
+                &format!("the side up of the {animal} power card"),
+            ));
+        }
+        decls.push(decl(
+            "tie_break",
+            one_of(&TIE_BREAK_NAMES),
+            "who wins a tie: the earliest seat, or every tied seat",
+        ));
+        decls.push(decl(
+            "round_limit",
+            whole(&ROUND_LIMIT),
+            "rounds after which an unfinished game ends and is scored",
+        ));
+        decls
     }
-    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
-        ParamValue::Whole(0)
+
+    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
+        let whole = |x: u8| ParamValue::Whole(i64::from(x));
+        match decl.path.as_str() {
+            "sets" => {
+                let n = players.expect("sets holds a value per player count");
+                ParamValue::List(
+                    set_numbers(self.sets(n))
+                        .into_iter()
+                        .map(|s| ParamValue::Whole(i64::from(s)))
+                        .collect(),
+                )
+            }
+            "reserve_per_extra_player" => whole(self.reserve_per_extra_player),
+            "hand_size" => whole(self.hand_size),
+            "hand_limit" => whole(self.hand_limit),
+            "river_size" => whole(self.river_size),
+            "empty_top_placement" => whole(self.empty_top_placement),
+            "landscape_values" => point_list(&self.landscape_values),
+            "run_points" => point_list(&self.run_points),
+            "diversity_points" => point_list(&self.diversity_points),
+            "penalty_points" => ParamValue::Whole(i64::from(self.penalty_points)),
+            "tie_break" => ParamValue::Name(self.tie_break.name().into()),
+            "round_limit" => ParamValue::Whole(i64::from(self.round_limit)),
+            path => {
+                let animal = power_animal(path).expect("a declared parameter");
+                ParamValue::Name(self.power_side(animal).name().into())
+            }
+        }
     }
-    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
-        Ok(())
+
+    fn put_value(
+        &mut self,
+        decl: &ParamDecl,
+        players: Option<usize>,
+        value: &ParamValue,
+    ) -> Result<(), String> {
+        // The kind is checked: every whole number is in its key's range.
+        let byte = || value.as_whole().expect("checked") as u8;
+        let table = || -> Vec<i32> {
+            let values = value.as_wholes().expect("checked");
+            values.into_iter().map(|v| v as i32).collect()
+        };
+        let name = || match value {
+            ParamValue::Name(n) => n.as_str(),
+            _ => unreachable!("checked: a name"),
+        };
+        match decl.path.as_str() {
+            "sets" => {
+                let n = players.expect("sets holds a value per player count");
+                let numbers = value.as_wholes().expect("checked");
+                self.sets[n - MIN_PLAYERS] = sets_mask(&numbers).map_err(|(_, m)| m)?;
+            }
+            "reserve_per_extra_player" => self.reserve_per_extra_player = byte(),
+            "hand_size" => self.hand_size = byte(),
+            "hand_limit" => self.hand_limit = byte(),
+            "river_size" => self.river_size = byte(),
+            "empty_top_placement" => self.empty_top_placement = byte(),
+            "landscape_values" => self.landscape_values.copy_from_slice(&table()),
+            "run_points" => self.run_points.copy_from_slice(&table()),
+            "diversity_points" => self.diversity_points.copy_from_slice(&table()),
+            "penalty_points" => self.penalty_points = value.as_whole().expect("checked") as i32,
+            "tie_break" => self.tie_break = TieBreak::from_name(name()).expect("checked"),
+            "round_limit" => self.round_limit = value.as_whole().expect("checked") as u32,
+            path => {
+                let animal = power_animal(path).expect("a declared parameter");
+                self.power_side[animal.index()] = SideRule::from_name(name()).expect("checked");
+            }
+        }
+        self.check().map_err(|p| p.message)
+    }
+}
+
+/// A rules file in canonical form: every key, in the order of the page's Parameters
+/// table (the `[power_side]` table last, as TOML needs).
+#[derive(Serialize)]
+struct CanonicalRules<'a> {
+    name: &'a str,
+    sets: Vec<Vec<u8>>,
+    reserve_per_extra_player: u8,
+    hand_size: u8,
+    hand_limit: u8,
+    river_size: u8,
+    empty_top_placement: u8,
+    landscape_values: [i32; LANDSCAPE_LEN],
+    run_points: [i32; POINTS_LEN],
+    diversity_points: [i32; POINTS_LEN],
+    penalty_points: i32,
+    tie_break: &'a str,
+    round_limit: u32,
+    colours: &'a [String],
+    power_side: CanonicalSides<'a>,
+}
+
+#[derive(Serialize)]
+struct CanonicalSides<'a> {
+    fox: &'a str,
+    moose: &'a str,
+    walrus: &'a str,
+    orca: &'a str,
+    puffin: &'a str,
+    bear: &'a str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Rules {
+        Rules::from_toml(text, "test.toml").unwrap()
+    }
+
+    #[test]
+    fn canonical_rules_load_back_equal() {
+        for text in [
+            "",
+            "name = \"short\"\nround_limit = 40\ntie_break = \"shared\"",
+            "sets = [[2, 1], [4, 3, 1], [1, 2, 3, 4]]\nhand_size = 5\nhand_limit = 14\n\
+             river_size = 10\nreserve_per_extra_player = 0\nempty_top_placement = 5",
+            "landscape_values = [-5, 0, 1, 2, 3, 1000]\nrun_points = [0, 1, 1, 1, 1, 1, 1]\n\
+             diversity_points = [-1000, -1000, 0, 0, 0, 0, 1000]\npenalty_points = 0\n\
+             [power_side]\nfox = \"A\"\nbear = \"B\"",
+        ] {
+            let rules = load(text);
+            let canonical = rules.to_toml();
+            assert_eq!(load(&canonical), rules, "{canonical}");
+            assert_eq!(
+                load(&canonical).to_toml(),
+                canonical,
+                "the canonical form is a fixed point"
+            );
+        }
+    }
+
+    #[test]
+    fn every_parameter_of_the_page_is_declared() {
+        let paths: Vec<String> = Rules::standard()
+            .parameters()
+            .into_iter()
+            .map(|d| d.path)
+            .collect();
+        assert_eq!(
+            paths,
+            [
+                "sets",
+                "reserve_per_extra_player",
+                "hand_size",
+                "hand_limit",
+                "river_size",
+                "empty_top_placement",
+                "landscape_values",
+                "run_points",
+                "diversity_points",
+                "penalty_points",
+                "power_side.fox",
+                "power_side.moose",
+                "power_side.walrus",
+                "power_side.orca",
+                "power_side.puffin",
+                "power_side.bear",
+                "tie_break",
+                "round_limit",
+            ]
+        );
+    }
+
+    #[test]
+    fn parameters_read_the_standard_rules() {
+        let r = Rules::standard();
+        let wholes =
+            |v: &[i64]| ParamValue::List(v.iter().map(|&x| ParamValue::Whole(x)).collect());
+        assert_eq!(r.parameter("sets.2"), Ok(wholes(&[1, 2])));
+        assert_eq!(r.parameter("sets.4"), Ok(wholes(&[1, 2, 3, 4])));
+        assert_eq!(
+            r.parameter("reserve_per_extra_player"),
+            Ok(ParamValue::Whole(5))
+        );
+        assert_eq!(r.parameter("hand_size"), Ok(ParamValue::Whole(3)));
+        assert_eq!(r.parameter("hand_limit"), Ok(ParamValue::Whole(7)));
+        assert_eq!(r.parameter("river_size"), Ok(ParamValue::Whole(6)));
+        assert_eq!(r.parameter("empty_top_placement"), Ok(ParamValue::Whole(1)));
+        assert_eq!(
+            r.parameter("landscape_values"),
+            Ok(wholes(&[0, 1, 3, 6, 10, 15]))
+        );
+        assert_eq!(
+            r.parameter("run_points"),
+            Ok(wholes(&[0, 0, 1, 3, 6, 10, 15]))
+        );
+        assert_eq!(
+            r.parameter("diversity_points"),
+            Ok(wholes(&[0, 0, 1, 3, 6, 10, 15]))
+        );
+        assert_eq!(r.parameter("penalty_points"), Ok(ParamValue::Whole(-1)));
+        assert_eq!(
+            r.parameter("power_side.orca"),
+            Ok(ParamValue::Name("random".into()))
+        );
+        assert_eq!(
+            r.parameter("tie_break"),
+            Ok(ParamValue::Name("turn-order".into()))
+        );
+        assert_eq!(r.parameter("round_limit"), Ok(ParamValue::Whole(100)));
+    }
+
+    #[test]
+    fn every_parameter_sets_like_a_rules_file() {
+        let mut r = Rules::standard();
+        let set = |r: &mut Rules, path: &str, v: ParamValue| r.set_parameter(path, &v).unwrap();
+        let wholes =
+            |v: &[i64]| ParamValue::List(v.iter().map(|&x| ParamValue::Whole(x)).collect());
+        set(&mut r, "sets.3", wholes(&[4, 2, 1]));
+        set(&mut r, "reserve_per_extra_player", ParamValue::Whole(7));
+        set(&mut r, "hand_limit", ParamValue::Whole(10));
+        set(&mut r, "hand_size", ParamValue::Whole(4));
+        set(&mut r, "river_size", ParamValue::Whole(8));
+        set(&mut r, "empty_top_placement", ParamValue::Whole(2));
+        set(&mut r, "landscape_values", wholes(&[1, 1, 2, 3, 5, 8]));
+        set(&mut r, "run_points", wholes(&[0, 0, 2, 4, 6, 8, 10]));
+        set(&mut r, "diversity_points", wholes(&[0, 1, 2, 3, 4, 5, 6]));
+        set(&mut r, "penalty_points", ParamValue::Whole(-2));
+        set(&mut r, "power_side.fox", ParamValue::Name("B".into()));
+        set(&mut r, "tie_break", ParamValue::Name("shared".into()));
+        set(&mut r, "round_limit", ParamValue::Whole(30));
+        let file = load(
+            "sets = [[1, 2], [1, 2, 4], [1, 2, 3, 4]]\nreserve_per_extra_player = 7\n\
+             hand_size = 4\nhand_limit = 10\nriver_size = 8\nempty_top_placement = 2\n\
+             landscape_values = [1, 1, 2, 3, 5, 8]\nrun_points = [0, 0, 2, 4, 6, 8, 10]\n\
+             diversity_points = [0, 1, 2, 3, 4, 5, 6]\npenalty_points = -2\n\
+             tie_break = \"shared\"\nround_limit = 30\n[power_side]\nfox = \"B\"\n",
+        );
+        assert_eq!(r, file);
+        assert_eq!(
+            load(&r.to_toml()),
+            r,
+            "set values are kept in the canonical form"
+        );
+    }
+
+    #[test]
+    fn parameters_refuse_what_the_loader_refuses() {
+        let mut r = Rules::standard();
+        let refused = |r: &mut Rules, path: &str, v: ParamValue| {
+            r.set_parameter(path, &v).unwrap_err().to_string()
+        };
+        let wholes =
+            |v: &[i64]| ParamValue::List(v.iter().map(|&x| ParamValue::Whole(x)).collect());
+        let e = refused(&mut r, "sets.4", wholes(&[1]));
+        assert!(
+            e.contains("at 4 players the deck (sets 1: 30 cards)"),
+            "{e}"
+        );
+        let e = refused(&mut r, "sets.2", wholes(&[1, 1]));
+        assert!(e.contains("set 1 is listed twice"), "{e}");
+        let e = refused(&mut r, "sets.2", wholes(&[5]));
+        assert!(e.contains("from 1 to 4"), "{e}");
+        let e = refused(&mut r, "hand_limit", ParamValue::Whole(2));
+        assert!(e.contains("below the starting hand of 3"), "{e}");
+        let e = refused(&mut r, "hand_limit", ParamValue::Whole(15));
+        assert!(e.contains("from 1 to 14"), "{e}");
+        let e = refused(&mut r, "hand_size", ParamValue::Whole(0));
+        assert!(e.contains("from 1 to 14"), "{e}");
+        let e = refused(&mut r, "river_size", ParamValue::Whole(11));
+        assert!(e.contains("from 1 to 10"), "{e}");
+        let e = refused(&mut r, "empty_top_placement", ParamValue::Whole(6));
+        assert!(e.contains("from 1 to 5"), "{e}");
+        let e = refused(&mut r, "landscape_values", wholes(&[0, 1, 3, 6, 10]));
+        assert!(e.contains("6 to 6 items"), "{e}");
+        let e = refused(&mut r, "power_side.fox", ParamValue::Name("C".into()));
+        assert!(e.contains("one of A, B, random"), "{e}");
+        let e = refused(&mut r, "tie_break", ParamValue::Name("seat".into()));
+        assert!(e.contains("turn-order, shared"), "{e}");
+        let e = refused(&mut r, "round_limit", ParamValue::Whole(0));
+        assert!(e.contains("from 1 to 1000000"), "{e}");
+        let e = refused(&mut r, "reserve_per_extra_player", ParamValue::Whole(40));
+        assert!(
+            e.contains("at 3 players") && e.contains("Reserve (80)"),
+            "{e}"
+        );
+        let e = refused(&mut r, "penalty_points", ParamValue::Whole(1));
+        assert!(e.contains("from -1000 to 0"), "{e}");
+        let e = r.parameter("power_side.seal").unwrap_err();
+        assert!(e.message.contains("no such parameter"), "{e}");
+        assert_eq!(r, Rules::standard(), "refused values change nothing");
     }
 }

@@ -10,6 +10,7 @@ pub mod param;
 mod rule_set;
 mod seat;
 mod seed;
+mod text;
 mod view;
 
 pub use game::{
@@ -21,4 +22,5 @@ pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use rule_set::RuleSet;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};
+pub use text::{line_of, out_of_range};
 pub use view::View;

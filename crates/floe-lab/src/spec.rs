@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
 use floe_bots::{BotSpec, split_spec_list};
-use floe_core::ParamValue;
+use floe_core::{ParamValue, line_of};
 use floe_sim::Seating;
 use serde::Deserialize;
 use toml::Spanned;
@@ -96,11 +96,6 @@ pub struct Sweep {
     pub line: usize,
     /// The line of `values` (of `param` when there are none).
     pub values_line: usize,
-}
-
-/// 1-based line of byte offset `at` in `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())].matches('\n').count() + 1
 }
 
 /// Returns the first item of `items` equal to an earlier one, as (earlier, repeat)

@@ -7,7 +7,7 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::MAX_COLOURS;
+use floe_core::{MAX_COLOURS, line_of, out_of_range};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -168,24 +168,6 @@ impl Rules {
         let k = i32::from(self.cards);
         k * (k + 1) / 2
     }
-}
-
-/// Says that `x` lies outside `range`, as loader and parameters both word it.
-pub(crate) fn out_of_range(x: i64, range: &RangeInclusive<i64>) -> String {
-    format!(
-        "{x} is out of range: allowed {}..={}",
-        range.start(),
-        range.end()
-    )
-}
-
-/// 1-based line of byte offset `at` in `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text[..at.min(text.len())]
-        .bytes()
-        .filter(|&b| b == b'\n')
-        .count()
-        + 1
 }
 
 #[cfg(test)]

@@ -3,3 +3,4 @@
 mod play;
 mod rules;
 mod table;
+mod variants;

@@ -1,0 +1,68 @@
+//! Fuzzes the rules loader, `Rules::from_toml`, with arbitrary bytes, TOML-like text and
+//! mutations of `experiments/rules/arctic.toml` and of the canonical rules file.
+//!
+//! Asserted for every input: no panic; an error has a message, names the file and names
+//! its place (a line of the file, or a key of the rules); accepted rules write canonical
+//! rules that load back equal, and one game with random bots plays to its end on them.
+//! Every case must finish within a second. The `#[ignore]`d `*_long` tests run the same
+//! properties with many more cases (`FLOE_FUZZ_CASES` overrides their count).
+
+use arctic::{Arctic, Rules};
+use floe_conformance::fuzz;
+use floe_core::RuleSet;
+
+const STANDARD: &str = include_str!("../../../experiments/rules/arctic.toml");
+/// The top-level keys of a rules file: what an error without a line must name.
+const KEYS: &[&str] = &[
+    "name",
+    "sets",
+    "reserve_per_extra_player",
+    "hand_size",
+    "hand_limit",
+    "river_size",
+    "empty_top_placement",
+    "landscape_values",
+    "run_points",
+    "diversity_points",
+    "penalty_points",
+    "power_side",
+    "tie_break",
+    "round_limit",
+    "colours",
+];
+const CASES: u32 = 3000;
+const LONG: u32 = 100_000;
+
+/// Loads `text`; checks the error, or that the rules round-trip and play.
+fn check(text: &str, pick: u64) {
+    match Rules::from_toml(text, "fuzz.toml") {
+        Ok(rules) => {
+            let load = |t: &str| {
+                Rules::from_toml(t, "canonical")
+                    .map(Arctic::new)
+                    .map_err(|e| e.to_string())
+            };
+            fuzz::check_accepted(&Arctic::new(rules), load, pick);
+        }
+        Err(e) => {
+            assert!(e.to_string().starts_with("fuzz.toml: "), "{e}");
+            fuzz::check_rules_error(text, e.line, &e.key, &e.message, KEYS);
+        }
+    }
+}
+
+/// Both valid files: the committed one and the canonical one.
+fn files() -> Vec<String> {
+    vec![STANDARD.to_string(), Rules::standard().to_toml()]
+}
+
+#[test]
+fn loader_properties() {
+    fuzz::rules_loader("arctic", CASES, &files(), check);
+}
+
+#[test]
+#[ignore = "long run: cargo test --release -p arctic --test fuzz_rules -- --ignored"]
+fn loader_properties_long() {
+    fuzz::rules_loader("arctic", fuzz::long_cases(LONG), &files(), check);
+}
