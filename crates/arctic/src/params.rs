@@ -78,8 +78,8 @@ impl RuleSet for Rules {
     /// ```
     /// use arctic::Rules;
     /// use floe_core::RuleSet;
-    /// let rules = Rules::from_toml("hand_limit = 9", "mine.toml").unwrap();
-    /// assert_eq!(Rules::from_toml(&rules.to_toml(), "canonical").unwrap(), rules);
+    /// let rules = Rules::from_toml("hand_limit = 9").unwrap();
+    /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
     /// ```
     fn to_toml(&self) -> String {
         let side = |a: Animal| self.power_side[a.index()].name();
@@ -290,7 +290,7 @@ mod tests {
     use super::*;
 
     fn load(text: &str) -> Rules {
-        Rules::from_toml(text, "test.toml").unwrap()
+        Rules::from_toml(text).unwrap()
     }
 
     #[test]

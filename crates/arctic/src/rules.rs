@@ -6,7 +6,7 @@
 //! instead of recompiling.
 //!
 //! [`Rules::from_toml`] checks a file completely before any game starts and names the
-//! file, the line and the key of the first problem. A file may set only the keys it
+//! line and the key of the first problem. A file may set only the keys it
 //! changes: every key it leaves out takes the page's default (the value of
 //! [`Rules::standard`]). The declared parameters (`params.rs`) refuse exactly what the
 //! loader refuses: both read the ranges below and run [`Rules::check`].
@@ -46,7 +46,6 @@
 
 use std::collections::HashMap;
 use std::ops::{Range, RangeInclusive};
-use std::path::Path;
 
 use floe_core::{MAX_COLOURS, line_of, out_of_range};
 use serde::Deserialize;
@@ -320,16 +319,14 @@ impl Rules {
     }
 }
 
-/// A problem in a rules file (or a parameter value): the file, where in it, and what is
-/// wrong.
+/// A problem in a rules file (or a parameter value): where in it, and what is wrong. The
+/// caller names the file, as it knows how the user named it (`--rules FILE`, or the
+/// experiment spec that points at it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+#[error("{}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
 pub struct RulesError {
-    /// The file, as the caller named it.
-    pub file: String,
     /// 1-based line of the offending value; `None` when the value is the page's default
-    /// for a key the file leaves out (the message then says so), or the file could not
-    /// be read.
+    /// for a key the file leaves out (the message then says so).
     pub line: Option<usize>,
     /// The key, as a path like `sets[2] (4 players)`, `run_points[3]` or
     /// `power_side.fox`; `(file)` for a problem with the file as a whole.
@@ -396,24 +393,23 @@ pub(crate) fn set_numbers(mask: u8) -> Vec<u8> {
 }
 
 impl Rules {
-    /// Parses and checks the rules file `text`, named `file` in errors (say its path);
-    /// every key it leaves out takes the page's default, and a file without a `name` is
-    /// named `standard`.
+    /// Parses and checks the rules file `text`; every key it leaves out takes the page's
+    /// default, and a file without a `name` is named `standard`.
     ///
     /// # Errors
-    /// Returns the first problem found, naming the file, the line and the key: a TOML
+    /// Returns the first problem found, naming the line and the key: a TOML
     /// syntax error, an unknown key, a value of the wrong type, or a value out of the
     /// bounds listed in the module documentation.
     ///
     /// # Examples
     /// ```
-    /// let rules = arctic::Rules::from_toml("hand_limit = 9\nround_limit = 40", "mine.toml").unwrap();
+    /// let rules = arctic::Rules::from_toml("hand_limit = 9\nround_limit = 40").unwrap();
     /// assert_eq!((rules.hand_limit(), rules.round_limit()), (9, 40));
-    /// let err = arctic::Rules::from_toml("name = \"x\"\nround_limit = 0", "mine.toml").unwrap_err();
-    /// assert_eq!(err.to_string(), "mine.toml: line 2: round_limit: 0 is out of range: allowed 1..=1000000");
+    /// let err = arctic::Rules::from_toml("name = \"x\"\nround_limit = 0").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: round_limit: 0 is out of range: allowed 1..=1000000");
     /// ```
-    pub fn from_toml(text: &str, file: &str) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, file, None)
+    pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, None)
     }
 
     /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
@@ -422,18 +418,12 @@ impl Rules {
     ///
     /// # Errors
     /// As [`Rules::from_toml`].
-    pub fn from_toml_named(
-        text: &str,
-        file: &str,
-        default_name: Option<&str>,
-    ) -> Result<Rules, RulesError> {
+    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
         let mut loader = Loader {
             text,
-            file,
             spans: HashMap::new(),
         };
         let parsed: RulesFile = toml::from_str(text).map_err(|e| RulesError {
-            file: file.to_string(),
             line: e.span().map(|s| line_of(text, s.start)),
             key: "(file)".into(),
             message: e.message().trim().to_string(),
@@ -445,25 +435,6 @@ impl Rules {
         loader.read(parsed, &mut rules)?;
         rules.check().map_err(|p| loader.blame(&p))?;
         Ok(rules)
-    }
-
-    /// Reads and checks the rules file at `path`, as [`Rules::from_toml_named`] does with
-    /// the path as the file's name and its stem as the name of rules that set none
-    /// (`my-rules` for `my-rules.toml`).
-    ///
-    /// # Errors
-    /// As [`Rules::from_toml`], or when the file cannot be read.
-    pub fn load(path: impl AsRef<Path>) -> Result<Rules, RulesError> {
-        let path = path.as_ref();
-        let file = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| RulesError {
-            file: file.clone(),
-            line: None,
-            key: "(file)".into(),
-            message: format!("cannot be read: {e}"),
-        })?;
-        let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned());
-        Rules::from_toml_named(&text, &file, stem.as_deref())
     }
 
     /// Checks what no single value shows: that every allowed player count can be dealt,
@@ -553,7 +524,6 @@ struct PowerSideFile {
 /// Reads a parsed file into rules, remembering where each key it read lies.
 struct Loader<'a> {
     text: &'a str,
-    file: &'a str,
     /// The span of every key read from the file, by key path.
     spans: HashMap<String, Range<usize>>,
 }
@@ -574,7 +544,6 @@ impl Loader<'_> {
             }
         };
         RulesError {
-            file: self.file.to_string(),
             line,
             key: key.to_string(),
             message,
@@ -771,19 +740,19 @@ mod tests {
     const STANDARD_FILE: &str = include_str!("../../../experiments/rules/arctic.toml");
 
     fn error(text: &str) -> RulesError {
-        Rules::from_toml(text, "test.toml").unwrap_err()
+        Rules::from_toml(text).unwrap_err()
     }
 
     /// Checks that `e` names the file, `line` and `key` in its message.
     fn names(e: &RulesError, line: usize, key: &str) {
         assert_eq!((e.line, e.key.as_str()), (Some(line), key), "{e}");
-        let start = format!("test.toml: line {line}: {key}: ");
+        let start = format!("line {line}: {key}: ");
         assert!(e.to_string().starts_with(&start), "{e}");
     }
 
     #[test]
     fn the_committed_file_is_the_standard_rules_with_every_key() {
-        let r = Rules::from_toml(STANDARD_FILE, "arctic.toml").unwrap();
+        let r = Rules::from_toml(STANDARD_FILE).unwrap();
         assert_eq!(r, Rules::standard());
         let keys = |text: &str| {
             let table: toml::Table = toml::from_str(text).unwrap();
@@ -801,31 +770,16 @@ mod tests {
     }
 
     #[test]
-    fn the_committed_file_loads_from_its_path() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../experiments/rules/arctic.toml"
-        );
-        assert_eq!(Rules::load(path).unwrap(), Rules::standard());
-        let e = Rules::load("/nonexistent/mine.toml").unwrap_err();
-        assert_eq!((e.file.as_str(), e.line), ("/nonexistent/mine.toml", None));
-        assert!(e.to_string().contains("cannot be read"), "{e}");
-    }
-
-    #[test]
     fn missing_keys_take_the_pages_defaults() {
-        assert_eq!(
-            Rules::from_toml("", "empty.toml").unwrap(),
-            Rules::standard()
-        );
-        let r = Rules::from_toml("hand_limit = 9\n[power_side]\nfox = \"A\"\n", "x").unwrap();
+        assert_eq!(Rules::from_toml("").unwrap(), Rules::standard());
+        let r = Rules::from_toml("hand_limit = 9\n[power_side]\nfox = \"A\"\n").unwrap();
         assert_eq!(r.hand_limit(), 9);
         assert_eq!(r.power_side(Animal::Fox), SideRule::Fixed(Side::A));
         assert_eq!(r.power_side(Animal::Bear), SideRule::Random);
         assert_eq!(r.name(), "standard");
-        let named = Rules::from_toml_named("", "mine.toml", Some("mine")).unwrap();
+        let named = Rules::from_toml_named("", Some("mine")).unwrap();
         assert_eq!(named.name(), "mine");
-        let named = Rules::from_toml_named("name = \"x\"", "mine.toml", Some("mine")).unwrap();
+        let named = Rules::from_toml_named("name = \"x\"", Some("mine")).unwrap();
         assert_eq!(named.name(), "x");
     }
 
@@ -942,7 +896,7 @@ mod tests {
         names(&e, 1, "run_points");
         assert_eq!(e.message, "needs exactly 7 values, found 6");
         let decreasing = "diversity_points = [0, 0, 1, 3, 6, 10, 9]";
-        let rules = Rules::from_toml(decreasing, "test.toml").unwrap();
+        let rules = Rules::from_toml(decreasing).unwrap();
         assert_eq!(rules.diversity_points(6), 9);
         let e = error("penalty_points = 1");
         names(&e, 1, "penalty_points");
@@ -967,7 +921,7 @@ mod tests {
         assert_eq!(e.message, "5 is out of range: allowed 1..=4");
         let e = error("sets = [[], [1, 2, 3], [1, 2, 3, 4]]");
         names(&e, 1, "sets[0] (2 players)");
-        let r = Rules::from_toml("sets = [[3, 4], [4, 1, 2], [2, 3, 4, 1]]", "x").unwrap();
+        let r = Rules::from_toml("sets = [[3, 4], [4, 1, 2], [2, 3, 4, 1]]").unwrap();
         assert_eq!(r.sets(2), 0b1100);
         assert_eq!(r.sets(4), 0b1111);
     }

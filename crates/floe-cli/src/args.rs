@@ -11,7 +11,7 @@ use floe_sim::Shard;
 /// What defines a run's games: game, rules, table and seeds.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// The game to play (arctic-race).
+    /// The game to play: arctic-race or arctic (an unknown name lists the games).
     #[arg(long, default_value = floe_games::DEFAULT_GAME)]
     pub game: String,
     /// Players per game.
@@ -20,7 +20,8 @@ pub struct GameArgs {
     /// Master seed: game i plays with a seed derived from this and i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Rules file (TOML) replacing the game's built-in rules; see experiments/rules/classic.toml.
+    /// Rules file (TOML) replacing the game's built-in rules; see experiments/rules/ (classic.toml
+    /// for arctic-race, arctic.toml for arctic).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// Deal colours to seats at random per game (default: seat i plays colour i).

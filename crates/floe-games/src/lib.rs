@@ -45,6 +45,12 @@ pub const GAMES: &[GameInfo] = &[
         hidden: false,
     },
     GameInfo {
+        name: "arctic",
+        about: "Arctic (2-4 players): a card game of private hands, animal piles, powers and a \
+                shifting landscape",
+        hidden: false,
+    },
+    GameInfo {
         name: "goofspiel",
         about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
                 a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
@@ -131,6 +137,15 @@ fn load<V: GameVisitor>(
             };
             Ok(visitor.visit(arctic_race::ArcticRace::new(rules)))
         }
+        "arctic" => {
+            let rules = match rules {
+                None => arctic::Rules::standard(),
+                Some((text, default_name)) => {
+                    arctic::Rules::from_toml_named(text, default_name).map_err(|e| bad_rules(&e))?
+                }
+            };
+            Ok(visitor.visit(arctic::Arctic::new(rules)))
+        }
         "goofspiel" => {
             let rules = match rules {
                 None => goofspiel::Rules::standard(),
@@ -179,7 +194,7 @@ mod tests {
         assert_eq!(GAMES[0].name, DEFAULT_GAME);
         assert_eq!(
             listed_names(),
-            ["arctic-race"],
+            ["arctic-race", "arctic"],
             "the test game is not offered"
         );
     }
@@ -187,7 +202,10 @@ mod tests {
     #[test]
     fn unknown_games_and_bad_rules_are_named() {
         let e = visit("chess", None, Name).unwrap_err();
-        assert_eq!(e.to_string(), "unknown game \"chess\"; games: arctic-race");
+        assert_eq!(
+            e.to_string(),
+            "unknown game \"chess\"; games: arctic-race, arctic"
+        );
         let e = visit("arctic-race", Some("round_limit = 0"), Name).unwrap_err();
         assert!(e.to_string().starts_with("line 1: round_limit:"), "{e}");
         let named = visit("arctic-race", Some("name = \"short\""), Name).unwrap();
@@ -196,7 +214,12 @@ mod tests {
 
     #[test]
     fn a_users_file_without_a_name_is_named_by_the_default_given() {
-        for (game, builtin) in [("arctic-race", "classic"), ("goofspiel", "standard")] {
+        let games = [
+            ("arctic-race", "classic"),
+            ("arctic", "standard"),
+            ("goofspiel", "standard"),
+        ];
+        for (game, builtin) in games {
             let unnamed = visit(game, Some(""), Name).unwrap();
             assert_eq!(unnamed, format!("{game} ({builtin})"));
             let file = visit_file(game, "", "my-rules", Name).unwrap();
