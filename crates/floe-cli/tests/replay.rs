@@ -1,5 +1,5 @@
-//! Golden replays: `floe replay` told in full and from every seat, for Arctic Race and
-//! Goofspiel at three players, compared line for line with the files in `tests/golden/`,
+//! Golden replays: `floe replay` told in full and from every seat, for Arctic Race, Arctic
+//! and Goofspiel at three players, compared line for line with the files in `tests/golden/`,
 //! so that every change to a replay's text shows in review.
 //!
 //! After a change that is meant to alter the text, rewrite the files and review the diff:
@@ -16,6 +16,19 @@ use assert_cmd::Command;
 
 /// The Arctic Race game: a short one (20 rounds) with shifts that carry and sweep riders.
 const ARCTIC: &[&str] = &["--players", "3", "--seed", "7", "--index", "8"];
+/// The Arctic card game, bots greedy, random and MCTS: every kind of question.
+const CARDS: &[&str] = &[
+    "--game",
+    "arctic",
+    "--players",
+    "3",
+    "--bots",
+    "greedy,random,mcts:iters=50",
+    "--seed",
+    "7",
+    "--index",
+    "1",
+];
 const GOOFSPIEL: &[&str] = &[
     "--game",
     "goofspiel",
@@ -31,7 +44,12 @@ const GOOFSPIEL: &[&str] = &[
 /// as each seat saw it.
 fn cases() -> Vec<(String, Vec<&'static str>)> {
     let mut cases = Vec::new();
-    for (name, flags) in [("arctic-race-3p", ARCTIC), ("goofspiel-3p", GOOFSPIEL)] {
+    let games = [
+        ("arctic-race-3p", ARCTIC),
+        ("arctic-3p", CARDS),
+        ("goofspiel-3p", GOOFSPIEL),
+    ];
+    for (name, flags) in games {
         cases.push((format!("{name}.txt"), flags.to_vec()));
         for seat in ["0", "1", "2"] {
             let mut flags = flags.to_vec();
@@ -123,6 +141,42 @@ fn a_seat_sees_only_its_own_face_down_cards_and_its_own_board() {
     let full = replay(ARCTIC);
     assert!(!full.contains("a card face down"));
     assert!(full.contains("the table: round 1: seat 0 commits a card"));
+}
+
+/// Returns the questions of `text` answered by placing a card from the hand (the answer,
+/// a card, is the card the next line places), as `(asker, question line)`.
+fn placements(text: &str) -> Vec<(String, String)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let placed = |w: &[&str]| {
+        let answer = w[1].split(" answers ").nth(1);
+        w[0].contains(" chooses among: ")
+            && answer.is_some_and(|a| w[2].ends_with(&format!(" places {a} on top")))
+    };
+    lines
+        .windows(3)
+        .filter(|w| placed(w))
+        .map(|w| (w[0][..6].to_string(), w[0].to_string()))
+        .collect()
+}
+
+/// In round 1 every hand is as dealt, unknown to the other seats; later a seat may know
+/// another's whole hand (cards taken from the River are public), and then its choices are
+/// shown.
+#[test]
+fn in_arctic_a_seat_never_sees_a_dealt_hand_another_seat_chooses_from() {
+    let round_1 = |text: &str| placements(text.split("\nround 2:").next().unwrap());
+    let full = round_1(&replay(CARDS));
+    assert_eq!(
+        full.len(),
+        3,
+        "each seat places a card in round 1: {full:?}"
+    );
+    for seat in 0..3 {
+        let own = format!("seat {seat}");
+        let seen = round_1(&replay(&[CARDS, &["--seat", &seat.to_string()]].concat()));
+        let mine: Vec<_> = full.iter().filter(|(asker, _)| *asker == own).collect();
+        assert_eq!(seen.iter().collect::<Vec<_>>(), mine, "seat {seat}");
+    }
 }
 
 #[test]

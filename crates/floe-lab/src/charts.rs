@@ -98,10 +98,14 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
         }
     }
     let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
-        sweep_charts(into, name, &cells)
+        if cells.iter().all(|c| num(c, "value").is_ok()) {
+            sweep_charts(into, name, &cells)
+        } else {
+            named_sweep_charts(into, name, &groups, &cells)
+        }
     } else {
         let ratings = read(dir, "ratings.csv")?.unwrap_or_default();
-        rate_charts(into, name, &groups, &cells).and_then(|mut paths| {
+        rate_charts(into, name, &groups, &cells, "").and_then(|mut paths| {
             paths.extend(rating_charts(into, name, &ratings)?);
             Ok(paths)
         })
@@ -143,14 +147,8 @@ fn sweep_measures(cells: &[Row]) -> Vec<(String, String, bool)> {
     measures
 }
 
-/// Draws one line chart per measure of a sweep.
-///
-/// A line needs numbers along its axis: a sweep of lists or names (a scoring row, a power
-/// side) is drawn as nothing, its tables say it all.
+/// Draws one line chart per measure of a sweep of numbers.
 fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
-    if cells.iter().any(|c| num(c, "value").is_err()) {
-        return Ok(Vec::new());
-    }
     let param = text(&cells[0], "param")?.to_string();
     let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
     let mut paths = Vec::new();
@@ -189,8 +187,50 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-/// Draws win rates by seat, colour and bot, one chart of each per line-up of bots.
-fn rate_charts(dir: &Path, name: &str, groups: &[Row], cells: &[Row]) -> Result<Vec<PathBuf>> {
+/// Draws a sweep of lists or names (a scoring row, a power side), which has no axis for a
+/// line: the win rates by seat, colour and bot of each swept value, as for a run without a
+/// sweep, each chart's name ending in the value (`seats-greedy-A.svg`).
+fn named_sweep_charts(
+    dir: &Path,
+    name: &str,
+    groups: &[Row],
+    cells: &[Row],
+) -> Result<Vec<PathBuf>> {
+    let param = text(&cells[0], "param")?.to_string();
+    let mut values: Vec<&str> = Vec::new();
+    for cell in cells {
+        let value = text(cell, "value")?;
+        if !values.contains(&value) {
+            values.push(value);
+        }
+    }
+    let mut paths = Vec::new();
+    for value in values {
+        // The groups name the value in a column named after the parameter, the cells in
+        // `value`.
+        let of_value = |rows: &[Row], column: &str| -> Vec<Row> {
+            let rows = rows
+                .iter()
+                .filter(|r| r.get(column).is_some_and(|v| v == value));
+            rows.cloned().collect()
+        };
+        let (groups, cells) = (of_value(groups, &param), of_value(cells, "value"));
+        let title = format!("{name}, {param} = {value}");
+        let tag = format!("-{}", slug(value));
+        paths.extend(rate_charts(dir, &title, &groups, &cells, &tag)?);
+    }
+    Ok(paths)
+}
+
+/// Draws win rates by seat, colour and bot, one chart of each per line-up of bots, each
+/// file's name ending in `tag`.
+fn rate_charts(
+    dir: &Path,
+    name: &str,
+    groups: &[Row],
+    cells: &[Row],
+    tag: &str,
+) -> Result<Vec<PathBuf>> {
     let mut lineups: Vec<&str> = Vec::new();
     for row in groups {
         let bots = text(row, "bots")?;
@@ -221,7 +261,7 @@ fn rate_charts(dir: &Path, name: &str, groups: &[Row], cells: &[Row]) -> Result<
             if by_players.iter().all(|g| g.rates.len() < 2) {
                 continue;
             }
-            let path = dir.join(format!("{word}s-{slug}.svg"));
+            let path = dir.join(format!("{word}s-{slug}{tag}.svg"));
             let title = format!("{name}: win rate by {word}, bots {bots} (bars: 95% interval)");
             rate_chart(&path, &title, "win rate (% of seat-games won)", &by_players)?;
             paths.push(path);

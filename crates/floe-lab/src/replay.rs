@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use anyhow::{Result, anyhow};
-use floe_core::{Game, Seat};
+use floe_core::{ActionList, Game, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
 use floe_sim::Line;
 
@@ -67,8 +67,15 @@ fn board<G: Game>(game: &G, state: &G::State, viewer: Option<Seat>) -> String {
     }
 }
 
+/// Samples of what a viewer cannot see, drawn to tell whether another seat's answers are
+/// known to it: a list that differs in any of them is not.
+const ANSWER_SAMPLES: u64 = 16;
+
 /// Returns the line of the question put to `asked` with `answers` in `state`, as `viewer`
-/// sees it (see [`replay`]), or `None` when `viewer` cannot tell its answers apart.
+/// sees it (see [`replay`]), or `None` when `viewer` cannot tell its answers apart or does
+/// not know them: when a state it cannot tell from this one (one of [`ANSWER_SAMPLES`]
+/// determinizations, drawn from a fixed seed) offers other answers, the list would show a
+/// hidden fact, say the cards in another seat's hand.
 fn question<G: Game>(
     game: &G,
     state: &G::State,
@@ -83,6 +90,20 @@ fn question<G: Game>(
             .collect();
         if (1..keys.len()).any(|i| keys[..i].contains(&keys[i])) {
             return None;
+        }
+        let mut sample = state.clone();
+        let mut listed = ActionList::new();
+        for i in 0..ANSWER_SAMPLES {
+            game.determinize(
+                state,
+                viewer,
+                &mut stream_rng(i, Stream::Chance),
+                &mut sample,
+            );
+            game.legal_actions(&sample, &mut listed);
+            if listed.as_slice() != answers {
+                return None;
+            }
         }
     }
     let list: Vec<String> = answers.iter().map(ToString::to_string).collect();
