@@ -237,3 +237,52 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
             "\"4/3\" is not K/N with 1 <= K <= N",
         ));
 }
+
+#[test]
+fn arctic_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
+    for players in ["2", "3", "4"] {
+        let tmp = tempfile::tempdir().unwrap();
+        let args = [
+            "simulate",
+            "--game",
+            "arctic",
+            "--players",
+            players,
+            "--games",
+            "601",
+            "--seed",
+            "3",
+            "--per-game",
+        ];
+        let (whole, merged) = whole_and_merged(tmp.path(), &args, 3, &[3, 1, 2]);
+        let files = [
+            "game_stats.csv",
+            "seats.csv",
+            "bots.csv",
+            "tests.csv",
+            "games.csv",
+        ];
+        assert_same_files(&whole, &merged, &files);
+        let tmp = tempfile::tempdir().unwrap();
+        let args = [
+            "tournament",
+            "--game",
+            "arctic",
+            "--players",
+            players,
+            "--bots",
+            "random,greedy,mcts:iters=10",
+            "--games",
+            "24",
+            "--duplicate",
+        ];
+        let (whole, merged) = whole_and_merged(tmp.path(), &args, 2, &[2, 1]);
+        let files = [
+            "tournament.csv",
+            "pairwise.csv",
+            "ratings.csv",
+            "game_stats.csv",
+        ];
+        assert_same_files(&whole, &merged, &files);
+    }
+}

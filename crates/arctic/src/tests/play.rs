@@ -74,23 +74,23 @@ fn standard_games(players: usize, games: u64) {
 }
 
 #[test]
-fn random_games_keep_the_rules_invariants_at_2_players() {
+fn rules_test_15_random_games_keep_the_invariants_at_2_players() {
     standard_games(2, GAMES);
 }
 
 #[test]
-fn random_games_keep_the_rules_invariants_at_3_players() {
+fn rules_test_15_random_games_keep_the_invariants_at_3_players() {
     standard_games(3, GAMES);
 }
 
 #[test]
-fn random_games_keep_the_rules_invariants_at_4_players() {
+fn rules_test_15_random_games_keep_the_invariants_at_4_players() {
     standard_games(4, GAMES);
 }
 
 #[test]
 #[ignore = "long: 200,000 games per player count, run once"]
-fn many_random_games_keep_the_rules_invariants() {
+fn rules_test_15_long_many_random_games_keep_the_invariants() {
     for players in 2..=4 {
         standard_games(players, LONG_GAMES);
     }
