@@ -7,8 +7,7 @@ use floe_core::Seat;
 use crate::cards::{ANIMAL_COUNT, Animal, CARD_COUNT, Card};
 use crate::rules::MAX_PLAYERS;
 
-/// Largest placement target: a placement value of 5 raised by one with moose B.
-pub const MAX_TARGET: u8 = 6;
+use crate::limits::MAX_TARGET;
 
 /// One answer. Which question it answers is the state's pending [`crate::Phase`], so one
 /// variant serves every question that picks a card.

@@ -13,9 +13,10 @@ use rand::seq::SliceRandom;
 use crate::action::Action;
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, Card, CardSet, PileCard};
 use crate::event::{Event, Placement, Source};
+use crate::limits::MAX_RIVER;
 use crate::rules::{MAX_PLAYERS, Rules, Side, SideRule, TOKEN_START, TieBreak};
 use crate::scoring::{PileScore, pile_score};
-use crate::state::{CENTRE, MAX_RIVER, Phase, State, Turn};
+use crate::state::{CENTRE, Phase, State, Turn};
 
 /// The ways a game ends, as [`floe_core::Outcome::end_cause`] numbers them.
 pub const END_CAUSES: [&str; 2] = ["deck-exhausted", "round-limit"];

@@ -28,6 +28,7 @@ mod engine;
 mod event;
 mod game;
 mod info;
+mod limits;
 mod observation;
 mod params;
 mod rules;

@@ -9,8 +9,9 @@ use floe_core::Seat;
 use crate::action::Action;
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, Card, CardSet};
 use crate::engine::{Arctic, END_CAUSES, ScoreParts};
+use crate::limits::MAX_RIVER;
 use crate::rules::{MAX_PLAYERS, Side};
-use crate::state::{MAX_RIVER, Phase, State, Turn};
+use crate::state::{Phase, State, Turn};
 
 /// A pile as one seat sees it, bottom first: `None` for a face-down card it cannot see.
 pub type SeenPile = ArrayVec<Option<(Card, bool)>, CARD_COUNT>;

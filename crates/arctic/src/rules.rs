@@ -30,7 +30,7 @@
 //!   cards, the pile and 6 animals: 17 answers.
 //! - `empty_top_placement`: 1 to 5, a card's placement values. With 0, a first turn
 //!   would place nothing and leave no V1; above 5, moose B's target p + 1 would pass the
-//!   largest target the answers number ([`crate::action::MAX_TARGET`] = 6).
+//!   largest target the answers number ([`crate::limits::MAX_TARGET`] = 6).
 //! - `landscape_values`: exactly six, one per Landscape position (tokens move on 0..5).
 //! - `run_points`, `diversity_points`: exactly 7 entries (0 to 6, the last for 6 or more),
 //!   in any order: fox A cards are scored exactly under any tables (see `scoring.rs`),
@@ -51,14 +51,9 @@ use floe_core::{MAX_COLOURS, line_of, out_of_range};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::action::MAX_TARGET;
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, SET_SIZE};
-pub use crate::state::MAX_RIVER;
-
-/// Fewest players.
-pub const MIN_PLAYERS: usize = 2;
-/// Most players.
-pub const MAX_PLAYERS: usize = 4;
+use crate::limits::MAX_TARGET;
+pub use crate::limits::{MAX_PLAYERS, MAX_RIVER, MIN_PLAYERS};
 /// Landscape positions (cards), worth `landscape_values[i]` each.
 pub const LANDSCAPE_LEN: usize = 6;
 /// Where every token starts: position 2.

@@ -10,8 +10,7 @@ use floe_core::Seat;
 use crate::cards::{ANIMAL_COUNT, Animal, CARD_COUNT, Card, CardSet, PileCard};
 use crate::rules::{MAX_PLAYERS, Side};
 
-/// Most River slots a rules file may ask for.
-pub const MAX_RIVER: usize = 10;
+use crate::limits::MAX_RIVER;
 
 /// `holders` value of a power card in the centre.
 pub(crate) const CENTRE: u8 = 0xFF;
