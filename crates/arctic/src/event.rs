@@ -176,16 +176,17 @@ impl Event {
                 seat,
                 animal: animal.filter(|_| seat == observer),
             },
+            // Whether a hidden answer was the only one would tell how many cards of a
+            // kind the seat holds: the observer learns neither.
             Event::Answered {
                 seat,
-                forced,
                 hidden: true,
                 shown_to,
                 ..
             } if seat != observer && shown_to != Some(observer) => Event::Answered {
                 seat,
                 action: None,
-                forced,
+                forced: false,
                 hidden: true,
                 shown_to,
             },

@@ -41,6 +41,16 @@ fn held_from(st: &State, seat: Seat) -> bool {
     st.phase == Phase::Fox && st.actor != seat
 }
 
+/// Returns the cards everyone knows to be in `seat`'s hand: its `in_hand` set, and the
+/// hand card it chose to give in a puffin A swap still pending (every seat sees which).
+fn known_hand(st: &State, seat: Seat) -> CardSet {
+    let giving = st
+        .turn
+        .gave
+        .filter(|_| st.phase == Phase::PuffinTake && st.actor == seat);
+    st.in_hand[seat.index()].union(CardSet::of(giving))
+}
+
 /// Returns the cards whose place `seat` cannot see: the others' hands, penalty cards,
 /// face-down cards and held card, the draw pile and the unopened Reserve. The set itself
 /// is known to `seat` (every card in play less those it sees), only their places are not.
@@ -68,7 +78,7 @@ pub(crate) fn sample(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State)
     let mut placed = st.gifts[me];
     for other in others() {
         placed = placed
-            .union(st.in_hand[other.index()])
+            .union(known_hand(st, other))
             .union(st.private[other.index()]);
     }
     let mut pool: ArrayVec<Card, CARD_COUNT> = unseen_by(st, seat).minus(placed).iter().collect();
@@ -139,21 +149,21 @@ fn deal_seat(
     let mut free: ArrayVec<Slot, CARD_COUNT> = ArrayVec::new();
     let hand_slots = st.hands[o].len() + usize::from(held);
     let known_penalty = st.gifts[seat.index()].intersection(st.penalties[o]);
-    free.extend((st.in_hand[o].len()..hand_slots).map(|_| Slot::Hand));
+    let mut hand = known_hand(st, other);
+    free.extend((hand.len()..hand_slots).map(|_| Slot::Hand));
     free.extend((known_penalty.len()..st.penalties[o].len()).map(|_| Slot::Penalty));
     let face_down = st.piles[o]
         .iter()
         .enumerate()
         .filter(|(_, c)| c.is_face_down());
     free.extend(face_down.map(|(i, _)| Slot::FaceDown(i as u8)));
-    let mut hand = st.in_hand[o];
     let mut penalty = known_penalty;
     let mut put = |slot: Slot, card: Card, out: &mut State| match slot {
         Slot::Hand => hand.insert(card),
         Slot::Penalty => penalty.insert(card),
         Slot::FaceDown(at) => out.piles[o][usize::from(at)] = PileCard::down(card),
     };
-    for card in st.private[o].iter() {
+    for card in st.private[o].minus(known_hand(st, other)).iter() {
         let slot = free.swap_remove(rng.random_range(0..free.len()));
         put(slot, card, out);
     }
