@@ -82,7 +82,7 @@ fn another_seat_does_not_learn_that_a_hidden_answer_was_the_only_one() {
         .filter(|e| matches!(e, Event::Answered { hidden: true, .. }));
     let mut seen = 0;
     for e in hidden.filter(|e| matches!(e, Event::Answered { forced: true, .. })) {
-        let e = e.clone().seen_by(Seat(1));
+        let e = e.seen_by(Seat(1));
         assert!(
             matches!(
                 e,
