@@ -478,7 +478,8 @@ fn figures_text<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> String {
             }
         }
         let (m, _, lo, hi) = mean_interval(all.sum, all.sq_sum, all.count, decl.scale);
-        let ci = format!("{lo:.2}-{hi:.2}");
+        // " to ", not "-": a figure's interval may be negative.
+        let ci = format!("{lo:.2} to {hi:.2}");
         let line = format!(
             "{:<22} {:>10} {:>8.2} {:>17}  {}",
             decl.name,
