@@ -3,13 +3,14 @@
 use std::ops::RangeInclusive;
 
 use floe_core::{
-    ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, MAX_SEATS, Outcome, RestOfTurn, Seat,
-    Standing,
+    ActionList, FigureDecl, Figures, FloeRng, Game, GreedyDefaults, JudgedAt, MAX_SEATS, Outcome,
+    RestOfTurn, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
 use crate::engine::{Arctic, END_CAUSES};
 use crate::event::Event;
+use crate::figures::{self, FIGURES};
 use crate::info;
 use crate::observation::{self, ActionKey, Observation};
 use crate::rules::{LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS, Rules};
@@ -50,6 +51,16 @@ impl Game for Arctic {
 
     fn from_rules(rules: Rules) -> Arctic {
         Arctic::new(rules)
+    }
+
+    /// Turns, score by component and penalty cards per seat, tied top scores, and the win
+    /// share of each power card's holder (see [`crate::figures`]).
+    fn figures(&self) -> &'static [FigureDecl] {
+        &FIGURES
+    }
+
+    fn measure(&self, st: &State, outcome: &Outcome, out: &mut Figures) {
+        figures::measure(self, st, outcome, out);
     }
 
     /// Each answer judged at the end of its own turn (the greedy for Arctic), the

@@ -26,6 +26,7 @@ mod action;
 mod cards;
 mod engine;
 mod event;
+pub mod figures;
 mod game;
 mod info;
 mod limits;

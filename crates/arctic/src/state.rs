@@ -224,6 +224,12 @@ impl State {
         self.holders[animal.index()] == self.actor.0 && self.sides[animal.index()] == side
     }
 
+    /// Returns the turns played, the one in progress included (at the end: every turn of
+    /// the game, the final round's included).
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
     /// Returns the round in progress, from 0.
     pub fn round(&self) -> u32 {
         self.round

@@ -155,6 +155,102 @@ fn experiment_shards_merge_to_the_unsharded_run() {
     assert!(merged.join("sweep-mean-rounds.svg").exists());
 }
 
+/// Returns the bytes of `name` in `dir`.
+fn bytes(dir: &Path, name: &str) -> Vec<u8> {
+    fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(name).display()))
+}
+
+#[test]
+fn arctic_figures_are_the_same_on_any_threads_and_merged_shards() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "simulate",
+        "--game",
+        "arctic",
+        "--players",
+        "3",
+        "--games",
+        "901",
+        "--seed",
+        "5",
+        "--per-game",
+    ];
+    let (whole, merged) = whole_and_merged(tmp.path(), &args, 2, &[2, 1]);
+    let files = [
+        "game_stats.csv",
+        "seats.csv",
+        "colours.csv",
+        "bots.csv",
+        "tests.csv",
+        "games.csv",
+        "figures.csv",
+    ];
+    assert_same_files(&whole, &merged, &files);
+    for threads in ["1", "2"] {
+        let dir = tmp.path().join(format!("threads-{threads}"));
+        let mut with = args.to_vec();
+        with.extend(["--threads", threads]);
+        ok(&with, &dir);
+        assert_same_files(&whole, &dir, &files);
+    }
+    let figures = fs::read_to_string(whole.join("figures.csv")).unwrap();
+    assert!(
+        figures.starts_with(
+            "game,rules,players,bots,seed,figure,seat,games,mean,sd,ci_low,ci_high\n\
+             arctic,standard,3,random,5,turns,,901,"
+        ),
+        "{figures}"
+    );
+    // Every column, and every figure, is documented.
+    let columns = fs::read_to_string(whole.join("columns.csv")).unwrap();
+    let header = figures.lines().next().unwrap().split(',');
+    let named = figures
+        .lines()
+        .skip(1)
+        .map(|l| format!("figure={}", l.split(',').nth(5).unwrap()));
+    for column in header.map(String::from).chain(named) {
+        assert!(
+            columns
+                .lines()
+                .any(|l| l.starts_with(&format!("figures.csv,{column},")) && !l.ends_with(',')),
+            "figures.csv: {column} is not in columns.csv"
+        );
+    }
+    assert!(columns.contains(
+        "figures.csv,ci_low,lower end of the mean's 95% interval by the normal approximation"
+    ));
+    // The shard's counts carry the figures' sums.
+    let counts = fs::read_to_string(tmp.path().join("shard-1/counts.csv")).unwrap();
+    assert!(counts.contains("\n0,figure_sq_sum,0,"), "{counts}");
+}
+
+#[test]
+fn arctic_experiment_figures_merge_per_cell() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("study.toml");
+    fs::write(
+        &spec,
+        "game = \"arctic\"\nplayers = [2, 4]\n\n[[lineups]]\nbots = \"random\"\ngames = 300\n\n\
+         [sweep]\nparam = \"penalty_points\"\nvalues = [-2, 0]\n",
+    )
+    .unwrap();
+    let spec = spec.to_str().unwrap();
+    let (whole, merged) = whole_and_merged(tmp.path(), &["experiment", spec], 2, &[1, 2]);
+    assert_same_files(&whole, &merged, &["cells.csv", "seats.csv", "figures.csv"]);
+    let figures = String::from_utf8(bytes(&whole, "figures.csv")).unwrap();
+    assert!(
+        figures.starts_with("game,rules,players,bots,seed,penalty_points,figure,seat,"),
+        "{figures}"
+    );
+    // Every cell: 13 figures, the 5 per-seat ones a row per seat.
+    let rows = figures.lines().count() - 1;
+    assert_eq!(rows, 2 * (8 + 5 * 2) + 2 * (8 + 5 * 4), "{figures}");
+    assert!(
+        figures.contains(",0,penalty,1,300,0.000000,0.000000,0.000000,0.000000"),
+        "no penalty points when they are worth 0: {figures}"
+    );
+}
+
 /// Writes shards 1 and 2 of a three-shard run (seed `seed`) into `dir`, and shard 3 with
 /// `seed3`.
 fn three_shards(dir: &Path, seed3: &str) -> Vec<PathBuf> {

@@ -51,6 +51,10 @@ fn simulate_plays_the_test_game_by_name() {
     let stats = read(&out, "game_stats.csv");
     assert!(stats.contains("p_cards_out"), "{stats}");
     assert!(
+        !out.join("figures.csv").exists(),
+        "a game that declares no figures writes no figures.csv"
+    );
+    assert!(
         stats
             .lines()
             .nth(1)

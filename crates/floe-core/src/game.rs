@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use arrayvec::ArrayVec;
 
-use crate::{FloeRng, Outcome, ParamDecl, RuleSet, Seat};
+use crate::{FigureDecl, Figures, FloeRng, Outcome, ParamDecl, RuleSet, Seat};
 
 /// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
 /// choice into several questions asked one after another), so 64 answers is ample: Arctic
@@ -111,6 +111,20 @@ pub trait Game: Clone + Send + Sync {
 
     /// Returns the rules in force.
     fn rules(&self) -> &Self::Rules;
+
+    /// Returns the figures the game measures of each finished game beside its outcome
+    /// (Arctic: turns, score by component, penalty cards, the win of each power's holder),
+    /// at most [`crate::MAX_FIGURES`], with distinct CSV-safe names. The runner sums them
+    /// and writes `figures.csv`; the default, none, writes no such file.
+    fn figures(&self) -> &'static [FigureDecl] {
+        &[]
+    }
+
+    /// Writes into `out` the value of each of [`Game::figures`] (figure `f` at index `f`)
+    /// for the finished game `state` with `outcome`, leaving unset the values not defined
+    /// in this game. `out` has been cleared; the runner reuses it, so measuring allocates
+    /// nothing. The default writes nothing.
+    fn measure(&self, _state: &Self::State, _outcome: &Outcome, _out: &mut Figures) {}
 
     /// Returns the game under `rules` (how a sweep or a tuner plays changed rules: a game
     /// that derives tables from its rules derives them again here).

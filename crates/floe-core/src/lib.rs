@@ -4,6 +4,7 @@
 //! batch runner only ever talk to that trait, so a new game plugs in without touching them.
 //! Everything here is fixed-size: a game is played without touching the heap.
 
+mod figure;
 mod game;
 mod outcome;
 pub mod param;
@@ -13,6 +14,7 @@ mod seed;
 mod text;
 mod view;
 
+pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
 pub use game::{
     ActionList, Game, GreedyDefaults, IllegalAnswer, JudgedAt, MAX_ACTIONS, MAX_COLOURS,
     RestOfTurn, Standing, legal_mask,

@@ -1,9 +1,45 @@
 //! The column dictionary: what every column of every result table means. Each results
 //! folder gets a `columns.csv` (`file,column,meaning`) listing every column of every
-//! table written there.
+//! table written there, and, for `figures.csv`, a row `figure=NAME` per figure the game
+//! declares, saying what the values of that `figure` mean.
 
-use floe_core::{Game, RuleSet};
-use floe_sim::report::Table;
+use floe_core::{FigureScope, Game, RuleSet};
+use floe_sim::report::{FIGURES_FILE, Table};
+
+/// The meaning of the columns of one table that differ from [`MEANINGS`], by file and name.
+const FILE_MEANINGS: &[(&str, &str, &str)] = &[
+    (
+        FIGURES_FILE,
+        "figure",
+        "the game-specific figure measured at the end of each game (each is listed below as figure=NAME)",
+    ),
+    (
+        FIGURES_FILE,
+        "seat",
+        "seat number, from 0, for a figure per seat; empty for a figure per game",
+    ),
+    (
+        FIGURES_FILE,
+        "games",
+        "games (for a figure per seat: that seat's games) in which the figure was defined",
+    ),
+    (FIGURES_FILE, "mean", "mean of the figure over those games"),
+    (
+        FIGURES_FILE,
+        "sd",
+        "sample standard deviation of the figure over those games (empty below 2 games)",
+    ),
+    (
+        FIGURES_FILE,
+        "ci_low",
+        "lower end of the mean's 95% interval by the normal approximation (mean - 1.96 sd / sqrt(games)); empty below 2 games",
+    ),
+    (
+        FIGURES_FILE,
+        "ci_high",
+        "upper end of the mean's 95% interval by the normal approximation (mean + 1.96 sd / sqrt(games)); empty below 2 games",
+    ),
+];
 
 /// The meaning of the columns every kind of run writes, by name.
 const MEANINGS: &[(&str, &str)] = &[
@@ -128,6 +164,23 @@ const MEANINGS: &[(&str, &str)] = &[
     ("end_cause", "how the game ended"),
 ];
 
+/// Returns what `column` of the table `file` means in a run of `game` that sweeps `sweep`
+/// (if any).
+pub fn meaning_in<G: Game>(
+    game: &G,
+    sweep: Option<&str>,
+    file: &str,
+    column: &str,
+) -> Option<String> {
+    match FILE_MEANINGS
+        .iter()
+        .find(|(f, c, _)| *f == file && *c == column)
+    {
+        Some((_, _, m)) => Some((*m).to_string()),
+        None => meaning(game, sweep, column),
+    }
+}
+
 /// Returns what `column` means in a run of `game` that sweeps `sweep` (if any).
 pub fn meaning<G: Game>(game: &G, sweep: Option<&str>, column: &str) -> Option<String> {
     if let Some((_, m)) = MEANINGS.iter().find(|(c, _)| *c == column) {
@@ -160,8 +213,9 @@ pub fn meaning<G: Game>(game: &G, sweep: Option<&str>, column: &str) -> Option<S
 }
 
 /// Returns `columns.csv` for the tables written (by file name): a row per file and
-/// column. A column the dictionary does not know gets an empty meaning, which a test of
-/// every command refuses.
+/// column, and after the columns of `figures.csv` a row `figure=NAME` per figure. A column
+/// the dictionary does not know gets an empty meaning, which a test of every command
+/// refuses.
 pub fn dictionary<G: Game>(game: &G, sweep: Option<&str>, tables: &[(&str, &Table)]) -> Table {
     let mut out = Table::new(&["file", "column", "meaning"]);
     for (file, table) in tables {
@@ -169,8 +223,21 @@ pub fn dictionary<G: Game>(game: &G, sweep: Option<&str>, tables: &[(&str, &Tabl
             out.rows.push(vec![
                 (*file).to_string(),
                 column.clone(),
-                meaning(game, sweep, column).unwrap_or_default(),
+                meaning_in(game, sweep, file, column).unwrap_or_default(),
             ]);
+        }
+        if *file == FIGURES_FILE {
+            for f in game.figures() {
+                let scope = match f.scope {
+                    FigureScope::Game => "per game",
+                    FigureScope::Seat => "per seat",
+                };
+                out.rows.push(vec![
+                    (*file).to_string(),
+                    format!("figure={}", f.name),
+                    format!("({scope}) {}", f.meaning),
+                ]);
+            }
         }
     }
     out

@@ -12,8 +12,8 @@ use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GROUP_KINDS, RunLabel, Table, fairness_tests, game_stats, games_writer, groups, seat_spread,
-    summary_rows, text_table, write_game_rows,
+    FIGURES_FILE, GROUP_KINDS, RunLabel, Table, fairness_tests, figures_table, game_stats,
+    games_writer, groups, seat_spread, summary_rows, text_table, write_game_rows,
 };
 use floe_sim::{GameRecord, RecordSink, Seating, Tally};
 
@@ -220,8 +220,9 @@ fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> Stri
     )
 }
 
-/// Returns the tables a run of `kind` writes, by file name, in the order written.
-fn table_names(kind: RunKind, plan: &Plan, groups: usize) -> Vec<&'static str> {
+/// Returns the tables a run of `kind` writes, by file name, in the order written
+/// (`figures.csv` last, for a game that declares `figures`).
+fn table_names(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<&'static str> {
     let rotated = plan.seating != Seating::Fixed;
     let mut names = match kind {
         RunKind::Simulate => vec!["game_stats.csv", "seats.csv", "colours.csv", "bots.csv"],
@@ -231,6 +232,9 @@ fn table_names(kind: RunKind, plan: &Plan, groups: usize) -> Vec<&'static str> {
     names.push("tests.csv");
     if rotated && (kind == RunKind::Experiment || groups > 1) {
         names.extend(["pairwise.csv", "ratings.csv"]);
+    }
+    if figures {
+        names.push(FIGURES_FILE);
     }
     names
 }
@@ -258,6 +262,7 @@ fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Ta
         "tournament.csv" => standings(label, tally).prefixed(&columns),
         "pairwise.csv" => pairwise(label, tally).prefixed(&columns),
         "ratings.csv" => ratings(label, tally).prefixed(&columns),
+        FIGURES_FILE => figures_table(game, label, tally).prefixed(&columns),
         other => unreachable!("no table {other}"),
     }
 }
@@ -268,7 +273,12 @@ fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Ta
 fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -> Result<Report> {
     let ctx = || format!("--out {}", opts.out.display());
     let first = &setups[0];
-    let names = table_names(plan.kind, plan, first.label.bot_groups.len());
+    let names = table_names(
+        plan.kind,
+        plan,
+        first.label.bot_groups.len(),
+        !first.game.figures().is_empty(),
+    );
     let mut planned: Vec<&str> = match opts.machine.shard {
         Some(_) => vec![shards::COUNTS, shards::MANIFEST],
         None => [&names[..], &[MANIFEST, COLUMNS]].concat(),

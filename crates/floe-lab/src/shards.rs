@@ -477,8 +477,10 @@ fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
         let value: i128 = record[3]
             .parse()
             .map_err(|_| anyhow!("{}: value {:?} is not a whole number", at(), &record[3]))?;
-        // Only sums of scores may be negative, and a shard leaves out what is 0.
-        if value == 0 || (value < 0 && !record[1].ends_with("score_sum")) {
+        // Only sums of scores and of figures may be negative, and a shard leaves out what
+        // is 0.
+        let signed = record[1].ends_with("score_sum") || &record[1] == "figure_sum";
+        if value == 0 || (value < 0 && !signed) {
             bail!(
                 "{}: {} is {value}, which no shard writes (counts are above 0)",
                 at(),

@@ -15,4 +15,4 @@ mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
 pub use run::{RecordSink, RunConfig, RunError, Seating, Shard, empty_tally, replay, run};
-pub use tally::{Counter, GroupTally, PAIR_UNITS, PairTally, Tally};
+pub use tally::{Counter, FigureTally, GroupTally, PAIR_UNITS, PairTally, Tally};

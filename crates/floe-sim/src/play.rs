@@ -2,7 +2,8 @@
 
 use floe_bots::{AnyBot, Bot};
 use floe_core::{
-    ActionList, FloeRng, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, View, stream_rng,
+    ActionList, Figures, FloeRng, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, View,
+    stream_rng,
 };
 use rand::RngExt;
 
@@ -10,6 +11,8 @@ use rand::RngExt;
 pub struct Table<G: Game> {
     bots: Vec<AnyBot<G>>,
     answers: ActionList<G::Action>,
+    /// The figures of the last game played ([`Game::figures`]), boxed once per table.
+    figures: Box<Figures>,
 }
 
 /// What one game gives the statistics: its outcome and who played which colour.
@@ -50,7 +53,14 @@ impl<G: Game> Table<G> {
         Table {
             bots,
             answers: ActionList::new(),
+            figures: Box::default(),
         }
+    }
+
+    /// Returns the figures ([`Game::figures`]) of the last game played at this table
+    /// (nothing set for a game that declares none).
+    pub fn figures(&self) -> &Figures {
+        &self.figures
     }
 
     /// Returns the number of seats.
@@ -59,7 +69,8 @@ impl<G: Game> Table<G> {
     }
 }
 
-/// Plays game `index` (with seed `seed`) at `table`, reporting every line to `log`.
+/// Plays game `index` (with seed `seed`) at `table`, reporting every line to `log`, and
+/// measures its figures into the table's buffer ([`Table::figures`]).
 ///
 /// Allocation-free: the state, answers and random streams live on the stack or in `table`.
 ///
@@ -107,6 +118,10 @@ pub fn play<G: Game>(
     let outcome = game
         .outcome(&state)
         .expect("a game without a pending question is over");
+    if !game.figures().is_empty() {
+        table.figures.clear();
+        game.measure(&state, &outcome, &mut table.figures);
+    }
     let colours = deal_colours(seed, players, game.colours().len(), shuffle_colours);
     GameRecord {
         index,

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
-use crate::stats::{chi_square, mean, quantile_of_counts, sd_from_sums, wilson};
+use crate::stats::{chi_square, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson};
 use crate::{GameRecord, GroupTally, Tally};
 
 /// What a run was, as its CSV rows name it.
@@ -388,6 +388,111 @@ pub fn write_game_rows<G: Game, W: Write>(
     Ok(())
 }
 
+/// The table of a game's figures ([`Game::figures`]), written only for a game that
+/// declares some.
+pub const FIGURES_FILE: &str = "figures.csv";
+
+/// The statistics of one figure at one seat (or of a per-game figure) of a run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FigureRow {
+    /// Index into [`Game::figures`].
+    pub figure: usize,
+    /// The seat, `None` for a per-game figure.
+    pub seat: Option<usize>,
+    /// Games (seat-games) where the figure had a value.
+    pub games: u64,
+    /// The mean, sample standard deviation and 95% interval of the mean (normal
+    /// approximation), in the figure's units; `None` without values.
+    pub stats: Option<(f64, f64, f64, f64)>,
+}
+
+/// Returns the statistics of every figure `game` declares, in declared order: one row for
+/// a per-game figure, one per seat for a per-seat figure.
+pub fn figure_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<FigureRow> {
+    let mut rows = Vec::new();
+    for (f, decl) in game.figures().iter().enumerate() {
+        let seats: Vec<Option<usize>> = match decl.per_seat() {
+            true => (0..label.players).map(Some).collect(),
+            false => vec![None],
+        };
+        for seat in seats {
+            let c = t.figure(f, seat.unwrap_or(0));
+            rows.push(FigureRow {
+                figure: f,
+                seat,
+                games: c.count,
+                stats: (c.count > 0).then(|| mean_interval(c.sum, c.sq_sum, c.count, decl.scale)),
+            });
+        }
+    }
+    rows
+}
+
+/// Returns the body of `figures.csv` (the front end puts the run's columns in front):
+/// `figure, seat, games, mean, sd, ci_low, ci_high`, a row per figure and seat (the seat
+/// empty for a per-game figure); the mean's fields are empty without values, the standard
+/// deviation and interval with fewer than two.
+pub fn figures_table<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
+    let mut table = Table::new(&["figure", "seat", "games", "mean", "sd", "ci_low", "ci_high"]);
+    for r in figure_rows(game, label, t) {
+        let mut row = vec![
+            game.figures()[r.figure].name.to_string(),
+            r.seat.map_or(String::new(), |s| s.to_string()),
+            r.games.to_string(),
+        ];
+        match r.stats {
+            Some((m, sd, lo, hi)) if r.games >= 2 => row.extend([m, sd, lo, hi].map(f6)),
+            Some((m, ..)) => row.extend([f6(m), String::new(), String::new(), String::new()]),
+            None => row.extend(std::iter::repeat_n(String::new(), 4)),
+        }
+        table.rows.push(row);
+    }
+    table
+}
+
+/// Returns the block of figures printed under a run's table: a line per figure, with its
+/// games, mean and interval over all its values (every seat's, for a per-seat figure) and
+/// for a per-seat figure the mean of each seat. Empty for a game without figures.
+fn figures_text<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> String {
+    let mut s = String::new();
+    if game.figures().is_empty() {
+        return s;
+    }
+    let _ = writeln!(
+        s,
+        "\n{:<22} {:>10} {:>8} {:>17}  by seat",
+        "figure", "games", "mean", "95% CI"
+    );
+    for (f, decl) in game.figures().iter().enumerate() {
+        let seats = if decl.per_seat() { label.players } else { 1 };
+        let mut all = crate::FigureTally::default();
+        let mut by_seat = Vec::new();
+        for seat in 0..seats {
+            let c = t.figure(f, seat);
+            all.count += c.count;
+            all.sum += c.sum;
+            all.sq_sum += c.sq_sum;
+            if decl.per_seat() {
+                let (m, ..) = mean_interval(c.sum, c.sq_sum, c.count, decl.scale);
+                by_seat.push(format!("{m:.2}"));
+            }
+        }
+        let (m, _, lo, hi) = mean_interval(all.sum, all.sq_sum, all.count, decl.scale);
+        // " to ", not "-": a figure's interval may be negative.
+        let ci = format!("{lo:.2} to {hi:.2}");
+        let line = format!(
+            "{:<22} {:>10} {:>8.2} {:>17}  {}",
+            decl.name,
+            all.count,
+            m,
+            ci,
+            by_seat.join(" ")
+        );
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+    s
+}
+
 /// Returns the human-readable table printed after a run.
 pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[SummaryRow]) -> String {
     let n = t.games;
@@ -432,5 +537,6 @@ pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[Summar
             score
         );
     }
+    s.push_str(&figures_text(game, label, t));
     s
 }

@@ -1,7 +1,7 @@
 //! Running many games in parallel.
 
 use floe_bots::BotSpec;
-use floe_core::{Game, MAX_COLOURS, game_seed};
+use floe_core::{Game, MAX_COLOURS, MAX_FIGURES, game_seed};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -153,7 +153,12 @@ pub enum RunError {
 /// Checks that a game named `name`, with `end_causes` end causes and `colours` colours,
 /// fits the fixed-size counts of a run (a game breaking them is a programming error of
 /// that game, but reported as an error, naming the limit, rather than a panic mid-run).
-fn check_limits(name: &str, end_causes: usize, colours: usize) -> Result<(), RunError> {
+fn check_limits(
+    name: &str,
+    end_causes: usize,
+    colours: usize,
+    figures: usize,
+) -> Result<(), RunError> {
     let over = |what: &str, count: usize, limit: usize, constant: &str| {
         Err(RunError::Config {
             setting: "game",
@@ -173,6 +178,9 @@ fn check_limits(name: &str, end_causes: usize, colours: usize) -> Result<(), Run
     }
     if colours > MAX_COLOURS {
         return over("colours", colours, MAX_COLOURS, "floe_core::MAX_COLOURS");
+    }
+    if figures > MAX_FIGURES {
+        return over("figures", figures, MAX_FIGURES, "floe_core::MAX_FIGURES");
     }
     Ok(())
 }
@@ -244,7 +252,12 @@ impl RunConfig {
                 ),
             );
         }
-        check_limits(game.name(), game.end_causes().len(), game.colours().len())
+        check_limits(
+            game.name(),
+            game.end_causes().len(),
+            game.colours().len(),
+            game.figures().len(),
+        )
     }
 
     /// Returns the distinct bot specs (the bot groups statistics are kept for): in order
@@ -322,7 +335,7 @@ impl RunConfig {
 
 /// Returns an empty tally shaped for the run `cfg` of `game` (its colours and bot groups).
 pub fn empty_tally<G: Game>(game: &G, cfg: &RunConfig) -> Tally {
-    Tally::new(game.colours().len(), cfg.bot_groups().len())
+    Tally::new(game.colours().len(), cfg.bot_groups().len()).with_figures(game.figures().len())
 }
 
 /// Plays game `index` of the run `cfg` alone, reporting every line to `log` (for replays).
@@ -364,6 +377,7 @@ pub fn run<G: Game>(
         .num_threads(cfg.threads)
         .build()?;
     let lineups = cfg.lineups();
+    let figures = game.figures();
     let keep = per_game.is_some();
     // Enough chunks to keep every thread busy and the progress bar moving.
     let span = cfg.shard.games(cfg.games);
@@ -398,6 +412,9 @@ pub fn run<G: Game>(
                                 &mut |_| {},
                             );
                             part.record(&record, &lineups[lineup]);
+                            if !figures.is_empty() {
+                                part.record_figures(figures, tables[lineup].figures(), cfg.players);
+                            }
                             if keep {
                                 records.push(record);
                             }
@@ -424,18 +441,20 @@ mod tests {
 
     #[test]
     fn a_game_past_the_runs_limits_is_refused_naming_the_limit() {
-        assert!(check_limits("g", MAX_END_CAUSES, MAX_COLOURS).is_ok());
-        let causes = check_limits("g", MAX_END_CAUSES + 1, 2).unwrap_err();
+        assert!(check_limits("g", MAX_END_CAUSES, MAX_COLOURS, MAX_FIGURES).is_ok());
+        let causes = check_limits("g", MAX_END_CAUSES + 1, 2, 0).unwrap_err();
         assert_eq!(
             causes.to_string(),
             "game: g defines 9 end causes, more than the 8 a run can count \
              (floe-sim's MAX_END_CAUSES)"
         );
-        let colours = check_limits("g", 1, MAX_COLOURS + 1).unwrap_err();
+        let colours = check_limits("g", 1, MAX_COLOURS + 1, 0).unwrap_err();
         assert_eq!(
             colours.to_string(),
             "game: g defines 33 colours, more than the 32 a run can count \
              (floe_core::MAX_COLOURS)"
         );
+        let figures = check_limits("g", 1, 2, MAX_FIGURES + 1).unwrap_err();
+        assert!(figures.to_string().contains("17 figures"), "{figures}");
     }
 }

@@ -49,6 +49,41 @@ pub fn sd_from_sums(sum: u64, sq_sum: u128, n: u64) -> f64 {
     (numerator as f64 / (n * (n - 1)) as f64).sqrt()
 }
 
+/// Returns the sample standard deviation (n - 1 in the denominator) of `n` signed integers
+/// from their sum and sum of squares: exactly in integers before the one division while
+/// the products fit, else in floating point. 0 when `n` is below 2.
+pub fn sd_from_signed_sums(sum: i128, sq_sum: u128, n: u64) -> f64 {
+    if n < 2 {
+        return 0.0;
+    }
+    let n128 = u128::from(n);
+    let exact = n128
+        .checked_mul(sq_sum)
+        .zip(sum.unsigned_abs().checked_mul(sum.unsigned_abs()))
+        .and_then(|(a, b)| a.checked_sub(b));
+    let numerator = match exact {
+        Some(x) => x as f64,
+        None => (n as f64 * sq_sum as f64 - (sum as f64) * (sum as f64)).max(0.0),
+    };
+    (numerator / (n128 * (n128 - 1)) as f64).sqrt()
+}
+
+/// Returns the mean of `n` values and its 95% interval by the normal approximation (mean
+/// +- 1.96 standard errors, the sample standard deviation over the square root of `n`),
+/// from their exact sums, all divided by `scale` (the values' fixed-point unit).
+/// `(mean, sd, low, high)`; the interval is the mean alone when `n` is below 2.
+pub fn mean_interval(sum: i128, sq_sum: u128, n: u64, scale: u32) -> (f64, f64, f64, f64) {
+    let scale = f64::from(scale);
+    let m = mean(sum as f64, n) / scale;
+    let sd = sd_from_signed_sums(sum, sq_sum, n) / scale;
+    let half = if n < 2 {
+        0.0
+    } else {
+        Z95 * sd / (n as f64).sqrt()
+    };
+    (m, sd, m - half, m + half)
+}
+
 /// A chi-square goodness-of-fit test.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ChiSquare {
@@ -143,6 +178,24 @@ pub fn quantile_of_counts(counts: impl Iterator<Item = (usize, u64)> + Clone, q:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mean_interval_is_the_normal_approximation() {
+        // Values -1, 2, 5: mean 2, sample sd 3, half-width 1.96 * 3 / sqrt(3).
+        let (sum, sq, n) = (6i128, 1 + 4 + 25u128, 3);
+        assert_eq!(sd_from_signed_sums(sum, sq, n), 3.0);
+        let (m, sd, lo, hi) = mean_interval(sum, sq, n, 1);
+        let half = Z95 * 3.0 / 3f64.sqrt();
+        assert_eq!((m, sd), (2.0, 3.0));
+        assert!((lo - (2.0 - half)).abs() < 1e-12 && (hi - (2.0 + half)).abs() < 1e-12);
+        // In units of 1/60: the same values scaled.
+        let (m, sd, _, _) = mean_interval(sum * 60, sq * 3600, n, 60);
+        assert_eq!((m, sd), (2.0, 3.0));
+        assert_eq!(mean_interval(7, 49, 1, 1), (7.0, 0.0, 7.0, 7.0));
+        // Sums past the exact products fall back to floating point.
+        let big = i128::MAX / 4;
+        assert!(sd_from_signed_sums(big, u128::MAX, 4).is_finite());
+    }
 
     #[test]
     fn wilson_matches_published_values() {

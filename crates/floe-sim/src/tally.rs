@@ -5,7 +5,7 @@
 //! wins are counted in [`WIN_SHARE_UNITS`] so they stay integers too, ranks in halves,
 //! and head-to-head results in [`PAIR_UNITS`].
 
-use floe_core::{MAX_SEATS, Seat, WIN_SHARE_UNITS};
+use floe_core::{FigureDecl, Figures, MAX_SEATS, Seat, WIN_SHARE_UNITS};
 
 use crate::GameRecord;
 
@@ -102,6 +102,8 @@ pub enum Counter<'a> {
     I64(&'a mut i64),
     /// A sum of squares.
     U128(&'a mut u128),
+    /// A signed sum that may outgrow 64 bits (of figure values).
+    I128(&'a mut i128),
 }
 
 impl Counter<'_> {
@@ -111,6 +113,7 @@ impl Counter<'_> {
             Counter::U64(x) => i128::from(**x),
             Counter::I64(x) => i128::from(**x),
             Counter::U128(x) => i128::try_from(**x).unwrap_or(i128::MAX),
+            Counter::I128(x) => **x,
         }
     }
 
@@ -120,6 +123,7 @@ impl Counter<'_> {
             Counter::U64(x) => **x = u64::try_from(i128::from(**x) + value).ok()?,
             Counter::I64(x) => **x = i64::try_from(i128::from(**x) + value).ok()?,
             Counter::U128(x) => **x = x.checked_add_signed(value)?,
+            Counter::I128(x) => **x = x.checked_add(value)?,
         }
         Some(())
     }
@@ -169,6 +173,44 @@ impl PairTally {
     }
 }
 
+/// The sums of one figure ([`floe_core::Game::figures`]) at one seat (or of a per-game
+/// figure), over the games where it was defined.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FigureTally {
+    /// Games (or seat-games) where the figure had a value.
+    pub count: u64,
+    /// Sum of the values (in the figure's fixed-point units).
+    pub sum: i128,
+    /// Sum of the squared values.
+    pub sq_sum: u128,
+}
+
+impl FigureTally {
+    fn add(&mut self, other: &FigureTally) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.sq_sum += other.sq_sum;
+    }
+
+    /// Returns whether the sums fit together as those of `count` integers do, with at most
+    /// `games` values: a sum of squares at least the square of the sum over the count
+    /// (Cauchy-Schwarz), and nothing summed without a count.
+    fn fits(&self, games: u64) -> bool {
+        if self.count > games {
+            return false;
+        }
+        if self.count == 0 {
+            return self.sum == 0 && self.sq_sum == 0;
+        }
+        let square = self.sum.unsigned_abs().checked_mul(self.sum.unsigned_abs());
+        match (square, u128::from(self.count).checked_mul(self.sq_sum)) {
+            (Some(square), Some(bound)) => square <= bound,
+            // Sums this large are not from played games.
+            _ => false,
+        }
+    }
+}
+
 /// The counts of a run (or part of one).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -200,6 +242,9 @@ pub struct Tally {
     pub bots: Vec<GroupTally>,
     /// Per ordered pair of bot groups (a, b), at `a * groups + b`.
     pub pairs: Vec<PairTally>,
+    /// Per figure the game declares and per seat, at `figure * MAX_SEATS + seat` (a
+    /// per-game figure at seat 0): empty for a game that declares none.
+    pub figures: Vec<FigureTally>,
 }
 
 impl Tally {
@@ -212,6 +257,40 @@ impl Tally {
             rounds_hist: vec![0; ROUND_BUCKETS],
             ..Tally::default()
         }
+    }
+
+    /// Returns this tally with room for `figures` figures ([`floe_core::Game::figures`]).
+    pub fn with_figures(mut self, figures: usize) -> Tally {
+        self.figures = vec![FigureTally::default(); figures * MAX_SEATS];
+        self
+    }
+
+    /// Counts the figures `values` of one game of `players` seats, declared by `decls`:
+    /// for each figure, its value (per seat, for a per-seat figure) where it is defined.
+    ///
+    /// # Panics
+    /// Panics if the tally has no room for `decls` ([`Tally::with_figures`]).
+    pub fn record_figures(&mut self, decls: &[FigureDecl], values: &Figures, players: usize) {
+        for (f, decl) in decls.iter().enumerate() {
+            let slots = if decl.per_seat() { players } else { 1 };
+            for slot in 0..slots {
+                if let Some(v) = values.get(f, slot) {
+                    let t = &mut self.figures[f * MAX_SEATS + slot];
+                    t.count += 1;
+                    t.sum += i128::from(v);
+                    t.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
+                }
+            }
+        }
+    }
+
+    /// Returns the sums of figure `figure` at `slot` (the seat, or 0 for a per-game
+    /// figure).
+    pub fn figure(&self, figure: usize, slot: usize) -> FigureTally {
+        self.figures
+            .get(figure * MAX_SEATS + slot)
+            .copied()
+            .unwrap_or_default()
     }
 
     /// Counts one game; `bot_of_seat` maps each seat to its bot group.
@@ -345,6 +424,11 @@ impl Tally {
             f("pair_above_units", i, Counter::U64(&mut p.above_units));
             f("pair_tied_units", i, Counter::U64(&mut p.tied_units));
         }
+        for (i, t) in self.figures.iter_mut().enumerate() {
+            f("figure_count", i, Counter::U64(&mut t.count));
+            f("figure_sum", i, Counter::I128(&mut t.sum));
+            f("figure_sq_sum", i, Counter::U128(&mut t.sq_sum));
+        }
     }
 
     /// Returns the tally's nonzero counters as (name, index, value).
@@ -399,8 +483,9 @@ impl Tally {
     /// Checks that the counts fit together as those of `players`-seat games do (counts
     /// merged from edited files may not): the round counts ([`Tally::check_rounds`]), the end
     /// causes summing to the games, every seat playing every game, the wins of the seats,
-    /// colours and bots each summing to one per game with a winner, and each head-to-head
-    /// count matching its mirror.
+    /// colours and bots each summing to one per game with a winner, each head-to-head
+    /// count matching its mirror, and each figure's sums fitting at most one value per game
+    /// and seat in play.
     ///
     /// # Errors
     /// Names the first count that does not fit.
@@ -511,6 +596,15 @@ impl Tally {
                 }
             }
         }
+        for (i, t) in self.figures.iter().enumerate() {
+            let seat = i % MAX_SEATS;
+            if !t.fits(self.games) || seat >= players && *t != FigureTally::default() {
+                return Err(format!(
+                    "figure {i}: its count, sum and sum of squares do not fit the {games} \
+                     games of {players} seats"
+                ));
+            }
+        }
         Ok(())
     }
 
@@ -568,6 +662,9 @@ impl Tally {
             a.add(b);
         }
         for (a, b) in self.pairs.iter_mut().zip(&other.pairs) {
+            a.add(b);
+        }
+        for (a, b) in self.figures.iter_mut().zip(&other.figures) {
             a.add(b);
         }
     }
@@ -713,6 +810,106 @@ mod tests {
         merged.merge(&parts[1]);
         merged.merge(&parts[0]);
         assert_eq!(merged, whole);
+    }
+
+    /// The figures of a tiny test game: a per-game count, a per-seat score part, and a
+    /// per-game win share in sixtieths that is sometimes not defined.
+    const FIGS: [FigureDecl; 3] = [
+        FigureDecl::game("turns", "turns played"),
+        FigureDecl::seat("part", "a part of the score"),
+        FigureDecl::game("holder_win", "the holder's win share").scaled(WIN_SHARE_UNITS),
+    ];
+
+    /// The figures of one game: `turns`, each seat's `part`, and `holder_win` if given.
+    fn figures(turns: i64, parts: &[i64], holder_win: Option<i64>) -> Figures {
+        let mut f = Figures::new();
+        f.set(0, turns);
+        for (s, &p) in parts.iter().enumerate() {
+            f.set_seat(1, Seat(s as u8), p);
+        }
+        if let Some(w) = holder_win {
+            f.set(2, w);
+        }
+        f
+    }
+
+    #[test]
+    fn figures_sum_exactly_skip_undefined_values_and_merge() {
+        let games = [
+            figures(10, &[3, -2, 0], Some(60)),
+            figures(14, &[5, 1, -4], None),
+            figures(9, &[0, 0, 7], Some(20)),
+            figures(11, &[-1, 6, 2], Some(0)),
+        ];
+        let mut whole = Tally::new(3, 1).with_figures(FIGS.len());
+        let mut halves = [whole.clone(), whole.clone()];
+        for (i, g) in games.iter().enumerate() {
+            whole.record_figures(&FIGS, g, 3);
+            halves[i / 2].record_figures(&FIGS, g, 3);
+        }
+        let turns = whole.figure(0, 0);
+        assert_eq!((turns.count, turns.sum, turns.sq_sum), (4, 44, 498));
+        let seat1 = whole.figure(1, 1);
+        assert_eq!((seat1.count, seat1.sum, seat1.sq_sum), (4, 5, 41));
+        let held = whole.figure(2, 0);
+        assert_eq!(
+            (held.count, held.sum, held.sq_sum),
+            (3, 80, 4000),
+            "the game without a holder is left out"
+        );
+        assert_eq!(
+            whole.figure(0, 1),
+            FigureTally::default(),
+            "one slot per game"
+        );
+        // Two half-tallies merged, in either order, equal the whole.
+        for order in [[0, 1], [1, 0]] {
+            let mut merged = Tally::new(3, 1).with_figures(FIGS.len());
+            for h in order {
+                merged.merge(&halves[h]);
+            }
+            assert_eq!(merged, whole);
+        }
+        // The means, in the figures' units.
+        let m =
+            |t: FigureTally, scale| crate::stats::mean_interval(t.sum, t.sq_sum, t.count, scale).0;
+        assert_eq!(m(turns, 1), 11.0);
+        assert_eq!(m(seat1, 1), 1.25);
+        assert!((m(held, WIN_SHARE_UNITS) - 80.0 / 180.0).abs() < 1e-15);
+        // The shard counts carry the figures and rebuild the tally.
+        let mut rebuilt = Tally::new(3, 1).with_figures(FIGS.len());
+        for (name, index, value) in whole.counts() {
+            rebuilt.add_count(&name, index, value).unwrap();
+        }
+        assert_eq!(rebuilt, whole);
+        assert!(
+            rebuilt
+                .add_count("figure_count", FIGS.len() * MAX_SEATS, 1)
+                .is_err(),
+            "no such figure"
+        );
+    }
+
+    #[test]
+    fn figure_sums_that_cannot_come_from_games_are_named() {
+        let mut t = Tally::new(6, 1).with_figures(FIGS.len());
+        for turns in [10, 12] {
+            t.record(&game(&[5, 3], 0b01), &[0, 0]);
+            t.record_figures(&FIGS, &figures(turns, &[1, 2], None), 2);
+        }
+        assert_eq!(t.check(2), Ok(()));
+        let edits: [(&str, usize, i128); 4] = [
+            ("figure_count", 0, 1),             // three values in two games
+            ("figure_sq_sum", 0, -100),         // below the square of the sum
+            ("figure_sum", 2 * MAX_SEATS, 5),   // a sum without a count
+            ("figure_count", MAX_SEATS + 3, 1), // a seat not in play
+        ];
+        for (name, index, by) in edits {
+            let mut edited = t.clone();
+            edited.add_count(name, index, by).unwrap();
+            let e = edited.check(2).unwrap_err();
+            assert!(e.starts_with(&format!("figure {index}:")), "{name}: {e}");
+        }
     }
 
     /// A two-seat game of `rounds` rounds.

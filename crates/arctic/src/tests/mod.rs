@@ -1,5 +1,6 @@
 //! The rules page's Rules tests and the property test over random games.
 
+mod figures;
 mod knowledge;
 mod play;
 mod rules;
