@@ -2,7 +2,8 @@
 # Regenerates the committed reference results under results/ (see results/README.md).
 # Usage: scripts/reference-runs.sh [EXPERIMENT...]
 #   With no argument: the README's worked example and every experiment in experiments/
-#   (about 85 minutes on 2 cores; the mcts-* experiments take about 55 of them). With names (e.g. `colour first-player`): only those.
+#   (about 140 minutes on 2 cores; the mcts-* experiments take about 55 of them, the
+#   arctic-* ones about 55). With names (e.g. `colour first-player`): only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -12,7 +13,10 @@ if [ $# -eq 0 ]; then
     # The README's worked example: the built-in defaults.
     "$floe" simulate --out results/simulate
     set -- colour first-player tile-balance tile-balance-random bot-ladder \
-        mcts-trees mcts-rewards mcts-iterations
+        mcts-trees mcts-rewards mcts-iterations \
+        arctic-seats arctic-power-fox arctic-power-moose arctic-power-walrus \
+        arctic-power-orca arctic-power-puffin arctic-power-bear arctic-reserve \
+        arctic-hand-limit
 fi
 for name in "$@"; do
     "$floe" experiment "experiments/$name.toml"
