@@ -2,8 +2,8 @@
 # Regenerates the committed reference results under results/ (see results/README.md).
 # Usage: scripts/reference-runs.sh [EXPERIMENT...]
 #   With no argument: the README's worked example and every experiment in experiments/
-#   (about 140 minutes on 2 cores; the mcts-* experiments take about 55 of them, the
-#   arctic-* ones about 55). With names (e.g. `colour first-player`): only those.
+#   (about 115 minutes on 2 cores; the mcts-* experiments take about 55 of them, the
+#   arctic-* ones about 30). With names (e.g. `colour first-player`): only those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
