@@ -357,6 +357,7 @@ fn arctic_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
             "bots.csv",
             "tests.csv",
             "games.csv",
+            "figures.csv",
         ];
         assert_same_files(&whole, &merged, &files);
         let tmp = tempfile::tempdir().unwrap();
@@ -378,6 +379,7 @@ fn arctic_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
             "pairwise.csv",
             "ratings.csv",
             "game_stats.csv",
+            "figures.csv",
         ];
         assert_same_files(&whole, &merged, &files);
     }
