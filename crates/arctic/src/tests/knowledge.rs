@@ -98,3 +98,61 @@ fn another_seat_does_not_learn_that_a_hidden_answer_was_the_only_one() {
     }
     assert_eq!(seen, 1, "the penalty card was an answer the engine gave");
 }
+
+/// Over random games, the observer key of every answer for every other seat: a discard, a
+/// penalty card drawn back (and the animal chosen for it), and a bear B card's animal and
+/// card (but for its receiver) are hidden; a draw from the River or the pile, and every
+/// answer of the actor's own, are seen.
+#[test]
+fn the_observer_key_hides_discards_penalty_draws_and_gifts_from_the_others() {
+    use floe_core::{ActionList, Game, game_seed};
+    use rand::RngExt;
+
+    use crate::engine::Arctic;
+    use crate::observation::ActionKey;
+
+    let game = Arctic::standard();
+    let mut answers = ActionList::new();
+    let mut hidden_seen = [0usize; 4];
+    for players in 2..=4 {
+        for i in 0..200 {
+            let seed = game_seed(players as u64, i);
+            let mut chance = stream_rng(seed, Stream::Chance);
+            let mut pick = stream_rng(seed, Stream::Bot(0));
+            let mut st = game.new_game(players, &mut chance);
+            game.legal_actions(&st, &mut answers);
+            while let Some(actor) = game.to_act(&st) {
+                for observer in Seat::all(players) {
+                    let receiver = st.turn.bear_to == Some(observer);
+                    for &a in &answers {
+                        let key = game.action_key(&st, a, observer);
+                        let hidden = match (st.phase(), a) {
+                            (Phase::Discard | Phase::PenaltyCard, _) => 0,
+                            (Phase::Source, Action::Penalty(_)) => 1,
+                            (Phase::BearAnimal | Phase::BearCard, _) if !receiver => 2,
+                            _ => continue,
+                        };
+                        if observer == actor {
+                            assert_eq!(key, ActionKey::Seen(a));
+                        } else {
+                            assert_eq!(key, ActionKey::Hidden(st.phase()), "{a} to {observer}");
+                            hidden_seen[hidden] += 1;
+                        }
+                    }
+                    if observer != actor && st.phase() == Phase::Source {
+                        for &a in answers.iter().filter(|a| !matches!(a, Action::Penalty(_))) {
+                            assert_eq!(game.action_key(&st, a, observer), ActionKey::Seen(a));
+                            hidden_seen[3] += 1;
+                        }
+                    }
+                }
+                let a = answers[pick.random_range(0..answers.len())];
+                game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
+            }
+        }
+    }
+    assert!(
+        hidden_seen.iter().all(|&n| n > 0),
+        "every case met: {hidden_seen:?}"
+    );
+}
