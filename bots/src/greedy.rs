@@ -1,6 +1,6 @@
 //! The `greedy` bot: a short lookahead judged by the game's [`floe_core::Standing`].
 
-use floe_core::{ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, RestOfTurn, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, GreedyLookahead, JudgedAt, RestOfTurn, Seat, View};
 use rand::RngExt;
 
 use crate::Bot;
@@ -31,7 +31,7 @@ use crate::Bot;
 /// the answer counts.
 pub struct GreedyBot<G: Game> {
     progress: f64,
-    style: GreedyDefaults,
+    lookahead: GreedyLookahead,
     /// Lookahead states and answer lists, one per level; grown to the deepest level a
     /// decision reached, then reused.
     states: Vec<G::State>,
@@ -39,11 +39,11 @@ pub struct GreedyBot<G: Game> {
 }
 
 impl<G: Game> GreedyBot<G> {
-    /// Returns a greedy bot weighing progress by `progress`, looking ahead as `style` says.
-    pub fn new(progress: f64, style: GreedyDefaults) -> GreedyBot<G> {
+    /// Returns a greedy bot weighing progress by `progress`, looking ahead as `lookahead` says.
+    pub fn new(progress: f64, lookahead: GreedyLookahead) -> GreedyBot<G> {
         GreedyBot {
             progress,
-            style,
+            lookahead,
             states: Vec::new(),
             lists: Vec::new(),
         }
@@ -74,14 +74,14 @@ impl<G: Game> GreedyBot<G> {
             };
             let starts = game.turn_starts(state);
             let at_random = if seat != me {
-                if left == 0 && self.style.judged_at == JudgedAt::TurnEnd {
+                if left == 0 && self.lookahead.judged_at == JudgedAt::TurnEnd {
                     return self.judge(game, state, me);
                 }
                 true
             } else if starts && left == 0 {
                 return self.judge(game, state, me);
             } else {
-                !starts && self.style.rest_of_turn == RestOfTurn::Random
+                !starts && self.lookahead.rest_of_turn == RestOfTurn::Random
             };
             if at_random {
                 let list = &mut self.lists[level];
@@ -132,7 +132,7 @@ impl<G: Game> GreedyBot<G> {
 impl<G: Game> Bot<G> for GreedyBot<G> {
     fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
         let game = view.game();
-        let levels = self.style.depth + 2;
+        let levels = self.lookahead.depth + 2;
         if self.states.len() < levels {
             // First decision: grow the buffers once (the only allocation this bot makes).
             // On a copy of `rng`: a fresh bot must answer exactly as a warmed-up one.
@@ -148,7 +148,7 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let mut ties: ActionList<G::Action> = ActionList::new();
         for (i, &answer) in answers.iter().enumerate() {
             let mut trial_rng = base.clone();
-            let value = self.try_answer(game, me, 0, i, self.style.depth, &mut trial_rng);
+            let value = self.try_answer(game, me, 0, i, self.lookahead.depth, &mut trial_rng);
             if value > best + 1e-9 {
                 best = value;
                 ties.clear();

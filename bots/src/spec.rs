@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use floe_core::{Game, GreedyDefaults, JudgedAt, RestOfTurn};
+use floe_core::{Game, GreedyLookahead, JudgedAt, RestOfTurn};
 
 use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Reward, Rollout, TreeKind};
 
@@ -367,12 +367,12 @@ impl BotSpec {
                 rest_of_turn,
                 judged_at,
             } => {
-                let style = GreedyDefaults {
+                let lookahead = GreedyLookahead {
                     depth: depth.unwrap_or(G::GREEDY.depth),
                     rest_of_turn: rest_of_turn.unwrap_or(G::GREEDY.rest_of_turn),
                     judged_at: judged_at.unwrap_or(G::GREEDY.judged_at),
                 };
-                AnyBot::Greedy(GreedyBot::new(progress, style))
+                AnyBot::Greedy(GreedyBot::new(progress, lookahead))
             }
             Kind::Mcts {
                 iters,

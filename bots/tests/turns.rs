@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 use common::NoParameters;
 use floe_bots::{Bot, GreedyBot};
 use floe_core::{
-    ActionList, FloeRng, Game, GreedyDefaults, JudgedAt, Outcome, RestOfTurn, Seat, Standing,
+    ActionList, FloeRng, Game, GreedyLookahead, JudgedAt, Outcome, RestOfTurn, Seat, Standing,
     Stream, View, stream_rng,
 };
 
@@ -133,11 +133,11 @@ fn greedy_looks_through_the_rest_of_its_turn_even_at_depth_0() {
     let mut answers = ActionList::new();
     game.legal_actions(&start, &mut answers);
     for depth in [0, 1] {
-        let style = GreedyDefaults {
+        let lookahead = GreedyLookahead {
             depth,
-            ..GreedyDefaults::SEARCH
+            ..GreedyLookahead::SEARCH
         };
-        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, style);
+        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, lookahead);
         for seed in 0..40 {
             let mut rng = stream_rng(seed, Stream::Bot(0));
             let view = View::new(&game, &start, Seat(0));
@@ -161,12 +161,12 @@ fn greedy_answering_the_rest_of_its_turn_at_random_still_judges_at_its_end() {
     let mut answers = ActionList::new();
     game.legal_actions(&start, &mut answers);
     for judged_at in [JudgedAt::TurnEnd, JudgedAt::NextTurn] {
-        let style = GreedyDefaults {
+        let lookahead = GreedyLookahead {
             depth: 0,
             rest_of_turn: RestOfTurn::Random,
             judged_at,
         };
-        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, style);
+        let mut bot = GreedyBot::<TwoStepTurn>::new(0.5, lookahead);
         let mut picked_one = 0;
         for seed in 0..40 {
             let mut rng = stream_rng(seed, Stream::Bot(0));

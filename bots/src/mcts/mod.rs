@@ -17,7 +17,7 @@ mod reward;
 mod tree;
 
 use arrayvec::ArrayVec;
-use floe_core::{ActionList, FloeRng, Game, GreedyDefaults, MAX_ACTIONS, MAX_SEATS, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, GreedyLookahead, MAX_ACTIONS, MAX_SEATS, Seat, View};
 use rand::RngExt;
 use std::time::{Duration, Instant};
 
@@ -89,7 +89,7 @@ impl<G: Game> MctsBot<G> {
             keys: ArrayVec::new(),
             playout: GreedyBot::new(
                 0.5,
-                GreedyDefaults {
+                GreedyLookahead {
                     depth: 0,
                     ..G::GREEDY
                 },

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 
 use floe_core::{
-    ActionList, FigureDecl, Figures, FloeRng, Game, GreedyDefaults, JudgedAt, MAX_SEATS, Outcome,
+    ActionList, FigureDecl, Figures, FloeRng, Game, GreedyLookahead, JudgedAt, MAX_SEATS, Outcome,
     RestOfTurn, Seat, Standing,
 };
 
@@ -67,7 +67,7 @@ impl Game for Arctic {
     /// rest of the turn answered at random: a turn asks many questions (placements, tokens,
     /// several draws, discards, powers) of up to 20 answers each, and searching every way of
     /// finishing it costs the product of their answer counts.
-    const GREEDY: GreedyDefaults = GreedyDefaults {
+    const GREEDY: GreedyLookahead = GreedyLookahead {
         depth: 0,
         rest_of_turn: RestOfTurn::Random,
         judged_at: JudgedAt::TurnEnd,

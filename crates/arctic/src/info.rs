@@ -149,21 +149,22 @@ fn deal_seat(
     let mut free: ArrayVec<Slot, CARD_COUNT> = ArrayVec::new();
     let hand_slots = st.hands[o].len() + usize::from(held);
     let known_penalty = st.gifts[seat.index()].intersection(st.penalties[o]);
-    let mut hand = known_hand(st, other);
-    free.extend((hand.len()..hand_slots).map(|_| Slot::Hand));
+    let known = known_hand(st, other);
+    free.extend((known.len()..hand_slots).map(|_| Slot::Hand));
     free.extend((known_penalty.len()..st.penalties[o].len()).map(|_| Slot::Penalty));
     let face_down = st.piles[o]
         .iter()
         .enumerate()
         .filter(|(_, c)| c.is_face_down());
     free.extend(face_down.map(|(i, _)| Slot::FaceDown(i as u8)));
+    let mut hand = known;
     let mut penalty = known_penalty;
     let mut put = |slot: Slot, card: Card, out: &mut State| match slot {
         Slot::Hand => hand.insert(card),
         Slot::Penalty => penalty.insert(card),
         Slot::FaceDown(at) => out.piles[o][usize::from(at)] = PileCard::down(card),
     };
-    for card in st.private[o].minus(known_hand(st, other)).iter() {
+    for card in st.private[o].minus(known).iter() {
         let slot = free.swap_remove(rng.random_range(0..free.len()));
         put(slot, card, out);
     }

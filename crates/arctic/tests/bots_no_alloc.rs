@@ -22,28 +22,22 @@ fn greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown() {
     .map(|s| BotSpec::parse(s).unwrap().build())
     .into();
     let mut table = Table::new(bots);
+    let mut games = |indices: std::ops::Range<u64>| {
+        for index in indices {
+            play(
+                &game,
+                &mut table,
+                index,
+                game_seed(4, index),
+                false,
+                &mut |_| {},
+            );
+        }
+    };
     // Warm-up: greedy grows its lookahead buffers, and MCTS its node arena, at the first
     // decisions; a second game reaches questions the first did not.
-    for index in 0..2 {
-        play(
-            &game,
-            &mut table,
-            index,
-            game_seed(4, index),
-            false,
-            &mut |_| {},
-        );
-    }
+    games(0..2);
     let before = allocations();
-    for index in 2..5 {
-        play(
-            &game,
-            &mut table,
-            index,
-            game_seed(4, index),
-            false,
-            &mut |_| {},
-        );
-    }
+    games(2..5);
     assert_eq!(allocations() - before, 0, "a bot allocated during play");
 }

@@ -161,14 +161,22 @@ fn bytes(dir: &Path, name: &str) -> Vec<u8> {
 }
 
 #[test]
-fn arctic_figures_are_the_same_on_any_threads_and_merged_shards() {
+fn arctic_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_and_4_players() {
+    for players in ["2", "3", "4"] {
+        arctic_simulate_is_the_same_on_any_threads_and_merged_shards(players);
+    }
+}
+
+/// Checks an Arctic `simulate` at `players`, figures included: whole, merged from two
+/// shards, and on 1 and 2 threads.
+fn arctic_simulate_is_the_same_on_any_threads_and_merged_shards(players: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let args = [
         "simulate",
         "--game",
         "arctic",
         "--players",
-        "3",
+        players,
         "--games",
         "901",
         "--seed",
@@ -195,10 +203,10 @@ fn arctic_figures_are_the_same_on_any_threads_and_merged_shards() {
     }
     let figures = fs::read_to_string(whole.join("figures.csv")).unwrap();
     assert!(
-        figures.starts_with(
+        figures.starts_with(&format!(
             "game,rules,players,bots,seed,figure,seat,games,mean,sd,ci_low,ci_high\n\
-             arctic,standard,3,random,5,turns,,901,"
-        ),
+             arctic,standard,{players},random,5,turns,,901,"
+        )),
         "{figures}"
     );
     // Every column, and every figure, is documented.
@@ -335,31 +343,8 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
 }
 
 #[test]
-fn arctic_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
+fn arctic_tournament_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
     for players in ["2", "3", "4"] {
-        let tmp = tempfile::tempdir().unwrap();
-        let args = [
-            "simulate",
-            "--game",
-            "arctic",
-            "--players",
-            players,
-            "--games",
-            "601",
-            "--seed",
-            "3",
-            "--per-game",
-        ];
-        let (whole, merged) = whole_and_merged(tmp.path(), &args, 3, &[3, 1, 2]);
-        let files = [
-            "game_stats.csv",
-            "seats.csv",
-            "bots.csv",
-            "tests.csv",
-            "games.csv",
-            "figures.csv",
-        ];
-        assert_same_files(&whole, &merged, &files);
         let tmp = tempfile::tempdir().unwrap();
         let args = [
             "tournament",

@@ -19,11 +19,12 @@ pub const MAX_COLOURS: usize = 32;
 /// The answers to one question, on the stack, refilled in place for every question.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 
-/// How the `greedy` bot plays a game unless its spec says otherwise: a game whose turns
-/// hold many questions declares a lighter lookahead than the default, which searches
-/// every answer of the rest of a turn (exponential in the turn's length).
+/// How far the `greedy` bot looks ahead. A game declares its own ([`Game::GREEDY`]), which
+/// a bot spec may override key by key: a game whose turns hold many questions declares a
+/// lighter lookahead than [`GreedyLookahead::SEARCH`], which searches every answer of the
+/// rest of a turn (exponential in the turn's length).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GreedyDefaults {
+pub struct GreedyLookahead {
     /// How many of its own next turns the bot looks through after the current one.
     pub depth: usize,
     /// How the bot answers the later questions of a turn it looks through.
@@ -32,11 +33,11 @@ pub struct GreedyDefaults {
     pub judged_at: JudgedAt,
 }
 
-impl GreedyDefaults {
+impl GreedyLookahead {
     /// Look through one next turn, search every answer of a turn, judge when the next
     /// turn not looked through starts: right for short turns whose first answer shows its
     /// worth only through the next one (a card committed face down, played later).
-    pub const SEARCH: GreedyDefaults = GreedyDefaults {
+    pub const SEARCH: GreedyLookahead = GreedyLookahead {
         depth: 1,
         rest_of_turn: RestOfTurn::Search,
         judged_at: JudgedAt::NextTurn,
@@ -138,7 +139,7 @@ pub trait Game: Clone + Send + Sync {
     }
 
     /// How the `greedy` bot plays this game unless its spec says otherwise.
-    const GREEDY: GreedyDefaults = GreedyDefaults::SEARCH;
+    const GREEDY: GreedyLookahead = GreedyLookahead::SEARCH;
 
     /// Returns the lowest and the highest score a seat can finish a game of `players`
     /// seats with (a search scales its reward by them).

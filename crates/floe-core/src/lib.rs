@@ -16,7 +16,7 @@ mod view;
 
 pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
 pub use game::{
-    ActionList, Game, GreedyDefaults, IllegalAnswer, JudgedAt, MAX_ACTIONS, MAX_COLOURS,
+    ActionList, Game, GreedyLookahead, IllegalAnswer, JudgedAt, MAX_ACTIONS, MAX_COLOURS,
     RestOfTurn, Standing, legal_mask,
 };
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
