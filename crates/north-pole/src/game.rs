@@ -1,0 +1,230 @@
+//! [`NorthPole`] as a Floe [`Game`].
+
+use std::ops::RangeInclusive;
+
+use floe_core::{
+    ActionList, FigureDecl, Figures, FloeRng, Game, GreedyLookahead, JudgedAt, MAX_SEATS, Outcome,
+    RestOfTurn, Seat, Standing,
+};
+
+use crate::action::{ACTION_COUNT, Action};
+use crate::engine::{END_CAUSES, NorthPole, POLE_REACHED};
+use crate::event::Event;
+use crate::figures::{self, FIGURES};
+use crate::info;
+use crate::observation::{self, Observation};
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, TieBreak};
+use crate::standing;
+use crate::state::{PAWNS, State};
+
+impl NorthPole {
+    /// Returns the score of `seat`: its pawns on the scoreboard, its team's in team play.
+    pub fn score(&self, st: &State, seat: usize) -> i32 {
+        let own = i32::from(st.seats[seat].at_pole());
+        if self.rules.team_play {
+            own + i32::from(st.seats[(seat + 2) % 4].at_pole())
+        } else {
+            own
+        }
+    }
+
+    /// Returns the winners of the finished game `st`, as a bit set of seats.
+    fn winners(&self, st: &State) -> u8 {
+        let players = st.players();
+        let team = |s: usize| if self.rules.team_play { 0b101 << (s % 2) } else { 1 << s };
+        if st.end_cause == POLE_REACHED {
+            return team(usize::from(st.seat));
+        }
+        // Round limit: more pawns at the Pole, then fewer on the ship, then the tie-break.
+        let rank = |s: usize| {
+            let ship = |p: usize| i32::from(st.seats[p].on_ship());
+            let ships = if self.rules.team_play { ship(s) + ship((s + 2) % 4) } else { ship(s) };
+            (self.score(st, s), -ships)
+        };
+        let best = (0..players).map(rank).max().expect("a seat");
+        let tied = (0..players).filter(|&s| rank(s) == best);
+        match self.rules.tie_break {
+            TieBreak::Shared => tied.fold(0, |w, s| w | team(s)),
+            TieBreak::TurnOrder => team(tied.min().expect("a seat")),
+        }
+    }
+}
+
+impl Game for NorthPole {
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type ActionKey = Action;
+    type Rules = Rules;
+
+    fn name(&self) -> &'static str {
+        "north-pole"
+    }
+
+    /// 2 to 4 players; exactly 4 in team play.
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        if self.rules.team_play {
+            MAX_PLAYERS..=MAX_PLAYERS
+        } else {
+            MIN_PLAYERS..=MAX_PLAYERS
+        }
+    }
+
+    fn end_causes(&self) -> &'static [&'static str] {
+        &END_CAUSES
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.rules.colours
+    }
+
+    /// The per-seat figure of the statistics: pawns on the scoreboard at the end.
+    fn progress_name(&self) -> &'static str {
+        "pole_pawns"
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn from_rules(rules: Rules) -> NorthPole {
+        NorthPole::new(rules)
+    }
+
+    /// Turns, storms, ambushes, holes, bear appearances, redraws, the round the stack
+    /// empties, pawns at the Pole per seat, and each team board's win share.
+    fn figures(&self) -> &'static [FigureDecl] {
+        &FIGURES
+    }
+
+    fn measure(&self, st: &State, outcome: &Outcome, out: &mut Figures) {
+        figures::measure(st, outcome, out);
+    }
+
+    /// Each answer judged at the end of its own turn (the greedy), the rest of the
+    /// turn searched: a turn asks a few questions of a few answers each (base camp, card,
+    /// actor, target, a Husky's extra play), so searching them all stays cheap.
+    const GREEDY: GreedyLookahead = GreedyLookahead {
+        depth: 0,
+        rest_of_turn: RestOfTurn::Search,
+        judged_at: JudgedAt::TurnEnd,
+    };
+
+    /// Pawns at the Pole: the pre-placed ones at least, all four (all eight of a team) at
+    /// most.
+    fn score_bounds(&self, players: usize) -> (i32, i32) {
+        let pre = (PAWNS - usize::from(self.rules.pawns_in_play(players))) as i32;
+        if self.rules.team_play {
+            (2 * pre, 2 * PAWNS as i32)
+        } else {
+            (pre, PAWNS as i32)
+        }
+    }
+
+    fn new_game_logged(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+        assert!(
+            self.player_counts().contains(&players),
+            "north-pole is played by {:?} players, not {players}",
+            self.player_counts()
+        );
+        let mut st = self.deal(players, rng, log);
+        let mut answers = ActionList::new();
+        self.settle(&mut st, &mut answers, rng, log);
+        st
+    }
+
+    fn players(&self, st: &State) -> usize {
+        st.players()
+    }
+
+    fn to_act(&self, st: &State) -> Option<Seat> {
+        (!st.is_over()).then_some(Seat(st.seat))
+    }
+
+    fn legal_actions(&self, st: &State, out: &mut ActionList<Action>) {
+        self.list(st, out);
+    }
+
+    fn advance(
+        &self,
+        st: &mut State,
+        action: Action,
+        rng: &mut FloeRng,
+        answers: &mut ActionList<Action>,
+        log: &mut impl FnMut(Event),
+    ) {
+        st.turn_opening = false;
+        self.answer(st, action, false, rng, log);
+        self.settle(st, answers, rng, log);
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        if !st.is_over() {
+            return None;
+        }
+        let players = st.players();
+        let mut scores = [0; MAX_SEATS];
+        let mut progress = [0; MAX_SEATS];
+        for seat in 0..players {
+            scores[seat] = self.score(st, seat);
+            progress[seat] = st.seats[seat].at_pole();
+        }
+        Some(Outcome {
+            players: st.players,
+            scores,
+            winners: self.winners(st),
+            rounds: if st.end_cause == POLE_REACHED { st.round + 1 } else { st.round },
+            end_cause: st.end_cause,
+            progress,
+        })
+    }
+
+    fn determinize(&self, st: &State, _seat: Seat, rng: &mut FloeRng, out: &mut State) {
+        info::sample(&self.rules, st, rng, out);
+    }
+
+    fn standing(&self, st: &State, seat: Seat) -> Standing {
+        standing::standing(self, st, seat.index())
+    }
+
+    fn observe(&self, st: &State, _seat: Seat) -> Observation {
+        Observation::of(self, st)
+    }
+
+    /// The board is shown at the start of every turn and at the end.
+    fn shows_board(&self, event: &Event) -> bool {
+        matches!(event, Event::TurnStarts { .. } | Event::GameOver { .. })
+    }
+
+    /// Every answer is public: an answer is its own key.
+    fn action_key(&self, _st: &State, action: Action, _observer: Seat) -> Action {
+        action
+    }
+
+    fn turn_starts(&self, st: &State) -> bool {
+        st.turn_opening && !st.is_over()
+    }
+
+    fn encoding_len(&self, _players: usize) -> usize {
+        observation::encoding_len()
+    }
+
+    fn encode(&self, obs: &Observation, out: &mut [f32]) {
+        observation::encode(obs, out);
+    }
+
+    fn action_count(&self, _players: usize) -> usize {
+        ACTION_COUNT
+    }
+
+    fn action_index(&self, action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_at(&self, _players: usize, index: usize) -> Option<Action> {
+        Action::at(index, |id| {
+            (usize::from(id) < self.rules.card_count()).then(|| self.card_ref(id))
+        })
+    }
+}

@@ -1,0 +1,74 @@
+//! What is hidden from every seat, and the determinization that samples it.
+//!
+//! The page: nothing is private; unknown to all are the draw pile's order and the
+//! face-down discs (on the corners, on the scoreboard, in the stack, and those removed
+//! unseen at setup). [`sample`] resamples exactly these:
+//! 1. The draw pile's order. With `storm_colour_public`, its top card is drawn uniformly
+//!    among its cards of the public colour, and the rest shuffled under it.
+//! 2. The face-down discs. U, the green and blue discs not yet revealed, is dealt again:
+//!    its green discs uniformly to the face-down corner and scoreboard places, the rest of
+//!    U shuffled into the stack's places, in order, and the removed places.
+//!
+//! Everything else stays. Both steps start from a canonical order (the draw pile's cards
+//! by id, the discs by type), so the sample depends only on what the seats know.
+
+use arrayvec::ArrayVec;
+use floe_core::FloeRng;
+use rand::RngExt;
+use rand::seq::SliceRandom;
+
+use crate::deck::Disc;
+use crate::rules::Rules;
+use crate::state::{MAX_DISCS, State};
+
+/// Writes into `out` a state every seat holds possible in `st`, its hidden parts drawn
+/// from `rng`.
+pub(crate) fn sample(rules: &Rules, st: &State, rng: &mut FloeRng, out: &mut State) {
+    out.clone_from(st);
+    // 1. The draw pile.
+    let top_colour = st.draw.last().map(|&c| rules.card(c).colour);
+    out.draw.sort_unstable();
+    match top_colour.filter(|_| rules.storm_colour_public) {
+        Some(colour) => {
+            let matching = out.draw.iter().filter(|&&c| rules.card(c).colour == colour).count();
+            let pick = rng.random_range(0..matching);
+            let at = out
+                .draw
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| rules.card(c).colour == colour)
+                .nth(pick)
+                .map(|(i, _)| i)
+                .expect("the top card has this colour");
+            let top = out.draw.remove(at);
+            out.draw.shuffle(rng);
+            out.draw.push(top);
+        }
+        None => out.draw.shuffle(rng),
+    }
+    // 2. The face-down discs.
+    let mut unseen: ArrayVec<Disc, MAX_DISCS> = ArrayVec::new();
+    unseen.extend(st.corner_discs.iter().map(|&(_, d)| d));
+    unseen.extend(st.scoreboard_disc);
+    unseen.extend(st.stack.iter().copied());
+    unseen.extend(st.removed.iter().copied());
+    unseen.sort_unstable();
+    let greens = unseen.iter().take_while(|d| !d.is_hazard()).count();
+    unseen[..greens].shuffle(rng);
+    let mut next = 0;
+    for place in &mut out.corner_discs {
+        place.1 = unseen[next];
+        next += 1;
+    }
+    if let Some(disc) = &mut out.scoreboard_disc {
+        *disc = unseen[next];
+        next += 1;
+    }
+    let rest = &mut unseen[next..];
+    rest.shuffle(rng);
+    let (stack, removed) = rest.split_at(st.stack.len());
+    out.stack.clear();
+    out.stack.extend(stack.iter().copied());
+    out.removed.clear();
+    out.removed.extend(removed.iter().copied());
+}

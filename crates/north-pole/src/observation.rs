@@ -1,0 +1,376 @@
+//! What a seat sees: the [`Observation`] (the same for every seat, as nothing is private),
+//! drawn as text for replays and people, and encoded as numbers for learning front ends.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::action::CardRef;
+use crate::board::{Bits, Name, Square, at, bit, squares, turn, turn_bits};
+use crate::deck::{EQUIPMENT, MOVEMENTS, StormColour};
+use crate::engine::{END_CAUSES, NorthPole};
+use crate::map::SIDE_NAMES;
+use crate::moves::open_entries;
+use crate::rules::MAX_PLAYERS;
+use crate::state::{MAX_HAND, MAX_PACKS, PAWNS, Phase, Place, State};
+
+/// One seat's public facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    /// Its table side.
+    pub side: u8,
+    /// Pawns on each table square (by seat piece counts), in the table frame.
+    pub pawns: Bits,
+    /// Squares with one of its pawns in an igloo (table frame).
+    pub igloos: Bits,
+    /// Pawns per table square (only squares of `pawns` are set).
+    pub counts: [u8; 64],
+    /// Pawns on the ship.
+    pub ship: u8,
+    /// Pawns on the scoreboard.
+    pub pole: u8,
+    /// Equipment held by type (in [`EQUIPMENT`] order).
+    pub held: [u8; EQUIPMENT.len()],
+    /// The cards in its full Backpacks, the first filled first.
+    pub packs: ArrayVec<CardRef, MAX_PACKS>,
+    /// Its team board (0 for T1).
+    pub board: u8,
+}
+
+/// Everything public in a state, in the table frame: the page's *What each player knows*.
+/// The draw pile is known as a set (its order is hidden), the face-down discs as places.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// Seats at the table.
+    pub players: u8,
+    /// The seat asked, or `None` once the game is over.
+    pub to_act: Option<u8>,
+    /// The round, from 1.
+    pub round: u32,
+    /// The question pending.
+    pub phase: Phase,
+    /// The end cause once over.
+    pub end_cause: Option<u8>,
+    /// Clockwise quarter turns of the top board.
+    pub rotation: u8,
+    /// The North Pole disc's orientation.
+    pub orientation: u8,
+    /// Open entries (table squares, holes or not).
+    pub open: Bits,
+    /// Each seat's pieces and discs.
+    pub seats: ArrayVec<SeatView, MAX_PLAYERS>,
+    /// The bear's table square.
+    pub bear: Option<Square>,
+    /// Holes (table frame).
+    pub holes: Bits,
+    /// Face-down discs on corners (table frame).
+    pub masks: Bits,
+    /// Whether the scoreboard still holds its face-down disc.
+    pub scoreboard_disc: bool,
+    /// The card group on each table side (S, W, N, E).
+    pub groups: [ArrayVec<CardRef, MAX_HAND>; 4],
+    /// The draw pile's cards (a set: the order is hidden).
+    pub draw: u128,
+    /// The storm colour of its top card, where the rules make it public.
+    pub top_colour: Option<StormColour>,
+    /// The discard pile.
+    pub discard: u128,
+    /// The storm pile and its total.
+    pub storm: u128,
+    /// The storm pile's points.
+    pub storm_total: u16,
+    /// The storm threshold at this table.
+    pub threshold: u8,
+    /// Discs in the stack.
+    pub stack: u8,
+    /// Cracks in effect (table frame): bit `s` of `.0` for the edge east of `s`, of `.1`
+    /// for the edge north of `s`.
+    pub cracked: (Bits, Bits),
+    /// Base camps, weak ice.
+    pub camps: Bits,
+    /// The weak ice.
+    pub weak: Bits,
+    /// Whether the team variant is played.
+    pub team_play: bool,
+}
+
+fn count(set: u128) -> u32 {
+    set.count_ones()
+}
+
+impl Observation {
+    /// Returns what every seat knows of `st`.
+    pub fn of(game: &NorthPole, st: &State) -> Observation {
+        let rules = &game.rules;
+        let r = st.rotation;
+        let players = st.players();
+        let seats = (0..players)
+            .map(|p| {
+                let player = &st.seats[p];
+                let mut counts = [0u8; 64];
+                let (mut pawns, mut igloos) = (0, 0);
+                for (i, place) in player.pawns.iter().enumerate() {
+                    if let Place::Board(s) = *place {
+                        let t = turn(s, r);
+                        pawns |= bit(t);
+                        counts[usize::from(t)] += 1;
+                        if player.igloos & (1 << i) != 0 {
+                            igloos |= bit(t);
+                        }
+                    }
+                }
+                SeatView {
+                    side: rules.side(players, p),
+                    pawns,
+                    igloos,
+                    counts,
+                    ship: player.on_ship(),
+                    pole: player.at_pole(),
+                    held: player.held,
+                    packs: player.packs.iter().map(|&c| game.card_ref(c)).collect(),
+                    board: player.board,
+                }
+            })
+            .collect();
+        let groups = std::array::from_fn(|side| {
+            st.groups[st.group_of(side as u8)]
+                .iter()
+                .map(|&c| game.card_ref(c))
+                .collect()
+        });
+        let mut open = 0;
+        for e in open_entries(rules.disc_kind(), st.orientation).into_iter().flatten() {
+            open |= bit(rules.map.entries[usize::from(e)]);
+        }
+        let draw = st.draw.iter().fold(0u128, |a, &c| a | 1 << c);
+        let over = st.is_over();
+        Observation {
+            players: st.players,
+            to_act: (!over).then_some(st.seat),
+            round: st.round + u32::from(!over),
+            phase: st.phase,
+            end_cause: over.then_some(st.end_cause),
+            rotation: r,
+            orientation: st.orientation,
+            open,
+            seats,
+            bear: st.bear.map(|s| turn(s, r)),
+            holes: turn_bits(st.holes, r),
+            masks: st.corner_discs.iter().fold(0, |a, &(s, _)| a | bit(turn(s, r))),
+            scoreboard_disc: st.scoreboard_disc.is_some(),
+            groups,
+            draw,
+            top_colour: st
+                .draw
+                .last()
+                .filter(|_| rules.storm_colour_public)
+                .map(|&c| rules.card(c).colour),
+            discard: st.discard,
+            storm: st.storm,
+            storm_total: st.storm_total,
+            threshold: rules.threshold(players),
+            stack: st.stack.len() as u8,
+            cracked: rules.geo.cracked[usize::from(r)],
+            camps: rules.geo.all_camps,
+            weak: rules.geo.weak,
+            team_play: rules.team_play,
+        }
+    }
+
+    /// Returns the three characters of table square `s` in the drawing.
+    fn cell(&self, s: Square) -> String {
+        let mut text = String::new();
+        for (p, seat) in self.seats.iter().enumerate() {
+            for _ in 0..seat.counts[usize::from(s)] {
+                text.push(char::from(b'0' + p as u8));
+            }
+            if seat.igloos & bit(s) != 0 {
+                text.push('^');
+            }
+        }
+        if self.bear == Some(s) {
+            text.push('b');
+        }
+        if text.is_empty() {
+            let mark = if self.holes & bit(s) != 0 {
+                "X"
+            } else if self.masks & bit(s) != 0 {
+                "?"
+            } else if self.open & bit(s) != 0 {
+                "*"
+            } else if self.weak & bit(s) != 0 {
+                ":"
+            } else if self.camps & bit(s) != 0 {
+                "."
+            } else {
+                ""
+            };
+            text.push_str(mark);
+        }
+        format!("{text:^3}")
+    }
+}
+
+/// Writes the names of `cards`, comma-separated.
+fn card_list(cards: &[CardRef]) -> String {
+    if cards.is_empty() {
+        return "none".into();
+    }
+    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for Observation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (east, north) = self.cracked;
+        writeln!(f, "    a   b   c   d   e   f   g   h")?;
+        for y in (0..8u8).rev() {
+            // The edge line north of rank y.
+            let mut line = String::from("  +");
+            for x in 0..8u8 {
+                let s = at(x, y);
+                let cracked = y < 7 && north & bit(s) != 0;
+                line.push_str(if cracked { "===+" } else { "---+" });
+            }
+            writeln!(f, "{line}")?;
+            let mut row = format!("{} |", y + 1);
+            for x in 0..8u8 {
+                let s = at(x, y);
+                row.push_str(&self.cell(s));
+                row.push(if x < 7 && east & bit(s) != 0 { '#' } else { '|' });
+            }
+            writeln!(f, "{row}")?;
+        }
+        writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
+        writeln!(
+            f,
+            "  0-3 pawns by seat (^ igloo), b bear, X hole, ? face-down disc, * open entry, : weak ice, . base camp; # and === cracks in effect"
+        )?;
+        let open: Vec<String> = squares(self.open).map(|s| Name(s).to_string()).collect();
+        writeln!(
+            f,
+            "top board turned {} quarter(s) clockwise; disc orientation {}, open entries {}",
+            self.rotation,
+            self.orientation,
+            open.join(" ")
+        )?;
+        for (p, seat) in self.seats.iter().enumerate() {
+            let discs: Vec<String> = EQUIPMENT
+                .iter()
+                .filter(|d| seat.held[d.index()] > 0)
+                .map(|d| format!("{d} x{}", seat.held[d.index()]))
+                .collect();
+            let team = if self.team_play {
+                format!(", team {}", p % 2 + 1)
+            } else {
+                String::new()
+            };
+            writeln!(
+                f,
+                "seat {p} (side {}{team}, board T{}): ship {}, Pole {}, discs: {}{}",
+                SIDE_NAMES[usize::from(seat.side)],
+                seat.board + 1,
+                seat.ship,
+                seat.pole,
+                if discs.is_empty() { "none".into() } else { discs.join(", ") },
+                if seat.packs.is_empty() {
+                    String::new()
+                } else {
+                    format!("; backpack cards: {}", card_list(&seat.packs))
+                }
+            )?;
+        }
+        for (side, group) in self.groups.iter().enumerate() {
+            writeln!(f, "cards on side {}: {}", SIDE_NAMES[side], card_list(group))?;
+        }
+        let top = self.top_colour.map_or(String::new(), |c| format!(", top card {}", c.name()));
+        writeln!(
+            f,
+            "storm pile {} of {} ({} cards); draw pile {} cards{top}; discard pile {}; stack {} discs; scoreboard disc {}",
+            self.storm_total,
+            self.threshold,
+            count(self.storm),
+            count(self.draw),
+            count(self.discard),
+            self.stack,
+            if self.scoreboard_disc { "face down" } else { "taken" }
+        )?;
+        if let Some(cause) = self.end_cause {
+            writeln!(f, "game over: {}", END_CAUSES[usize::from(cause)])?;
+        }
+        Ok(())
+    }
+}
+
+/// Planes of 64 squares: 4 seats' pawns, igloos, bear, holes, face-down discs, open
+/// entries, cracks east, cracks north.
+const PLANES: usize = MAX_PLAYERS + 7;
+/// Numbers per seat: ship, Pole, each equipment type, full Backpacks.
+const PER_SEAT: usize = 3 + EQUIPMENT.len();
+/// Numbers per table side's group: a count per movement and mode, and its points.
+const PER_GROUP: usize = MOVEMENTS.len() * 4 + 1;
+/// Scalars: storm total over threshold, draw, discard, stack, round over 300, rotation
+/// (4), orientation (4), seat asked (4), top colour (3), scoreboard disc.
+const SCALARS: usize = 5 + 4 + 4 + 4 + 3 + 1;
+
+/// Returns the encoding's length (the same at every table size).
+pub(crate) const fn encoding_len() -> usize {
+    PLANES * 64 + MAX_PLAYERS * PER_SEAT + 4 * PER_GROUP + SCALARS
+}
+
+/// Writes `obs` into `out` (of [`encoding_len`] numbers).
+pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
+    out.fill(0.0);
+    let plane = |k: usize, bits: Bits, out: &mut [f32]| {
+        for s in squares(bits) {
+            out[k * 64 + usize::from(s)] = 1.0;
+        }
+    };
+    for (p, seat) in obs.seats.iter().enumerate() {
+        for s in squares(seat.pawns) {
+            out[p * 64 + usize::from(s)] = f32::from(seat.counts[usize::from(s)]);
+        }
+        plane(MAX_PLAYERS, seat.igloos, out);
+    }
+    plane(MAX_PLAYERS + 1, obs.bear.map_or(0, bit), out);
+    plane(MAX_PLAYERS + 2, obs.holes, out);
+    plane(MAX_PLAYERS + 3, obs.masks, out);
+    plane(MAX_PLAYERS + 4, obs.open, out);
+    plane(MAX_PLAYERS + 5, obs.cracked.0, out);
+    plane(MAX_PLAYERS + 6, obs.cracked.1, out);
+    let mut i = PLANES * 64;
+    for (p, seat) in obs.seats.iter().enumerate() {
+        let base = i + p * PER_SEAT;
+        out[base] = f32::from(seat.ship);
+        out[base + 1] = f32::from(seat.pole);
+        for (k, &n) in seat.held.iter().enumerate() {
+            out[base + 2 + k] = f32::from(n);
+        }
+        out[base + 2 + EQUIPMENT.len()] = seat.packs.len() as f32;
+    }
+    i += MAX_PLAYERS * PER_SEAT;
+    for group in &obs.groups {
+        for c in group {
+            let card = c.card();
+            out[i + card.movement as usize * 4 + card.mode as usize] += 1.0;
+            out[i + PER_GROUP - 1] += f32::from(card.points);
+        }
+        i += PER_GROUP;
+    }
+    out[i] = f32::from(obs.storm_total) / f32::from(obs.threshold.max(1));
+    out[i + 1] = count(obs.draw) as f32;
+    out[i + 2] = count(obs.discard) as f32;
+    out[i + 3] = f32::from(obs.stack);
+    out[i + 4] = obs.round as f32 / 300.0;
+    i += 5;
+    out[i + usize::from(obs.rotation)] = 1.0;
+    out[i + 4 + usize::from(obs.orientation)] = 1.0;
+    if let Some(seat) = obs.to_act {
+        out[i + 8 + usize::from(seat)] = 1.0;
+    }
+    if let Some(c) = obs.top_colour {
+        out[i + 12 + c as usize] = 1.0;
+    }
+    out[i + 15] = f32::from(u8::from(obs.scoreboard_disc));
+}
+
+const _: () = assert!(PAWNS <= 9, "a cell draws one digit per pawn");

@@ -1,0 +1,100 @@
+//! The greedy evaluation: how a seat stands, as the `greedy` bot and cut-off playouts
+//! judge it.
+//!
+//! In order of weight: pawns at the Pole (the score); then the pawns' shortest legal
+//! distance to the Pole at the current rotation (single steps of any kind, cracks and
+//! holes respected, a pawn on the ship one step beyond its side's nearest base camp);
+//! then discs held. The distance part and the disc part are folded into a progress value
+//! in 0..1, so that one more pawn at the Pole always outweighs any progress.
+//!
+//! What it ignores: the other pieces (they block and can be ambushed; the distance walks
+//! through them), the cards in hand and on the other sides (which steps the next turn
+//! can make), the storm pile (how soon the board turns and where the entry will be),
+//! the stack (shared squares once it empties), the value of each disc type, and in team
+//! play the teammate's pawns.
+
+use floe_core::Standing;
+
+use crate::board::{Bits, bit};
+use crate::engine::NorthPole;
+use crate::moves::open_entries;
+use crate::state::{PAWNS, Place, State};
+
+/// A pawn's distance when no path reaches the Pole (holes wall it in), and the most
+/// a distance counts.
+const FAR: u32 = 16;
+
+/// Returns the distance rings to the Pole in `st`: ring `k` holds the squares `k + 1`
+/// single steps from it (ring 0: the open entries without a hole). Squares in no ring
+/// are walled off.
+fn rings(game: &NorthPole, st: &State) -> [Bits; FAR as usize] {
+    let geo = &game.rules.geo;
+    let r = st.rotation;
+    let mut ring = [0; FAR as usize];
+    for e in open_entries(game.rules.disc_kind(), st.orientation).into_iter().flatten() {
+        ring[0] |= bit(geo.entry[usize::from(r)][usize::from(e)]);
+    }
+    ring[0] &= !st.holes;
+    let mut seen = ring[0];
+    for k in 1..FAR as usize {
+        let grown = geo.reach_once(r, ring[k - 1]) & !seen & !st.holes;
+        ring[k] = grown;
+        seen |= grown;
+    }
+    ring
+}
+
+/// Returns the distance to the Pole from a square of `bits` nearest to it.
+fn distance(ring: &[Bits; FAR as usize], bits: Bits) -> u32 {
+    ring.iter()
+        .position(|&r| r & bits != 0)
+        .map_or(FAR, |k| k as u32 + 1)
+}
+
+/// Returns how `seat` stands in `st` (see the module doc).
+pub(crate) fn standing(game: &NorthPole, st: &State, seat: usize) -> Standing {
+    let ring = rings(game, st);
+    let player = &st.seats[seat];
+    let side = game.rules.side(st.players(), seat);
+    let camps = game.rules.geo.camps[usize::from(st.rotation)][usize::from(side)];
+    let mut total = 0;
+    for p in player.pawns {
+        total += match p {
+            Place::Pole => 0,
+            Place::Board(s) => distance(&ring, bit(s)),
+            Place::Ship => (distance(&ring, camps) + 1).min(FAR),
+        };
+    }
+    let most = FAR * PAWNS as u32;
+    let discs = f64::from(player.discs().min(7));
+    let progress = (f64::from(most - total) + discs / 8.0) / f64::from(most + 1);
+    Standing {
+        points: f64::from(game.score(st, seat)),
+        progress,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_square;
+    use crate::state::Phase;
+    use floe_core::{Stream, stream_rng};
+
+    #[test]
+    fn distances_count_single_steps_to_the_open_entry() {
+        let mut rules = crate::Rules::standard();
+        rules.random_start = false;
+        let game = NorthPole::new(rules);
+        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        st.phase = Phase::Card;
+        let ring = rings(&game, &st);
+        let at = |name: &str| distance(&ring, bit(parse_square(name).unwrap()));
+        assert_eq!(at("d4"), 1, "the open entry");
+        assert_eq!(at("c3"), 2, "a diagonal step onto d4");
+        assert_eq!(at("e5"), 2, "weak ice, not open: one step to d4 first");
+        st.holes |= bit(parse_square("d4").unwrap());
+        let ring = rings(&game, &st);
+        assert_eq!(distance(&ring, bit(parse_square("c3").unwrap())), FAR, "a hole on the only entry");
+    }
+}
