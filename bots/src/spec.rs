@@ -76,7 +76,10 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                  first), c (a number from 0 to 100, default 0.7: exploration), rollout (random \
                  or greedy, default random), tree (single, multi or open, default single: one \
                  tree keyed by what the seat sees, one tree per seat, or one keyed by every \
-                 answer, hidden ones too) and reward (win, score or rank, default score)",
+                 answer, hidden ones too), reward (win, score or rank, default score) and cut (0 to \
+                 100000: turns a playout plays before it is judged by the game's standing \
+                 instead of played out; 0 plays to the end; default the game's, 0 unless the \
+                 game says otherwise)",
         game_params: &[],
         read: |p| {
             // 0 stands for "not given": neither parameter accepts it.
@@ -102,6 +105,9 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                 "rank" => Reward::Rank,
                 _ => Reward::Score,
             };
+            let cut = p.take("cut", None, "a whole number from 0 to 100000", |v| {
+                v.parse::<u32>().ok().filter(|t| *t <= 100_000).map(Some)
+            })?;
             Ok(Kind::Mcts {
                 iters: iters as u32,
                 ms: ms as u32,
@@ -109,6 +115,7 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
                 rollout,
                 tree,
                 reward,
+                cut,
             })
         },
     },
@@ -141,6 +148,8 @@ enum Kind {
         rollout: Rollout,
         tree: TreeKind,
         reward: Reward,
+        /// Turns before a playout is judged; `None` takes the game's.
+        cut: Option<u32>,
     },
 }
 
@@ -381,10 +390,12 @@ impl BotSpec {
                 rollout,
                 tree,
                 reward,
+                cut,
             } => {
                 let bot = MctsBot::new(iters, c, rollout)
                     .with_tree(tree)
-                    .with_reward(reward);
+                    .with_reward(reward)
+                    .with_playout_turns(cut.unwrap_or(G::PLAYOUT_TURNS));
                 AnyBot::Mcts(match ms {
                     0 => bot,
                     ms => bot.with_time_limit(Duration::from_millis(u64::from(ms))),
@@ -557,9 +568,18 @@ mod tests {
                 rollout: Rollout::Greedy,
                 tree: TreeKind::Single,
                 reward: Reward::Score,
+                cut: None,
             }
         );
         assert!(!spec.is_timed());
+        assert!(matches!(
+            BotSpec::parse("mcts:cut=40").unwrap().kind,
+            Kind::Mcts { cut: Some(40), .. }
+        ));
+        assert_eq!(
+            e("mcts:cut=-1"),
+            "bot \"mcts\": parameter \"cut\" must be a whole number from 0 to 100000, not \"-1\""
+        );
         assert_eq!(
             e("mcts:tree=foo"),
             "bot \"mcts\": parameter \"tree\" must be single, multi or open, not \"foo\""

@@ -47,6 +47,8 @@ pub struct MctsBot<G: Game> {
     rollout: Rollout,
     tree: TreeKind,
     reward: Reward,
+    /// Turns a playout plays before it is judged by the seats' standings; 0 for none.
+    playout_turns: u32,
     /// The seat searching in the current decision.
     me: Seat,
     /// The score bounds of the current decision's table (for [`Reward::Score`]).
@@ -78,6 +80,7 @@ impl<G: Game> MctsBot<G> {
             rollout,
             tree: TreeKind::Single,
             reward: Reward::Score,
+            playout_turns: 0,
             me: Seat(0),
             bounds: (0, 0),
             arena: Arena::new(),
@@ -106,6 +109,13 @@ impl<G: Game> MctsBot<G> {
     /// Backs up `reward`.
     pub fn with_reward(mut self, reward: Reward) -> MctsBot<G> {
         self.reward = reward;
+        self
+    }
+
+    /// Cuts each playout after `turns` turns (0: never) and judges it by the seats'
+    /// [`Game::standing`] (see [`Reward`]): for games whose random playouts rarely end.
+    pub fn with_playout_turns(mut self, turns: u32) -> MctsBot<G> {
+        self.playout_turns = turns;
         self
     }
 
@@ -285,8 +295,30 @@ impl<G: Game> MctsBot<G> {
                 break;
             }
         }
-        // Playout.
+        let result = self.playout(game, rng);
+        for path in &self.paths[..self.roots.len()] {
+            self.arena.backup(path, &result);
+        }
+    }
+
+    /// Plays the iteration's sample on to the end, or for `playout_turns` turns if that is
+    /// set, and returns every seat's reward: from the outcome, or from the seats'
+    /// standings where the playout was cut.
+    fn playout(&mut self, game: &G, rng: &mut FloeRng) -> [f64; MAX_SEATS] {
+        let mut turns = 0;
         while let Some(seat) = game.to_act(&self.state[0]) {
+            if self.playout_turns > 0 && game.turn_starts(&self.state[0]) {
+                turns += 1;
+                if turns > self.playout_turns {
+                    let players = game.players(&self.state[0]);
+                    let mut values = [0.0; MAX_SEATS];
+                    for s in Seat::all(players) {
+                        let standing = game.standing(&self.state[0], s);
+                        values[s.index()] = standing.points + standing.progress;
+                    }
+                    return self.reward.judged(&values, players, self.bounds);
+                }
+            }
             let action = match self.rollout {
                 Rollout::Random => {
                     self.answers[rng.random_range(0..self.answers.len() as u32) as usize]
@@ -301,10 +333,7 @@ impl<G: Game> MctsBot<G> {
         let outcome = game
             .outcome(&self.state[0])
             .expect("a playout ends the game");
-        let result = self.reward.results(&outcome, self.bounds);
-        for path in &self.paths[..self.roots.len()] {
-            self.arena.backup(path, &result);
-        }
+        self.reward.results(&outcome, self.bounds)
     }
 
     /// Sets up the trees of a new decision of `view`'s seat.

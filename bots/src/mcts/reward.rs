@@ -48,6 +48,57 @@ impl Reward {
     }
 }
 
+impl Reward {
+    /// Returns every seat's reward for a playout cut before the end, each seat's `values`
+    /// (its standing: points plus what its progress is worth) taking the place of its
+    /// final score: scaled by the bounds ([`Reward::Score`]), the best value winning, a
+    /// tie shared ([`Reward::Win`]), or ranked by value ([`Reward::Rank`]).
+    pub(crate) fn judged(
+        self,
+        values: &[f64; MAX_SEATS],
+        players: usize,
+        bounds: (i32, i32),
+    ) -> [f64; MAX_SEATS] {
+        let values = &values[..players];
+        let best = values.iter().copied().fold(f64::MIN, f64::max);
+        let leaders = values.iter().filter(|&&v| v == best).count() as f64;
+        let mut out = [0.0; MAX_SEATS];
+        for (seat, &v) in values.iter().enumerate() {
+            out[seat] = match self {
+                Reward::Score => {
+                    let (lo, hi) = (f64::from(bounds.0), f64::from(bounds.1));
+                    if hi <= lo {
+                        0.5
+                    } else {
+                        ((v - lo) / (hi - lo)).clamp(0.0, 1.0)
+                    }
+                }
+                Reward::Win => {
+                    if v == best {
+                        1.0 / leaders
+                    } else {
+                        0.0
+                    }
+                }
+                Reward::Rank => {
+                    let above: f64 = values
+                        .iter()
+                        .enumerate()
+                        .filter(|&(other, _)| other != seat)
+                        .map(|(_, &w)| match v.partial_cmp(&w) {
+                            Some(std::cmp::Ordering::Greater) => 1.0,
+                            Some(std::cmp::Ordering::Equal) => 0.5,
+                            _ => 0.0,
+                        })
+                        .sum();
+                    above / (players - 1).max(1) as f64
+                }
+            };
+        }
+        out
+    }
+}
+
 /// Returns `score` scaled from `lo..=hi` into 0..=1 (clamped, in case a game's bounds are
 /// loose on the wrong side; one half when the bounds are equal).
 fn scaled(score: i32, (lo, hi): (i32, i32)) -> f64 {
@@ -75,6 +126,16 @@ mod tests {
         assert_eq!(&r[..4], &[0.0, 0.375, 0.6875, 1.0]);
         assert_eq!(Reward::Score.results(&o, (5, 5))[1], 0.5);
         assert_eq!(Reward::Score.results(&o, (0, 10))[3], 1.0, "clamped");
+    }
+
+    #[test]
+    fn a_cut_playout_is_judged_by_standing_values() {
+        let mut v = [0.0; MAX_SEATS];
+        v[..3].copy_from_slice(&[1.5, 3.0, 3.0]);
+        let score = Reward::Score.judged(&v, 3, (0, 4));
+        assert_eq!(&score[..3], &[0.375, 0.75, 0.75]);
+        assert_eq!(&Reward::Win.judged(&v, 3, (0, 4))[..3], &[0.0, 0.5, 0.5]);
+        assert_eq!(&Reward::Rank.judged(&v, 3, (0, 4))[..3], &[0.0, 0.75, 0.75]);
     }
 
     #[test]

@@ -57,3 +57,37 @@ macro_rules! install_counting_allocator {
         static FLOE_CONFORMANCE_ALLOCATOR: $crate::CountingAllocator = $crate::CountingAllocator;
     };
 }
+
+/// Plays games at a table of the bots `specs` (one seat each) and panics if the bots
+/// allocate once their buffers have grown: the first `warm_up` games let greedy grow its
+/// lookahead levels and MCTS its node arena; the next `measured` games must allocate
+/// nothing. Needs the [`CountingAllocator`] installed.
+///
+/// # Panics
+/// Panics if a spec does not parse, or if the measured games allocate.
+pub fn check_bots_allocate_nothing<G: floe_core::Game>(
+    game: &G,
+    specs: &[&str],
+    warm_up: u64,
+    measured: u64,
+) {
+    let bots = specs
+        .iter()
+        .map(|s| {
+            floe_bots::BotSpec::parse(s)
+                .expect("a valid bot spec")
+                .build()
+        })
+        .collect();
+    let mut table = floe_sim::Table::new(bots);
+    let mut games = |indices: std::ops::Range<u64>| {
+        for index in indices {
+            let seed = floe_core::game_seed(4, index);
+            floe_sim::play(game, &mut table, index, seed, false, &mut |_| {});
+        }
+    };
+    games(0..warm_up);
+    let before = allocations();
+    games(warm_up..warm_up + measured);
+    assert_eq!(allocations() - before, 0, "a bot allocated during play");
+}

@@ -67,7 +67,7 @@ use std::ops::RangeInclusive;
 
 use floe_core::{FloeRng, Game, Seat};
 
-pub use alloc::{CountingAllocator, allocations};
+pub use alloc::{CountingAllocator, allocations, check_bots_allocate_nothing};
 
 /// Fewest states in which each varier must change its hidden fact over one [`check`].
 pub const MIN_VARIED: usize = 20;

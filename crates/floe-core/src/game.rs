@@ -141,6 +141,13 @@ pub trait Game: Clone + Send + Sync {
     /// How the `greedy` bot plays this game unless its spec says otherwise.
     const GREEDY: GreedyLookahead = GreedyLookahead::SEARCH;
 
+    /// How many turns an MCTS playout plays before it stops and is judged by
+    /// [`Game::standing`] instead of the outcome, unless the bot's spec says otherwise
+    /// (`cut`); 0 plays every playout to the end. A game whose random games rarely end
+    /// on their own (Race to the North Pole: most run to the round limit) cuts them, or a
+    /// search spends its time on hundreds of rounds of random moves.
+    const PLAYOUT_TURNS: u32 = 0;
+
     /// Returns the lowest and the highest score a seat can finish a game of `players`
     /// seats with (a search scales its reward by them).
     fn score_bounds(&self, players: usize) -> (i32, i32);

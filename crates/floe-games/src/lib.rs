@@ -51,6 +51,12 @@ pub const GAMES: &[GameInfo] = &[
         hidden: false,
     },
     GameInfo {
+        name: "north-pole",
+        about: "Race to the North Pole (2-4 players, or two teams of two): pawns race to the Pole \
+                across a top board that storms turn, with ambushes and Ice Mask equipment",
+        hidden: false,
+    },
+    GameInfo {
         name: "goofspiel",
         about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
                 a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
@@ -146,6 +152,16 @@ fn load<V: GameVisitor>(
             };
             Ok(visitor.visit(arctic::Arctic::new(rules)))
         }
+        "north-pole" => {
+            let rules = match rules {
+                None => north_pole::Rules::standard(),
+                Some((text, default_name)) => {
+                    north_pole::Rules::from_toml_named(text, default_name)
+                        .map_err(|e| bad_rules(&e))?
+                }
+            };
+            Ok(visitor.visit(north_pole::NorthPole::new(rules)))
+        }
         "goofspiel" => {
             let rules = match rules {
                 None => goofspiel::Rules::standard(),
@@ -194,7 +210,7 @@ mod tests {
         assert_eq!(GAMES[0].name, DEFAULT_GAME);
         assert_eq!(
             listed_names(),
-            ["arctic-race", "arctic"],
+            ["arctic-race", "arctic", "north-pole"],
             "the test game is not offered"
         );
     }
@@ -204,7 +220,7 @@ mod tests {
         let e = visit("chess", None, Name).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown game \"chess\"; games: arctic-race, arctic"
+            "unknown game \"chess\"; games: arctic-race, arctic, north-pole"
         );
         let e = visit("arctic-race", Some("round_limit = 0"), Name).unwrap_err();
         assert!(e.to_string().starts_with("line 1: round_limit:"), "{e}");
@@ -217,6 +233,7 @@ mod tests {
         let games = [
             ("arctic-race", "classic"),
             ("arctic", "standard"),
+            ("north-pole", "standard"),
             ("goofspiel", "standard"),
         ];
         for (game, builtin) in games {

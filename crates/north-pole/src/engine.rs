@@ -17,7 +17,9 @@ use crate::deck::{Card, DISCS, Disc, EQUIPMENT, MAX_CARDS, Movement};
 use crate::event::{DiscSource, Event, Piece, StormCause};
 use crate::moves::{Board, Gear, Reach, actors, open_entries};
 use crate::rules::{HazardDirection, MAX_PLAYERS, Rules, TeamAssignment};
-use crate::state::{Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally};
+use crate::state::{
+    Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
+};
 
 /// The names of the ways a game ends, indexed by [`State::end_cause`].
 pub const END_CAUSES: [&str; 2] = ["pole-reached", "round-limit"];
@@ -64,7 +66,12 @@ impl NorthPole {
     }
 
     /// Sets up a game for `players` seats (the page's *Setup*).
-    pub(crate) fn deal(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+    pub(crate) fn deal(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
         let r = &self.rules;
         let (rotation, orientation) = if r.random_start {
             (rng.random_range(0..4u8), rng.random_range(0..4u8))
@@ -114,7 +121,10 @@ impl NorthPole {
         for side in 0..4u8 {
             let g = st.group_of(side);
             for _ in 0..r.hand_size {
-                let card = st.draw.pop().expect("the loader keeps the deck large enough");
+                let card = st
+                    .draw
+                    .pop()
+                    .expect("the loader keeps the deck large enough");
                 st.groups[g].push(card);
             }
         }
@@ -131,10 +141,9 @@ impl NorthPole {
             TeamAssignment::Fixed(fixed) => *fixed,
         };
         let mut brown = r.masks.counts.map(|c| c.brown);
-        for seat in 0..players {
-            let player = &mut st.seats[seat];
-            player.board = boards[seat];
-            for disc in r.team_boards[usize::from(boards[seat])] {
+        for (player, &board) in st.seats[..players].iter_mut().zip(&boards) {
+            player.board = board;
+            for disc in r.team_boards[usize::from(board)] {
                 player.held[disc.index()] += 1;
                 brown[disc.index()] -= 1;
             }
@@ -155,7 +164,8 @@ impl NorthPole {
         }
         green.shuffle(rng);
         for corner in squares(r.geo.corners) {
-            st.corner_discs.push((corner, green.pop().expect("the loader checks the greens")));
+            st.corner_discs
+                .push((corner, green.pop().expect("the loader checks the greens")));
         }
         if r.scoreboard_mask {
             st.scoreboard_disc = green.pop();
@@ -163,7 +173,8 @@ impl NorthPole {
         green.extend(blue.iter().copied());
         green.shuffle(rng);
         for _ in 0..r.stack_size {
-            st.stack.push(green.pop().expect("the loader checks the stack"));
+            st.stack
+                .push(green.pop().expect("the loader checks the stack"));
         }
         st.removed.extend(green);
         self.start_turn(&mut st, log);
@@ -188,7 +199,13 @@ impl NorthPole {
         }
     }
 
-    fn after_free(&self, st: &mut State, next: AfterFree, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
+    fn after_free(
+        &self,
+        st: &mut State,
+        next: AfterFree,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) {
         match next {
             AfterFree::Play => {
                 // Step 3: with an equipment-free play, P must play; else redraw is offered.
@@ -433,9 +450,9 @@ impl NorthPole {
         if face.movement == Movement::Pinch {
             let own = self.own_group(st);
             return (0..4).filter(|&g| g != own).any(|g| {
-                st.groups[g]
-                    .iter()
-                    .any(|&c| self.pinchable(c) && self.moves_some(st, board, self.rules.card(c), gear))
+                st.groups[g].iter().any(|&c| {
+                    self.pinchable(c) && self.moves_some(st, board, self.rules.card(c), gear)
+                })
             });
         }
         self.moves_some(st, board, face, gear)
@@ -480,9 +497,18 @@ impl NorthPole {
         // 1. The equipment the play needs, the least first.
         let options = [
             Gear::NONE,
-            Gear { shoes: true, pick: false },
-            Gear { shoes: false, pick: true },
-            Gear { shoes: true, pick: true },
+            Gear {
+                shoes: true,
+                pick: false,
+            },
+            Gear {
+                shoes: false,
+                pick: true,
+            },
+            Gear {
+                shoes: true,
+                pick: true,
+            },
         ];
         let need = options
             .into_iter()
@@ -497,7 +523,11 @@ impl NorthPole {
         // 2. The cards.
         if play.from_pack {
             let player = &mut st.seats[seat];
-            let i = player.packs.iter().position(|&c| c == play.card).expect("a full pack");
+            let i = player
+                .packs
+                .iter()
+                .position(|&c| c == play.card)
+                .expect("a full pack");
             player.packs.remove(i);
             player.held[Disc::Backpack.index()] -= 1;
             st.spent += 1;
@@ -521,7 +551,10 @@ impl NorthPole {
             Actor::Pawn(s, igloo) => {
                 let player = &st.seats[seat];
                 let i = (0..PAWNS)
-                    .find(|&i| player.pawns[i] == Place::Board(s) && (player.igloos & (1 << i) != 0) == igloo)
+                    .find(|&i| {
+                        player.pawns[i] == Place::Board(s)
+                            && (player.igloos & (1 << i) != 0) == igloo
+                    })
                     .expect("the actor is P's pawn");
                 (s, Some(i))
             }
@@ -728,7 +761,9 @@ impl NorthPole {
                 let mut found: u128 = 0;
                 for g in (0..4).filter(|&g| g != own) {
                     for &c in &st.groups[g] {
-                        if self.pinchable(c) && self.moves_some(st, &board, self.rules.card(c), gear) {
+                        if self.pinchable(c)
+                            && self.moves_some(st, &board, self.rules.card(c), gear)
+                        {
                             found |= 1 << c;
                         }
                     }
@@ -817,7 +852,11 @@ impl NorthPole {
         match (st.phase, action) {
             (Phase::Travel, Action::Camp(s)) => {
                 let player = &mut st.seats[seat];
-                let i = player.pawns.iter().position(|&p| p == Place::Ship).expect("a pawn on the ship");
+                let i = player
+                    .pawns
+                    .iter()
+                    .position(|&p| p == Place::Ship)
+                    .expect("a pawn on the ship");
                 player.pawns[i] = Place::Board(top(s));
                 log(Event::Moved {
                     piece: Piece::Pawn(Seat(st.seat)),
@@ -835,7 +874,9 @@ impl NorthPole {
             (Phase::Free(_) | Phase::Limit, Action::Igloo(s)) => {
                 let player = &mut st.seats[seat];
                 let i = (0..PAWNS)
-                    .find(|&i| player.pawns[i] == Place::Board(top(s)) && player.igloos & (1 << i) == 0)
+                    .find(|&i| {
+                        player.pawns[i] == Place::Board(top(s)) && player.igloos & (1 << i) == 0
+                    })
                     .expect("an eligible pawn");
                 player.igloos |= 1 << i;
                 player.held[Disc::Igloo.index()] -= 1;
@@ -917,7 +958,9 @@ impl NorthPole {
     fn redraw(&self, st: &mut State, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
         st.redrawn = true;
         st.tally.redraws += 1;
-        log(Event::Redraw { seat: Seat(st.seat) });
+        log(Event::Redraw {
+            seat: Seat(st.seat),
+        });
         let g = self.own_group(st);
         for c in std::mem::take(&mut st.groups[g]) {
             st.discard |= 1 << c;

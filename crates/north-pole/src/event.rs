@@ -220,7 +220,10 @@ impl fmt::Display for Event {
                 SIDE_NAMES[usize::from(side)]
             ),
             Event::Reshuffled { cards } => {
-                write!(f, "  the discard pile ({cards} cards) is shuffled into a new draw pile")
+                write!(
+                    f,
+                    "  the discard pile ({cards} cards) is shuffled into a new draw pile"
+                )
             }
             Event::GameOver { cause } => write!(
                 f,

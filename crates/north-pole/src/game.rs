@@ -31,14 +31,24 @@ impl NorthPole {
     /// Returns the winners of the finished game `st`, as a bit set of seats.
     fn winners(&self, st: &State) -> u8 {
         let players = st.players();
-        let team = |s: usize| if self.rules.team_play { 0b101 << (s % 2) } else { 1 << s };
+        let team = |s: usize| {
+            if self.rules.team_play {
+                0b101 << (s % 2)
+            } else {
+                1 << s
+            }
+        };
         if st.end_cause == POLE_REACHED {
             return team(usize::from(st.seat));
         }
         // Round limit: more pawns at the Pole, then fewer on the ship, then the tie-break.
         let rank = |s: usize| {
             let ship = |p: usize| i32::from(st.seats[p].on_ship());
-            let ships = if self.rules.team_play { ship(s) + ship((s + 2) % 4) } else { ship(s) };
+            let ships = if self.rules.team_play {
+                ship(s) + ship((s + 2) % 4)
+            } else {
+                ship(s)
+            };
             (self.score(st, s), -ships)
         };
         let best = (0..players).map(rank).max().expect("a seat");
@@ -111,6 +121,11 @@ impl Game for NorthPole {
         judged_at: JudgedAt::TurnEnd,
     };
 
+    /// MCTS playouts stop after 16 turns (8 rounds at 2 players, 4 at 4) and are judged by
+    /// the greedy evaluation ([`crate::standing`]): random games rarely end (most 2-player
+    /// ones run the 300 rounds), and 16 turns see a storm or two and a few pawns moved.
+    const PLAYOUT_TURNS: u32 = 16;
+
     /// Pawns at the Pole: the pre-placed ones at least, all four (all eight of a team) at
     /// most.
     fn score_bounds(&self, players: usize) -> (i32, i32) {
@@ -122,7 +137,12 @@ impl Game for NorthPole {
         }
     }
 
-    fn new_game_logged(&self, players: usize, rng: &mut FloeRng, log: &mut impl FnMut(Event)) -> State {
+    fn new_game_logged(
+        &self,
+        players: usize,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> State {
         assert!(
             self.player_counts().contains(&players),
             "north-pole is played by {:?} players, not {players}",
@@ -174,7 +194,11 @@ impl Game for NorthPole {
             players: st.players,
             scores,
             winners: self.winners(st),
-            rounds: if st.end_cause == POLE_REACHED { st.round + 1 } else { st.round },
+            rounds: if st.end_cause == POLE_REACHED {
+                st.round + 1
+            } else {
+                st.round
+            },
             end_cause: st.end_cause,
             progress,
         })

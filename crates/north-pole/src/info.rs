@@ -30,7 +30,11 @@ pub(crate) fn sample(rules: &Rules, st: &State, rng: &mut FloeRng, out: &mut Sta
     out.draw.sort_unstable();
     match top_colour.filter(|_| rules.storm_colour_public) {
         Some(colour) => {
-            let matching = out.draw.iter().filter(|&&c| rules.card(c).colour == colour).count();
+            let matching = out
+                .draw
+                .iter()
+                .filter(|&&c| rules.card(c).colour == colour)
+                .count();
             let pick = rng.random_range(0..matching);
             let at = out
                 .draw

@@ -21,6 +21,7 @@ mod moves;
 mod observation;
 mod params;
 mod rules;
+mod rules_file;
 mod standing;
 mod state;
 
@@ -31,4 +32,5 @@ pub use event::{DiscSource, Event, Piece, StormCause};
 pub use observation::{Observation, SeatView};
 pub use map::{Geometry, Map, MapProblem, SIDE_NAMES};
 pub use rules::{DiscKind, HazardDirection, MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment, TieBreak};
+pub use rules_file::RulesError;
 pub use state::{Actor, AfterFree, Phase, Place, Play, Player, State, Tally};

@@ -91,7 +91,10 @@ impl<'a> Board<'a> {
         }
         let bear = st.bear.map_or(0, bit);
         let mut open = 0;
-        for e in open_entries(rules.disc_kind(), st.orientation).into_iter().flatten() {
+        for e in open_entries(rules.disc_kind(), st.orientation)
+            .into_iter()
+            .flatten()
+        {
             open |= bit(geo.entry[r][usize::from(e)]);
         }
         let ambush = !st.stack_empty();

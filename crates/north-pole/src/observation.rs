@@ -139,7 +139,10 @@ impl Observation {
                 .collect()
         });
         let mut open = 0;
-        for e in open_entries(rules.disc_kind(), st.orientation).into_iter().flatten() {
+        for e in open_entries(rules.disc_kind(), st.orientation)
+            .into_iter()
+            .flatten()
+        {
             open |= bit(rules.map.entries[usize::from(e)]);
         }
         let draw = st.draw.iter().fold(0u128, |a, &c| a | 1 << c);
@@ -156,7 +159,10 @@ impl Observation {
             seats,
             bear: st.bear.map(|s| turn(s, r)),
             holes: turn_bits(st.holes, r),
-            masks: st.corner_discs.iter().fold(0, |a, &(s, _)| a | bit(turn(s, r))),
+            masks: st
+                .corner_discs
+                .iter()
+                .fold(0, |a, &(s, _)| a | bit(turn(s, r))),
             scoreboard_disc: st.scoreboard_disc.is_some(),
             groups,
             draw,
@@ -216,7 +222,11 @@ fn card_list(cards: &[CardRef]) -> String {
     if cards.is_empty() {
         return "none".into();
     }
-    cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    cards
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl fmt::Display for Observation {
@@ -236,7 +246,11 @@ impl fmt::Display for Observation {
             for x in 0..8u8 {
                 let s = at(x, y);
                 row.push_str(&self.cell(s));
-                row.push(if x < 7 && east & bit(s) != 0 { '#' } else { '|' });
+                row.push(if x < 7 && east & bit(s) != 0 {
+                    '#'
+                } else {
+                    '|'
+                });
             }
             writeln!(f, "{row}")?;
         }
@@ -271,7 +285,11 @@ impl fmt::Display for Observation {
                 seat.board + 1,
                 seat.ship,
                 seat.pole,
-                if discs.is_empty() { "none".into() } else { discs.join(", ") },
+                if discs.is_empty() {
+                    "none".into()
+                } else {
+                    discs.join(", ")
+                },
                 if seat.packs.is_empty() {
                     String::new()
                 } else {
@@ -280,9 +298,16 @@ impl fmt::Display for Observation {
             )?;
         }
         for (side, group) in self.groups.iter().enumerate() {
-            writeln!(f, "cards on side {}: {}", SIDE_NAMES[side], card_list(group))?;
+            writeln!(
+                f,
+                "cards on side {}: {}",
+                SIDE_NAMES[side],
+                card_list(group)
+            )?;
         }
-        let top = self.top_colour.map_or(String::new(), |c| format!(", top card {}", c.name()));
+        let top = self
+            .top_colour
+            .map_or(String::new(), |c| format!(", top card {}", c.name()));
         writeln!(
             f,
             "storm pile {} of {} ({} cards); draw pile {} cards{top}; discard pile {}; stack {} discs; scoreboard disc {}",
@@ -292,7 +317,11 @@ impl fmt::Display for Observation {
             count(self.draw),
             count(self.discard),
             self.stack,
-            if self.scoreboard_disc { "face down" } else { "taken" }
+            if self.scoreboard_disc {
+                "face down"
+            } else {
+                "taken"
+            }
         )?;
         if let Some(cause) = self.end_cause {
             writeln!(f, "game over: {}", END_CAUSES[usize::from(cause)])?;

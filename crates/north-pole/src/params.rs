@@ -1,24 +1,780 @@
-// TEMPORARY placeholder written by the engine author so the crate compiles: the rules
-// loader helper replaces this whole file with the real RuleSet impl.
-#![allow(missing_docs)]
-use floe_core::{ParamDecl, ParamValue, RuleSet};
+//! The rule parameters Race to the North Pole declares, and the canonical rules file.
+//!
+//! The rows of the page's Parameters table that are single values or lists are
+//! parameters, so an experiment can sweep them: `sides.N`, `pawns_on_ship.N` and
+//! `storm_threshold.N` (one value per player count N), `hand_size`, `equipment_limit`,
+//! `stack_size`, `team_boards` (a list of boards, each a list of two equipment names),
+//! `team_assignment` (the 1-based board of seats 0 to 3, or the empty list for random),
+//! `random_start`, `disc`, `team_play`, `storm_colour_public`, `storm_hazard_direction`,
+//! `scoreboard_mask`, `round_limit` and `tie_break`. The tables (`map`, `deck`, `masks`)
+//! are not parameters: a rules file changes them.
+//!
+//! Each value is checked against the range of the same key of a rules file, then the whole
+//! rules against [`Rules::check`], so a value is refused exactly when a rules file holding
+//! it would be. [`RuleSet::to_toml`] writes the complete rules back as a rules file (every
+//! key, the map as a `[map]` table): the canonical form that fingerprints and run plans
+//! record.
 
-use crate::rules::Rules;
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+
+use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
+
+use crate::board::{Bits, Name, Square, squares};
+use crate::deck::{DISCS, Disc, EQUIPMENT};
+use crate::figures::MAX_BOARDS;
+use crate::map::SIDE_NAMES;
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment};
+use crate::rules_file::{
+    BOARD_DISCS, BOARD_NUMBER, DISC_KINDS, EQUIPMENT_LIMIT, HAND_SIZE, HAZARD_DIRECTIONS,
+    MIN_BOARDS, PAWNS_ON_SHIP, RANDOM, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
+    TIE_BREAKS, assignment_of, by_name, name_in, names_of, sides_of,
+};
+
+/// The kind of a whole number in `range`.
+fn whole(range: &RangeInclusive<i64>) -> ParamKind {
+    ParamKind::Whole {
+        min: *range.start(),
+        max: *range.end(),
+    }
+}
+
+/// The kind of one of `names`.
+fn one_of(names: &[&str]) -> ParamKind {
+    ParamKind::OneOf(names.iter().map(|n| (*n).to_string()).collect())
+}
+
+/// Returns the declaration of `path`, one value for every player count.
+fn decl(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
+    ParamDecl {
+        path: path.into(),
+        kind,
+        per_players: None,
+        about: about.into(),
+    }
+}
+
+/// Returns the declaration of `path`, one value per player count.
+fn per_count(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
+    ParamDecl {
+        per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
+        ..decl(path, kind, about)
+    }
+}
+
+/// Returns `s` as a TOML string.
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// Returns the TOML list of `items`.
+fn list<T>(items: impl IntoIterator<Item = T>, show: impl Fn(T) -> String) -> String {
+    let items: Vec<String> = items.into_iter().map(show).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// Returns the TOML list of the names of `squares`.
+fn square_list(squares: impl IntoIterator<Item = Square>) -> String {
+    list(squares, |s| quote(&Name(s).to_string()))
+}
+
+/// Returns the TOML list of the squares of `bits`, in index order.
+fn square_set(bits: Bits) -> String {
+    square_list(squares(bits))
+}
+
+/// Returns the TOML list of `cracks`.
+fn crack_list(cracks: &[(Square, Square)]) -> String {
+    list(cracks, |&(a, b)| quote(&format!("{}-{}", Name(a), Name(b))))
+}
+
+/// Returns the parameter value of a list of names.
+fn names_value<'a>(names: impl IntoIterator<Item = &'a str>) -> ParamValue {
+    ParamValue::List(
+        names
+            .into_iter()
+            .map(|n| ParamValue::Name(n.into()))
+            .collect(),
+    )
+}
 
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
     }
+
+    /// # Examples
+    /// ```
+    /// use north_pole::Rules;
+    /// use floe_core::RuleSet;
+    /// let rules = Rules::from_toml("hand_size = 4").unwrap();
+    /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
+    /// ```
     fn to_toml(&self) -> String {
-        format!("name = {:?}\n", self.name)
+        let mut out = String::new();
+        let side_lists = (MIN_PLAYERS..=MAX_PLAYERS).map(|n| {
+            list(&self.sides[n - MIN_PLAYERS][..n], |&s| {
+                quote(SIDE_NAMES[usize::from(s)])
+            })
+        });
+        let numbers = |v: &[u8]| list(v, |x| x.to_string());
+        let assignment = match &self.team_assignment {
+            TeamAssignment::Random => quote(RANDOM),
+            TeamAssignment::Fixed(boards) => list(boards, |&b| (u16::from(b) + 1).to_string()),
+        };
+        // Writing to a String cannot fail.
+        let _ = writeln!(out, "name = {}", quote(&self.name));
+        let _ = writeln!(out, "sides = {}", list(side_lists, |l| l));
+        let _ = writeln!(out, "pawns_on_ship = {}", numbers(&self.pawns_on_ship));
+        let _ = writeln!(out, "storm_threshold = {}", numbers(&self.storm_threshold));
+        let _ = writeln!(out, "hand_size = {}", self.hand_size);
+        let _ = writeln!(out, "equipment_limit = {}", self.equipment_limit);
+        let _ = writeln!(out, "stack_size = {}", self.stack_size);
+        out.push_str("deck = [\n");
+        for row in &self.deck {
+            let [blue, red, purple] = row.counts;
+            let _ = writeln!(
+                out,
+                "    {{ movement = {}, mode = {}, points = {}, blue = {blue}, red = {red}, \
+                 purple = {purple} }},",
+                quote(row.movement.name()),
+                quote(row.mode.name()),
+                row.points,
+            );
+        }
+        out.push_str("]\n");
+        let boards = list(&self.team_boards, |b| list(b, |d| quote(d.name())));
+        let _ = writeln!(out, "team_boards = {boards}");
+        let _ = writeln!(out, "team_assignment = {assignment}");
+        let _ = writeln!(out, "random_start = {}", self.random_start);
+        let _ = writeln!(out, "disc = {}", quote(name_in(&DISC_KINDS, &self.disc)));
+        let _ = writeln!(out, "team_play = {}", self.team_play);
+        let _ = writeln!(out, "storm_colour_public = {}", self.storm_colour_public);
+        let direction = name_in(&HAZARD_DIRECTIONS, &self.storm_hazard_direction);
+        let _ = writeln!(out, "storm_hazard_direction = {}", quote(direction));
+        let mask = name_in(&SCOREBOARD_MASKS, &self.scoreboard_mask);
+        let _ = writeln!(out, "scoreboard_mask = {}", quote(mask));
+        let _ = writeln!(out, "round_limit = {}", self.round_limit);
+        let _ = writeln!(
+            out,
+            "tie_break = {}",
+            quote(name_in(&TIE_BREAKS, &self.tie_break))
+        );
+        let _ = writeln!(out, "colours = {}", list(&self.colours, |c| quote(c)));
+        let map = &self.map;
+        out.push_str("\n[map]\n");
+        let _ = writeln!(out, "name = {}", quote(&map.name));
+        for (side, &camps) in SIDE_NAMES.iter().zip(&map.base_camps) {
+            let _ = writeln!(out, "base_camp.{side} = {}", square_set(camps));
+        }
+        let _ = writeln!(out, "corners = {}", square_set(map.corners));
+        let _ = writeln!(out, "entries = {}", square_list(map.entries));
+        let _ = writeln!(out, "windows = {}", square_set(map.windows));
+        let _ = writeln!(out, "top_cracks = {}", crack_list(&map.top_cracks));
+        let _ = writeln!(out, "bottom_cracks = {}", crack_list(&map.bottom_cracks));
+        out.push_str("\n[masks]\n");
+        for disc in DISCS {
+            let c = self.masks.counts[disc.index()];
+            let _ = writeln!(
+                out,
+                "{disc} = {{ brown = {}, green = {}, blue = {} }}",
+                c.brown, c.green, c.blue
+            );
+        }
+        let _ = writeln!(out, "blanks = {}", self.masks.blanks);
+        out
     }
+
+    /// The rows of the page's Parameters table that are values or lists, each in the
+    /// range of its rules-file key.
     fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
+        let equipment: Vec<&str> = EQUIPMENT.iter().map(|d| d.name()).collect();
+        vec![
+            per_count(
+                "sides",
+                ParamKind::List {
+                    item: Box::new(one_of(&SIDE_NAMES)),
+                    min_len: MIN_PLAYERS,
+                    max_len: MAX_PLAYERS,
+                },
+                "the table side (S, W, N, E) of each seat, one per seat, distinct",
+            ),
+            per_count(
+                "pawns_on_ship",
+                whole(&PAWNS_ON_SHIP),
+                "pawns in play per player; the rest of 4 start on the scoreboard",
+            ),
+            per_count(
+                "storm_threshold",
+                whole(&STORM_THRESHOLD),
+                "storm pile total that triggers a storm",
+            ),
+            decl(
+                "hand_size",
+                whole(&HAND_SIZE),
+                "cards per side at setup, after a redraw, and after phase 4",
+            ),
+            decl(
+                "equipment_limit",
+                whole(&EQUIPMENT_LIMIT),
+                "discs a player may keep",
+            ),
+            decl(
+                "stack_size",
+                whole(&STACK_SIZE),
+                "discs in the ambush stack",
+            ),
+            decl(
+                "team_boards",
+                ParamKind::List {
+                    item: Box::new(ParamKind::List {
+                        item: Box::new(one_of(&equipment)),
+                        min_len: BOARD_DISCS,
+                        max_len: BOARD_DISCS,
+                    }),
+                    min_len: MIN_BOARDS,
+                    max_len: MAX_BOARDS,
+                },
+                "each team board's two brown starting discs",
+            ),
+            decl(
+                "team_assignment",
+                ParamKind::List {
+                    item: Box::new(whole(&BOARD_NUMBER)),
+                    min_len: 0,
+                    max_len: MAX_PLAYERS,
+                },
+                "the team board (from 1) of seats 0 to 3, distinct; [] deals them at random",
+            ),
+            decl(
+                "random_start",
+                ParamKind::Switch,
+                "whether the top board's rotation and the disc's orientation start at random",
+            ),
+            decl(
+                "disc",
+                one_of(&names_of(&DISC_KINDS)),
+                "the North Pole disc: one entry open, or two opposite ones",
+            ),
+            decl(
+                "team_play",
+                ParamKind::Switch,
+                "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc",
+            ),
+            decl(
+                "storm_colour_public",
+                ParamKind::Switch,
+                "whether the draw pile's top card shows its storm colour to all",
+            ),
+            decl(
+                "storm_hazard_direction",
+                one_of(&names_of(&HAZARD_DIRECTIONS)),
+                "which way a Storm disc turns the board: by the top card, or fixed",
+            ),
+            decl(
+                "scoreboard_mask",
+                one_of(&names_of(&SCOREBOARD_MASKS)),
+                "whether the first pawn to reach the Pole earns the disc on the scoreboard",
+            ),
+            decl(
+                "round_limit",
+                whole(&ROUND_LIMIT),
+                "rounds after which an unfinished game ends and is scored",
+            ),
+            decl(
+                "tie_break",
+                one_of(&names_of(&TIE_BREAKS)),
+                "who wins a tie after Pole count and ship count: every tied seat, or the earliest",
+            ),
+        ]
     }
-    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
-        unreachable!("no parameters yet")
+
+    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
+        let whole = |x: u8| ParamValue::Whole(i64::from(x));
+        let count = || players.expect("a parameter per player count") - MIN_PLAYERS;
+        let name = |n: &str| ParamValue::Name(n.into());
+        match decl.path.as_str() {
+            "sides" => {
+                let n = count() + MIN_PLAYERS;
+                names_value(
+                    self.sides[count()][..n]
+                        .iter()
+                        .map(|&s| SIDE_NAMES[usize::from(s)]),
+                )
+            }
+            "pawns_on_ship" => whole(self.pawns_on_ship[count()]),
+            "storm_threshold" => whole(self.storm_threshold[count()]),
+            "hand_size" => whole(self.hand_size),
+            "equipment_limit" => whole(self.equipment_limit),
+            "stack_size" => whole(self.stack_size),
+            "team_boards" => ParamValue::List(
+                self.team_boards
+                    .iter()
+                    .map(|b| names_value(b.iter().map(|d| d.name())))
+                    .collect(),
+            ),
+            "team_assignment" => match &self.team_assignment {
+                TeamAssignment::Random => ParamValue::List(Vec::new()),
+                TeamAssignment::Fixed(boards) => ParamValue::List(
+                    boards
+                        .iter()
+                        .map(|&b| ParamValue::Whole(i64::from(b) + 1))
+                        .collect(),
+                ),
+            },
+            "random_start" => ParamValue::Switch(self.random_start),
+            "disc" => name(name_in(&DISC_KINDS, &self.disc)),
+            "team_play" => ParamValue::Switch(self.team_play),
+            "storm_colour_public" => ParamValue::Switch(self.storm_colour_public),
+            "storm_hazard_direction" => {
+                name(name_in(&HAZARD_DIRECTIONS, &self.storm_hazard_direction))
+            }
+            "scoreboard_mask" => name(name_in(&SCOREBOARD_MASKS, &self.scoreboard_mask)),
+            "round_limit" => ParamValue::Whole(i64::from(self.round_limit)),
+            "tie_break" => name(name_in(&TIE_BREAKS, &self.tie_break)),
+            path => unreachable!("{path} is not a declared parameter"),
+        }
     }
-    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
-        Err("no parameters yet".into())
+
+    fn put_value(
+        &mut self,
+        decl: &ParamDecl,
+        players: Option<usize>,
+        value: &ParamValue,
+    ) -> Result<(), String> {
+        // The kind is checked: every whole number is in its key's range, every name one of
+        // its key's names, every list of its key's length.
+        let byte = || value.as_whole().expect("checked") as u8;
+        let names = |v: &ParamValue| -> Vec<String> {
+            match v {
+                ParamValue::List(items) => items
+                    .iter()
+                    .map(|i| match i {
+                        ParamValue::Name(n) => n.clone(),
+                        _ => unreachable!("checked: names"),
+                    })
+                    .collect(),
+                _ => unreachable!("checked: a list"),
+            }
+        };
+        let name = || match value {
+            ParamValue::Name(n) => n.as_str(),
+            _ => unreachable!("checked: a name"),
+        };
+        let switch = || matches!(value, ParamValue::Switch(true));
+        let players = || players.expect("a parameter per player count");
+        match decl.path.as_str() {
+            "sides" => {
+                let n = players();
+                let given = names(value);
+                let given: Vec<&str> = given.iter().map(String::as_str).collect();
+                self.sides[n - MIN_PLAYERS] = sides_of(n, &given).map_err(|(_, m)| m)?;
+            }
+            "pawns_on_ship" => self.pawns_on_ship[players() - MIN_PLAYERS] = byte(),
+            "storm_threshold" => self.storm_threshold[players() - MIN_PLAYERS] = byte(),
+            "hand_size" => self.hand_size = byte(),
+            "equipment_limit" => self.equipment_limit = byte(),
+            "stack_size" => self.stack_size = byte(),
+            "team_boards" => {
+                let ParamValue::List(boards) = value else {
+                    unreachable!("checked: a list")
+                };
+                self.team_boards = boards
+                    .iter()
+                    .map(|b| {
+                        let discs = names(b);
+                        std::array::from_fn(|i| Disc::from_name(&discs[i]).expect("checked"))
+                    })
+                    .collect();
+            }
+            "team_assignment" => {
+                let numbers = value.as_wholes().expect("checked");
+                self.team_assignment = assignment_of(&numbers).map_err(|(_, m)| m)?;
+            }
+            "random_start" => self.random_start = switch(),
+            "disc" => self.disc = by_name(&DISC_KINDS, name()).expect("checked"),
+            "team_play" => self.team_play = switch(),
+            "storm_colour_public" => self.storm_colour_public = switch(),
+            "storm_hazard_direction" => {
+                self.storm_hazard_direction = by_name(&HAZARD_DIRECTIONS, name()).expect("checked");
+            }
+            "scoreboard_mask" => {
+                self.scoreboard_mask = by_name(&SCOREBOARD_MASKS, name()).expect("checked");
+            }
+            "round_limit" => self.round_limit = value.as_whole().expect("checked") as u32,
+            "tie_break" => self.tie_break = by_name(&TIE_BREAKS, name()).expect("checked"),
+            path => unreachable!("{path} is not a declared parameter"),
+        }
+        self.check().map_err(|p| p.message)?;
+        self.derive();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{DiscKind, HazardDirection, TieBreak};
+
+    fn load(text: &str) -> Rules {
+        Rules::from_toml(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    fn wholes(v: &[i64]) -> ParamValue {
+        ParamValue::List(v.iter().map(|&x| ParamValue::Whole(x)).collect())
+    }
+
+    fn names(v: &[&str]) -> ParamValue {
+        names_value(v.iter().copied())
+    }
+
+    /// A rule set with every key changed from the page's.
+    const CHANGED: &str = r#"
+name = "changed"
+sides = [["W", "E"], ["N", "E", "S"], ["E", "N", "W", "S"]]
+pawns_on_ship = [3, 2, 1]
+storm_threshold = [1, 20, 255]
+hand_size = 6
+equipment_limit = 6
+stack_size = 12
+deck = [
+    { movement = "Dash", mode = "B", points = 255, blue = 10, red = 0, purple = 3 },
+    { movement = "Sling", mode = "C", points = 0, blue = 1, red = 1, purple = 1 },
+    { movement = "Pinch", mode = "-", points = 0, blue = 4, red = 4, purple = 4 },
+    { movement = "Swoop", mode = "A", points = 2, blue = 0, red = 0, purple = 0 },
+]
+team_boards = [
+    ["Husky", "Igloo"],
+    ["Compass", "Pickaxe"],
+    ["Husky", "Husky"],
+    ["Backpack", "Snowshoes"],
+]
+team_assignment = [4, 2, 1, 3]
+random_start = false
+disc = "two-boot"
+team_play = true
+storm_colour_public = false
+storm_hazard_direction = "ccw"
+scoreboard_mask = "off"
+round_limit = 1
+tie_break = "turn-order"
+colours = ["a", "b", "c", "d", "e"]
+
+[map]
+name = "tight"
+top_cracks = ["d2-d3"]
+bottom_cracks = []
+windows = ["b2", "g2", "b7", "g7"]
+
+[masks]
+Husky = { brown = 4, green = 1, blue = 0 }
+Igloo = { green = 0 }
+Storm = { blue = 5 }
+Bear = { blue = 0 }
+blanks = 0
+"#;
+
+    #[test]
+    fn canonical_rules_load_back_equal() {
+        for text in [
+            "",
+            CHANGED,
+            "name = \"odd \\\"name\\\"\\n\"\nteam_assignment = []\n\
+             storm_hazard_direction = \"half\"",
+            "[map]\nentries = [\"e4\", \"d4\", \"d5\", \"e5\"]\ncorners = []",
+        ] {
+            let rules = load(text);
+            let canonical = rules.to_toml();
+            assert_eq!(load(&canonical), rules, "{canonical}");
+            assert_eq!(
+                load(&canonical).to_toml(),
+                canonical,
+                "the canonical form is a fixed point"
+            );
+        }
+        let changed = load(CHANGED);
+        assert_eq!(changed.map.top_cracks.len(), 1);
+        assert_eq!(changed.disc, DiscKind::TwoBoot);
+        assert_eq!(changed.storm_hazard_direction, HazardDirection::Fixed(3));
+        assert_eq!(changed.tie_break, TieBreak::TurnOrder);
+        assert_eq!(changed.team_assignment, TeamAssignment::Fixed([3, 1, 0, 2]));
+        assert_eq!(changed.card_count(), 28);
+    }
+
+    #[test]
+    fn every_parameter_of_the_page_is_declared() {
+        let decls = Rules::standard().parameters();
+        let paths: Vec<&str> = decls.iter().map(|d| d.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "sides",
+                "pawns_on_ship",
+                "storm_threshold",
+                "hand_size",
+                "equipment_limit",
+                "stack_size",
+                "team_boards",
+                "team_assignment",
+                "random_start",
+                "disc",
+                "team_play",
+                "storm_colour_public",
+                "storm_hazard_direction",
+                "scoreboard_mask",
+                "round_limit",
+                "tie_break",
+            ]
+        );
+        let per_count: Vec<&str> = decls
+            .iter()
+            .filter(|d| d.per_players == Some(MIN_PLAYERS..=MAX_PLAYERS))
+            .map(|d| d.path.as_str())
+            .collect();
+        assert_eq!(per_count, ["sides", "pawns_on_ship", "storm_threshold"]);
+        let r = Rules::standard();
+        for d in &decls {
+            let counts: Vec<Option<usize>> = match &d.per_players {
+                Some(range) => range.clone().map(Some).collect(),
+                None => vec![None],
+            };
+            for n in counts {
+                let v = r.value_of(d, n);
+                assert_eq!(d.kind.check(&v), Ok(()), "{} at {n:?}", d.path);
+            }
+        }
+    }
+
+    #[test]
+    fn parameters_read_the_standard_rules() {
+        let r = Rules::standard();
+        let get = |path: &str| r.parameter(path).unwrap();
+        assert_eq!(get("sides.2"), names(&["S", "N"]));
+        assert_eq!(get("sides.3"), names(&["S", "W", "N"]));
+        assert_eq!(get("sides.4"), names(&["S", "W", "N", "E"]));
+        assert_eq!(get("pawns_on_ship.2"), ParamValue::Whole(4));
+        assert_eq!(get("pawns_on_ship.4"), ParamValue::Whole(2));
+        assert_eq!(get("storm_threshold.3"), ParamValue::Whole(10));
+        assert_eq!(get("hand_size"), ParamValue::Whole(3));
+        assert_eq!(get("equipment_limit"), ParamValue::Whole(3));
+        assert_eq!(get("stack_size"), ParamValue::Whole(10));
+        let ParamValue::List(boards) = get("team_boards") else {
+            panic!("a list")
+        };
+        assert_eq!(boards.len(), 5);
+        assert_eq!(boards[4], names(&["Husky", "Compass"]));
+        assert_eq!(get("team_assignment"), wholes(&[]));
+        assert_eq!(get("random_start"), ParamValue::Switch(true));
+        assert_eq!(get("disc"), ParamValue::Name("one-boot".into()));
+        assert_eq!(get("team_play"), ParamValue::Switch(false));
+        assert_eq!(get("storm_colour_public"), ParamValue::Switch(true));
+        assert_eq!(
+            get("storm_hazard_direction"),
+            ParamValue::Name("top-card".into())
+        );
+        assert_eq!(
+            get("scoreboard_mask"),
+            ParamValue::Name("first-pawn".into())
+        );
+        assert_eq!(get("round_limit"), ParamValue::Whole(300));
+        assert_eq!(get("tie_break"), ParamValue::Name("shared".into()));
+    }
+
+    #[test]
+    fn every_parameter_sets_like_a_rules_file() {
+        let mut r = Rules::standard();
+        let set = |r: &mut Rules, path: &str, v: ParamValue| {
+            r.set_parameter(path, &v).unwrap_or_else(|e| panic!("{e}"));
+        };
+        set(&mut r, "sides.2", names(&["W", "E"]));
+        set(&mut r, "sides.4", names(&["E", "S", "W", "N"]));
+        set(&mut r, "pawns_on_ship.3", ParamValue::Whole(1));
+        set(&mut r, "storm_threshold.2", ParamValue::Whole(1));
+        set(&mut r, "hand_size", ParamValue::Whole(6));
+        set(&mut r, "equipment_limit", ParamValue::Whole(2));
+        set(&mut r, "stack_size", ParamValue::Whole(15));
+        set(
+            &mut r,
+            "team_boards",
+            ParamValue::List(vec![
+                names(&["Husky", "Snowshoes"]),
+                names(&["Husky", "Backpack"]),
+                names(&["Husky", "Igloo"]),
+                names(&["Husky", "Pickaxe"]),
+            ]),
+        );
+        set(&mut r, "team_assignment", wholes(&[2, 1, 4, 3]));
+        set(&mut r, "random_start", ParamValue::Switch(false));
+        set(&mut r, "disc", ParamValue::Name("two-boot".into()));
+        set(&mut r, "team_play", ParamValue::Switch(true));
+        set(&mut r, "storm_colour_public", ParamValue::Switch(false));
+        set(
+            &mut r,
+            "storm_hazard_direction",
+            ParamValue::Name("cw".into()),
+        );
+        set(&mut r, "scoreboard_mask", ParamValue::Name("off".into()));
+        set(&mut r, "round_limit", ParamValue::Whole(1_000_000));
+        set(&mut r, "tie_break", ParamValue::Name("turn-order".into()));
+        let file = load(
+            "sides = [[\"W\", \"E\"], [\"S\", \"W\", \"N\"], [\"E\", \"S\", \"W\", \"N\"]]\n\
+             pawns_on_ship = [4, 1, 2]\nstorm_threshold = [1, 10, 12]\nhand_size = 6\n\
+             equipment_limit = 2\nstack_size = 15\n\
+             team_boards = [[\"Husky\", \"Snowshoes\"], [\"Husky\", \"Backpack\"], \
+             [\"Husky\", \"Igloo\"], [\"Husky\", \"Pickaxe\"]]\n\
+             team_assignment = [2, 1, 4, 3]\nrandom_start = false\ndisc = \"two-boot\"\n\
+             team_play = true\nstorm_colour_public = false\nstorm_hazard_direction = \"cw\"\n\
+             scoreboard_mask = \"off\"\nround_limit = 1000000\ntie_break = \"turn-order\"\n",
+        );
+        assert_eq!(r, file);
+        assert_eq!(
+            load(&r.to_toml()),
+            r,
+            "set values are kept in the canonical form"
+        );
+        set(&mut r, "team_assignment", wholes(&[]));
+        let mut random = file;
+        random.team_assignment = TeamAssignment::Random;
+        assert_eq!(r, random);
+        let empty = load("team_assignment = []");
+        assert_eq!(empty.team_assignment, TeamAssignment::Random);
+    }
+
+    #[test]
+    fn parameters_refuse_what_the_loader_refuses() {
+        let mut r = Rules::standard();
+        // Each refused value, and the file line that the loader refuses with the same
+        // message (a kind error, checked before the rules see the value, excepted).
+        let refused = |r: &mut Rules, path: &str, v: ParamValue, file: Option<&str>| {
+            let e = r.set_parameter(path, &v).unwrap_err().to_string();
+            if let Some(file) = file {
+                let loaded = Rules::from_toml(file).unwrap_err();
+                assert!(e.ends_with(&loaded.message), "{e} / {loaded}");
+            }
+            e
+        };
+        let e = refused(
+            &mut r,
+            "sides.3",
+            names(&["S", "W", "S"]),
+            Some("sides = [[\"S\", \"N\"], [\"S\", \"W\", \"S\"], [\"S\", \"W\", \"N\", \"E\"]]"),
+        );
+        assert!(e.contains("side S is listed twice"), "{e}");
+        let e = refused(
+            &mut r,
+            "sides.2",
+            names(&["S", "W", "N"]),
+            Some(
+                "sides = [[\"S\", \"W\", \"N\"], [\"S\", \"W\", \"N\"], \
+                 [\"S\", \"W\", \"N\", \"E\"]]",
+            ),
+        );
+        assert!(
+            e.contains("needs 2 side names, one per seat, found 3"),
+            "{e}"
+        );
+        let e = refused(&mut r, "sides.2", names(&["S", "X"]), None);
+        assert!(e.contains("one of S, W, N, E"), "{e}");
+        let e = refused(&mut r, "storm_threshold.3", ParamValue::Whole(0), None);
+        assert!(e.contains("from 1 to 255"), "{e}");
+        let e = refused(&mut r, "pawns_on_ship.2", ParamValue::Whole(5), None);
+        assert!(e.contains("from 1 to 4"), "{e}");
+        let e = refused(&mut r, "hand_size", ParamValue::Whole(7), None);
+        assert!(e.contains("from 1 to 6"), "{e}");
+        let e = refused(&mut r, "equipment_limit", ParamValue::Whole(1), None);
+        assert!(e.contains("from 2 to 6"), "{e}");
+        let e = refused(
+            &mut r,
+            "stack_size",
+            ParamValue::Whole(16),
+            Some("stack_size = 16"),
+        );
+        assert!(
+            e.contains("15 green and blue discs are left for a stack of 16"),
+            "{e}"
+        );
+        let four = |a: &str| {
+            ParamValue::List(vec![
+                names(&["Husky", a]),
+                names(&["Husky", "Snowshoes"]),
+                names(&["Husky", "Igloo"]),
+                names(&["Husky", "Pickaxe"]),
+            ])
+        };
+        let e = refused(
+            &mut r,
+            "team_boards",
+            four("Snowshoes"),
+            Some(
+                "team_boards = [[\"Husky\", \"Snowshoes\"], [\"Husky\", \"Snowshoes\"], \
+                 [\"Husky\", \"Igloo\"], [\"Husky\", \"Pickaxe\"]]",
+            ),
+        );
+        assert!(
+            e.contains("hold 2 Snowshoes discs, but the Ice Mask table has 1 brown"),
+            "{e}"
+        );
+        let e = refused(&mut r, "team_boards", four("Storm"), None);
+        assert!(e.contains("one of Husky, Snowshoes"), "{e}");
+        let e = refused(
+            &mut r,
+            "team_assignment",
+            wholes(&[1, 2, 3]),
+            Some("team_assignment = [1, 2, 3]"),
+        );
+        assert!(e.contains("needs 4 board numbers"), "{e}");
+        let e = refused(
+            &mut r,
+            "team_assignment",
+            wholes(&[1, 2, 3, 1]),
+            Some("team_assignment = [1, 2, 3, 1]"),
+        );
+        assert!(e.contains("board 1 is given twice"), "{e}");
+        let e = refused(
+            &mut r,
+            "team_assignment",
+            wholes(&[1, 2, 3, 6]),
+            Some("team_assignment = [1, 2, 3, 6]"),
+        );
+        assert!(
+            e.contains("seat 3 gets board 6, but there are 5 team boards"),
+            "{e}"
+        );
+        let e = refused(&mut r, "disc", ParamValue::Name("three-boot".into()), None);
+        assert!(e.contains("one of one-boot, two-boot"), "{e}");
+        let e = refused(&mut r, "round_limit", ParamValue::Whole(0), None);
+        assert!(e.contains("from 1 to 1000000"), "{e}");
+        let e = refused(&mut r, "random_start", ParamValue::Whole(1), None);
+        assert!(e.contains("true or false"), "{e}");
+        let e = r.parameter("map").unwrap_err();
+        assert!(e.message.contains("no such parameter"), "{e}");
+        let e = r.parameter("sides").unwrap_err();
+        assert!(e.message.contains("sides.2"), "{e}");
+        assert_eq!(r, Rules::standard(), "refused values change nothing");
+        // A value refused only together with another: the deck is fixed, the hand grows.
+        let mut small = load(
+            "deck = [{ movement = \"March\", mode = \"A\", points = 1, blue = 8, red = 4, \
+             purple = 0 }]",
+        );
+        let e = refused(
+            &mut small,
+            "hand_size",
+            ParamValue::Whole(4),
+            Some(
+                "deck = [{ movement = \"March\", mode = \"A\", points = 1, blue = 8, red = 4, \
+                 purple = 0 }]\nhand_size = 4",
+            ),
+        );
+        assert!(
+            e.contains("the deck of 12 cards is too small for setup"),
+            "{e}"
+        );
+        let mut tight =
+            load("stack_size = 9\n[masks]\nHusky = { green = 0 }\nSnowshoes = { green = 0 }");
+        let e = refused(&mut tight, "stack_size", ParamValue::Whole(10), None);
+        assert!(
+            e.contains("9 green and blue discs are left for a stack of 10"),
+            "{e}"
+        );
     }
 }

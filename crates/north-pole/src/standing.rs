@@ -31,7 +31,10 @@ fn rings(game: &NorthPole, st: &State) -> [Bits; FAR as usize] {
     let geo = &game.rules.geo;
     let r = st.rotation;
     let mut ring = [0; FAR as usize];
-    for e in open_entries(game.rules.disc_kind(), st.orientation).into_iter().flatten() {
+    for e in open_entries(game.rules.disc_kind(), st.orientation)
+        .into_iter()
+        .flatten()
+    {
         ring[0] |= bit(geo.entry[usize::from(r)][usize::from(e)]);
     }
     ring[0] &= !st.holes;
@@ -95,6 +98,10 @@ mod tests {
         assert_eq!(at("e5"), 2, "weak ice, not open: one step to d4 first");
         st.holes |= bit(parse_square("d4").unwrap());
         let ring = rings(&game, &st);
-        assert_eq!(distance(&ring, bit(parse_square("c3").unwrap())), FAR, "a hole on the only entry");
+        assert_eq!(
+            distance(&ring, bit(parse_square("c3").unwrap())),
+            FAR,
+            "a hole on the only entry"
+        );
     }
 }

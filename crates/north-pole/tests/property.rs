@@ -2,17 +2,22 @@
 //! invariant checked after every step.
 
 use floe_core::{ActionList, Game, Seat, Stream, stream_rng};
-use north_pole::{NorthPole, Place, Rules, State, Phase, board::bit};
+use north_pole::{NorthPole, Phase, Place, Rules, State, board::bit};
 use rand::RngExt;
 
 /// Cards and discs in every place they can be.
 fn check(game: &NorthPole, st: &State, answers: &[north_pole::Action]) {
     let rules = game.rules();
-    assert!(answers.len() <= 11, "{} answers: {answers:?}", answers.len());
+    assert!(
+        answers.len() <= 11,
+        "{} answers: {answers:?}",
+        answers.len()
+    );
     let mut cards = st.draw.len() as u32 + st.discard.count_ones() + st.storm.count_ones();
     cards += st.groups.iter().map(|g| g.len() as u32).sum::<u32>();
     let mut discs = u32::from(st.spent) + st.corner_discs.len() as u32;
-    discs += u32::from(st.scoreboard_disc.is_some()) + st.stack.len() as u32 + st.removed.len() as u32;
+    discs +=
+        u32::from(st.scoreboard_disc.is_some()) + st.stack.len() as u32 + st.removed.len() as u32;
     let mut seen: u64 = 0;
     for p in &st.seats[..st.players()] {
         cards += p.packs.len() as u32;
@@ -69,7 +74,10 @@ fn random_games_keep_every_invariant() {
     let mut team = Rules::standard();
     team.team_play = true;
     let team = NorthPole::new(team);
-    let games: u64 = std::env::var("NP_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
+    let games: u64 = std::env::var("NP_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
     for players in 2..=4 {
         for seed in 0..games {
             play(&game, players, seed);

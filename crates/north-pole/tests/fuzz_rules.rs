@@ -1,0 +1,130 @@
+//! Fuzzes the rules loader, `Rules::from_toml`, with arbitrary bytes, TOML-like text and
+//! mutations of `experiments/rules/north-pole.toml` and of the canonical rules file.
+//!
+//! Asserted for every input: no panic; an error has a message and names its place (a line
+//! of the file, or a key of the rules); accepted rules write canonical rules that load
+//! back equal, and one game with random bots plays to its end on them. Every case must
+//! finish within a second. The `#[ignore]`d `*_long` test runs the same properties with
+//! many more cases (`FLOE_FUZZ_CASES` overrides their count).
+
+use floe_conformance::fuzz;
+use floe_core::RuleSet;
+use north_pole::{NorthPole, Rules};
+
+const STANDARD: &str = include_str!("../../../experiments/rules/north-pole.toml");
+/// The top-level keys of a rules file: what an error without a line must name.
+const KEYS: &[&str] = &[
+    "name",
+    "map",
+    "sides",
+    "pawns_on_ship",
+    "storm_threshold",
+    "hand_size",
+    "equipment_limit",
+    "stack_size",
+    "deck",
+    "masks",
+    "team_boards",
+    "team_assignment",
+    "random_start",
+    "disc",
+    "team_play",
+    "storm_colour_public",
+    "storm_hazard_direction",
+    "scoreboard_mask",
+    "round_limit",
+    "tie_break",
+    "colours",
+];
+const CASES: u32 = 3000;
+const LONG: u32 = 100_000;
+
+/// Loads `text`; checks the error, or that the rules round-trip and play.
+fn check(text: &str, pick: u64) {
+    match Rules::from_toml(text) {
+        Ok(rules) => {
+            assert_eq!(
+                Rules::from_toml(&rules.to_toml()).as_ref(),
+                Ok(&rules),
+                "canonical rules load back equal"
+            );
+            let load = |t: &str| {
+                Rules::from_toml(t)
+                    .map(NorthPole::new)
+                    .map_err(|e| e.to_string())
+            };
+            fuzz::check_accepted(&NorthPole::new(rules), load, pick);
+        }
+        Err(e) => {
+            fuzz::check_rules_error(text, e.line, &e.key, &e.message, KEYS);
+        }
+    }
+}
+
+/// Both valid files: the committed one and the canonical one.
+fn files() -> Vec<String> {
+    vec![STANDARD.to_string(), Rules::standard().to_toml()]
+}
+
+/// Rules at the edges of what the loader accepts, each of which must play.
+const EXTREMES: &[&str] = &[
+    // The smallest deck that deals the largest hands; the smallest limit; no stack.
+    "hand_size = 6\nequipment_limit = 2\nstack_size = 0\n\
+     deck = [{ movement = \"Gallop\", mode = \"B\", points = 255, blue = 8, red = 8, \
+     purple = 8 }]",
+    // Mostly Pinches, storms at every chance, one pawn each, the largest limit.
+    "pawns_on_ship = [1, 1, 1]\nstorm_threshold = [1, 1, 1]\nequipment_limit = 6\n\
+     deck = [{ movement = \"Pinch\", mode = \"-\", points = 0, blue = 20, red = 20, \
+     purple = 20 },\n\
+     { movement = \"March\", mode = \"A\", points = 1, blue = 1, red = 1, purple = 1 }]",
+    // Only Slings, and a stack of hazards only (the five green discs lie on the corners and
+    // the scoreboard).
+    "deck = [{ movement = \"Sling\", mode = \"C\", points = 4, blue = 40, red = 40, \
+     purple = 48 }]\n\
+     stack_size = 49\nstorm_hazard_direction = \"cw\"\n[masks]\n\
+     Husky = { green = 1 }\nSnowshoes = { green = 1 }\nBackpack = { green = 1 }\n\
+     Igloo = { green = 1 }\nPickaxe = { green = 1 }\nCompass = { green = 0 }\n\
+     Storm = { blue = 20 }\nHole = { blue = 20 }\nBear = { blue = 9 }\nblanks = 0",
+    // Eight team boards assigned by hand, four Backpacks, no scoreboard disc, the largest
+    // stack it allows.
+    "team_boards = [[\"Husky\", \"Snowshoes\"], [\"Husky\", \"Backpack\"], [\"Igloo\", \"Igloo\"], \
+     [\"Pickaxe\", \"Compass\"], [\"Husky\", \"Husky\"], [\"Backpack\", \"Backpack\"], \
+     [\"Compass\", \"Snowshoes\"], [\"Pickaxe\", \"Husky\"]]\n\
+     team_assignment = [8, 6, 2, 3]\nscoreboard_mask = \"off\"\nstack_size = 21\n\
+     random_start = false\ndisc = \"two-boot\"\ntie_break = \"turn-order\"\n[masks]\n\
+     Husky = { brown = 5 }\nBackpack = { brown = 4, green = 0 }\nIgloo = { brown = 2 }\n\
+     Pickaxe = { brown = 2 }\nCompass = { brown = 2 }\nSnowshoes = { brown = 2, green = 10 }",
+    // No corners and a map without cracks; every square shared from the start.
+    "stack_size = 0\n[map]\ncorners = []\ntop_cracks = []\nbottom_cracks = []",
+    // Team play on its shortest rounds.
+    "team_play = true\nround_limit = 1\nstorm_colour_public = false",
+    // Seats on other sides.
+    "sides = [[\"E\", \"W\"], [\"N\", \"E\", \"S\"], [\"W\", \"S\", \"E\", \"N\"]]\n\
+     storm_hazard_direction = \"half\"",
+];
+
+#[test]
+fn rules_at_the_edges_play() {
+    for text in EXTREMES {
+        let rules = Rules::from_toml(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        for pick in 0..6 {
+            let load = |t: &str| {
+                Rules::from_toml(t)
+                    .map(NorthPole::new)
+                    .map_err(|e| e.to_string())
+            };
+            fuzz::check_accepted(&NorthPole::new(rules.clone()), load, pick);
+        }
+    }
+}
+
+#[test]
+fn loader_properties() {
+    fuzz::rules_loader("north-pole", CASES, &files(), check);
+}
+
+#[test]
+#[ignore = "long run: cargo test --release -p north-pole --test fuzz_rules -- --ignored"]
+fn loader_properties_long() {
+    fuzz::rules_loader("north-pole", fuzz::long_cases(LONG), &files(), check);
+}
