@@ -766,3 +766,59 @@ fn the_top_level_help_lists_every_command() {
         );
     }
 }
+
+/// Race to the North Pole replays at 2 and 4 players and in team play (its golden replay
+/// is at 3 players): the board with the rotation, each seat's side, ship and Pole, the
+/// cards of every side, the storm pile, and the questions with their answers.
+#[test]
+fn north_pole_replays_at_every_table_and_in_team_play() {
+    let tmp = tempfile::tempdir().unwrap();
+    let teams = tmp.path().join("teams.toml");
+    fs::write(&teams, "team_play = true\n").unwrap();
+    let replay = |players: &str, rules: Option<&Path>| {
+        let mut cmd = floe();
+        cmd.args(["replay", "--game", "north-pole", "--players", players])
+            .args(["--bots", "greedy", "--seed", "3", "--index", "1"]);
+        if let Some(r) = rules {
+            cmd.arg("--rules").arg(r);
+        }
+        let out = cmd.assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    for (players, rules) in [("2", None), ("4", None), ("4", Some(teams.as_path()))] {
+        let text = replay(players, rules);
+        for part in [
+            "    a   b   c   d   e   f   g   h",
+            "top board turned ",
+            "open entries ",
+            "seat 0 (side S",
+            "cards on side E: ",
+            "storm pile ",
+            "seat 0 chooses among: camp:c1 | camp:d1 | camp:e1 | camp:f1",
+            "final scores (",
+        ] {
+            assert!(
+                text.contains(part),
+                "{players} players: no {part:?} in\n{text}"
+            );
+        }
+        let teams = text.contains("seat 1 (side W, team 2");
+        assert_eq!(teams, rules.is_some(), "{players} players: teams shown");
+    }
+    // Team play is for 4 players only.
+    floe()
+        .args([
+            "simulate",
+            "--game",
+            "north-pole",
+            "--players",
+            "3",
+            "--rules",
+        ])
+        .arg(&teams)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "--players: north-pole seats 4 to 4 players, not 3",
+        ));
+}

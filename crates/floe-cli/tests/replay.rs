@@ -1,5 +1,5 @@
 //! Golden replays: `floe replay` told in full and from every seat, for Arctic Race, Arctic
-//! and Goofspiel at three players, compared line for line with the files in `tests/golden/`,
+//! and Goofspiel at three players (Race to the North Pole in full only: it hides nothing), compared line for line with the files in `tests/golden/`,
 //! so that every change to a replay's text shows in review.
 //!
 //! After a change that is meant to alter the text, rewrite the files and review the diff:
@@ -29,6 +29,21 @@ const CARDS: &[&str] = &[
     "--index",
     "1",
 ];
+/// Race to the North Pole, bots greedy, random and MCTS: a game the greedy seat ends at
+/// the Pole in 14 rounds. Nothing is private, so the seats' tellings equal the full one and
+/// only that is kept.
+const NORTH_POLE: &[&str] = &[
+    "--game",
+    "north-pole",
+    "--players",
+    "3",
+    "--bots",
+    "greedy,random,mcts:iters=20",
+    "--seed",
+    "7",
+    "--index",
+    "2",
+];
 const GOOFSPIEL: &[&str] = &[
     "--game",
     "goofspiel",
@@ -57,6 +72,7 @@ fn cases() -> Vec<(String, Vec<&'static str>)> {
             cases.push((format!("{name}-seat-{seat}.txt"), flags));
         }
     }
+    cases.push(("north-pole-3p.txt".into(), NORTH_POLE.to_vec()));
     cases
 }
 

@@ -163,26 +163,47 @@ fn bytes(dir: &Path, name: &str) -> Vec<u8> {
 #[test]
 fn arctic_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_and_4_players() {
     for players in ["2", "3", "4"] {
-        arctic_simulate_is_the_same_on_any_threads_and_merged_shards(players);
+        simulate_is_the_same_on_any_threads_and_merged_shards("arctic", players, None);
     }
 }
 
-/// Checks an Arctic `simulate` at `players`, figures included: whole, merged from two
-/// shards, and on 1 and 2 threads.
-fn arctic_simulate_is_the_same_on_any_threads_and_merged_shards(players: &str) {
+#[test]
+fn north_pole_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_4_players_and_teams() {
+    for players in ["2", "3", "4"] {
+        simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", players, None);
+    }
     let tmp = tempfile::tempdir().unwrap();
-    let args = [
+    let teams = tmp.path().join("teams.toml");
+    fs::write(&teams, "team_play = true\n").unwrap();
+    simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", "4", Some(&teams));
+}
+
+/// Checks a `simulate` of `game` at `players` (under the rules file `rules`, if given),
+/// figures included (the first is `turns` in both card games): whole, merged from two
+/// shards, and on 1 and 2 threads.
+fn simulate_is_the_same_on_any_threads_and_merged_shards(
+    game: &str,
+    players: &str,
+    rules: Option<&Path>,
+) {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules_flag = rules.map(|r| r.to_str().unwrap().to_string());
+    let games = if game == "north-pole" { "101" } else { "901" };
+    let mut args = vec![
         "simulate",
         "--game",
-        "arctic",
+        game,
         "--players",
         players,
         "--games",
-        "901",
+        games,
         "--seed",
         "5",
         "--per-game",
     ];
+    if let Some(file) = &rules_flag {
+        args.extend(["--rules", file]);
+    }
     let (whole, merged) = whole_and_merged(tmp.path(), &args, 2, &[2, 1]);
     let files = [
         "game_stats.csv",
@@ -202,10 +223,13 @@ fn arctic_simulate_is_the_same_on_any_threads_and_merged_shards(players: &str) {
         assert_same_files(&whole, &dir, &files);
     }
     let figures = fs::read_to_string(whole.join("figures.csv")).unwrap();
+    let rules_name = rules.map_or("standard".into(), |r| {
+        r.file_stem().unwrap().to_string_lossy().into_owned()
+    });
     assert!(
         figures.starts_with(&format!(
             "game,rules,players,bots,seed,figure,seat,games,mean,sd,ci_low,ci_high\n\
-             arctic,standard,{players},random,5,turns,,901,"
+             {game},{rules_name},{players},random,5,turns,,{games},"
         )),
         "{figures}"
     );
@@ -343,13 +367,15 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
 }
 
 #[test]
-fn arctic_tournament_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
-    for players in ["2", "3", "4"] {
+fn card_game_tournament_shards_merge_to_the_unsharded_run_at_2_3_and_4_players() {
+    let tables = ["2", "3", "4"].map(|p| ("arctic", p));
+    let poles = ["2", "3", "4"].map(|p| ("north-pole", p));
+    for (game, players) in tables.into_iter().chain(poles) {
         let tmp = tempfile::tempdir().unwrap();
         let args = [
             "tournament",
             "--game",
-            "arctic",
+            game,
             "--players",
             players,
             "--bots",

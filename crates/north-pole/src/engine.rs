@@ -15,7 +15,7 @@ use crate::action::{Action, CardRef};
 use crate::board::{Bits, Square, bit, squares, turn, turn_bits};
 use crate::deck::{Card, DISCS, Disc, EQUIPMENT, MAX_CARDS, Movement};
 use crate::event::{DiscSource, Event, Piece, StormCause};
-use crate::moves::{Board, Gear, Reach, actors, open_entries};
+use crate::moves::{Board, Gear, Reach, open_entries};
 use crate::rules::{HazardDirection, MAX_PLAYERS, Rules, TeamAssignment};
 use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
@@ -450,12 +450,12 @@ impl NorthPole {
         if face.movement == Movement::Pinch {
             let own = self.own_group(st);
             return (0..4).filter(|&g| g != own).any(|g| {
-                st.groups[g].iter().any(|&c| {
-                    self.pinchable(c) && self.moves_some(st, board, self.rules.card(c), gear)
-                })
+                st.groups[g]
+                    .iter()
+                    .any(|&c| self.pinchable(c) && self.moves_some(board, self.rules.card(c), gear))
             });
         }
-        self.moves_some(st, board, face, gear)
+        self.moves_some(board, face, gear)
     }
 
     /// Returns whether a Pinch may name `card`: it has points and is no Pinch.
@@ -464,8 +464,11 @@ impl NorthPole {
         face.points > 0 && face.movement != Movement::Pinch
     }
 
-    fn moves_some(&self, st: &State, board: &Board, face: Card, gear: Gear) -> bool {
-        actors(st, usize::from(st.seat)).any(|a| !board.reach(face, a, gear).is_empty())
+    fn moves_some(&self, board: &Board, face: Card, gear: Gear) -> bool {
+        board
+            .actors()
+            .iter()
+            .any(|&a| !board.reach(face, a, gear).is_empty())
     }
 
     /// Returns whether the seat to play has a legal play with `gear` (its Backpack cards
@@ -761,9 +764,7 @@ impl NorthPole {
                 let mut found: u128 = 0;
                 for g in (0..4).filter(|&g| g != own) {
                     for &c in &st.groups[g] {
-                        if self.pinchable(c)
-                            && self.moves_some(st, &board, self.rules.card(c), gear)
-                        {
+                        if self.pinchable(c) && self.moves_some(&board, self.rules.card(c), gear) {
                             found |= 1 << c;
                         }
                     }
@@ -776,7 +777,7 @@ impl NorthPole {
                 // Pawns by table square, the one outside an igloo first; then the bear.
                 let mut pawns: ArrayVec<(Square, bool), PAWNS> = ArrayVec::new();
                 let mut bear = false;
-                for a in actors(st, seat) {
+                for &a in board.actors() {
                     if board.reach(face, a, gear).is_empty() {
                         continue;
                     }

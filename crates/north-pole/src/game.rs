@@ -216,6 +216,11 @@ impl Game for NorthPole {
         Observation::of(self, st)
     }
 
+    /// Every seat sees everything there is to see: the narrator's board is the seats' one.
+    fn observe_all(&self, st: &State) -> Option<Observation> {
+        Some(Observation::of(self, st))
+    }
+
     /// The board is shown at the start of every turn and at the end.
     fn shows_board(&self, event: &Event) -> bool {
         matches!(event, Event::TurnStarts { .. } | Event::GameOver { .. })

@@ -26,11 +26,15 @@ mod standing;
 mod state;
 
 pub use action::{Action, CardRef};
-pub use deck::{Card, DISCS, DeckRow, Disc, EQUIPMENT, MaskCount, Masks, Mode, Movement, StormColour};
+pub use deck::{
+    Card, DISCS, DeckRow, Disc, EQUIPMENT, MaskCount, Masks, Mode, Movement, StormColour,
+};
 pub use engine::{END_CAUSES, NorthPole};
 pub use event::{DiscSource, Event, Piece, StormCause};
-pub use observation::{Observation, SeatView};
 pub use map::{Geometry, Map, MapProblem, SIDE_NAMES};
-pub use rules::{DiscKind, HazardDirection, MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment, TieBreak};
+pub use observation::{Observation, SeatView};
+pub use rules::{
+    DiscKind, HazardDirection, MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment, TieBreak,
+};
 pub use rules_file::RulesError;
 pub use state::{Actor, AfterFree, Phase, Place, Play, Player, State, Tally};

@@ -5,11 +5,13 @@
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
 //! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
 
+use arrayvec::ArrayVec;
+
 use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, step};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
 use crate::rules::{DiscKind, Rules};
-use crate::state::{Actor, Place, State};
+use crate::state::{Actor, PAWNS, Place, State};
 
 /// The equipment a play may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +67,12 @@ pub struct Board<'a> {
     open: Bits,
     /// Whether ambushes are possible at all (the stack is not empty).
     ambush: bool,
+    /// The pieces P may move.
+    actors: ArrayVec<Actor, MAX_ACTORS>,
 }
+
+/// Most actors of one play: four pawns and the bear.
+const MAX_ACTORS: usize = PAWNS + 1;
 
 /// Returns the entries (table frame indices) open at orientation `o`.
 pub fn open_entries(kind: DiscKind, o: u8) -> [Option<u8>; 2] {
@@ -110,7 +117,14 @@ impl<'a> Board<'a> {
             shared: if ambush { geo.all_camps } else { !0 },
             open,
             ambush,
+            actors: actors(st, seat),
         }
+    }
+
+    /// Returns the pieces P may move: each own pawn on the board (one per square and igloo
+    /// state), then the bear; in top-board coordinates.
+    pub fn actors(&self) -> &[Actor] {
+        &self.actors
     }
 
     /// Returns the free squares: no hole, and shared or empty.
@@ -212,21 +226,19 @@ impl<'a> Board<'a> {
 
 /// Returns the actors P may move in `st`: each own pawn on the board (one per square and
 /// igloo state), then the bear; in top-board coordinates.
-pub fn actors(st: &State, seat: usize) -> impl Iterator<Item = Actor> + '_ {
+fn actors(st: &State, seat: usize) -> ArrayVec<Actor, MAX_ACTORS> {
     let player = &st.seats[seat];
-    let mut seen: [(Square, bool); 4] = [(u8::MAX, false); 4];
-    let mut n = 0;
-    let mut list = [None; 5];
+    let mut list = ArrayVec::new();
     for (i, p) in player.pawns.iter().enumerate() {
         if let Place::Board(s) = *p {
-            let igloo = player.igloos & (1 << i) != 0;
-            if !seen[..n].contains(&(s, igloo)) {
-                seen[n] = (s, igloo);
-                list[n] = Some(Actor::Pawn(s, igloo));
-                n += 1;
+            let actor = Actor::Pawn(s, player.igloos & (1 << i) != 0);
+            if !list.contains(&actor) {
+                list.push(actor);
             }
         }
     }
-    list[n] = st.bear.map(|_| Actor::Bear);
-    list.into_iter().flatten()
+    if st.bear.is_some() {
+        list.push(Actor::Bear);
+    }
+    list
 }
