@@ -208,8 +208,8 @@ impl NorthPole {
     ) {
         match next {
             AfterFree::Play => {
-                // Step 3: with an equipment-free play, P must play; else redraw is offered.
-                st.redraw_allowed = !self.any_play(st, Gear::NONE, false);
+                // Step 3: the first play of the turn, the one that may offer a redraw.
+                st.redraw_allowed = true;
                 st.phase = Phase::Card;
             }
             AfterFree::Husky => self.enter_husky(st, rng, log),
@@ -467,8 +467,7 @@ impl NorthPole {
     fn moves_some(&self, board: &Board, face: Card, gear: Gear) -> bool {
         board
             .actors()
-            .iter()
-            .any(|&a| !board.reach(face, a, gear).is_empty())
+            .any(|a| !board.reach(face, a, gear).is_empty())
     }
 
     /// Returns whether the seat to play has a legal play with `gear` (its Backpack cards
@@ -755,7 +754,18 @@ impl NorthPole {
                         out.push(Action::Pack(self.card_ref(c)));
                     }
                 }
-                if st.redraw_allowed {
+                // Step 3.2: redraw when no play uses no equipment. Without Snowshoes, a
+                // Pickaxe or a Backpack card every play is equipment-free, so the cards
+                // listed tell.
+                let geared = gear.shoes || gear.pick || !player.packs.is_empty();
+                let stuck = || {
+                    if geared {
+                        !self.any_play(st, Gear::NONE, false)
+                    } else {
+                        out.is_empty()
+                    }
+                };
+                if st.redraw_allowed && stuck() {
                     out.push(Action::Redraw);
                 }
             }
@@ -777,7 +787,7 @@ impl NorthPole {
                 // Pawns by table square, the one outside an igloo first; then the bear.
                 let mut pawns: ArrayVec<(Square, bool), PAWNS> = ArrayVec::new();
                 let mut bear = false;
-                for &a in board.actors() {
+                for a in board.actors() {
                     if board.reach(face, a, gear).is_empty() {
                         continue;
                     }

@@ -282,6 +282,9 @@ pub struct Geometry {
     pub weak: Bits,
     /// `entry[r][i]`: the top square under table entry E_i at rotation `r`.
     pub entry: [[Square; 4]; 4],
+    /// `open[disc][r][o]`: the top squares open onto the Pole with the disc of kind `disc`
+    /// (0 one boot, 1 two boots) at orientation `o`, at rotation `r`.
+    pub open: [[[Bits; 4]; 4]; 2],
     /// `cracked[r]`: the cracks in effect at rotation `r`, in the table frame (for
     /// drawing): bit `s` of `.0` for the edge east of `s`, of `.1` for the edge north of `s`.
     pub cracked: [(Bits, Bits); 4],
@@ -323,6 +326,7 @@ impl Geometry {
             corners: map.corners,
             weak: map.weak_ice(),
             entry: [[0; 4]; 4],
+            open: [[[0; 4]; 4]; 2],
             cracked: [(0, 0); 4],
         };
         for d in DIRS {
@@ -378,6 +382,11 @@ impl Geometry {
             }
             for i in 0..4 {
                 geo.entry[r as usize][i] = turn(map.entries[i], back);
+            }
+            for o in 0..4 {
+                let entry = |i: usize| bit(geo.entry[r as usize][i % 4]);
+                geo.open[0][r as usize][o] = entry(o);
+                geo.open[1][r as usize][o] = entry(o) | entry(o + 2);
             }
         }
         geo

@@ -5,13 +5,11 @@
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
 //! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
 
-use arrayvec::ArrayVec;
-
-use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, step};
+use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
 use crate::rules::{DiscKind, Rules};
-use crate::state::{Actor, PAWNS, Place, State};
+use crate::state::{Actor, State};
 
 /// The equipment a play may spend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,12 +65,11 @@ pub struct Board<'a> {
     open: Bits,
     /// Whether ambushes are possible at all (the stack is not empty).
     ambush: bool,
-    /// The pieces P may move.
-    actors: ArrayVec<Actor, MAX_ACTORS>,
+    /// Squares with a pawn of P's outside an igloo.
+    own_free: Bits,
+    /// Squares with a pawn of P's in an igloo.
+    own_igloo: Bits,
 }
-
-/// Most actors of one play: four pawns and the bear.
-const MAX_ACTORS: usize = PAWNS + 1;
 
 /// Returns the entries (table frame indices) open at orientation `o`.
 pub fn open_entries(kind: DiscKind, o: u8) -> [Option<u8>; 2] {
@@ -89,21 +86,15 @@ impl<'a> Board<'a> {
         let r = usize::from(st.rotation);
         let (mut occupied, mut friends, mut igloos) = (0, 0, 0);
         for (p, player) in st.seats[..st.players()].iter().enumerate() {
-            let (on, ig) = player.squares();
-            occupied |= on;
+            let (free, ig) = player.squares();
+            occupied |= free | ig;
             igloos |= ig;
             if p == seat || (rules.team_play && p % 2 == seat % 2) {
-                friends |= on;
+                friends |= free | ig;
             }
         }
+        let (own_free, own_igloo) = st.seats[seat].squares();
         let bear = st.bear.map_or(0, bit);
-        let mut open = 0;
-        for e in open_entries(rules.disc_kind(), st.orientation)
-            .into_iter()
-            .flatten()
-        {
-            open |= bit(geo.entry[r][usize::from(e)]);
-        }
         let ambush = !st.stack_empty();
         Board {
             geo,
@@ -115,16 +106,20 @@ impl<'a> Board<'a> {
             holes: st.holes,
             camps: geo.all_camps,
             shared: if ambush { geo.all_camps } else { !0 },
-            open,
+            open: geo.open[rules.disc_kind() as usize][r][usize::from(st.orientation)],
             ambush,
-            actors: actors(st, seat),
+            own_free,
+            own_igloo,
         }
     }
 
     /// Returns the pieces P may move: each own pawn on the board (one per square and igloo
     /// state), then the bear; in top-board coordinates.
-    pub fn actors(&self) -> &[Actor] {
-        &self.actors
+    pub fn actors(&self) -> impl Iterator<Item = Actor> + use<> {
+        let free = squares(self.own_free).map(|s| Actor::Pawn(s, false));
+        let igloo = squares(self.own_igloo).map(|s| Actor::Pawn(s, true));
+        let bear = (self.bear != 0).then_some(Actor::Bear);
+        free.chain(igloo).chain(bear)
     }
 
     /// Returns the free squares: no hole, and shared or empty.
@@ -222,23 +217,4 @@ impl<'a> Board<'a> {
         }
         out
     }
-}
-
-/// Returns the actors P may move in `st`: each own pawn on the board (one per square and
-/// igloo state), then the bear; in top-board coordinates.
-fn actors(st: &State, seat: usize) -> ArrayVec<Actor, MAX_ACTORS> {
-    let player = &st.seats[seat];
-    let mut list = ArrayVec::new();
-    for (i, p) in player.pawns.iter().enumerate() {
-        if let Place::Board(s) = *p {
-            let actor = Actor::Pawn(s, player.igloos & (1 << i) != 0);
-            if !list.contains(&actor) {
-                list.push(actor);
-            }
-        }
-    }
-    if st.bear.is_some() {
-        list.push(Actor::Bear);
-    }
-    list
 }

@@ -69,19 +69,20 @@ impl Player {
         self.pawns.iter().filter(|&&p| p == Place::Ship).count() as u8
     }
 
-    /// Returns the squares (top frame) with a pawn of this player, and those with one of
-    /// its pawns in an igloo.
+    /// Returns the squares (top frame) with a pawn of this player outside an igloo, and
+    /// those with one of its pawns in an igloo (a shared square may be in both).
     pub fn squares(&self) -> (Bits, Bits) {
-        let (mut on, mut igloos) = (0, 0);
+        let (mut free, mut igloos) = (0, 0);
         for (i, p) in self.pawns.iter().enumerate() {
             if let Place::Board(s) = *p {
-                on |= bit(s);
                 if self.igloos & (1 << i) != 0 {
                     igloos |= bit(s);
+                } else {
+                    free |= bit(s);
                 }
             }
         }
-        (on, igloos)
+        (free, igloos)
     }
 }
 
@@ -208,7 +209,8 @@ pub struct State {
     pub spent: u8,
     /// Whether this turn's redraw has happened.
     pub redrawn: bool,
-    /// Whether the pending D3 offers `redraw`.
+    /// Whether the pending D3 is the turn's first play, which offers `redraw` when no
+    /// legal play is equipment-free (step 3.2).
     pub redraw_allowed: bool,
     /// Whether the pending question opens the seat's turn.
     pub turn_opening: bool,
