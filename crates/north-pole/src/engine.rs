@@ -261,6 +261,7 @@ impl NorthPole {
     fn after_play(&self, st: &mut State, rng: &mut FloeRng, log: &mut impl FnMut(Event)) {
         let threshold = u16::from(self.rules.threshold(st.players()));
         if st.storm_total >= threshold {
+            self.refill(st, rng, log);
             let total = st.storm_total;
             let colour = st.draw.last().map(|&c| self.rules.card(c).colour);
             let quarters = colour.map_or(0, |c| c.quarters());
@@ -486,7 +487,13 @@ impl NorthPole {
 
     /// Carries out the play in progress onto `target` (top frame; `None` is the Pole).
     /// Returns whether D5 must follow.
-    fn resolve(&self, st: &mut State, target: Option<Square>, log: &mut impl FnMut(Event)) -> bool {
+    fn resolve(
+        &self,
+        st: &mut State,
+        target: Option<Square>,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) -> bool {
         let seat = usize::from(st.seat);
         let play = st.play;
         let face = self.moving_card(&play);
@@ -548,6 +555,9 @@ impl NorthPole {
             }
             None => self.lay(st, play.card),
         }
+        // A Pinch or a card without points may land on the discard pile while the draw
+        // pile is empty: it is shuffled in at once, before a storm disc reads the top.
+        self.refill(st, rng, log);
         // 3. to 6. The move or the sling, the Pole, the ambush, a found disc.
         let (from, pawn) = match play.actor {
             Actor::Pawn(s, igloo) => {
@@ -924,7 +934,7 @@ impl NorthPole {
                     Action::To(s) => Some(top(s)),
                     _ => None,
                 };
-                if self.resolve(st, target, log) {
+                if self.resolve(st, target, rng, log) {
                     st.phase = Phase::Limit;
                 } else if !st.is_over() {
                     self.after_play(st, rng, log);
@@ -954,6 +964,9 @@ impl NorthPole {
             }
             (phase, action) => panic!("{action} is no answer to {phase:?}"),
         }
+        // A discarded full Backpack's card may have landed on an empty draw pile's
+        // discard pile: the draw pile is refilled at once.
+        self.refill(st, rng, log);
     }
 
     /// After a Compass or an Igloo is used, or a disc discarded: a free point goes on (D2

@@ -1,7 +1,7 @@
 //! The page's Rules test 20: random games at 2, 3 and 4 players and in team play, every
 //! invariant checked after every step.
 
-use floe_core::{ActionList, Game, Seat, Stream, stream_rng};
+use floe_core::{ActionList, Game, Stream, stream_rng};
 use north_pole::{NorthPole, Phase, Place, Rules, State, board::bit};
 use rand::RngExt;
 
@@ -64,20 +64,15 @@ fn play(game: &NorthPole, players: usize, seed: u64) -> u32 {
     let o = game.outcome(&st).unwrap();
     assert!(o.end_cause < 2);
     assert!(o.winner_count() >= 1);
-    let _ = Seat(0);
     steps
 }
 
-#[test]
-fn random_games_keep_every_invariant() {
+/// Plays `games` random games at 2, 3 and 4 players and as many in team play.
+fn random_games(games: u64) {
     let game = NorthPole::standard();
     let mut team = Rules::standard();
     team.team_play = true;
     let team = NorthPole::new(team);
-    let games: u64 = std::env::var("NP_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2000);
     for players in 2..=4 {
         for seed in 0..games {
             play(&game, players, seed);
@@ -86,4 +81,16 @@ fn random_games_keep_every_invariant() {
     for seed in 0..games {
         play(&team, 4, seed);
     }
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    random_games(2_000);
+}
+
+/// The long run, done once: `cargo test --release -p north-pole --test property -- --ignored`.
+#[test]
+#[ignore = "50,000 games at each table: minutes"]
+fn fifty_thousand_random_games_at_each_table_keep_every_invariant() {
+    random_games(50_000);
 }

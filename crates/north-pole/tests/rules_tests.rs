@@ -951,3 +951,37 @@ fn rules_test_20_map_check_on_the_loaded_map() {
         }
     }
 }
+
+/// *A turn*, Draw pile: "Whenever the draw pile is empty and the discard pile is not,
+/// shuffle the discard pile at once into a new face-down draw pile." With every other card
+/// on the storm pile, a Pinch lands alone on the discard pile mid-play: it becomes the draw
+/// pile at once, so the weather storm that follows reads its colour.
+#[test]
+fn an_emptied_draw_pile_is_refilled_at_once_even_mid_play() {
+    let (p_s, gallop) = (pinch(0), blue(Gallop, B, 0));
+    let mut t = Table::new(2);
+    t.cards(0, &[p_s]).cards(2, &[gallop]);
+    let rest: Vec<u8> = t.st.draw.iter().copied().collect();
+    t.storm_pile(&rest);
+    assert!(t.st.draw.is_empty() && t.st.discard == 0);
+    t.pawn(0, "b2").pawn(1, "b6").ask(0, Phase::Card);
+    let total = t.st.storm_total + u16::from(t.game.rules().card(gallop).points);
+    t.answer(t.card(p_s));
+    t.answer(Action::Pinch(t.game.card_ref(gallop)));
+    t.answer(to("c3"));
+    let shuffles = t.events(|e| matches!(e, Event::Reshuffled { .. } | Event::Storm { .. }));
+    let colour = t.game.rules().card(p_s).colour;
+    assert_eq!(
+        shuffles[..2],
+        [
+            Event::Reshuffled { cards: 1 },
+            Event::Storm {
+                quarters: colour.quarters(),
+                colour: Some(colour),
+                cause: StormCause::Weather(total),
+            },
+        ],
+        "{shuffles:?}"
+    );
+    t.check_counts();
+}
