@@ -8,9 +8,10 @@
 use std::ops::Range;
 
 use arrayvec::ArrayVec;
+pub use floe_core::RulesError;
+use floe_core::rules_file::{self, Spanned};
 use floe_core::{MAX_COLOURS, MAX_SEATS, line_of, out_of_range};
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::pieces::{Icon, RACERS};
 
@@ -64,18 +65,6 @@ pub struct Rules {
     pub(crate) points: [ArrayVec<u8, MAX_PLACES>; RACERS],
 }
 
-/// A problem in a rules file: where it is and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{field}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
-pub struct RulesError {
-    /// 1-based line of the offending value, when known.
-    pub line: Option<usize>,
-    /// The field, as a path like `tiles[2].faces[0]`.
-    pub field: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
 const CLASSIC: &str = include_str!("classic.toml");
 
 impl Rules {
@@ -124,11 +113,7 @@ impl Rules {
 
     /// Parses `text`, filling the keys it leaves out from `defaults`, and checks the result.
     fn parse(text: &str, defaults: RulesFile) -> Result<Rules, RulesError> {
-        let file: RulesFile = toml::from_str(text).map_err(|e| RulesError {
-            line: e.span().map(|s| line_of(text, s.start)),
-            field: "(file)".into(),
-            message: e.message().trim().to_string(),
-        })?;
+        let file: RulesFile = rules_file::parse(text)?;
         let mut defaulted = Vec::new();
         let file = file.or(defaults, &mut defaulted);
         Checker { text, defaulted }.build(file)
@@ -195,7 +180,7 @@ impl Rules {
         if removed > self.max_tiles_removed() {
             return Err(RulesError {
                 line: None,
-                field: format!("tiles_removed[{}]", players - MIN_PLAYERS),
+                key: format!("tiles_removed[{}]", players - MIN_PLAYERS),
                 message: format!(
                     "{removed} tiles removed leaves fewer than the {} the river needs (the tile set has {})",
                     self.slots,
@@ -335,7 +320,7 @@ impl Checker<'_> {
         };
         RulesError {
             line,
-            field,
+            key: field,
             message,
         }
     }
@@ -641,7 +626,7 @@ mod tests {
         let e =
             error("name = \"x\"\n[[tiles]]\ncopies = 30\nfaces = [\"blank\", \"+4\", \"blank\"]\n");
         assert_eq!(e.line, Some(4));
-        assert_eq!(e.field, "tiles[0].faces[1]");
+        assert_eq!(e.key, "tiles[0].faces[1]");
         assert!(e.message.contains("unknown icon \"+4\""), "{e}");
         assert!(e.message.contains("hand"), "lists the known icons: {e}");
     }
@@ -649,7 +634,7 @@ mod tests {
     #[test]
     fn removal_larger_than_the_tile_set_is_rejected() {
         let e = error("tiles_removed = [8, 6, 4, 2, 26]");
-        assert!(e.field.starts_with("tiles_removed[4]"), "{e}");
+        assert!(e.key.starts_with("tiles_removed[4]"), "{e}");
         assert!(e.message.contains("at most 25"), "{e}");
         assert_eq!(e.line, Some(1));
     }
@@ -657,14 +642,14 @@ mod tests {
     #[test]
     fn removal_table_needs_five_counts() {
         let e = error("tiles_removed = [8, 6, 4]");
-        assert_eq!(e.field, "tiles_removed");
+        assert_eq!(e.key, "tiles_removed");
         assert!(e.message.contains("needs 5 counts"), "{e}");
     }
 
     #[test]
     fn river_without_slots_is_rejected() {
         let e = error("[track.river]\nslots = 0\n");
-        assert_eq!(e.field, "track.river.slots");
+        assert_eq!(e.key, "track.river.slots");
         assert_eq!(e.line, Some(2));
     }
 
@@ -673,14 +658,14 @@ mod tests {
         let e = error(
             "tiles_removed = [0, 0, 0, 0, 0]\n[track]\nbank_a = []\nbank_b = []\n[track.river]\nslots = 1\nslot_length = 3\n",
         );
-        assert_eq!(e.field, "track");
+        assert_eq!(e.key, "track");
         assert!(e.message.contains("3 spaces"), "{e}");
     }
 
     #[test]
     fn tile_faces_must_match_the_slot_length() {
         let e = error("[[tiles]]\ncopies = 30\nfaces = [\"blank\", \"blank\"]\n");
-        assert_eq!(e.field, "tiles[0].faces");
+        assert_eq!(e.key, "tiles[0].faces");
         assert!(e.message.contains("3 spaces long"), "{e}");
     }
 
@@ -699,20 +684,20 @@ mod tests {
     fn a_classic_value_that_no_longer_fits_is_named_without_a_line() {
         let e = error("[track.river]\nslot_length = 4\n");
         assert_eq!(e.line, None, "{e}");
-        assert_eq!(e.field, "tiles[0].faces");
+        assert_eq!(e.key, "tiles[0].faces");
         assert!(e.message.contains("does not set `tiles`"), "{e}");
         let e = error("[[tiles]]\ncopies = 10\nfaces = [\"blank\", \"blank\", \"blank\"]\n");
         assert_eq!(e.line, None, "{e}");
-        assert!(e.field.starts_with("tiles_removed[0]"), "{e}");
+        assert!(e.key.starts_with("tiles_removed[0]"), "{e}");
         assert!(e.message.contains("does not set `tiles_removed`"), "{e}");
     }
 
     #[test]
     fn too_few_colours_are_rejected() {
         let e = error("colours = [\"red\", \"blue\"]");
-        assert_eq!(e.field, "colours");
+        assert_eq!(e.key, "colours");
         let e = error("colours = [\"red\", \"red\", \"a\", \"b\", \"c\", \"d\"]");
-        assert_eq!(e.field, "colours[1]");
+        assert_eq!(e.key, "colours[1]");
     }
 
     #[test]

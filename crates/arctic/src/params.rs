@@ -10,8 +10,7 @@
 //! complete rules back as a rules file: the canonical form that fingerprints and run plans
 //! record.
 
-use std::ops::RangeInclusive;
-
+use floe_core::param::{decl, one_of, whole};
 use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
 use serde::Serialize;
 
@@ -22,35 +21,12 @@ use crate::rules::{
     SET_NUMBERS, SIDE_NAMES, SideRule, TIE_BREAK_NAMES, TieBreak, set_numbers, sets_mask,
 };
 
-/// The kind of a whole number in `range`.
-fn whole(range: &RangeInclusive<i64>) -> ParamKind {
-    ParamKind::Whole {
-        min: *range.start(),
-        max: *range.end(),
-    }
-}
-
 /// The kind of a list of exactly `len` points.
 fn points(len: usize) -> ParamKind {
     ParamKind::List {
         item: Box::new(whole(&POINTS)),
         min_len: len,
         max_len: len,
-    }
-}
-
-/// The kind of a list of names.
-fn one_of(names: &[&str]) -> ParamKind {
-    ParamKind::OneOf(names.iter().map(|n| (*n).to_string()).collect())
-}
-
-/// Returns the declaration of `path`, one value for every player count.
-fn decl(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
-    ParamDecl {
-        path: path.into(),
-        kind,
-        per_players: None,
-        about: about.into(),
     }
 }
 

@@ -44,12 +44,13 @@
 //! - `name`: not empty; `colours`: 4 (one per seat of the largest table) to
 //!   [`floe_core::MAX_COLOURS`], non-empty and distinct.
 
-use std::collections::HashMap;
-use std::ops::{Range, RangeInclusive};
+use std::ops::RangeInclusive;
 
-use floe_core::{MAX_COLOURS, line_of, out_of_range};
+pub use floe_core::RulesError;
+pub(crate) use floe_core::rules_file::Problem;
+use floe_core::rules_file::{self, Reader, Spanned, SpannedInts, count_key};
+use floe_core::{MAX_COLOURS, out_of_range};
 use serde::Deserialize;
-use toml::Spanned;
 
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, SET_SIZE};
 use crate::limits::MAX_TARGET;
@@ -314,46 +315,10 @@ impl Rules {
     }
 }
 
-/// A problem in a rules file (or a parameter value): where in it, and what is wrong. The
-/// caller names the file, as it knows how the user named it (`--rules FILE`, or the
-/// experiment spec that points at it).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
-pub struct RulesError {
-    /// 1-based line of the offending value; `None` when the value is the page's default
-    /// for a key the file leaves out (the message then says so).
-    pub line: Option<usize>,
-    /// The key, as a path like `sets[2] (4 players)`, `run_points[3]` or
-    /// `power_side.fox`; `(file)` for a problem with the file as a whole.
-    pub key: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-/// Rules that break an assumption of the engine or the page: the keys involved, the one
-/// to blame first, and why ([`Rules::check`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Problem {
-    /// The keys whose values together break the rule, most likely culprit first.
-    pub(crate) keys: Vec<String>,
-    /// What is wrong.
-    pub(crate) message: String,
-}
-
-impl Problem {
-    fn new(keys: &[&str], message: String) -> Problem {
-        Problem {
-            keys: keys.iter().map(|k| (*k).to_string()).collect(),
-            message,
-        }
-    }
-}
-
 /// Returns the key of the `sets` entry for `players`, or of its item `item`:
 /// `sets[2] (4 players)`, `sets[2][0] (4 players)`.
 pub(crate) fn sets_key(players: usize, item: Option<usize>) -> String {
-    let item = item.map(|j| format!("[{j}]")).unwrap_or_default();
-    format!("sets[{}]{item} ({players} players)", players - MIN_PLAYERS)
+    count_key("sets", MIN_PLAYERS, players, item)
 }
 
 /// Returns the bit set of the set numbers `numbers` (bit s - 1 for set s), or the index of
@@ -414,21 +379,14 @@ impl Rules {
     /// # Errors
     /// As [`Rules::from_toml`].
     pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let mut loader = Loader {
-            text,
-            spans: HashMap::new(),
-        };
-        let parsed: RulesFile = toml::from_str(text).map_err(|e| RulesError {
-            line: e.span().map(|s| line_of(text, s.start)),
-            key: "(file)".into(),
-            message: e.message().trim().to_string(),
-        })?;
+        let mut reader = Reader::new(text);
+        let parsed: RulesFile = rules_file::parse(text)?;
         let mut rules = Rules::standard();
         if let Some(name) = default_name {
             rules.name = name.to_string();
         }
-        loader.read(parsed, &mut rules)?;
-        rules.check().map_err(|p| loader.blame(&p))?;
+        read(&mut reader, parsed, &mut rules)?;
+        rules.check().map_err(|p| reader.blame(&p))?;
         Ok(rules)
     }
 
@@ -480,9 +438,6 @@ impl Rules {
     }
 }
 
-/// A list of whole numbers as written, with the place of the list and of each item.
-type SpannedInts = Spanned<Vec<Spanned<i64>>>;
-
 /// A rules file as written; every key optional.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -516,214 +471,68 @@ struct PowerSideFile {
     bear: Option<Spanned<String>>,
 }
 
-/// Reads a parsed file into rules, remembering where each key it read lies.
-struct Loader<'a> {
-    text: &'a str,
-    /// The span of every key read from the file, by key path.
-    spans: HashMap<String, Range<usize>>,
-}
-
-impl Loader<'_> {
-    /// Returns the error `message` about `key`, at the line of its value. A key the file
-    /// does not set holds the page's default: the error then has no line and says so.
-    fn err(&self, key: &str, message: impl Into<String>) -> RulesError {
-        let mut message = message.into();
-        let line = match self.spans.get(key) {
-            Some(span) => Some(line_of(self.text, span.start)),
-            None => {
-                let top = key.split(['[', '.', ' ']).next().unwrap_or(key);
-                message += &format!(
-                    " (this is the page's default, used because the file does not set `{top}`)"
-                );
-                None
-            }
-        };
-        RulesError {
-            line,
-            key: key.to_string(),
-            message,
+/// Reads every key `f` sets into `rules` with `r`, checking each value on its own.
+fn read(r: &mut Reader, f: RulesFile, rules: &mut Rules) -> Result<(), RulesError> {
+    if let Some(v) = &f.name {
+        rules.name = r.name(v, "name")?;
+    }
+    if let Some(sets) = &f.sets {
+        let what = "lists of set numbers";
+        for (players, list) in r.per_players_lists(sets, "sets", MIN_PLAYERS..=MAX_PLAYERS, what)? {
+            let numbers: Vec<i64> = list.iter().map(|s| *s.get_ref()).collect();
+            rules.sets[players - MIN_PLAYERS] = sets_mask(&numbers)
+                .map_err(|(j, message)| r.err(&sets_key(players, j), message))?;
         }
     }
-
-    /// Returns the error for `problem`, naming the first of its keys that the file sets
-    /// (or the first key, as a default, when it sets none).
-    fn blame(&self, problem: &Problem) -> RulesError {
-        let key = problem
-            .keys
-            .iter()
-            .find(|k| self.spans.contains_key(*k))
-            .unwrap_or(&problem.keys[0]);
-        self.err(key, problem.message.clone())
+    if let Some(v) = &f.reserve_per_extra_player {
+        let x = r.int(v, "reserve_per_extra_player", &RESERVE_PER_EXTRA_PLAYER)?;
+        rules.reserve_per_extra_player = x as u8;
     }
-
-    /// Notes where `key` lies.
-    fn at(&mut self, key: &str, span: Range<usize>) {
-        self.spans.insert(key.to_string(), span);
+    if let Some(v) = &f.hand_size {
+        rules.hand_size = r.int(v, "hand_size", &HAND_SIZE)? as u8;
     }
-
-    /// Reads the whole number `v` of `key`, which must lie in `range`.
-    fn int(
-        &mut self,
-        v: &Spanned<i64>,
-        key: &str,
-        range: &RangeInclusive<i64>,
-    ) -> Result<i64, RulesError> {
-        self.at(key, v.span());
-        let x = *v.get_ref();
-        if range.contains(&x) {
-            Ok(x)
-        } else {
-            Err(self.err(key, out_of_range(x, range)))
-        }
+    if let Some(v) = &f.hand_limit {
+        rules.hand_limit = r.int(v, "hand_limit", &HAND_LIMIT)? as u8;
     }
-
-    /// Reads the list `v` of `key`: exactly `N` whole numbers, each in `range`.
-    fn ints<const N: usize>(
-        &mut self,
-        v: &SpannedInts,
-        key: &str,
-        range: &RangeInclusive<i64>,
-    ) -> Result<[i32; N], RulesError> {
-        self.at(key, v.span());
-        let items = v.get_ref();
-        if items.len() != N {
-            return Err(self.err(
-                key,
-                format!("needs exactly {N} values, found {}", items.len()),
-            ));
-        }
-        let mut out = [0; N];
-        for (i, item) in items.iter().enumerate() {
-            out[i] = self.int(item, &format!("{key}[{i}]"), range)? as i32;
-        }
-        Ok(out)
+    if let Some(v) = &f.river_size {
+        rules.river_size = r.int(v, "river_size", &RIVER_SIZE)? as u8;
     }
-
-    /// Reads the name `v` of `key`, one of `names`, with `parse`.
-    fn named<T>(
-        &mut self,
-        v: &Spanned<String>,
-        key: &str,
-        names: &[&str],
-        parse: impl Fn(&str) -> Option<T>,
-    ) -> Result<T, RulesError> {
-        self.at(key, v.span());
-        parse(v.get_ref().trim()).ok_or_else(|| {
-            self.err(
-                key,
-                format!(
-                    "unknown value {:?}: allowed {}",
-                    v.get_ref(),
-                    names.join(", ")
-                ),
-            )
-        })
+    if let Some(v) = &f.empty_top_placement {
+        let x = r.int(v, "empty_top_placement", &EMPTY_TOP_PLACEMENT)?;
+        rules.empty_top_placement = x as u8;
     }
-
-    /// Reads every key `f` sets into `rules`, checking each value on its own.
-    fn read(&mut self, f: RulesFile, rules: &mut Rules) -> Result<(), RulesError> {
-        if let Some(name) = f.name {
-            self.at("name", name.span());
-            if name.get_ref().trim().is_empty() {
-                return Err(self.err("name", "must not be empty"));
-            }
-            rules.name = name.get_ref().trim().to_string();
-        }
-        if let Some(sets) = f.sets {
-            self.at("sets", sets.span());
-            let counts = MAX_PLAYERS - MIN_PLAYERS + 1;
-            if sets.get_ref().len() != counts {
-                return Err(self.err(
-                    "sets",
-                    format!(
-                        "needs {counts} lists of set numbers, for {MIN_PLAYERS} to \
-                         {MAX_PLAYERS} players; found {}",
-                        sets.get_ref().len()
-                    ),
-                ));
-            }
-            for (i, list) in sets.get_ref().iter().enumerate() {
-                let players = i + MIN_PLAYERS;
-                self.at(&sets_key(players, None), list.span());
-                for (j, s) in list.get_ref().iter().enumerate() {
-                    self.at(&sets_key(players, Some(j)), s.span());
-                }
-                let numbers: Vec<i64> = list.get_ref().iter().map(|s| *s.get_ref()).collect();
-                rules.sets[i] = sets_mask(&numbers)
-                    .map_err(|(j, message)| self.err(&sets_key(players, j), message))?;
+    if let Some(v) = &f.landscape_values {
+        rules.landscape_values = r.ints(v, "landscape_values", &POINTS)?;
+    }
+    if let Some(v) = &f.run_points {
+        rules.run_points = r.ints(v, "run_points", &POINTS)?;
+    }
+    if let Some(v) = &f.diversity_points {
+        rules.diversity_points = r.ints(v, "diversity_points", &POINTS)?;
+    }
+    if let Some(v) = &f.penalty_points {
+        rules.penalty_points = r.int(v, "penalty_points", &PENALTY_POINTS)? as i32;
+    }
+    if let Some(p) = f.power_side {
+        let sides = [p.fox, p.moose, p.walrus, p.orca, p.puffin, p.bear];
+        for (animal, side) in ANIMALS.into_iter().zip(sides) {
+            if let Some(v) = side {
+                let key = format!("power_side.{animal}");
+                rules.power_side[animal.index()] =
+                    r.named(&v, &key, &SIDE_NAMES, SideRule::from_name)?;
             }
         }
-        if let Some(v) = &f.reserve_per_extra_player {
-            let x = self.int(v, "reserve_per_extra_player", &RESERVE_PER_EXTRA_PLAYER)?;
-            rules.reserve_per_extra_player = x as u8;
-        }
-        if let Some(v) = &f.hand_size {
-            rules.hand_size = self.int(v, "hand_size", &HAND_SIZE)? as u8;
-        }
-        if let Some(v) = &f.hand_limit {
-            rules.hand_limit = self.int(v, "hand_limit", &HAND_LIMIT)? as u8;
-        }
-        if let Some(v) = &f.river_size {
-            rules.river_size = self.int(v, "river_size", &RIVER_SIZE)? as u8;
-        }
-        if let Some(v) = &f.empty_top_placement {
-            let x = self.int(v, "empty_top_placement", &EMPTY_TOP_PLACEMENT)?;
-            rules.empty_top_placement = x as u8;
-        }
-        if let Some(v) = &f.landscape_values {
-            rules.landscape_values = self.ints(v, "landscape_values", &POINTS)?;
-        }
-        if let Some(v) = &f.run_points {
-            rules.run_points = self.ints(v, "run_points", &POINTS)?;
-        }
-        if let Some(v) = &f.diversity_points {
-            rules.diversity_points = self.ints(v, "diversity_points", &POINTS)?;
-        }
-        if let Some(v) = &f.penalty_points {
-            rules.penalty_points = self.int(v, "penalty_points", &PENALTY_POINTS)? as i32;
-        }
-        if let Some(p) = f.power_side {
-            let sides = [p.fox, p.moose, p.walrus, p.orca, p.puffin, p.bear];
-            for (animal, side) in ANIMALS.into_iter().zip(sides) {
-                if let Some(v) = side {
-                    let key = format!("power_side.{animal}");
-                    rules.power_side[animal.index()] =
-                        self.named(&v, &key, &SIDE_NAMES, SideRule::from_name)?;
-                }
-            }
-        }
-        if let Some(v) = &f.tie_break {
-            rules.tie_break = self.named(v, "tie_break", &TIE_BREAK_NAMES, TieBreak::from_name)?;
-        }
-        if let Some(v) = &f.round_limit {
-            rules.round_limit = self.int(v, "round_limit", &ROUND_LIMIT)? as u32;
-        }
-        if let Some(list) = f.colours {
-            self.at("colours", list.span());
-            let mut colours: Vec<String> = Vec::new();
-            for (i, c) in list.get_ref().iter().enumerate() {
-                let key = format!("colours[{i}]");
-                self.at(&key, c.span());
-                let name = c.get_ref().trim();
-                if name.is_empty() || colours.iter().any(|k| k == name) {
-                    return Err(self.err(&key, "colours must be non-empty and distinct"));
-                }
-                colours.push(name.to_string());
-            }
-            if !(MAX_PLAYERS..=MAX_COLOURS).contains(&colours.len()) {
-                return Err(self.err(
-                    "colours",
-                    format!(
-                        "needs {MAX_PLAYERS} to {MAX_COLOURS} colours (one per seat at the \
-                         largest table), found {}",
-                        colours.len()
-                    ),
-                ));
-            }
-            rules.colours = colours;
-        }
-        Ok(())
     }
+    if let Some(v) = &f.tie_break {
+        rules.tie_break = r.named(v, "tie_break", &TIE_BREAK_NAMES, TieBreak::from_name)?;
+    }
+    if let Some(v) = &f.round_limit {
+        rules.round_limit = r.int(v, "round_limit", &ROUND_LIMIT)? as u32;
+    }
+    if let Some(list) = &f.colours {
+        rules.colours = r.colours(list, MAX_PLAYERS)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

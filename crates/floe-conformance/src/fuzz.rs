@@ -24,7 +24,7 @@
 use std::time::{Duration, Instant};
 
 use floe_bots::BotSpec;
-use floe_core::{Game, game_seed};
+use floe_core::{Game, RulesError, game_seed};
 use floe_sim::{Table, play};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -319,6 +319,25 @@ pub fn check_accepted<G: Game>(game: &G, load: impl Fn(&str) -> Result<G, String
         "canonical rules load back equal"
     );
     play_random(game, pick);
+}
+
+/// Checks what a rules loader gives for `text`: `load` (the loader, and the game built
+/// from the rules it accepts) either accepts it, and the game is checked as
+/// [`check_accepted`] does (with `load` loading the canonical rules back), or refuses it
+/// with an error checked as [`check_rules_error`] does against the file's top-level `keys`.
+///
+/// # Panics
+/// As [`check_accepted`] and [`check_rules_error`].
+pub fn check_load<G: Game>(
+    text: &str,
+    pick: u64,
+    load: impl Fn(&str) -> Result<G, RulesError>,
+    keys: &[&str],
+) {
+    match load(text) {
+        Ok(game) => check_accepted(&game, |t| load(t).map_err(|e| e.to_string()), pick),
+        Err(e) => check_rules_error(text, e.line, &e.key, &e.message, keys),
+    }
 }
 
 /// Checks a rules loader's error for `text`: it has a message, and names a line that is in

@@ -9,6 +9,7 @@ mod game;
 mod outcome;
 pub mod param;
 mod rule_set;
+pub mod rules_file;
 mod seat;
 mod seed;
 mod text;
@@ -22,6 +23,7 @@ pub use game::{
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use rule_set::RuleSet;
+pub use rules_file::RulesError;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};
 pub use text::{line_of, out_of_range};

@@ -212,6 +212,30 @@ impl fmt::Display for ParamValue {
     }
 }
 
+/// Returns the kind of a whole number in `range` (a rules-file key's range, so that the
+/// parameter refuses what the loader refuses).
+pub fn whole(range: &RangeInclusive<i64>) -> ParamKind {
+    ParamKind::Whole {
+        min: *range.start(),
+        max: *range.end(),
+    }
+}
+
+/// Returns the kind of one of `names`.
+pub fn one_of(names: &[&str]) -> ParamKind {
+    ParamKind::OneOf(names.iter().map(|n| (*n).to_string()).collect())
+}
+
+/// Returns the declaration of `path`, one value for every player count.
+pub fn decl(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
+    ParamDecl {
+        path: path.into(),
+        kind,
+        per_players: None,
+        about: about.into(),
+    }
+}
+
 /// Splits `path` into the declared parameter it names and, for a per-player-count
 /// parameter, the count (`tiles_removed.4` gives the declaration of `tiles_removed` and 4).
 ///
@@ -323,6 +347,17 @@ mod tests {
         assert!(e.starts_with("item 1: 9 is not"), "{e}");
         assert!(list.check(&ParamValue::List(vec![])).is_err());
         assert_eq!(whole.all_values().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn helpers_declare_kinds_from_ranges_and_names() {
+        assert_eq!(whole(&(1..=9)), ParamKind::Whole { min: 1, max: 9 });
+        assert_eq!(
+            one_of(&["A", "B"]).to_string(),
+            "one of A, B",
+            "names are kept in order"
+        );
+        assert_eq!(decl("round_limit", whole(&(1..=9)), ""), decls()[0]);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
+use floe_core::param::{decl, whole};
+use floe_core::{ParamDecl, ParamValue, RuleSet};
 use serde::Serialize;
 
 use crate::rules::{CARDS, Rules, TIE_BONUS};
@@ -34,23 +35,17 @@ impl RuleSet for Rules {
 
     /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
     fn parameters(&self) -> Vec<ParamDecl> {
-        let whole = |range: &std::ops::RangeInclusive<i64>| ParamKind::Whole {
-            min: *range.start(),
-            max: *range.end(),
-        };
         vec![
-            ParamDecl {
-                path: "cards".into(),
-                kind: whole(&CARDS),
-                per_players: None,
-                about: "K: bid cards per hand and prizes in the deck (1..=K each)".into(),
-            },
-            ParamDecl {
-                path: "tie_bonus".into(),
-                kind: whole(&TIE_BONUS),
-                per_players: None,
-                about: "points seat 0 gets whenever it is among the tied highest bidders".into(),
-            },
+            decl(
+                "cards",
+                whole(&CARDS),
+                "K: bid cards per hand and prizes in the deck (1..=K each)",
+            ),
+            decl(
+                "tie_bonus",
+                whole(&TIE_BONUS),
+                "points seat 0 gets whenever it is among the tied highest bidders",
+            ),
         ]
     }
 

@@ -7,9 +7,9 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{MAX_COLOURS, line_of, out_of_range};
+pub use floe_core::RulesError;
+use floe_core::rules_file::{self, Reader, Spanned, SpannedNames};
 use serde::Deserialize;
-use toml::Spanned;
 
 /// Most cards per hand (and prizes): a hand is a bit set of card values in a `u16`.
 pub const MAX_CARDS: usize = 13;
@@ -41,18 +41,6 @@ pub struct Rules {
     pub(crate) colours: Vec<String>,
 }
 
-/// A problem in a rules file (or a parameter value): where it is and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
-pub struct RulesError {
-    /// 1-based line of the offending value, when known.
-    pub line: Option<usize>,
-    /// The key, as a path like `colours[2]`.
-    pub key: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
 /// A rules file as written; every key optional.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -60,7 +48,7 @@ struct RulesFile {
     name: Option<Spanned<String>>,
     cards: Option<Spanned<i64>>,
     tie_bonus: Option<Spanned<i64>>,
-    colours: Option<Spanned<Vec<Spanned<String>>>>,
+    colours: Option<SpannedNames>,
 }
 
 impl Rules {
@@ -98,57 +86,23 @@ impl Rules {
     /// # Errors
     /// As [`Rules::from_toml`].
     pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let file: RulesFile = toml::from_str(text).map_err(|e| RulesError {
-            line: e.span().map(|s| line_of(text, s.start)),
-            key: "(file)".into(),
-            message: e.message().trim().to_string(),
-        })?;
-        let at = |span: std::ops::Range<usize>, key: &str, message: String| RulesError {
-            line: Some(line_of(text, span.start)),
-            key: key.into(),
-            message,
-        };
-        let int = |v: &Spanned<i64>, key: &str, range: RangeInclusive<i64>| {
-            let x = *v.get_ref();
-            if range.contains(&x) {
-                Ok(x)
-            } else {
-                Err(at(v.span(), key, out_of_range(x, &range)))
-            }
-        };
+        let file: RulesFile = rules_file::parse(text)?;
+        let mut reader = Reader::new(text);
         let mut rules = Rules::standard();
         if let Some(name) = default_name {
             rules.name = name.to_string();
         }
-        if let Some(name) = file.name {
-            if name.get_ref().trim().is_empty() {
-                return Err(at(name.span(), "name", "must not be empty".into()));
-            }
-            rules.name = name.get_ref().trim().to_string();
+        if let Some(v) = &file.name {
+            rules.name = reader.name(v, "name")?;
         }
         if let Some(v) = &file.cards {
-            rules.cards = int(v, "cards", CARDS)? as u8;
+            rules.cards = reader.int(v, "cards", &CARDS)? as u8;
         }
         if let Some(v) = &file.tie_bonus {
-            rules.tie_bonus = int(v, "tie_bonus", TIE_BONUS)? as u8;
+            rules.tie_bonus = reader.int(v, "tie_bonus", &TIE_BONUS)? as u8;
         }
-        if let Some(list) = file.colours {
-            rules.colours.clear();
-            for (i, c) in list.get_ref().iter().enumerate() {
-                let name = c.get_ref().trim();
-                if name.is_empty() || rules.colours.iter().any(|k| k == name) {
-                    let message = "colours must be non-empty and distinct".into();
-                    return Err(at(c.span(), &format!("colours[{i}]"), message));
-                }
-                rules.colours.push(name.to_string());
-            }
-            if !(MAX_PLAYERS..=MAX_COLOURS).contains(&rules.colours.len()) {
-                let message = format!(
-                    "needs {MAX_PLAYERS} to {MAX_COLOURS} colours (one per seat at the largest table), found {}",
-                    rules.colours.len()
-                );
-                return Err(at(list.span(), "colours", message));
-            }
+        if let Some(list) = &file.colours {
+            rules.colours = reader.colours(list, MAX_PLAYERS)?;
         }
         Ok(rules)
     }

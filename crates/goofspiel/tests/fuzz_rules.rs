@@ -20,17 +20,12 @@ const LONG: u32 = 100_000;
 
 /// Loads `text`; checks the error, or that the rules round-trip and play.
 fn check(text: &str, pick: u64) {
-    match Rules::from_toml(text) {
-        Ok(rules) => {
-            let load = |t: &str| {
-                Rules::from_toml(t)
-                    .map(Goofspiel::new)
-                    .map_err(|e| e.to_string())
-            };
-            fuzz::check_accepted(&Goofspiel::new(rules), load, pick);
-        }
-        Err(e) => fuzz::check_rules_error(text, e.line, &e.key, &e.message, KEYS),
-    }
+    fuzz::check_load(
+        text,
+        pick,
+        |t| Rules::from_toml(t).map(Goofspiel::new),
+        KEYS,
+    );
 }
 
 /// Both valid files: the one written by hand and the canonical one.

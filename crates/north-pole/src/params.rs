@@ -16,8 +16,8 @@
 //! record.
 
 use std::fmt::Write as _;
-use std::ops::RangeInclusive;
 
+use floe_core::param::{decl, one_of, whole};
 use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
 
 use crate::board::{Bits, Name, Square, squares};
@@ -30,29 +30,6 @@ use crate::rules_file::{
     MIN_BOARDS, PAWNS_ON_SHIP, RANDOM, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
     TIE_BREAKS, assignment_of, by_name, name_in, names_of, sides_of,
 };
-
-/// The kind of a whole number in `range`.
-fn whole(range: &RangeInclusive<i64>) -> ParamKind {
-    ParamKind::Whole {
-        min: *range.start(),
-        max: *range.end(),
-    }
-}
-
-/// The kind of one of `names`.
-fn one_of(names: &[&str]) -> ParamKind {
-    ParamKind::OneOf(names.iter().map(|n| (*n).to_string()).collect())
-}
-
-/// Returns the declaration of `path`, one value for every player count.
-fn decl(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
-    ParamDecl {
-        path: path.into(),
-        kind,
-        per_players: None,
-        about: about.into(),
-    }
-}
 
 /// Returns the declaration of `path`, one value per player count.
 fn per_count(path: &str, kind: ParamKind, about: &str) -> ParamDecl {

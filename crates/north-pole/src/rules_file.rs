@@ -70,14 +70,15 @@
 //! - `team_assignment`: four distinct board numbers, each naming a board of `team_boards`.
 //! - `round_limit`: 1 to 1 000 000 (0 would end the game before its first round).
 
-use std::collections::HashMap;
 use std::fmt;
-use std::ops::{Range, RangeInclusive};
+use std::ops::{Deref, DerefMut, RangeInclusive};
 
-use floe_core::{MAX_COLOURS, line_of, out_of_range};
+pub use floe_core::RulesError;
+use floe_core::out_of_range;
+pub(crate) use floe_core::rules_file::Problem;
+use floe_core::rules_file::{self, Reader, Spanned, SpannedInts, SpannedNames};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::value::MapAccessDeserializer};
-use toml::Spanned;
 
 use crate::board::{Bits, Name, Square, bit, parse_square};
 use crate::deck::{DISCS, DeckRow, Disc, MAX_CARDS, MOVEMENTS, Mode, Movement};
@@ -169,8 +170,7 @@ pub(crate) fn name_in<T: PartialEq>(table: &[(&'static str, T)], value: &T) -> &
 /// Returns the key of the per-player-count entry of `key` for `players`, or of its item
 /// `item`: `storm_threshold[1] (3 players)`, `sides[2][0] (4 players)`.
 pub(crate) fn count_key(key: &str, players: usize, item: Option<usize>) -> String {
-    let item = item.map(|j| format!("[{j}]")).unwrap_or_default();
-    format!("{key}[{}]{item} ({players} players)", players - MIN_PLAYERS)
+    rules_file::count_key(key, MIN_PLAYERS, players, item)
 }
 
 /// Returns the sides (0 S .. 3 E) of the seats at a table of `players` from their names,
@@ -235,46 +235,6 @@ pub(crate) fn assignment_of(numbers: &[i64]) -> Result<TeamAssignment, (Option<u
     Ok(TeamAssignment::Fixed(boards))
 }
 
-/// A problem in a rules file (or a parameter value): where in it, and what is wrong. The
-/// caller names the file, as it knows how the user named it.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}{key}: {message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
-pub struct RulesError {
-    /// 1-based line of the offending value; `None` when the value is the page's default
-    /// for a key the file leaves out (the message then says so).
-    pub line: Option<usize>,
-    /// The key, as a path like `map.top_cracks`, `deck[3].mode`, `masks.Storm.brown` or
-    /// `storm_threshold[1] (3 players)`; `(file)` for a problem with the file as a whole
-    /// (syntax, an unknown key, a value of the wrong type).
-    pub key: String,
-    /// What is wrong with it.
-    pub message: String,
-}
-
-/// Rules that break an assumption of the engine or the page: the keys involved, the one
-/// to blame first, and why ([`Rules::check`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Problem {
-    /// The keys whose values together break the rule, most likely culprit first (a key
-    /// and then the tables holding it).
-    pub(crate) keys: Vec<String>,
-    /// What is wrong.
-    pub(crate) message: String,
-    /// Whether the error always names the first key, the others (the tables holding it)
-    /// only lending their line when the file does not set the first key itself.
-    pub(crate) precise: bool,
-}
-
-impl Problem {
-    fn new(keys: &[&str], message: String) -> Problem {
-        Problem {
-            keys: keys.iter().map(|k| (*k).to_string()).collect(),
-            message,
-            precise: false,
-        }
-    }
-}
-
 impl Rules {
     /// Parses and checks the rules file `text`; every key it leaves out takes the page's
     /// default, and a file without a `name` is named `standard`.
@@ -302,15 +262,8 @@ impl Rules {
     /// # Errors
     /// As [`Rules::from_toml`].
     pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let parsed: RulesFile = toml::from_str(text).map_err(|e| RulesError {
-            line: e.span().map(|s| line_of(text, s.start)),
-            key: "(file)".into(),
-            message: e.message().trim().to_string(),
-        })?;
-        let mut loader = Loader {
-            text,
-            spans: HashMap::new(),
-        };
+        let parsed: RulesFile = rules_file::parse(text)?;
+        let mut loader = Loader(Reader::new(text));
         let mut rules = Rules::standard();
         if let Some(name) = default_name {
             rules.name = name.to_string();
@@ -600,11 +553,6 @@ impl Rules {
     }
 }
 
-/// A list of strings as written, with the place of the list and of each item.
-type SpannedNames = Spanned<Vec<Spanned<String>>>;
-/// A list of whole numbers as written, with the place of the list and of each item.
-type SpannedInts = Spanned<Vec<Spanned<i64>>>;
-
 /// A rules file as written; every key optional.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -760,96 +708,25 @@ impl<'de> Deserialize<'de> for AssignmentField {
     }
 }
 
-/// Reads a parsed file into rules, remembering where each key it read lies.
-struct Loader<'a> {
-    text: &'a str,
-    /// The span of every key read from the file, by key path.
-    spans: HashMap<String, Range<usize>>,
+/// Reads a parsed file into rules with the shared [`Reader`], which remembers where each
+/// key it read lies; the methods here read the keys only North Pole has.
+struct Loader<'a>(Reader<'a>);
+
+impl<'a> Deref for Loader<'a> {
+    type Target = Reader<'a>;
+
+    fn deref(&self) -> &Reader<'a> {
+        &self.0
+    }
+}
+
+impl DerefMut for Loader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Loader<'_> {
-    /// Returns the error `message` about `key`, at the line of its value. A key the file
-    /// does not set holds the page's default: the error then has no line and says so.
-    fn err(&self, key: &str, message: impl Into<String>) -> RulesError {
-        let mut message = message.into();
-        let line = match self.spans.get(key) {
-            Some(span) => Some(line_of(self.text, span.start)),
-            None => {
-                let top = key.split(['[', '.', ' ']).next().unwrap_or(key);
-                message += &format!(
-                    " (this is the page's default, used because the file does not set `{top}`)"
-                );
-                None
-            }
-        };
-        RulesError {
-            line,
-            key: key.to_string(),
-            message,
-        }
-    }
-
-    /// Returns the error for `problem`, naming the first of its keys that the file sets
-    /// (or the first key, as a default, when it sets none). A precise problem always names
-    /// its first key, at the line of the first of its keys that the file sets.
-    fn blame(&self, problem: &Problem) -> RulesError {
-        let first = &problem.keys[0];
-        let set = problem.keys.iter().find(|k| self.spans.contains_key(*k));
-        let mut e = self.err(set.unwrap_or(first), problem.message.clone());
-        if problem.precise {
-            e.key.clone_from(first);
-        }
-        e
-    }
-
-    /// Notes where `key` lies.
-    fn at(&mut self, key: &str, span: Range<usize>) {
-        self.spans.insert(key.to_string(), span);
-    }
-
-    /// Reads the whole number `v` of `key`, which must lie in `range`.
-    fn int(
-        &mut self,
-        v: &Spanned<i64>,
-        key: &str,
-        range: &RangeInclusive<i64>,
-    ) -> Result<i64, RulesError> {
-        self.at(key, v.span());
-        let x = *v.get_ref();
-        if range.contains(&x) {
-            Ok(x)
-        } else {
-            Err(self.err(key, out_of_range(x, range)))
-        }
-    }
-
-    /// Reads the name `v` of `key`, one of `names`, with `parse`.
-    fn named<T>(
-        &mut self,
-        v: &Spanned<String>,
-        key: &str,
-        names: &[&str],
-        parse: impl Fn(&str) -> Option<T>,
-    ) -> Result<T, RulesError> {
-        self.at(key, v.span());
-        parse(v.get_ref().trim()).ok_or_else(|| {
-            self.err(
-                key,
-                format!(
-                    "unknown value {:?}: allowed {}",
-                    v.get_ref(),
-                    names.join(", ")
-                ),
-            )
-        })
-    }
-
-    /// Reads the switch `v` of `key`.
-    fn switch(&mut self, v: &Spanned<bool>, key: &str) -> bool {
-        self.at(key, v.span());
-        *v.get_ref()
-    }
-
     /// Reads a per-player-count list of whole numbers: one entry for each count 2 to 4,
     /// each in `range`.
     fn per_count(
@@ -858,21 +735,10 @@ impl Loader<'_> {
         key: &str,
         range: &RangeInclusive<i64>,
     ) -> Result<[u8; 3], RulesError> {
-        self.at(key, v.span());
-        let items = v.get_ref();
-        let counts = MAX_PLAYERS - MIN_PLAYERS + 1;
-        if items.len() != counts {
-            return Err(self.err(
-                key,
-                format!(
-                    "needs {counts} values, for {MIN_PLAYERS} to {MAX_PLAYERS} players; found {}",
-                    items.len()
-                ),
-            ));
-        }
         let mut out = [0; 3];
-        for (i, item) in items.iter().enumerate() {
-            out[i] = self.int(item, &count_key(key, i + MIN_PLAYERS, None), range)? as u8;
+        for (players, item) in self.per_players(v, key, MIN_PLAYERS..=MAX_PLAYERS, "values")? {
+            let x = self.int(item, &count_key(key, players, None), range)?;
+            out[players - MIN_PLAYERS] = x as u8;
         }
         Ok(out)
     }
@@ -938,26 +804,12 @@ impl Loader<'_> {
         v: &Spanned<Vec<SpannedNames>>,
         rules: &mut Rules,
     ) -> Result<(), RulesError> {
-        self.at("sides", v.span());
-        let counts = MAX_PLAYERS - MIN_PLAYERS + 1;
-        if v.get_ref().len() != counts {
-            return Err(self.err(
-                "sides",
-                format!(
-                    "needs {counts} lists of side names, for {MIN_PLAYERS} to {MAX_PLAYERS} \
-                     players; found {}",
-                    v.get_ref().len()
-                ),
-            ));
-        }
-        for (i, list) in v.get_ref().iter().enumerate() {
-            let players = i + MIN_PLAYERS;
-            self.at(&count_key("sides", players, None), list.span());
-            for (j, s) in list.get_ref().iter().enumerate() {
-                self.at(&count_key("sides", players, Some(j)), s.span());
-            }
-            let names: Vec<&str> = list.get_ref().iter().map(|s| s.get_ref().trim()).collect();
-            rules.sides[i] = sides_of(players, &names)
+        let what = "lists of side names";
+        for (players, list) in
+            self.per_players_lists(v, "sides", MIN_PLAYERS..=MAX_PLAYERS, what)?
+        {
+            let names: Vec<&str> = list.iter().map(|s| s.get_ref().trim()).collect();
+            rules.sides[players - MIN_PLAYERS] = sides_of(players, &names)
                 .map_err(|(j, message)| self.err(&count_key("sides", players, j), message))?;
         }
         Ok(())
@@ -985,12 +837,8 @@ impl Loader<'_> {
             MapField::Table(table) => table,
         };
         let mut map = Map::classic();
-        if let Some(name) = table.name {
-            self.at("map.name", name.span());
-            if name.get_ref().trim().is_empty() {
-                return Err(self.err("map.name", "must not be empty"));
-            }
-            map.name = name.get_ref().trim().to_string();
+        if let Some(v) = &table.name {
+            map.name = self.name(v, "map.name")?;
         }
         if let Some(camps) = table.base_camp {
             self.at("map.base_camp", camps.span());
@@ -1176,12 +1024,8 @@ impl Loader<'_> {
 
     /// Reads every key `f` sets into `rules`, checking each value on its own.
     fn read(&mut self, f: RulesFile, rules: &mut Rules) -> Result<(), RulesError> {
-        if let Some(name) = f.name {
-            self.at("name", name.span());
-            if name.get_ref().trim().is_empty() {
-                return Err(self.err("name", "must not be empty"));
-            }
-            rules.name = name.get_ref().trim().to_string();
+        if let Some(v) = &f.name {
+            rules.name = self.name(v, "name")?;
         }
         if let Some(v) = f.map {
             self.map(v, rules)?;
@@ -1251,29 +1095,8 @@ impl Loader<'_> {
                 by_name(&TIE_BREAKS, n)
             })?;
         }
-        if let Some(list) = f.colours {
-            self.at("colours", list.span());
-            let mut colours: Vec<String> = Vec::new();
-            for (i, c) in list.get_ref().iter().enumerate() {
-                let key = format!("colours[{i}]");
-                self.at(&key, c.span());
-                let name = c.get_ref().trim();
-                if name.is_empty() || colours.iter().any(|k| k == name) {
-                    return Err(self.err(&key, "colours must be non-empty and distinct"));
-                }
-                colours.push(name.to_string());
-            }
-            if !(MAX_PLAYERS..=MAX_COLOURS).contains(&colours.len()) {
-                return Err(self.err(
-                    "colours",
-                    format!(
-                        "needs {MAX_PLAYERS} to {MAX_COLOURS} colours (one per seat at the \
-                         largest table), found {}",
-                        colours.len()
-                    ),
-                ));
-            }
-            rules.colours = colours;
+        if let Some(list) = &f.colours {
+            rules.colours = self.colours(list, MAX_PLAYERS)?;
         }
         Ok(())
     }
@@ -1961,11 +1784,7 @@ mod tests {
         r.storm_hazard_direction = HazardDirection::Fixed(0);
         let p = r.check().unwrap_err();
         assert_eq!(p.keys, ["storm_hazard_direction"]);
-        let loader = Loader {
-            text: "",
-            spans: HashMap::new(),
-        };
-        let e = loader.blame(&p);
+        let e = Reader::new("").blame(&p);
         assert_eq!(e.line, None);
         assert!(
             e.to_string()

@@ -9,7 +9,7 @@
 
 use floe_conformance::fuzz;
 use floe_core::RuleSet;
-use north_pole::{NorthPole, Rules};
+use north_pole::{NorthPole, Rules, RulesError};
 
 const STANDARD: &str = include_str!("../../../experiments/rules/north-pole.toml");
 /// The top-level keys of a rules file: what an error without a line must name.
@@ -39,26 +39,22 @@ const KEYS: &[&str] = &[
 const CASES: u32 = 3000;
 const LONG: u32 = 100_000;
 
-/// Loads `text`; checks the error, or that the rules round-trip and play.
+/// Loads `text` into a game.
+fn load(text: &str) -> Result<NorthPole, RulesError> {
+    Rules::from_toml(text).map(NorthPole::new)
+}
+
+/// Loads `text`; checks the error, or that the rules round-trip (to equal rules, derived
+/// data included) and play.
 fn check(text: &str, pick: u64) {
-    match Rules::from_toml(text) {
-        Ok(rules) => {
-            assert_eq!(
-                Rules::from_toml(&rules.to_toml()).as_ref(),
-                Ok(&rules),
-                "canonical rules load back equal"
-            );
-            let load = |t: &str| {
-                Rules::from_toml(t)
-                    .map(NorthPole::new)
-                    .map_err(|e| e.to_string())
-            };
-            fuzz::check_accepted(&NorthPole::new(rules), load, pick);
-        }
-        Err(e) => {
-            fuzz::check_rules_error(text, e.line, &e.key, &e.message, KEYS);
-        }
+    if let Ok(rules) = Rules::from_toml(text) {
+        assert_eq!(
+            Rules::from_toml(&rules.to_toml()).as_ref(),
+            Ok(&rules),
+            "canonical rules load back equal"
+        );
     }
+    fuzz::check_load(text, pick, load, KEYS);
 }
 
 /// Both valid files: the committed one and the canonical one.
@@ -108,12 +104,8 @@ fn rules_at_the_edges_play() {
     for text in EXTREMES {
         let rules = Rules::from_toml(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         for pick in 0..6 {
-            let load = |t: &str| {
-                Rules::from_toml(t)
-                    .map(NorthPole::new)
-                    .map_err(|e| e.to_string())
-            };
-            fuzz::check_accepted(&NorthPole::new(rules.clone()), load, pick);
+            let reload = |t: &str| load(t).map_err(|e| e.to_string());
+            fuzz::check_accepted(&NorthPole::new(rules.clone()), reload, pick);
         }
     }
 }
