@@ -14,19 +14,13 @@ use rand::seq::SliceRandom;
 use crate::action::{Action, CardRef};
 use crate::board::{Bits, Square, bit, squares, turn, turn_bits};
 use crate::deck::{Card, DISCS, Disc, EQUIPMENT, MAX_CARDS, Movement};
+use crate::ending::{POLE_REACHED, ROUND_LIMIT};
 use crate::event::{DiscSource, Event, Piece, StormCause};
 use crate::moves::{Board, Gear, Reach, open_entries};
 use crate::rules::{HazardDirection, MAX_PLAYERS, Rules, TeamAssignment};
 use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
 };
-
-/// The names of the ways a game ends, indexed by [`State::end_cause`].
-pub const END_CAUSES: [&str; 2] = ["pole-reached", "round-limit"];
-/// Index of `pole-reached`.
-pub const POLE_REACHED: u8 = 0;
-/// Index of `round-limit`.
-pub const ROUND_LIMIT: u8 = 1;
 
 /// Race to the North Pole under one set of rules.
 #[derive(Clone, Debug)]

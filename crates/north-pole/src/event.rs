@@ -228,7 +228,7 @@ impl fmt::Display for Event {
             Event::GameOver { cause } => write!(
                 f,
                 "game over: {}",
-                crate::engine::END_CAUSES[usize::from(cause)]
+                crate::ending::END_CAUSES[usize::from(cause)]
             ),
         }
     }

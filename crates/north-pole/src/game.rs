@@ -8,7 +8,8 @@ use floe_core::{
 };
 
 use crate::action::{ACTION_COUNT, Action};
-use crate::engine::{END_CAUSES, NorthPole, POLE_REACHED};
+use crate::ending::{END_CAUSES, POLE_REACHED};
+use crate::engine::NorthPole;
 use crate::event::Event;
 use crate::figures::{self, FIGURES};
 use crate::info;

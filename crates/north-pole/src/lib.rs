@@ -11,6 +11,7 @@
 mod action;
 pub mod board;
 mod deck;
+mod ending;
 mod engine;
 mod event;
 pub mod figures;
@@ -29,7 +30,8 @@ pub use action::{Action, CardRef};
 pub use deck::{
     Card, DISCS, DeckRow, Disc, EQUIPMENT, MaskCount, Masks, Mode, Movement, StormColour,
 };
-pub use engine::{END_CAUSES, NorthPole};
+pub use ending::END_CAUSES;
+pub use engine::NorthPole;
 pub use event::{DiscSource, Event, Piece, StormCause};
 pub use map::{Geometry, Map, MapProblem, SIDE_NAMES};
 pub use observation::{Observation, SeatView};
