@@ -17,7 +17,7 @@ if [ $# -eq 0 ]; then
         mcts-trees mcts-rewards mcts-iterations \
         arctic-seats arctic-power-fox arctic-power-moose arctic-power-walrus \
         arctic-power-orca arctic-power-puffin arctic-power-bear arctic-reserve \
-        arctic-hand-limit north-pole-storm north-pole-teams north-pole-seats
+        arctic-hand-limit north-pole-storm north-pole-teams north-pole-seats north-pole-boards
 fi
 for name in "$@"; do
     "$floe" experiment "experiments/$name.toml"
