@@ -7,6 +7,26 @@
 //! table the list of questions ([`Phase`]), its Parameters table the rule data
 //! ([`Rules`]). The board is kept on 64-bit bitboards in top-board coordinates with a
 //! rotation count, so a storm changes one number.
+//!
+//! # Examples
+//! ```
+//! use floe_core::{ActionList, Game, Stream, stream_rng};
+//! use north_pole::NorthPole;
+//!
+//! let game = NorthPole::standard();
+//! let mut rng = stream_rng(7, Stream::Chance);
+//! let mut state = game.new_game(4, &mut rng);
+//! let mut answers = ActionList::new();
+//! game.legal_actions(&state, &mut answers);
+//! while game.to_act(&state).is_some() {
+//!     // Always the first answer: base camp, card, actor and target in the page's order.
+//!     let answer = answers[0];
+//!     game.advance(&mut state, answer, &mut rng, &mut answers, &mut |_| {});
+//! }
+//! let outcome = game.outcome(&state).unwrap();
+//! let cause = game.end_causes()[outcome.end_cause as usize];
+//! assert!(cause == "pole-reached" || cause == "round-limit");
+//! ```
 
 mod action;
 pub mod board;

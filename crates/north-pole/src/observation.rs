@@ -20,7 +20,7 @@ use crate::state::{MAX_HAND, MAX_PACKS, PAWNS, Phase, Place, State};
 pub struct SeatView {
     /// Its table side.
     pub side: u8,
-    /// Pawns on each table square (by seat piece counts), in the table frame.
+    /// The table squares with at least one of its pawns.
     pub pawns: Bits,
     /// Squares with one of its pawns in an igloo (table frame).
     pub igloos: Bits,
