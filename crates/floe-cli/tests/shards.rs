@@ -163,32 +163,32 @@ fn bytes(dir: &Path, name: &str) -> Vec<u8> {
 #[test]
 fn arctic_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_and_4_players() {
     for players in ["2", "3", "4"] {
-        simulate_is_the_same_on_any_threads_and_merged_shards("arctic", players, None);
+        simulate_is_the_same_on_any_threads_and_merged_shards("arctic", players, "901", None);
     }
 }
 
 #[test]
 fn north_pole_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_4_players_and_teams() {
     for players in ["2", "3", "4"] {
-        simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", players, None);
+        simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", players, "101", None);
     }
     let tmp = tempfile::tempdir().unwrap();
     let teams = tmp.path().join("teams.toml");
     fs::write(&teams, "team_play = true\n").unwrap();
-    simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", "4", Some(&teams));
+    simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", "4", "101", Some(&teams));
 }
 
-/// Checks a `simulate` of `game` at `players` (under the rules file `rules`, if given),
-/// figures included (the first is `turns` in both card games): whole, merged from two
-/// shards, and on 1 and 2 threads.
+/// Checks a `simulate` of `games` games of `game` at `players` (under the rules file
+/// `rules`, if given), figures included (the first is `turns` in both card games): whole,
+/// merged from two shards, and on 1 and 2 threads.
 fn simulate_is_the_same_on_any_threads_and_merged_shards(
     game: &str,
     players: &str,
+    games: &str,
     rules: Option<&Path>,
 ) {
     let tmp = tempfile::tempdir().unwrap();
     let rules_flag = rules.map(|r| r.to_str().unwrap().to_string());
-    let games = if game == "north-pole" { "101" } else { "901" };
     let mut args = vec![
         "simulate",
         "--game",

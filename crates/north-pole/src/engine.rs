@@ -16,7 +16,7 @@ use crate::board::{Bits, Square, bit, squares, turn, turn_bits};
 use crate::deck::{Card, DISCS, Disc, EQUIPMENT, MAX_CARDS, Movement};
 use crate::ending::{POLE_REACHED, ROUND_LIMIT};
 use crate::event::{DiscSource, Event, Piece, StormCause};
-use crate::moves::{Board, Gear, Reach, open_entries};
+use crate::moves::{Board, Gear, Reach};
 use crate::rules::{HazardDirection, MAX_PLAYERS, Rules, TeamAssignment};
 use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
@@ -694,9 +694,9 @@ impl NorthPole {
 
     /// Returns the orientations a Compass may set now.
     fn compass_settings(&self, st: &State) -> impl Iterator<Item = u8> + '_ {
-        let kind = self.rules.disc_kind();
-        let now = sorted(open_entries(kind, st.orientation));
-        (0..4u8).filter(move |&o| sorted(open_entries(kind, o)) != now)
+        let (kind, r) = (self.rules.disc_kind(), st.rotation);
+        let now = self.rules.geo.open(kind, r, st.orientation);
+        (0..4u8).filter(move |&o| self.rules.geo.open(kind, r, o) != now)
     }
 
     /// Returns the table squares with an own pawn an Igloo may go under: on the board, not
@@ -1015,12 +1015,6 @@ impl NorthPole {
 /// Returns whether top square `sq` is shared in `st`.
 fn board_shared(st: &State, rules: &Rules, sq: Square) -> bool {
     st.stack_empty() || rules.geo.all_camps & bit(sq) != 0
-}
-
-/// Returns a pair of entries in a fixed order, to compare open sets.
-fn sorted(pair: [Option<u8>; 2]) -> [Option<u8>; 2] {
-    let [a, b] = pair;
-    if b < a { [b, a] } else { [a, b] }
 }
 
 // A Backpack list never overflows: the loader caps the Backpacks of the box.

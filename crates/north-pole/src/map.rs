@@ -10,6 +10,7 @@
 use crate::board::{
     Bits, DIAGONAL, DIRS, Dir, Name, STRAIGHT, Square, bit, shift, squares, step, turn, turn_bits,
 };
+use crate::rules::DiscKind;
 
 /// Table sides in clockwise order, as seats and the map name them.
 pub const SIDE_NAMES: [&str; 4] = ["S", "W", "N", "E"];
@@ -390,6 +391,12 @@ impl Geometry {
             }
         }
         geo
+    }
+
+    /// Returns the top squares open onto the Pole at rotation `r` with a disc of `kind` at
+    /// orientation `o`.
+    pub fn open(&self, kind: DiscKind, r: u8, o: u8) -> Bits {
+        self.open[kind as usize][usize::from(r)][usize::from(o)]
     }
 
     /// Returns the squares one single step from `from` at rotation `r` (cracks respected;

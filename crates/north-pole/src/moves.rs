@@ -8,7 +8,7 @@
 use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
-use crate::rules::{DiscKind, Rules};
+use crate::rules::Rules;
 use crate::state::{Actor, State};
 
 /// The equipment a play may spend.
@@ -71,14 +71,6 @@ pub struct Board<'a> {
     own_igloo: Bits,
 }
 
-/// Returns the entries (table frame indices) open at orientation `o`.
-pub fn open_entries(kind: DiscKind, o: u8) -> [Option<u8>; 2] {
-    match kind {
-        DiscKind::OneBoot => [Some(o), None],
-        DiscKind::TwoBoot => [Some(o), Some((o + 2) % 4)],
-    }
-}
-
 impl<'a> Board<'a> {
     /// Returns the board as player `seat` reads it in `st`.
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
@@ -106,7 +98,7 @@ impl<'a> Board<'a> {
             holes: st.holes,
             camps: geo.all_camps,
             shared: if ambush { geo.all_camps } else { !0 },
-            open: geo.open[rules.disc_kind() as usize][r][usize::from(st.orientation)],
+            open: geo.open(rules.disc_kind(), st.rotation, st.orientation),
             ambush,
             own_free,
             own_igloo,

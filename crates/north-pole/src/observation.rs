@@ -11,7 +11,6 @@ use crate::deck::{EQUIPMENT, MOVEMENTS, StormColour};
 use crate::ending::END_CAUSES;
 use crate::engine::NorthPole;
 use crate::map::SIDE_NAMES;
-use crate::moves::open_entries;
 use crate::rules::MAX_PLAYERS;
 use crate::state::{MAX_HAND, MAX_PACKS, PAWNS, Phase, Place, State};
 
@@ -139,13 +138,7 @@ impl Observation {
                 .map(|&c| game.card_ref(c))
                 .collect()
         });
-        let mut open = 0;
-        for e in open_entries(rules.disc_kind(), st.orientation)
-            .into_iter()
-            .flatten()
-        {
-            open |= bit(rules.map.entries[usize::from(e)]);
-        }
+        let open = turn_bits(rules.geo.open(rules.disc_kind(), r, st.orientation), r);
         let draw = st.draw.iter().fold(0u128, |a, &c| a | 1 << c);
         let over = st.is_over();
         Observation {
@@ -184,7 +177,8 @@ impl Observation {
         }
     }
 
-    /// Returns the three characters of table square `s` in the drawing.
+    /// Returns what table square `s` shows: its pieces, else its mark (possibly longer
+    /// than the drawing's three characters, on a crowded shared square).
     fn cell(&self, s: Square) -> String {
         let mut text = String::new();
         for (p, seat) in self.seats.iter().enumerate() {
@@ -214,7 +208,7 @@ impl Observation {
             };
             text.push_str(mark);
         }
-        format!("{text:^3}")
+        text
     }
 }
 
@@ -234,6 +228,8 @@ impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (east, north) = self.cracked;
         writeln!(f, "    a   b   c   d   e   f   g   h")?;
+        // Squares with more pieces than a cell shows: drawn cut with `+`, listed in full.
+        let mut crowded = Vec::new();
         for y in (0..8u8).rev() {
             // The edge line north of rank y.
             let mut line = String::from("  +");
@@ -246,7 +242,13 @@ impl fmt::Display for Observation {
             let mut row = format!("{} |", y + 1);
             for x in 0..8u8 {
                 let s = at(x, y);
-                row.push_str(&self.cell(s));
+                let cell = self.cell(s);
+                if cell.len() > 3 {
+                    row.push_str(&format!("{}+", &cell[..2]));
+                    crowded.push(format!("{} {cell}", Name(s)));
+                } else {
+                    row.push_str(&format!("{cell:^3}"));
+                }
                 row.push(if x < 7 && east & bit(s) != 0 {
                     '#'
                 } else {
@@ -256,6 +258,9 @@ impl fmt::Display for Observation {
             writeln!(f, "{row}")?;
         }
         writeln!(f, "  +---+---+---+---+---+---+---+---+")?;
+        if !crowded.is_empty() {
+            writeln!(f, "  crowded squares: {}", crowded.join(", "))?;
+        }
         writeln!(
             f,
             "  0-3 pawns by seat (^ igloo), b bear, X hole, ? face-down disc, * open entry, : weak ice, . base camp; # and === cracks in effect"
@@ -404,3 +409,26 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
 }
 
 const _: () = assert!(PAWNS <= 9, "a cell draws one digit per pawn");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::parse_square;
+    use crate::rules::Rules;
+    use floe_core::{Stream, stream_rng};
+
+    #[test]
+    fn a_crowded_square_is_cut_in_the_grid_and_listed_in_full() {
+        let mut rules = Rules::standard();
+        rules.random_start = false;
+        let game = NorthPole::new(rules);
+        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        let d1 = parse_square("d1").unwrap();
+        st.seats[0].pawns = [Place::Board(d1); PAWNS];
+        st.seats[0].igloos = 1;
+        st.seats[1].pawns[0] = Place::Board(d1);
+        let text = Observation::of(&game, &st).to_string();
+        assert!(text.contains("1 | ? |   | . |00+| . |"), "{text}");
+        assert!(text.contains("crowded squares: d1 0000^1\n"), "{text}");
+    }
+}

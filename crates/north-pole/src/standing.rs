@@ -17,7 +17,6 @@ use floe_core::Standing;
 
 use crate::board::{Bits, bit};
 use crate::engine::NorthPole;
-use crate::moves::open_entries;
 use crate::state::{PAWNS, Place, State};
 
 /// A pawn's distance when no path reaches the Pole (holes wall it in), and the most
@@ -31,13 +30,7 @@ fn rings(game: &NorthPole, st: &State) -> [Bits; FAR as usize] {
     let geo = &game.rules.geo;
     let r = st.rotation;
     let mut ring = [0; FAR as usize];
-    for e in open_entries(game.rules.disc_kind(), st.orientation)
-        .into_iter()
-        .flatten()
-    {
-        ring[0] |= bit(geo.entry[usize::from(r)][usize::from(e)]);
-    }
-    ring[0] &= !st.holes;
+    ring[0] = geo.open(game.rules.disc_kind(), r, st.orientation) & !st.holes;
     let mut seen = ring[0];
     for k in 1..FAR as usize {
         let grown = geo.reach_once(r, ring[k - 1]) & !seen & !st.holes;
