@@ -10,7 +10,6 @@
 use crate::board::{
     Bits, DIAGONAL, DIRS, Dir, Name, STRAIGHT, Square, bit, shift, squares, step, turn, turn_bits,
 };
-use crate::rules::DiscKind;
 
 /// Table sides in clockwise order, as seats and the map name them.
 pub const SIDE_NAMES: [&str; 4] = ["S", "W", "N", "E"];
@@ -35,6 +34,15 @@ pub struct Map {
     pub top_cracks: Vec<Crack>,
     /// Cracks of the bottom board (fixed; in effect while a window shows either square).
     pub bottom_cracks: Vec<Crack>,
+}
+
+/// What the North Pole disc opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiscKind {
+    /// One boot: entry E_o.
+    OneBoot,
+    /// Two boots: E_o and E_(o+2).
+    TwoBoot,
 }
 
 /// Most corner squares a map may have (the state keeps their discs in a fixed array).

@@ -7,6 +7,7 @@
 //! [`Rules::derive`] whenever the data changes.
 
 use crate::deck::{Card, DeckRow, Disc, Masks, cards_of, standard_deck, standard_team_boards};
+pub use crate::map::DiscKind;
 use crate::map::{Geometry, Map};
 
 /// Fewest players.
@@ -21,15 +22,6 @@ pub enum TeamAssignment {
     Random,
     /// Seat `i` gets board `boards[i]` (indices into `team_boards`, distinct).
     Fixed([u8; MAX_PLAYERS]),
-}
-
-/// What the North Pole disc opens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DiscKind {
-    /// One boot: entry E_o.
-    OneBoot,
-    /// Two boots: E_o and E_(o+2).
-    TwoBoot,
 }
 
 /// Which way a Storm disc turns the board.
