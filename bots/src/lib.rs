@@ -7,6 +7,7 @@ mod any;
 mod bot;
 mod greedy;
 mod mcts;
+pub mod outsider;
 mod random;
 mod spec;
 

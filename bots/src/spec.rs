@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use floe_core::{Game, GreedyLookahead, JudgedAt, RestOfTurn};
 
+use crate::outsider::{OutsiderBot, Plug};
 use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Reward, Rollout, TreeKind};
 
 /// A bot that specs can name.
@@ -130,9 +131,11 @@ pub struct BotSpec {
     game_params: Vec<String>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Kind {
     Random,
+    /// A player from outside Floe, seated by a front end (never parsed from text).
+    Outsider(Plug),
     /// The lookahead settings left out of the spec (`None`) take the game's defaults.
     Greedy {
         progress: f64,
@@ -368,8 +371,9 @@ impl BotSpec {
     /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
     /// (once per rayon job), never per game or per question.
     pub fn build<G: Game>(&self) -> AnyBot<G> {
-        match self.kind {
+        match self.kind.clone() {
             Kind::Random => AnyBot::Random(RandomBot),
+            Kind::Outsider(plug) => AnyBot::Plugged(Box::new(OutsiderBot::new(plug))),
             Kind::Greedy {
                 progress,
                 depth,
@@ -408,6 +412,17 @@ impl BotSpec {
     /// (a time limit does): runs with such a bot are not reproducible.
     pub fn is_timed(&self) -> bool {
         matches!(self.kind, Kind::Mcts { ms, .. } if ms > 0)
+    }
+
+    /// Returns the spec of a player from outside Floe (see [`crate::outsider`]), named
+    /// `name` in results: how a front end seats a person, a Python function or a game
+    /// record's answers wherever a bot can sit.
+    pub fn outsider(name: &str, plug: Plug) -> BotSpec {
+        BotSpec {
+            text: name.to_string(),
+            kind: Kind::Outsider(plug),
+            game_params: Vec::new(),
+        }
     }
 }
 

@@ -19,7 +19,7 @@ use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View
 use rand::RngExt;
 
 /// A coin side: `true` for heads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 struct Coin(bool);
 
 impl fmt::Display for Coin {
@@ -36,7 +36,7 @@ enum CoinKey {
 }
 
 /// The coins down so far.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 struct Coins(Vec<Coin>);
 
 impl fmt::Display for Coins {

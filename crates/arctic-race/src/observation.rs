@@ -10,6 +10,7 @@
 use std::fmt;
 
 use floe_core::{MAX_SEATS, Seat};
+use serde::{Serialize, Serializer};
 
 use crate::event::Ordinal;
 use crate::pieces::{Action, CARDS, Card, CardSet, Icon, RACERS, Racer};
@@ -255,6 +256,161 @@ impl fmt::Display for Observation {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+/// An [`Observation`] as a front end hands it to a user (JSON, a Python dict): the public
+/// facts, and the hand and face-down card of the seats the observer sees (its own; every
+/// seat's in a narrator's view). Of another seat, only whether it has a card face down.
+#[derive(Serialize)]
+struct Json {
+    /// The seat that observes; `None` in a narrator's view.
+    seat: Option<Seat>,
+    /// The round in progress, from 1; once over, the rounds played.
+    round: u32,
+    /// The question pending: `commit`, `reveal`, `give_token`, `black_die`, or `over`.
+    phase: &'static str,
+    /// The seat asked; `None` once over.
+    to_act: Option<Seat>,
+    /// The revealed card whose action is being carried out (reveal, give-token and
+    /// black-die questions).
+    card_carried_out: Option<Card>,
+    /// How the game ended, once over (`three-finished`, ...).
+    end_cause: Option<&'static str>,
+    /// The start-token holder.
+    start_token: Seat,
+    /// The seat that commits and reveals first this round.
+    leader: Seat,
+    /// What each track space shows, space 0 first: its icon, `None` for open water.
+    track: Vec<Option<Icon>>,
+    river: RiverJson,
+    /// Tiles in the face-down supply.
+    supply: u8,
+    /// Whether a shift found the supply empty this round (the game ends with it).
+    supply_ran_out: bool,
+    /// The tile kinds pushed out of the river so far, one entry per tile.
+    tiles_gone: Vec<u8>,
+    seats: Vec<SeatJson>,
+}
+
+/// Where the river lies on the track, and its tiles.
+#[derive(Serialize)]
+struct RiverJson {
+    /// The first river space (the spaces before it are bank A).
+    first_space: u8,
+    /// Spaces per slot (the spaces after the last slot are bank B).
+    slot_len: u8,
+    /// The tile kind in each slot (its row of the rules' tile table), `None` for open
+    /// water.
+    tiles: Vec<Option<u8>>,
+}
+
+/// One seat in [`Json`].
+#[derive(Serialize)]
+struct SeatJson {
+    seat: Seat,
+    racers: Vec<RacerJson>,
+    /// Its played pile.
+    played: Vec<Card>,
+    /// Whether it has a card face down this round.
+    face_down: bool,
+    /// Its hand, when the observer sees it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<Vec<Card>>,
+    /// Its face-down card (`null`: none), when the observer sees it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    face_down_card: Option<Option<Card>>,
+}
+
+/// One racer in [`SeatJson`]: `position` is `home`, `track` (with `space`) or `finished`
+/// (with `place`, 1 = first in its race).
+#[derive(Serialize)]
+struct RacerJson {
+    /// Its printed number, 1 to 5, which is also its race.
+    racer: u8,
+    position: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    space: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    place: Option<u8>,
+}
+
+impl Serialize for Observation {
+    /// Serializes the observation as a map for front ends (JSON, a Python dict): `seat`
+    /// (`null` in a narrator's view), `round`, `phase`, `to_act`, `card_carried_out`,
+    /// `end_cause`, `start_token`, `leader`, `track` (icon names), `river`, `supply`,
+    /// `supply_ran_out`, `tiles_gone`, and `seats`, each with its `racers`, `played`
+    /// pile and `face_down` flag, plus `hand` and `face_down_card` only for a seat the
+    /// observer sees. Cards are named as boards name them (`"dog sled"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let st = &self.state;
+        let over = matches!(st.phase, Phase::Over(_));
+        let seats = Seat::all(st.players())
+            .map(|seat| {
+                let racers = Racer::all()
+                    .map(|racer| {
+                        let (position, space, place) = match st.position(seat, racer) {
+                            Position::Home => ("home", None, None),
+                            Position::On(space) => ("track", Some(space), None),
+                            Position::Finished(place) => ("finished", None, Some(place)),
+                        };
+                        RacerJson {
+                            racer: racer.number(),
+                            position,
+                            space,
+                            place,
+                        }
+                    })
+                    .collect();
+                let sees = self.sees_cards_of(seat);
+                SeatJson {
+                    seat,
+                    racers,
+                    played: Card::in_set(st.played(seat)).collect(),
+                    face_down: st.committed[seat.index()] != NO_CARD,
+                    hand: sees.then(|| Card::in_set(st.hand(seat)).collect()),
+                    face_down_card: sees.then(|| st.committed(seat)),
+                }
+            })
+            .collect();
+        let layout = self.layout;
+        Json {
+            seat: (!self.whole).then_some(self.seat),
+            round: st.round + u32::from(!over),
+            phase: match st.phase {
+                Phase::Commit => "commit",
+                Phase::Reveal => "reveal",
+                Phase::GiveToken => "give_token",
+                Phase::BlackDie => "black_die",
+                Phase::Over(_) => "over",
+            },
+            to_act: (!over).then(|| st.current()),
+            card_carried_out: matches!(
+                st.phase,
+                Phase::Reveal | Phase::GiveToken | Phase::BlackDie
+            )
+            .then_some(st.active_card),
+            end_cause: match st.phase {
+                Phase::Over(cause) => Some(cause.name()),
+                _ => None,
+            },
+            start_token: st.token,
+            leader: st.leader,
+            track: st.track[..usize::from(layout.track_len)].to_vec(),
+            river: RiverJson {
+                first_space: layout.river_start,
+                slot_len: layout.slot_len,
+                tiles: (0..usize::from(layout.slots)).map(|s| st.slot(s)).collect(),
+            },
+            supply: self.supply_len,
+            supply_ran_out: st.supply_ran_out,
+            tiles_gone: (0..)
+                .zip(st.gone)
+                .flat_map(|(kind, n)| std::iter::repeat_n(kind, usize::from(n)))
+                .collect(),
+            seats,
+        }
+        .serialize(serializer)
     }
 }
 

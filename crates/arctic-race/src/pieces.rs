@@ -3,6 +3,7 @@
 use std::fmt;
 
 use floe_core::Seat;
+use serde::{Serialize, Serializer};
 
 /// Racers (and so races) per player.
 pub const RACERS: usize = 5;
@@ -144,6 +145,13 @@ impl fmt::Display for Card {
     }
 }
 
+impl Serialize for Card {
+    /// Serializes the card as its short name ([`Card::name`]: `"dog sled"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// A symbol on a track space or a tile space. Landing on it fires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Icon {
@@ -193,6 +201,13 @@ impl fmt::Display for Icon {
             Icon::Die => f.write_str("die"),
             Icon::Hand => f.write_str("hand"),
         }
+    }
+}
+
+impl Serialize for Icon {
+    /// Serializes the icon as a rules file names it (`"+2"`, `"start"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
     }
 }
 

@@ -8,6 +8,8 @@
 
 use std::fmt;
 
+use serde::{Serialize, Serializer};
+
 /// Number of animals.
 pub const ANIMAL_COUNT: usize = 6;
 /// Number of animal cards in all four sets.
@@ -70,6 +72,13 @@ impl Animal {
 impl fmt::Display for Animal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+impl Serialize for Animal {
+    /// Serializes the animal as its name ([`Animal::name`]: `"fox"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -155,6 +164,14 @@ impl fmt::Display for Card {
     }
 }
 
+impl Serialize for Card {
+    /// Serializes the card as it prints, and as the answer that picks it prints
+    /// (`"walrus 5/1 bear"`: main animal, placement and draw values, companion).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A set of cards: one bit per card id.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(u128);
@@ -234,6 +251,13 @@ impl CardSet {
     /// Returns the `i`-th card in id order, if there are more than `i`.
     pub fn nth(self, i: usize) -> Option<Card> {
         self.iter().nth(i)
+    }
+}
+
+impl Serialize for CardSet {
+    /// Serializes the set as the list of its cards, in id order.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
     }
 }
 

@@ -5,6 +5,7 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 use floe_core::Seat;
+use serde::{Serialize, Serializer};
 
 use crate::action::Action;
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, Card, CardSet};
@@ -260,6 +261,179 @@ impl fmt::Display for Observation {
             }
         }
         writeln!(f)
+    }
+}
+
+impl Serialize for FinalScore {
+    /// Serializes the score as its components and total, flat: `runs`, `diversity`,
+    /// `totem`, `penalty`, `total`, and `face_down_as`, the animals the face-down cards
+    /// counted as.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Flat<'a> {
+            runs: i32,
+            diversity: i32,
+            totem: i32,
+            penalty: i32,
+            total: i32,
+            face_down_as: &'a [Animal],
+        }
+        let p = &self.parts;
+        Flat {
+            runs: p.pile.runs,
+            diversity: p.pile.diversity,
+            totem: p.totem,
+            penalty: p.penalty,
+            total: p.total(),
+            face_down_as: &self.face_down,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// An [`Observation`] as a front end hands it to a user (JSON, a Python dict): the public
+/// facts, and the hand, penalty zone, totem and face-down pile cards of the seats the
+/// observer sees (its own; every seat's in a narrator's view). Of another seat, only the
+/// sizes of its hand and penalty zone and the cards everyone knows it holds.
+#[derive(Serialize)]
+struct Json<'a> {
+    /// The seat that observes; `None` in a narrator's view.
+    seat: Option<Seat>,
+    /// The round in progress, from 1 (the final round has the number after the last).
+    round: u32,
+    /// Whether the final round is in progress.
+    final_round: bool,
+    /// Whether the end is triggered (this round is finished, then the final round played).
+    end_triggered: bool,
+    /// The question pending (`"place"`, `"source"`, ..., `"over"`).
+    phase: Phase,
+    /// The seat whose turn it is; `None` once over.
+    to_act: Option<Seat>,
+    /// The turn in progress, its hidden choices `null`.
+    turn: &'a Turn,
+    /// Cards in the draw pile.
+    draw_pile: u8,
+    /// Cards in the unopened Reserve.
+    reserve: u8,
+    reserve_open: bool,
+    /// Each animal's token position on the Landscape.
+    landscape: ByAnimal<u8>,
+    /// The River's slots, `None` for an empty one.
+    river: &'a [Option<Card>],
+    /// Each power card: its side up and its holder (`None`: in the centre).
+    powers: ByAnimal<PowerJson>,
+    /// The cards the observer gave with bear B whose place it still knows (none in a
+    /// narrator's view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gifts: Option<CardSet>,
+    seats: Vec<SeatJson<'a>>,
+    /// How the game ended, once over (`"deck-exhausted"`, `"round-limit"`).
+    end_cause: Option<&'static str>,
+}
+
+/// Values by animal, serialized as a map from the animal's name.
+struct ByAnimal<T>([T; ANIMAL_COUNT]);
+
+impl<T: Serialize> Serialize for ByAnimal<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(ANIMALS.iter().map(|a| a.name()).zip(&self.0))
+    }
+}
+
+/// One power card in [`Json`].
+#[derive(Serialize)]
+struct PowerJson {
+    side: Side,
+    holder: Option<Seat>,
+}
+
+/// One seat in [`Json`].
+#[derive(Serialize)]
+struct SeatJson<'a> {
+    seat: Seat,
+    /// Its pile, bottom first: each card with whether it lies face down; `card` is `None`
+    /// for a face-down card the observer cannot see.
+    pile: Vec<PileCardJson>,
+    hand_size: u8,
+    penalty_size: u8,
+    /// Public tracking: the cards everyone knows to be in its hand.
+    known_in_hand: CardSet,
+    /// Public tracking: the cards everyone knows to be in its hand, penalty zone or
+    /// face-down pile cards.
+    known_private: CardSet,
+    /// Its hand, when the observer sees it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<CardSet>,
+    /// Its penalty zone, when the observer sees it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    penalty: Option<CardSet>,
+    /// Its totem, when the observer sees it (every seat's once over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    totem: Option<Animal>,
+    /// Its final score, once over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<&'a FinalScore>,
+}
+
+/// One pile card in [`SeatJson`].
+#[derive(Serialize)]
+struct PileCardJson {
+    card: Option<Card>,
+    face_down: bool,
+}
+
+impl Serialize for Observation {
+    /// Serializes the observation as a map for front ends (JSON, a Python dict): `seat`
+    /// (`null` in a narrator's view), `round`, `final_round`, `end_triggered`, `phase`,
+    /// `to_act`, `turn`, `draw_pile`, `reserve`, `reserve_open`, `landscape`, `river`,
+    /// `powers`, `gifts`, `end_cause`, and `seats`, each with its `pile`, sizes and
+    /// publicly known cards, plus `hand`, `penalty` and `totem` only for a seat the
+    /// observer sees (every totem once over) and its `score` once over. Cards are named
+    /// as they print (`"walrus 5/1 bear"`).
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let over = self.phase == Phase::Over;
+        let seats = (0..usize::from(self.players))
+            .map(|s| SeatJson {
+                seat: Seat(s as u8),
+                pile: self.piles[s]
+                    .iter()
+                    .map(|c| PileCardJson {
+                        card: c.map(|(card, _)| card),
+                        face_down: c.is_none_or(|(_, down)| down),
+                    })
+                    .collect(),
+                hand_size: self.hand_sizes[s],
+                penalty_size: self.penalty_sizes[s],
+                known_in_hand: self.in_hand[s],
+                known_private: self.private[s],
+                hand: self.hands[s],
+                penalty: self.penalties[s],
+                totem: self.totems[s],
+                score: self.scores.as_ref().map(|scores| &scores[s]),
+            })
+            .collect();
+        Json {
+            seat: (!self.whole).then_some(self.seat),
+            round: self.round + 1,
+            final_round: self.final_round,
+            end_triggered: self.end_triggered,
+            phase: self.phase,
+            to_act: (!over).then_some(self.actor),
+            turn: &self.turn,
+            draw_pile: self.draw_len,
+            reserve: self.reserve_len,
+            reserve_open: self.reserve_open,
+            landscape: ByAnimal(self.tokens),
+            river: &self.river[..usize::from(self.river_size)],
+            powers: ByAnimal(std::array::from_fn(|a| PowerJson {
+                side: self.sides[a],
+                holder: self.holders[a],
+            })),
+            gifts: (!self.whole).then_some(self.gifts),
+            seats,
+            end_cause: self.end_cause,
+        }
+        .serialize(serializer)
     }
 }
 

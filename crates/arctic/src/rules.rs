@@ -108,8 +108,8 @@ pub(crate) const SIDE_NAMES: [&str; 3] = ["A", "B", "random"];
 /// The names of the tie-breaks, as a rules file writes them.
 pub(crate) const TIE_BREAK_NAMES: [&str; 2] = ["turn-order", "shared"];
 
-/// Which side of one power card is up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which side of one power card is up. Serializes as `"A"` or `"B"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Side {
     /// Side A.
     A,

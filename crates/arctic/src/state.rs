@@ -19,8 +19,10 @@ pub(crate) const CENTRE: u8 = 0xFF;
 pub type Pile = ArrayVec<PileCard, CARD_COUNT>;
 
 /// The question pending, or the end of the game. Each question is one row of the page's
-/// Decisions table; the engine moves to one only when it is asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Decisions table; the engine moves to one only when it is asked. Serializes as its
+/// name in snake case (`"puffin_give"`, `"over"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// D1 (puffin A) or D2 (puffin B), by the side up: use the puffin?
     Puffin,
@@ -58,10 +60,13 @@ pub enum Phase {
     Over,
 }
 
-/// What the turn in progress has settled so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// What the turn in progress has settled so far. Serializes with its fields named in
+/// full (`placement_value` for p, `draw_value` for q, `held_aside`, `puffin_gives`); an
+/// unset choice is `null`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Turn {
     /// The placement value p of V0.
+    #[serde(rename = "placement_value")]
     pub(crate) p: u8,
     /// The target t.
     pub(crate) target: u8,
@@ -70,10 +75,13 @@ pub struct Turn {
     /// Cards placed so far.
     pub(crate) placed: u8,
     /// The last card to place, picked and held aside until the fox question is answered.
+    #[serde(rename = "held_aside")]
     pub(crate) held: Option<Card>,
     /// The hand card chosen for a puffin A swap.
+    #[serde(rename = "puffin_gives")]
     pub(crate) gave: Option<Card>,
     /// The draw value q of V1.
+    #[serde(rename = "draw_value")]
     pub(crate) q: u8,
     /// Cards drawn so far.
     pub(crate) drawn: u8,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
 use floe_lab::planning::{RunRequest, read_rules};
@@ -35,14 +35,7 @@ impl GameArgs {
     /// # Errors
     /// Fails if the rules file cannot be read.
     pub fn request(&self, bots: &str, games: u64) -> Result<RunRequest> {
-        if !floe_games::GAMES.iter().any(|g| g.name == self.game) {
-            bail!(
-                "--game {}: unknown game {:?}; games: {}",
-                self.game,
-                self.game,
-                floe_games::listed_names().join(", ")
-            );
-        }
+        floe_lab::planning::known_game(&self.game)?;
         let rules = match &self.rules {
             None => None,
             Some(path) => Some(read_rules(path, &format!("--rules {}", path.display()))?),
@@ -58,12 +51,10 @@ impl GameArgs {
             shuffle_colours: self.shuffle_colours,
             seating: floe_sim::Seating::Fixed,
             per_game: false,
+            outsiders: Vec::new(),
         })
     }
 }
-
-/// Most worker threads per core `--threads` accepts.
-const THREADS_PER_CORE: usize = 4;
 
 /// How a run uses the machine and the terminal; they change no result.
 #[derive(Args, Debug)]
@@ -102,25 +93,9 @@ impl RunFlags {
     /// Returns the machine settings of the run.
     ///
     /// # Errors
-    /// Refuses `--threads 0`, and more than [`THREADS_PER_CORE`] per core: a typo like
-    /// `-j 1000` would otherwise start a thousand threads, each with its stack and buffers,
-    /// to go no faster.
+    /// Refuses a thread count [`Machine::new`] refuses.
     pub fn machine(&self) -> Result<Machine> {
-        if self.threads == Some(0) {
-            bail!("--threads 0: give at least 1 worker thread (or leave it out for one per core)");
-        }
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let cap = THREADS_PER_CORE * cores;
-        if let Some(threads) = self.threads.filter(|&t| t > cap) {
-            bail!(
-                "--threads {threads}: at most {cap} ({THREADS_PER_CORE} per core, {cores} cores \
-                 here): more threads than that only add memory and switching, not speed"
-            );
-        }
-        Ok(Machine {
-            threads: self.threads.unwrap_or(0),
-            shard: self.shard,
-        })
+        Machine::new(self.threads, self.shard)
     }
 }
 

@@ -3,6 +3,7 @@
 mod args;
 mod experiment;
 mod merge;
+mod play;
 mod plot;
 mod progress;
 mod replay;
@@ -38,8 +39,11 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Draw SVG charts from a results folder's CSV files.
     Plot(plot::PlotArgs),
-    /// Play one game of a run again from its seed and print everything that happens.
+    /// Play one game of a run again from its seed (or of a `floe play` record) and print
+    /// everything that happens.
     Replay(replay::ReplayArgs),
+    /// Take one or more seats yourself against bots, answering at the terminal.
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +55,7 @@ fn main() -> ExitCode {
         Command::Merge(a) => merge::run(&a),
         Command::Plot(a) => plot::run(&a),
         Command::Replay(a) => replay::run(&a),
+        Command::Play(a) => play::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -93,6 +93,8 @@ pub fn run_plan(
             command: std::env::args().collect(),
             force,
             progress: &bar,
+            stop: None,
+            outsiders: &[],
         },
     )?;
     let mut stdout = std::io::stdout().lock();

@@ -35,6 +35,10 @@ pub struct ReplayArgs {
     /// With --tournament: the tournament played each deal once per cycle (`--duplicate`).
     #[arg(long, requires = "tournament")]
     pub duplicate: bool,
+    /// Tell the game of a record written by `floe play` (the record names the game, its
+    /// rules, seats and seed: only --seat applies).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["tournament", "games", "index"])]
+    pub record: Option<std::path::PathBuf>,
     // Flags of `simulate` and `tournament` that do not change any game, accepted so that
     // their command lines replay by changing the subcommand (to `replay`, or for a
     // tournament `replay --tournament`) and adding --index.
@@ -50,6 +54,12 @@ pub struct ReplayArgs {
 
 /// Runs `floe replay`, printing the log to stdout.
 pub fn run(a: &ReplayArgs) -> Result<()> {
+    if let Some(path) = &a.record {
+        let record = floe_lab::table::Record::read(path)?;
+        let text = floe_lab::table::replay_record(&record, path, a.seat)?;
+        std::io::stdout().lock().write_all(text.as_bytes())?;
+        return Ok(());
+    }
     match a.games {
         Some(0) => bail!("--games 0: a run has at least 1 game"),
         Some(games) if a.index >= games => bail!(
@@ -70,7 +80,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat)?;
+    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat, &[])?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

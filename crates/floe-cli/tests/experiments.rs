@@ -488,3 +488,19 @@ fn any_declared_parameter_can_be_swept_whole_numbers_and_lists_alike() {
         "bad.toml: line 6: sweep: list the values to sweep: scoring.race_1 takes a list of 1 to 8 items",
     );
 }
+
+#[test]
+fn a_sweep_that_leaves_out_the_rules_own_value_is_charted_without_its_ring() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("sweep.toml");
+    // The classic rules remove 8 tiles at 2 players, outside the values swept.
+    std::fs::write(
+        &spec,
+        "name = \"sweep\"\nseed = 3\nplayers = [2, 3]\n\n[[lineups]]\nbots = \"random\"\n\
+         games = 100\n\n[sweep]\nparam = \"tiles_removed\"\nvalues = [0, 4]\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    experiment(&spec, "100", &out, "1");
+    assert!(out.join("sweep-p-three-finished.svg").exists());
+}

@@ -86,7 +86,11 @@ pub trait Game: Clone + Send + Sync {
     /// What one seat knows of a state: the public facts and that seat's private ones,
     /// printable for people (replays, human play). Two states that seat cannot tell apart
     /// have equal observations.
-    type Observation: Clone + PartialEq + fmt::Debug + fmt::Display;
+    ///
+    /// It serializes too, because front ends (Python) hand it to their users as
+    /// structured data (a dict, through JSON): readable names, and exactly what the seat
+    /// knows, never a hidden fact the observation masks.
+    type Observation: Clone + PartialEq + fmt::Debug + fmt::Display + serde::Serialize;
     /// How an answer looks to one observer ([`Game::action_key`]): equal for answers that
     /// observer cannot tell apart. A search keys its tree by it.
     type ActionKey: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;

@@ -6,7 +6,9 @@ use std::fmt;
 pub const MAX_SEATS: usize = 6;
 
 /// A place at the table. Seat 0 starts; seats go clockwise in increasing order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+///
+/// Serializes as its number (`0`), as observations hand it to front ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize)]
 pub struct Seat(pub u8);
 
 impl Seat {

@@ -178,6 +178,13 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
                 }),
             }
         }
+        // A sweep that leaves out the rules' own value has no point to ring there.
+        for s in &mut series {
+            let (low, high) = s.points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+                (lo.min(p.0), hi.max(p.0))
+            });
+            s.marked = s.marked.filter(|x| (low..=high).contains(x));
+        }
         let path = dir.join(format!("sweep-{}.svg", col.replace('_', "-")));
         let title = format!("{name}: {what} (ring: the rules' own value)");
         let x_label = param.replace('_', " ");

@@ -6,7 +6,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use std::sync::atomic::AtomicBool;
+
 use anyhow::{Context, Result, anyhow};
+use floe_bots::outsider::Plug;
 use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
@@ -60,6 +63,11 @@ pub struct RunOptions<'a> {
     pub force: bool,
     /// Hears how the run advances.
     pub progress: &'a dyn Progress,
+    /// Set to stop the run early (Ctrl-C, an outsider that cannot answer): the run then
+    /// fails without writing its results.
+    pub stop: Option<&'a AtomicBool>,
+    /// The outsiders the plan's bot lists name (see [`crate::setup::setup`]).
+    pub outsiders: &'a [Plug],
 }
 
 /// What a run did, for the front end to show.
@@ -99,7 +107,7 @@ pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
                 .cells
                 .iter()
                 .map(|cell| {
-                    setup(game.clone(), plan, cell, opts.machine)
+                    setup(game.clone(), plan, cell, opts.machine, opts.outsiders)
                         .map_err(|m| anyhow!("the plan does not fit {}: {m}", plan.game))
                 })
                 .collect::<Result<Vec<_>>>()?;
@@ -124,11 +132,12 @@ fn tally<G: Game>(
             setup.config.games,
             floe_sim::empty_tally(&setup.game, &setup.config),
         ),
-        None => Ok(floe_sim::run(
+        None => Ok(floe_sim::run_until(
             &setup.game,
             &setup.config,
             &|n| opts.progress.advance(n),
             per_game,
+            opts.stop.unwrap_or(&AtomicBool::new(false)),
         )?),
     }
 }

@@ -16,10 +16,16 @@ pub mod plan;
 pub mod planning;
 pub mod provenance;
 pub mod replay;
+pub mod session;
 pub mod setup;
 pub mod shards;
 pub mod spec;
+pub mod table;
 
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
+/// Players from outside Floe, for front ends that seat them (people, Python functions).
+pub use floe_bots::outsider;
+/// Who sits where in a run's games.
+pub use floe_sim::Seating;
 pub use plan::{CellPlan, Plan, RunKind};
 pub use setup::{Machine, Misfit, Setup};

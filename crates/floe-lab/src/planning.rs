@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
+use floe_bots::outsider::Plug;
 use floe_core::{Game, ParamDecl, ParamKind, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::Seating;
@@ -64,6 +65,8 @@ pub struct RunRequest {
     pub seating: Seating,
     /// Also write one row per game and seat.
     pub per_game: bool,
+    /// The outsiders (people, Python functions) the bots text names.
+    pub outsiders: Vec<Plug>,
 }
 
 /// A checked plan and the warnings its bots give.
@@ -75,7 +78,7 @@ pub struct Planned {
 }
 
 /// Runs `visitor` on the game `name` loaded with `rules` (an error names the rules file).
-fn with_game<V: GameVisitor<Output = Result<T>>, T>(
+pub(crate) fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     name: &str,
     rules: Option<&RulesFile>,
     visitor: V,
@@ -87,11 +90,26 @@ fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     }
 }
 
+/// Checks that Floe has a game named `name`, with the message `--game` gives.
+///
+/// # Errors
+/// Lists the games when there is none of that name.
+pub fn known_game(name: &str) -> Result<()> {
+    if !floe_games::GAMES.iter().any(|g| g.name == name) {
+        bail!(
+            "--game {name}: unknown game {name:?}; games: {}",
+            floe_games::listed_names().join(", ")
+        );
+    }
+    Ok(())
+}
+
 /// Checks the one-cell run `req` and returns its plan.
 ///
 /// # Errors
 /// Names the flag (or rules file line) of the first problem.
 pub fn plan_run(req: RunRequest) -> Result<Planned> {
+    known_game(&req.game)?;
     struct Check(RunRequest);
     impl GameVisitor for Check {
         type Output = Result<Planned>;
@@ -113,8 +131,14 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                     sweep: None,
                 }],
             };
-            let checked = setup(game, &plan, &plan.cells[0], Machine::default())
-                .map_err(|m| anyhow!("{m}"))?;
+            let checked = setup(
+                game,
+                &plan,
+                &plan.cells[0],
+                Machine::default(),
+                &req.outsiders,
+            )
+            .map_err(|m| anyhow!("{m}"))?;
             Ok(Planned {
                 notes: checked.notes,
                 plan,
@@ -191,7 +215,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
                     games: games.unwrap_or(lineup.games),
                     sweep,
                 };
-                let checked = setup(game.clone(), &plan, &cell, Machine::default())
+                let checked = setup(game.clone(), &plan, &cell, Machine::default(), &[])
                     .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
                 if notes.is_empty() {
                     notes = checked.notes;

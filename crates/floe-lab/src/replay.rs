@@ -3,9 +3,11 @@
 use std::fmt::Write as _;
 
 use anyhow::{Result, anyhow};
-use floe_core::{ActionList, Game, Seat, Stream, stream_rng};
+use floe_bots::outsider::Plug;
+use floe_core::{ActionList, Game, Outcome, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
 use floe_sim::Line;
+use floe_sim::report::RunLabel;
 
 use crate::plan::Plan;
 use crate::setup::{Machine, Misfit, setup};
@@ -23,17 +25,27 @@ use crate::setup::{Machine, Misfit, setup};
 ///
 /// # Errors
 /// Fails if the plan does not fit its game, or `seat` is not at the table.
-pub fn replay(plan: &Plan, index: u64, seat: Option<usize>) -> Result<String> {
+///
+/// `outsiders` are the players from outside Floe the plan's bot list names (a game
+/// record's answers, replayed).
+pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) -> Result<String> {
     struct Replay<'a> {
         plan: &'a Plan,
         index: u64,
         seat: Option<usize>,
+        outsiders: &'a [Plug],
     }
     impl GameVisitor for Replay<'_> {
         type Output = Result<String>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<String> {
-            let setup = setup(game, self.plan, &self.plan.cells[0], Machine::default())
-                .map_err(|m| anyhow!("{m}"))?;
+            let setup = setup(
+                game,
+                self.plan,
+                &self.plan.cells[0],
+                Machine::default(),
+                self.outsiders,
+            )
+            .map_err(|m| anyhow!("{m}"))?;
             let players = setup.label.players;
             if let Some(seat) = self.seat.filter(|&s| s >= players) {
                 let misfit = Misfit {
@@ -49,8 +61,17 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>) -> Result<String> {
             Ok(tell(&setup, self.index, self.seat.map(|s| Seat(s as u8))))
         }
     }
-    floe_games::visit(&plan.game, Some(&plan.rules), Replay { plan, index, seat })
-        .map_err(|e| anyhow!("{e}"))?
+    floe_games::visit(
+        &plan.game,
+        Some(&plan.rules),
+        Replay {
+            plan,
+            index,
+            seat,
+            outsiders,
+        },
+    )
+    .map_err(|e| anyhow!("{e}"))?
 }
 
 /// Returns the board of `state` as `viewer` sees it, or as a narrator does (`None`; a game
@@ -162,7 +183,14 @@ fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> S
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
-    let o = &record.outcome;
+    out.push_str(&final_scores(game, label, &record.outcome));
+    out
+}
+
+/// Returns the final scores of a game of the run `label` with outcome `o`: how it ended,
+/// then each seat's points, progress and win.
+pub(crate) fn final_scores<G: Game>(game: &G, label: &RunLabel, o: &Outcome) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "final scores ({}):",

@@ -1,5 +1,6 @@
 //! Turning one cell of a [`Plan`] into a checked run of a loaded game.
 
+use floe_bots::outsider::Plug;
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::{Game, RuleSet};
 use floe_sim::report::RunLabel;
@@ -53,8 +54,41 @@ pub struct Machine {
     pub shard: Option<Shard>,
 }
 
+/// Most worker threads per core a run accepts.
+const THREADS_PER_CORE: usize = 4;
+
+impl Machine {
+    /// Returns the machine settings of a run on `threads` worker threads (`None` for one
+    /// per core) playing `shard` of it (`None` for all of it).
+    ///
+    /// # Errors
+    /// Refuses `--threads 0`, and more than [`THREADS_PER_CORE`] per core: a typo like
+    /// `-j 1000` would otherwise start a thousand threads, each with its stack and buffers,
+    /// to go no faster.
+    pub fn new(threads: Option<usize>, shard: Option<Shard>) -> anyhow::Result<Machine> {
+        if threads == Some(0) {
+            anyhow::bail!(
+                "--threads 0: give at least 1 worker thread (or leave it out for one per core)"
+            );
+        }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let cap = THREADS_PER_CORE * cores;
+        if let Some(threads) = threads.filter(|&t| t > cap) {
+            anyhow::bail!(
+                "--threads {threads}: at most {cap} ({THREADS_PER_CORE} per core, {cores} cores \
+                 here): more threads than that only add memory and switching, not speed"
+            );
+        }
+        Ok(Machine {
+            threads: threads.unwrap_or(0),
+            shard,
+        })
+    }
+}
+
 /// Checks `cell` of `plan` against `game` (loaded with the plan's rules): sets the swept
-/// parameter, reads the bots, and checks the whole.
+/// parameter, reads the bots, and checks the whole. A bot named as one of `outsiders` is
+/// that outsider (a person, a Python function); any other is a bot spec.
 ///
 /// # Errors
 /// Names the first setting that does not fit.
@@ -63,6 +97,7 @@ pub fn setup<G: Game>(
     plan: &Plan,
     cell: &CellPlan,
     machine: Machine,
+    outsiders: &[Plug],
 ) -> Result<Setup<G>, Misfit> {
     if let Some(sweep) = &cell.sweep {
         let mut rules = game.rules().clone();
@@ -86,7 +121,7 @@ pub fn setup<G: Game>(
         shard: machine.shard.unwrap_or(Shard::WHOLE),
     };
     let rules = game.rules().name().to_string();
-    checked(game, &rules, &cell.bots, config)
+    checked(game, &rules, &cell.bots, config, outsiders)
 }
 
 /// Reads the bots text (a spec for every seat, one per seat, or the entrants) into
@@ -97,6 +132,7 @@ fn checked<G: Game>(
     rules: &str,
     bots_text: &str,
     mut config: RunConfig,
+    outsiders: &[Plug],
 ) -> Result<Setup<G>, Misfit> {
     let specs = split_spec_list(bots_text);
     let bad_bots = |message: String| Misfit {
@@ -106,6 +142,10 @@ fn checked<G: Game>(
     };
     let mut bots = Vec::new();
     for (i, text) in specs.iter().enumerate() {
+        if let Some(plug) = outsiders.iter().find(|p| p.name() == text.trim()) {
+            bots.push(BotSpec::outsider(plug.name(), plug.clone()));
+            continue;
+        }
         let spec = BotSpec::parse(text)
             .and_then(|spec| spec.check_game(&game).map(|()| spec))
             .map_err(|e| {

@@ -48,6 +48,7 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
         shuffle_colours: true,
         seating,
         per_game,
+        outsiders: Vec::new(),
     })
     .unwrap();
     for index in 0..SHARDS {
@@ -62,6 +63,8 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
             command: vec!["floe".into()],
             force: false,
             progress: &Silent,
+            stop: None,
+            outsiders: &[],
         };
         execute(&planned.plan, &opts).unwrap();
     }
@@ -148,6 +151,8 @@ impl Runs {
                 command: vec!["floe".into(), "merge".into()],
                 force: false,
                 progress: &Silent,
+                stop: None,
+                outsiders: &[],
             };
             execute(&plan, &opts)
         });
@@ -219,6 +224,8 @@ fn valid_shards_merge() {
             command: Vec::new(),
             force: false,
             progress: &Silent,
+            stop: None,
+            outsiders: &[],
         };
         assert_eq!(execute(&plan, &opts).unwrap().games, 24);
     }

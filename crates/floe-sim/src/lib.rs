@@ -14,5 +14,7 @@ pub mod stats;
 mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
-pub use run::{RecordSink, RunConfig, RunError, Seating, Shard, empty_tally, replay, run};
+pub use run::{
+    RecordSink, RunConfig, RunError, Seating, Shard, empty_tally, replay, run, run_until,
+};
 pub use tally::{Counter, FigureTally, GroupTally, PAIR_UNITS, PairTally, Tally};

@@ -4,6 +4,7 @@ use floe_bots::BotSpec;
 use floe_core::{Game, MAX_COLOURS, MAX_FIGURES, game_seed};
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tally::MAX_END_CAUSES;
 use crate::{GameRecord, Table, Tally, play};
@@ -148,6 +149,9 @@ pub enum RunError {
     /// Writing per-game records failed.
     #[error("cannot write per-game records: {0}")]
     Io(#[from] std::io::Error),
+    /// The run was stopped before its end (see [`run_until`]).
+    #[error("the run was stopped before its end")]
+    Stopped,
 }
 
 /// Checks that a game named `name`, with `end_causes` end causes and `colours` colours,
@@ -370,8 +374,25 @@ pub fn run<G: Game>(
     game: &G,
     cfg: &RunConfig,
     progress: &(dyn Fn(u64) + Sync),
-    mut per_game: Option<&mut RecordSink<'_>>,
+    per_game: Option<&mut RecordSink<'_>>,
 ) -> Result<Tally, RunError> {
+    run_until(game, cfg, progress, per_game, &AtomicBool::new(false))
+}
+
+/// Plays the run as [`run`] does, but gives up once `stop` is set (by a Ctrl-C handler, or
+/// by an outsider that cannot answer): every worker finishes the game it is playing and
+/// starts no other, and no records reach `per_game` after the stop is seen.
+///
+/// # Errors
+/// As [`run`], and [`RunError::Stopped`] once `stop` is set.
+pub fn run_until<G: Game>(
+    game: &G,
+    cfg: &RunConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    mut per_game: Option<&mut RecordSink<'_>>,
+    stop: &AtomicBool,
+) -> Result<Tally, RunError> {
+    let stopped = || stop.load(Ordering::Relaxed);
     cfg.check(game)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads)
@@ -401,7 +422,12 @@ pub fn run<G: Game>(
                         } else {
                             0
                         });
+                        let mut played = 0;
                         for index in games.clone() {
+                            if stopped() {
+                                break;
+                            }
+                            played += 1;
                             let (lineup, seed) = cfg.deal(index);
                             let record = play(
                                 game,
@@ -419,12 +445,15 @@ pub fn run<G: Game>(
                                 records.push(record);
                             }
                         }
-                        progress(games.end - games.start);
+                        progress(played);
                         (part, records)
                     },
                 )
                 .collect()
         });
+        if stopped() {
+            return Err(RunError::Stopped);
+        }
         for (part, records) in &results {
             tally.merge(part);
             if let Some(sink) = per_game.as_mut() {

@@ -6,7 +6,7 @@ use arctic_race::Action;
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{FloeRng, View, game_seed};
-use floe_sim::{GameRecord, RunConfig, Seating, Shard, Table, play, run};
+use floe_sim::{GameRecord, RunConfig, RunError, Seating, Shard, Table, play, run, run_until};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
@@ -131,6 +131,32 @@ fn progress_counts_every_game() {
         2500 * u64::from(floe_core::WIN_SHARE_UNITS),
         "every game hands out exactly one win"
     );
+}
+
+#[test]
+fn a_stopped_run_plays_on_no_further_and_says_so() {
+    let game = ArcticRace::classic();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let played = Mutex::new(0u64);
+    let mut delivered = 0;
+    let mut sink = |r: &[GameRecord]| {
+        delivered += r.len();
+        Ok(())
+    };
+    let result = run_until(
+        &game,
+        &config(3, 1_000_000, 2),
+        &|n| {
+            *played.lock().unwrap() += n;
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        },
+        Some(&mut sink),
+        &stop,
+    );
+    assert!(matches!(result, Err(RunError::Stopped)), "{result:?}");
+    let played = *played.lock().unwrap();
+    assert!(played < 100_000, "stopped early, not after {played} games");
+    assert_eq!(delivered, 0, "no records of a stopped batch are handed on");
 }
 
 #[test]

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use floe_core::Seat;
+use serde::{Serialize, Serializer};
 
 use crate::state::{Bid, NO_BID, NOBODY, State, cards_in};
 
@@ -129,6 +130,98 @@ impl fmt::Display for Observation {
             }
         }
         writeln!(f)
+    }
+}
+
+/// An [`Observation`] as a front end hands it to a user (JSON, a Python dict): the public
+/// facts, and the hand and bid of the seats the observer sees (its own; every seat's in a
+/// narrator's view). Another seat's hand and bid are left out: only whether it has bid.
+#[derive(Serialize)]
+struct Json {
+    /// The seat that observes; `None` in a narrator's view.
+    seat: Option<Seat>,
+    /// Cards per hand (K), and so rounds in a game.
+    cards: u8,
+    /// The round in progress, from 1; once over, the rounds played.
+    round: u8,
+    /// The prize card up, `None` once the game is over.
+    prize: Option<u8>,
+    /// The prizes still face down, lowest first (their order is hidden).
+    prizes_left: Vec<u8>,
+    seats: Vec<SeatJson>,
+    /// The rounds played, first first.
+    past: Vec<RoundJson>,
+}
+
+/// One seat in [`Json`].
+#[derive(Serialize)]
+struct SeatJson {
+    seat: Seat,
+    points: i32,
+    prizes_won: u8,
+    /// Whether it has bid this round (face down).
+    has_bid: bool,
+    /// Its cards in hand, when the observer sees them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hand: Option<Vec<u8>>,
+    /// Its bid this round (`null`: none yet), when the observer sees it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bid: Option<Option<u8>>,
+}
+
+/// One finished round in [`Json`].
+#[derive(Serialize)]
+struct RoundJson {
+    prize: u8,
+    /// Every seat's bid, revealed, by seat.
+    bids: Vec<u8>,
+    /// The seat that took the prize; `None` when the top bid was tied.
+    taker: Option<u8>,
+}
+
+impl Serialize for Observation {
+    /// Serializes the observation as a map for front ends (JSON, a Python dict): `seat`
+    /// (`null` in a narrator's view), `cards`, `round`, `prize`, `prizes_left`, `past`
+    /// (each round's prize, bids and taker), and `seats`, each with its `points`,
+    /// `prizes_won` and `has_bid`, plus `hand` and `bid` only for a seat the observer
+    /// sees.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let st = &self.state;
+        let players = st.players();
+        let seats = Seat::all(players)
+            .map(|seat| {
+                let sees = self.whole || seat == self.seat;
+                SeatJson {
+                    seat,
+                    points: st.points(seat),
+                    prizes_won: st.prizes_won(seat),
+                    has_bid: self.has_bid(seat),
+                    hand: sees.then(|| st.hand(seat).collect()),
+                    bid: sees.then(|| st.bid(seat)),
+                }
+            })
+            .collect();
+        let past = st.past[..st.round()]
+            .iter()
+            .map(|round| RoundJson {
+                prize: round.prize,
+                bids: round.bids[..players].to_vec(),
+                taker: (round.taker != NOBODY).then_some(round.taker),
+            })
+            .collect();
+        // Sorted already but in a narrator's view, which shows no order either.
+        let mut prizes_left = st.deck[..usize::from(st.deck_len)].to_vec();
+        prizes_left.sort_unstable();
+        Json {
+            seat: (!self.whole).then_some(self.seat),
+            cards: st.cards,
+            round: st.round + u8::from(!st.is_over()),
+            prize: st.prize(),
+            prizes_left,
+            seats,
+            past,
+        }
+        .serialize(serializer)
     }
 }
 

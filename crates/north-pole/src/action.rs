@@ -38,6 +38,30 @@ impl CardRef {
     }
 }
 
+impl serde::Serialize for CardRef {
+    /// Serializes the card as its id and face: `{"id": 12, "movement": "March", "mode":
+    /// "A", "points": 1, "colour": "blue"}` (a Pinch's mode is `"-"`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(serde::Serialize)]
+        struct Face {
+            id: u8,
+            movement: Movement,
+            mode: Mode,
+            points: u8,
+            colour: crate::deck::StormColour,
+        }
+        let card = self.card();
+        Face {
+            id: self.id,
+            movement: card.movement,
+            mode: card.mode,
+            points: card.points,
+            colour: card.colour,
+        }
+        .serialize(serializer)
+    }
+}
+
 impl fmt::Display for CardRef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let card = self.card();

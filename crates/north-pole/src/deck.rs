@@ -42,6 +42,13 @@ impl Movement {
     }
 }
 
+impl serde::Serialize for Movement {
+    /// Serializes the movement as its name (`"March"`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// A card's ambush mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -71,6 +78,13 @@ impl Mode {
             "-" | "–" => Some(Mode::None),
             _ => None,
         }
+    }
+}
+
+impl serde::Serialize for Mode {
+    /// Serializes the mode as its name (`"A"`; `"-"` for none).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 
@@ -104,6 +118,13 @@ impl StormColour {
     /// Returns the colour's name.
     pub fn name(self) -> &'static str {
         ["blue", "red", "purple"][self as usize]
+    }
+}
+
+impl serde::Serialize for StormColour {
+    /// Serializes the colour as its name (`"blue"`).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }
 

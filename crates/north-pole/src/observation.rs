@@ -4,6 +4,7 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
+use serde::{Serialize, Serializer};
 
 use crate::action::CardRef;
 use crate::board::{Bits, Name, Square, at, bit, squares, turn, turn_bits};
@@ -15,31 +16,48 @@ use crate::rules::MAX_PLAYERS;
 use crate::state::{MAX_HAND, MAX_PACKS, PAWNS, Phase, Place, State};
 
 /// One seat's public facts.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Serializes with squares by name (`"d4"`): `side` as its name (`"S"`), `pawns` as the
+/// number of its pawns on each square that has any (`{"d1": 2}`), `igloos` as a list of
+/// squares, `held` as a count per equipment type (`{"Husky": 1, ...}`), `board` as its
+/// name (`"T1"`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatView {
     /// Its table side.
+    #[serde(serialize_with = "side_name")]
     pub side: u8,
-    /// The table squares with at least one of its pawns.
+    /// The table squares with at least one of its pawns (serialized in `counts`).
+    #[serde(skip)]
     pub pawns: Bits,
     /// Squares with one of its pawns in an igloo (table frame).
+    #[serde(serialize_with = "square_names")]
     pub igloos: Bits,
     /// Pawns per table square (only squares of `pawns` are set).
+    #[serde(rename = "pawns", serialize_with = "pawn_counts")]
     pub counts: [u8; 64],
     /// Pawns on the ship.
     pub ship: u8,
     /// Pawns on the scoreboard.
     pub pole: u8,
     /// Equipment held by type (in [`EQUIPMENT`] order).
+    #[serde(serialize_with = "by_equipment")]
     pub held: [u8; EQUIPMENT.len()],
     /// The cards in its full Backpacks, the first filled first.
+    #[serde(serialize_with = "list")]
     pub packs: ArrayVec<CardRef, MAX_PACKS>,
     /// Its team board (0 for T1).
+    #[serde(serialize_with = "board_name")]
     pub board: u8,
 }
 
 /// Everything public in a state, in the table frame: the page's *What each player knows*.
 /// The draw pile is known as a set (its order is hidden), the face-down discs as places.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Serializes (for front ends, as JSON) with squares by name (`"d4"`), square sets as
+/// lists of names, card sets as lists of card ids, the end cause by name
+/// (`"pole-reached"`), the card groups by table side name (`{"S": [...], ...}`) and the
+/// cracks as the squares whose east and north edges are cracked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Observation {
     /// Seats at the table.
     pub players: u8,
@@ -50,32 +68,42 @@ pub struct Observation {
     /// The question pending.
     pub phase: Phase,
     /// The end cause once over.
+    #[serde(serialize_with = "end_cause_name")]
     pub end_cause: Option<u8>,
     /// Clockwise quarter turns of the top board.
     pub rotation: u8,
     /// The North Pole disc's orientation.
     pub orientation: u8,
     /// Open entries (table squares, holes or not).
+    #[serde(rename = "open_entries", serialize_with = "square_names")]
     pub open: Bits,
     /// Each seat's pieces and discs.
+    #[serde(serialize_with = "list")]
     pub seats: ArrayVec<SeatView, MAX_PLAYERS>,
     /// The bear's table square.
+    #[serde(serialize_with = "square_name")]
     pub bear: Option<Square>,
     /// Holes (table frame).
+    #[serde(serialize_with = "square_names")]
     pub holes: Bits,
     /// Face-down discs on corners (table frame).
+    #[serde(rename = "face_down_discs", serialize_with = "square_names")]
     pub masks: Bits,
     /// Whether the scoreboard still holds its face-down disc.
     pub scoreboard_disc: bool,
     /// The card group on each table side (S, W, N, E).
+    #[serde(rename = "cards_by_side", serialize_with = "by_side")]
     pub groups: [ArrayVec<CardRef, MAX_HAND>; 4],
     /// The draw pile's cards (a set: the order is hidden).
+    #[serde(rename = "draw_pile", serialize_with = "card_ids")]
     pub draw: u128,
     /// The storm colour of its top card, where the rules make it public.
     pub top_colour: Option<StormColour>,
     /// The discard pile.
+    #[serde(rename = "discard_pile", serialize_with = "card_ids")]
     pub discard: u128,
     /// The storm pile and its total.
+    #[serde(rename = "storm_pile", serialize_with = "card_ids")]
     pub storm: u128,
     /// The storm pile's points.
     pub storm_total: u16,
@@ -85,13 +113,99 @@ pub struct Observation {
     pub stack: u8,
     /// Cracks in effect (table frame): bit `s` of `.0` for the edge east of `s`, of `.1`
     /// for the edge north of `s`.
+    #[serde(serialize_with = "cracks")]
     pub cracked: (Bits, Bits),
     /// Base camps, weak ice.
+    #[serde(rename = "base_camps", serialize_with = "square_names")]
     pub camps: Bits,
     /// The weak ice.
+    #[serde(rename = "weak_ice", serialize_with = "square_names")]
     pub weak: Bits,
     /// Whether the team variant is played.
     pub team_play: bool,
+}
+
+/// Serializes a square by name (`"d4"`).
+fn square_name<S: Serializer>(square: &Option<Square>, s: S) -> Result<S::Ok, S::Error> {
+    match square {
+        Some(sq) => s.collect_str(&Name(*sq)),
+        None => s.serialize_none(),
+    }
+}
+
+/// Serializes a set of squares as their names, in index order (a1, b1, ..., h8).
+fn square_names<S: Serializer>(bits: &Bits, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(squares(*bits).map(|sq| Name(sq).to_string()))
+}
+
+/// Serializes pawns per square as a map from the names of the squares that hold any.
+fn pawn_counts<S: Serializer>(counts: &[u8; 64], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(
+        (0..64u8)
+            .filter(|&sq| counts[usize::from(sq)] > 0)
+            .map(|sq| (Name(sq).to_string(), counts[usize::from(sq)])),
+    )
+}
+
+/// Serializes a set of card ids as the list of its ids, lowest first.
+fn card_ids<S: Serializer>(set: &u128, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq((0..128u8).filter(|&c| set & 1 << c != 0))
+}
+
+/// Serializes a list (an `ArrayVec`) as a sequence.
+fn list<T: Serialize, const N: usize, S: Serializer>(
+    items: &ArrayVec<T, N>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(items.iter())
+}
+
+/// Serializes a table side by name (`"S"`).
+fn side_name<S: Serializer>(side: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(SIDE_NAMES[usize::from(*side)])
+}
+
+/// Serializes a team board by name (`"T1"`).
+fn board_name<S: Serializer>(board: &u8, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&format_args!("T{}", board + 1))
+}
+
+/// Serializes per-equipment counts as a map from the equipment names.
+fn by_equipment<S: Serializer>(held: &[u8; EQUIPMENT.len()], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(EQUIPMENT.iter().map(|d| d.name()).zip(held))
+}
+
+/// Serializes the card groups as a map from the table side names.
+fn by_side<S: Serializer>(
+    groups: &[ArrayVec<CardRef, MAX_HAND>; 4],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_map(SIDE_NAMES.iter().zip(groups.iter().map(|g| g.as_slice())))
+}
+
+/// Serializes the end cause by name.
+fn end_cause_name<S: Serializer>(cause: &Option<u8>, s: S) -> Result<S::Ok, S::Error> {
+    match cause {
+        Some(c) => s.serialize_str(END_CAUSES[usize::from(*c)]),
+        None => s.serialize_none(),
+    }
+}
+
+/// Serializes the cracks in effect as the squares whose east edge and those whose north
+/// edge is cracked.
+fn cracks<S: Serializer>(cracked: &(Bits, Bits), s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Cracks {
+        #[serde(serialize_with = "square_names")]
+        east_of: Bits,
+        #[serde(serialize_with = "square_names")]
+        north_of: Bits,
+    }
+    Cracks {
+        east_of: cracked.0,
+        north_of: cracked.1,
+    }
+    .serialize(s)
 }
 
 fn count(set: u128) -> u32 {
@@ -430,5 +544,64 @@ mod tests {
         let text = Observation::of(&game, &st).to_string();
         assert!(text.contains("1 | ? |   | . |00+| . |"), "{text}");
         assert!(text.contains("crowded squares: d1 0000^1\n"), "{text}");
+    }
+
+    #[test]
+    fn an_observation_serializes_to_json_with_squares_and_cards_by_name() {
+        let mut rules = Rules::standard();
+        rules.random_start = false;
+        let game = NorthPole::new(rules);
+        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        let json = |st: &State| serde_json::to_value(Observation::of(&game, st)).unwrap();
+        let seen = json(&st);
+        assert_eq!(seen["players"], 2);
+        assert_eq!(seen["round"], 1);
+        assert_eq!(seen["phase"], "travel");
+        assert_eq!(seen["to_act"], 0);
+        assert_eq!(seen["end_cause"], serde_json::Value::Null);
+        assert_eq!(seen["bear"], serde_json::Value::Null);
+        assert_eq!(
+            seen["face_down_discs"],
+            serde_json::json!(["a1", "h1", "a8", "h8"])
+        );
+        assert_eq!(seen["scoreboard_disc"], true);
+        let seat = &seen["seats"][0];
+        assert_eq!(seat["side"], "S");
+        assert_eq!(seat["ship"], 4);
+        assert_eq!(seat["pawns"], serde_json::json!({}));
+        assert_eq!(seat["held"].as_object().unwrap().len(), EQUIPMENT.len());
+        assert_eq!(seen["seats"][1]["side"], "N");
+        // Every side's cards, by id and face.
+        for (side, name) in SIDE_NAMES.iter().enumerate() {
+            let group = &st.groups[st.group_of(side as u8)];
+            let cards = seen["cards_by_side"][name].as_array().unwrap();
+            assert_eq!(cards.len(), group.len(), "{name}");
+            for (json, &id) in cards.iter().zip(group) {
+                let card = game.rules.card(id);
+                assert_eq!(json["id"], id);
+                assert_eq!(json["movement"], card.movement.name());
+                assert_eq!(json["points"], card.points);
+            }
+        }
+        // The draw pile as a set of ids: its order, like the face-down discs, is hidden.
+        let mut ids: Vec<u8> = st.draw.to_vec();
+        ids.sort_unstable();
+        assert_eq!(seen["draw_pile"], serde_json::json!(ids));
+        let mut hidden = st.clone();
+        let below_top = hidden.draw.len() - 1;
+        hidden.draw[..below_top].reverse();
+        hidden.corner_discs.reverse();
+        assert_ne!(hidden, st);
+        assert_eq!(json(&hidden), seen);
+        // Pawns by square name, counted; igloos as a list of squares.
+        let d1 = parse_square("d1").unwrap();
+        st.seats[0].pawns = [Place::Board(d1); PAWNS];
+        st.seats[0].igloos = 1;
+        st.seats[1].pawns[0] = Place::Board(d1);
+        let seen = json(&st);
+        assert_eq!(seen["seats"][0]["pawns"], serde_json::json!({"d1": 4}));
+        assert_eq!(seen["seats"][0]["igloos"], serde_json::json!(["d1"]));
+        assert_eq!(seen["seats"][0]["ship"], 0);
+        assert_eq!(seen["seats"][1]["pawns"], serde_json::json!({"d1": 1}));
     }
 }

@@ -113,6 +113,35 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Returns the question's name: the variant's in snake case (`"card"`), a free point's
+    /// with what comes after it (`"free_then_play"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Travel => "travel",
+            Phase::Free(AfterFree::Play) => "free_then_play",
+            Phase::Free(AfterFree::Husky) => "free_then_husky",
+            Phase::Free(AfterFree::Store) => "free_then_store",
+            Phase::Card => "card",
+            Phase::Pinch => "pinch",
+            Phase::Actor => "actor",
+            Phase::Target => "target",
+            Phase::Keep => "keep",
+            Phase::Limit => "limit",
+            Phase::Husky => "husky",
+            Phase::Store => "store",
+            Phase::Over => "over",
+        }
+    }
+}
+
+impl serde::Serialize for Phase {
+    /// Serializes the question as its name ([`Phase::name`]).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// What follows a free point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AfterFree {

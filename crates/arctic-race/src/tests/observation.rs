@@ -195,3 +195,57 @@ fn the_narrators_board_shows_every_hand_and_face_down_card() {
         "{seat_1}"
     );
 }
+
+#[test]
+fn an_observation_serializes_to_json_with_only_the_own_hand_and_face_down_card() {
+    let game = game();
+    let mut rng = stream_rng(3, Stream::Chance);
+    let mut st = game.new_game(3, &mut rng);
+    // Round 1: seat 0 commits the skier, seat 1 the dog sled; seat 2 is asked.
+    for card in [Card::Skier, Card::DogSled] {
+        game.apply(&mut st, Action::Commit(card), &mut rng);
+    }
+    assert_eq!(game.to_act(&st), Some(S2));
+    let json = |st: &State, seat| serde_json::to_value(game.observe(st, seat)).unwrap();
+    let seen = json(&st, S0);
+    assert_eq!(seen["seat"], 0);
+    assert_eq!(seen["round"], 1);
+    assert_eq!(seen["phase"], "commit");
+    assert_eq!(seen["to_act"], 2);
+    assert_eq!(seen["start_token"], 0);
+    assert_eq!(seen["end_cause"], serde_json::Value::Null);
+    assert_eq!(seen["track"].as_array().unwrap().len(), 30);
+    assert_eq!(seen["track"][2], "+1");
+    assert_eq!(seen["river"]["first_space"], 6);
+    assert_eq!(seen["river"]["tiles"].as_array().unwrap().len(), 5);
+    assert_eq!(seen["supply"], st.supply_len());
+    let seats = seen["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    assert_eq!(
+        seats[0]["racers"][0],
+        serde_json::json!({"racer": 1, "position": "home"})
+    );
+    // Seat 0's own hand and face-down card; of seat 1 only that a card is face down.
+    assert_eq!(
+        seats[0]["hand"],
+        serde_json::json!(["1-2-3", "snowboarder", "dog sled", "snowmobile"])
+    );
+    assert_eq!(seats[0]["face_down_card"], "skier");
+    assert_eq!(seats[1]["face_down"], true);
+    assert_eq!(seats[2]["face_down"], false);
+    for other in &seats[1..] {
+        assert!(other.get("hand").is_none(), "{other}");
+        assert!(other.get("face_down_card").is_none(), "{other}");
+    }
+    // Seat 1 committing another card changes its own JSON, never seat 0's.
+    let mut other_card = st.clone();
+    other_card.change_committed(S1, Card::Snowmobile);
+    assert_eq!(json(&other_card, S0), seen);
+    assert_ne!(json(&other_card, S1), json(&st, S1));
+    assert_eq!(json(&st, S1)["seats"][1]["face_down_card"], "dog sled");
+    // A narrator sees every hand and face-down card.
+    let all = serde_json::to_value(game.observe_all(&st).unwrap()).unwrap();
+    assert_eq!(all["seat"], serde_json::Value::Null);
+    assert_eq!(all["seats"][1]["face_down_card"], "dog sled");
+    assert_eq!(all["seats"][2]["face_down_card"], serde_json::Value::Null);
+}

@@ -126,3 +126,56 @@ fn answers_are_numbered_by_card_and_the_encoding_fills_its_length() {
     assert_eq!(out[15 + 21 + 3 * 4 + 1], 1.0, "prize 4 taken by seat 1");
     assert!(out.iter().all(|x| x.is_finite()));
 }
+
+#[test]
+fn an_observation_serializes_to_json_with_only_the_own_hand_and_bid() {
+    let game = Goofspiel::standard();
+    let mut st = game.scenario(3, &[4, 1, 5, 2, 3]);
+    // Round 1: bids 2, 5, 3 (seat 1 takes the 4); round 2: seats 0 and 1 bid 1 and 4.
+    bid(&game, &mut st, &[2, 5, 3, 1, 4]);
+    let json =
+        |st: &crate::State, seat| serde_json::to_value(game.observe(st, Seat(seat))).unwrap();
+    let seen = json(&st, 0);
+    assert_eq!(seen["seat"], 0);
+    assert_eq!(seen["cards"], 5);
+    assert_eq!(seen["round"], 2);
+    assert_eq!(seen["prize"], 1);
+    assert_eq!(seen["prizes_left"], serde_json::json!([2, 3, 5]));
+    assert_eq!(
+        seen["past"],
+        serde_json::json!([{"prize": 4, "bids": [2, 5, 3], "taker": 1}])
+    );
+    let seats = seen["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3);
+    assert_eq!(seats[1]["points"], 4);
+    assert_eq!(seats[1]["prizes_won"], 1);
+    // Seat 0's own hand and bid; of seat 1 only that it has bid.
+    assert_eq!(seats[0]["hand"], serde_json::json!([3, 4, 5]));
+    assert_eq!(seats[0]["bid"], 1);
+    assert_eq!(seats[1]["has_bid"], true);
+    assert_eq!(seats[2]["has_bid"], false);
+    for other in &seats[1..] {
+        let mut keys: Vec<&str> = other
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["has_bid", "points", "prizes_won", "seat"], "{other}");
+    }
+    // Seat 1 bidding another card changes its own JSON, never seat 0's.
+    let mut other_bid = st.clone();
+    other_bid.change_bid(Seat(1), 2);
+    assert_eq!(json(&other_bid, 0), seen);
+    assert_ne!(json(&other_bid, 1), json(&st, 1));
+    assert_eq!(
+        json(&st, 1)["seats"][1]["hand"],
+        serde_json::json!([1, 2, 3])
+    );
+    // A narrator sees every hand and bid.
+    let all = serde_json::to_value(game.observe_all(&st).unwrap()).unwrap();
+    assert_eq!(all["seat"], serde_json::Value::Null);
+    assert_eq!(all["seats"][1]["bid"], 4);
+    assert_eq!(all["seats"][2]["bid"], serde_json::Value::Null);
+}

@@ -1,0 +1,359 @@
+//! One game stepped answer by answer from outside Rust (Python, a learning loop): the
+//! game, loaded through the registry, behind an interface that names no game type.
+//!
+//! A [`Session`] with seed S is game 0 of a run with master seed S: asking each seat's
+//! question of [`Session::bot_answer`] with the bots of a `floe simulate --seed S` line-up
+//! plays exactly that run's game 0 (a test checks it), so a stepped game can be replayed
+//! with `floe replay`.
+
+use anyhow::{Result, anyhow, bail};
+use floe_bots::{AnyBot, Bot, BotSpec};
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Seat, Stream, View, game_seed, stream_rng};
+use floe_games::GameVisitor;
+
+use crate::planning::RulesFile;
+
+/// One answer to the pending question: its fixed number ([`Game::action_index`], the same
+/// at every question of a table of that size) and its printed text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The answer's fixed number.
+    pub index: usize,
+    /// How it prints.
+    pub text: String,
+}
+
+/// What one seat knows, in the three forms front ends use.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seen {
+    /// The seat.
+    pub seat: usize,
+    /// Printed for people.
+    pub text: String,
+    /// The observation's fields as a JSON object.
+    pub json: String,
+    /// The game's fixed-length numeric encoding ([`Game::encode`]).
+    pub encoding: Vec<f32>,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finish {
+    /// Points per seat.
+    pub scores: Vec<i32>,
+    /// The game's progress figure per seat, named by `progress_name`.
+    pub progress: Vec<u32>,
+    /// The name of the progress figure ([`Game::progress_name`]).
+    pub progress_name: &'static str,
+    /// Whether each seat won (a shared win marks several).
+    pub winners: Vec<bool>,
+    /// Rounds played.
+    pub rounds: u32,
+    /// How the game ended ([`Game::end_causes`]).
+    pub end_cause: String,
+}
+
+/// A game in progress, stepped from outside.
+pub struct Session(Box<dyn Stepped>);
+
+impl Clone for Session {
+    /// Copies the game as it stands, its chance stream included (both copies see the same
+    /// dice from here on). Bots asked through [`Session::bot_answer`] start afresh in the
+    /// copy.
+    fn clone(&self) -> Session {
+        Session(self.0.clone_box())
+    }
+}
+
+impl Session {
+    /// Sets up game 0 of a run of `game` with master seed `seed` for `players` seats,
+    /// under `rules` (or the game's built-in rules).
+    ///
+    /// # Errors
+    /// Fails on an unknown game, rules the game refuses (naming the file's line and key)
+    /// or a player count the game does not seat, with the messages `floe simulate` gives.
+    pub fn new(
+        game: &str,
+        rules: Option<&RulesFile>,
+        players: usize,
+        seed: u64,
+    ) -> Result<Session> {
+        struct Start {
+            players: usize,
+            seed: u64,
+        }
+        impl GameVisitor for Start {
+            type Output = Result<Session>;
+            fn visit<G: Game + 'static>(self, game: G) -> Result<Session> {
+                let counts = game.player_counts();
+                if !counts.contains(&self.players) {
+                    bail!(
+                        "--players: {} seats {} to {} players, not {}",
+                        game.name(),
+                        counts.start(),
+                        counts.end(),
+                        self.players
+                    );
+                }
+                Ok(Session(Box::new(Live::new(game, self.players, self.seed))))
+            }
+        }
+        crate::planning::known_game(game)?;
+        crate::planning::with_game(game, rules, Start { players, seed })
+    }
+
+    /// Returns the game's registry name.
+    pub fn game(&self) -> &'static str {
+        self.0.game()
+    }
+
+    /// Returns the number of seats.
+    pub fn players(&self) -> usize {
+        self.0.players()
+    }
+
+    /// Returns the seat whose question is pending, `None` once the game is over.
+    pub fn to_act(&self) -> Option<usize> {
+        self.0.to_act()
+    }
+
+    /// Returns the answers to the pending question (none once the game is over).
+    pub fn answers(&self) -> Vec<Answer> {
+        self.0.answers()
+    }
+
+    /// Carries out the answer numbered `index` and returns the events it caused (the
+    /// answer itself, chance, the answers the engine gave itself), told in full.
+    ///
+    /// # Errors
+    /// Refuses a number that is not among [`Session::answers`], naming it and the answers
+    /// allowed, and leaves the game as it was.
+    pub fn apply(&mut self, index: usize) -> Result<Vec<String>> {
+        self.0.apply(index)
+    }
+
+    /// Returns what `seat` knows.
+    ///
+    /// # Errors
+    /// Fails if `seat` is not at the table.
+    pub fn observation(&self, seat: usize) -> Result<Seen> {
+        let players = self.players();
+        if seat >= players {
+            bail!(
+                "seat {seat}: the table has seats 0 to {} ({players} players)",
+                players - 1
+            );
+        }
+        Ok(self.0.observation(seat))
+    }
+
+    /// Returns the result once the game is over.
+    pub fn outcome(&self) -> Option<Finish> {
+        self.0.outcome()
+    }
+
+    /// Returns the answer the bot `spec` gives the pending question, as the seat asked
+    /// sees it (the bot sees only that seat's view). Each seat keeps one bot per spec and
+    /// its own random stream, as in a run.
+    ///
+    /// # Errors
+    /// Fails on a bad spec (the message `--bots` gives) or once the game is over.
+    pub fn bot_answer(&mut self, spec: &str) -> Result<usize> {
+        self.0.bot_answer(spec)
+    }
+
+    /// Returns how many numbered answers a table of this size has.
+    pub fn action_count(&self) -> usize {
+        self.0.action_count()
+    }
+
+    /// Returns the length of the numeric encoding of an observation.
+    pub fn encoding_len(&self) -> usize {
+        self.0.encoding_len()
+    }
+}
+
+/// A [`Session`]'s game, its type erased.
+trait Stepped: Send {
+    fn clone_box(&self) -> Box<dyn Stepped>;
+    fn game(&self) -> &'static str;
+    fn players(&self) -> usize;
+    fn to_act(&self) -> Option<usize>;
+    fn answers(&self) -> Vec<Answer>;
+    fn apply(&mut self, index: usize) -> Result<Vec<String>>;
+    fn observation(&self, seat: usize) -> Seen;
+    fn outcome(&self) -> Option<Finish>;
+    fn bot_answer(&mut self, spec: &str) -> Result<usize>;
+    fn action_count(&self) -> usize;
+    fn encoding_len(&self) -> usize;
+}
+
+/// The bots a seat has been asked through, one per spec.
+type SeatBots<G> = Vec<(String, AnyBot<G>)>;
+
+/// A game of type `G` in progress.
+struct Live<G: Game> {
+    game: G,
+    state: G::State,
+    chance: FloeRng,
+    answers: ActionList<G::Action>,
+    bot_rngs: [FloeRng; MAX_SEATS],
+    bots: Vec<SeatBots<G>>,
+    seed: u64,
+}
+
+impl<G: Game> Live<G> {
+    /// Sets up the game as a run with master seed `master` sets up its game 0.
+    fn new(game: G, players: usize, master: u64) -> Live<G> {
+        let seed = game_seed(master, 0);
+        let mut chance = stream_rng(seed, Stream::Chance);
+        let state = game.new_game(players, &mut chance);
+        let mut answers = ActionList::new();
+        game.legal_actions(&state, &mut answers);
+        Live {
+            game,
+            state,
+            chance,
+            answers,
+            bot_rngs: std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8))),
+            bots: (0..players).map(|_| Vec::new()).collect(),
+            seed,
+        }
+    }
+}
+
+impl<G: Game + 'static> Stepped for Live<G> {
+    fn clone_box(&self) -> Box<dyn Stepped> {
+        Box::new(Live {
+            game: self.game.clone(),
+            state: self.state.clone(),
+            chance: self.chance.clone(),
+            answers: self.answers.clone(),
+            bot_rngs: self.bot_rngs.clone(),
+            bots: (0..self.bots.len()).map(|_| Vec::new()).collect(),
+            seed: self.seed,
+        })
+    }
+
+    fn game(&self) -> &'static str {
+        self.game.name()
+    }
+
+    fn players(&self) -> usize {
+        self.game.players(&self.state)
+    }
+
+    fn to_act(&self) -> Option<usize> {
+        self.game.to_act(&self.state).map(Seat::index)
+    }
+
+    fn answers(&self) -> Vec<Answer> {
+        self.answers
+            .iter()
+            .map(|&a| Answer {
+                index: self.game.action_index(a),
+                text: a.to_string(),
+            })
+            .collect()
+    }
+
+    fn apply(&mut self, index: usize) -> Result<Vec<String>> {
+        let players = self.players();
+        let Some(action) = self.game.action_at(players, index) else {
+            bail!(
+                "answer {index}: no answer has that number (a table of {players} has answers 0 \
+                 to {})",
+                self.game.action_count(players) - 1
+            );
+        };
+        let mut events = Vec::new();
+        // On an illegal answer the engine touches nothing: the state and the chance stream
+        // stay as they were.
+        self.game
+            .try_advance(
+                &mut self.state,
+                action,
+                &mut self.chance,
+                &mut self.answers,
+                &mut |e| events.push(e.to_string()),
+            )
+            .map_err(|illegal| {
+                let listed: Vec<String> = illegal
+                    .allowed
+                    .iter()
+                    .map(|&a| format!("{} ({a})", self.game.action_index(a)))
+                    .collect();
+                if listed.is_empty() {
+                    anyhow!("answer {index} ({action}): the game is over")
+                } else {
+                    anyhow!(
+                        "answer {index} ({action}) is not an answer now; answers: {}",
+                        listed.join(" | ")
+                    )
+                }
+            })?;
+        Ok(events)
+    }
+
+    fn observation(&self, seat: usize) -> Seen {
+        let observed = self.game.observe(&self.state, Seat(seat as u8));
+        let mut encoding = vec![0.0; self.game.encoding_len(self.players())];
+        self.game.encode(&observed, &mut encoding);
+        Seen {
+            seat,
+            text: observed.to_string(),
+            json: serde_json::to_string(&observed)
+                .expect("an observation serializes to JSON (plain data, string keys)"),
+            encoding,
+        }
+    }
+
+    fn outcome(&self) -> Option<Finish> {
+        let o = self.game.outcome(&self.state)?;
+        let players = self.players();
+        Some(Finish {
+            scores: o.scores[..players].to_vec(),
+            progress: o.progress[..players]
+                .iter()
+                .map(|&p| u32::from(p))
+                .collect(),
+            progress_name: self.game.progress_name(),
+            winners: Seat::all(players).map(|s| o.is_winner(s)).collect(),
+            rounds: o.rounds,
+            end_cause: self.game.end_causes()[o.end_cause as usize].to_string(),
+        })
+    }
+
+    fn bot_answer(&mut self, spec: &str) -> Result<usize> {
+        let Some(seat) = self.game.to_act(&self.state) else {
+            bail!("bot {spec:?}: the game is over; there is no question to answer");
+        };
+        let parsed = BotSpec::parse(spec)
+            .and_then(|b| b.check_game(&self.game).map(|()| b))
+            .map_err(|e| anyhow!("--bots {spec:?}: {e}"))?;
+        let name = parsed.to_string();
+        let bots = &mut self.bots[seat.index()];
+        let at = match bots.iter().position(|(n, _)| *n == name) {
+            Some(at) => at,
+            None => {
+                let mut bot = parsed.build::<G>();
+                bot.new_game();
+                bots.push((name, bot));
+                bots.len() - 1
+            }
+        };
+        let view = View::new(&self.game, &self.state, seat);
+        let action = bots[at]
+            .1
+            .act(&view, &self.answers, &mut self.bot_rngs[seat.index()]);
+        Ok(self.game.action_index(action))
+    }
+
+    fn action_count(&self) -> usize {
+        self.game.action_count(self.players())
+    }
+
+    fn encoding_len(&self) -> usize {
+        self.game.encoding_len(self.players())
+    }
+}

@@ -1,0 +1,134 @@
+"""Bulk runs from Python give the CLI's tables, byte for byte, and the CLI's errors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pandas
+import pytest
+
+import floe
+from floe import _floe
+from conftest import ROOT, run_cli
+
+
+def cli_tables(floe_cli: Path, out: Path, *args: str) -> dict[str, str]:
+    done = run_cli(floe_cli, *args, "--out", str(out), "--quiet")
+    assert done.returncode == 0, done.stderr
+    return {p.stem: p.read_text() for p in sorted(out.glob("*.csv"))}
+
+
+@pytest.mark.parametrize(
+    "game,players,bots",
+    [("arctic-race", 3, "random"), ("arctic", 2, "random,greedy"), ("north-pole", 4, "random")],
+)
+def test_simulate_writes_the_clis_csv_byte_for_byte(floe_cli, tmp_path, game, players, bots):
+    cli = cli_tables(
+        floe_cli, tmp_path / "cli", "simulate", "--game", game, "--players", str(players),
+        "--bots", bots, "--games", "300", "--seed", "11", "--per-game",
+    )
+    py = _floe.run(
+        "simulate", game, players, bots, 300, 11, None, False, True, False, None, None, False
+    )
+    assert set(py) == set(cli) and "games" in py
+    for name in cli:
+        assert py[name] == cli[name], f"{name}.csv differs"
+
+
+def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
+    cli = cli_tables(
+        floe_cli, tmp_path / "t", "tournament", "--game", "arctic", "--players", "3",
+        "--bots", "random,greedy", "--games", "60", "--seed", "4", "--duplicate",
+    )
+    py = _floe.run(
+        "tournament", "arctic", 3, "random,greedy", 60, 4, None, False, False, True, None, None,
+        False,
+    )
+    assert py == cli and "ratings" in py
+    spec = tmp_path / "sweep.toml"
+    spec.write_text(
+        'name = "sweep"\nseed = 3\nplayers = [2, 3]\n\n[[lineups]]\nbots = "random"\n'
+        'games = 500\n\n[sweep]\nparam = "tiles_removed"\nvalues = [0, 4]\n'
+    )
+    cli = cli_tables(floe_cli, tmp_path / "e", "experiment", str(spec))
+    py = _floe.experiment(str(spec), None, None, None, False)
+    assert py == cli and "seats" in py and "cells" in py
+
+
+def test_tables_come_as_dataframes_equal_to_the_csv(floe_cli, tmp_path):
+    tables = floe.simulate(game="arctic-race", players=2, games=500, seed=3, out=tmp_path)
+    seats = tables["seats"]
+    assert isinstance(seats, pandas.DataFrame)
+    pandas.testing.assert_frame_equal(seats, pandas.read_csv(tmp_path / "seats.csv"))
+    assert seats["games"].tolist() == [500, 500]
+    assert (tmp_path / "manifest.toml").exists(), "out= keeps the run's folder"
+
+
+def test_without_pandas_tables_are_dicts_of_columns(monkeypatch):
+    raw = _floe.run(
+        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False, None, None,
+        False,
+    )
+    monkeypatch.setitem(__import__("sys").modules, "pandas", None)
+    tables = floe._tables(raw)
+    assert tables["seats"]["games"] == [200, 200]
+    assert tables["seats"]["game"] == ["arctic-race", "arctic-race"]
+    assert isinstance(tables["seats"]["win_rate"][0], float)
+
+
+def test_the_thread_count_changes_nothing():
+    one = floe.simulate(game="arctic", players=3, games=400, seed=9, threads=1)
+    two = floe.simulate(game="arctic", players=3, games=400, seed=9, threads=2)
+    for name in one:
+        pandas.testing.assert_frame_equal(one[name], two[name])
+
+
+def test_defaults_are_the_clis():
+    import inspect
+
+    sim = inspect.signature(floe.simulate).parameters
+    assert sim["game"].default == "arctic-race" and sim["players"].default == 4
+    assert sim["games"].default == 1_000_000 and sim["seed"].default == 1
+    assert sim["bots"].default == "random"
+    tour = inspect.signature(floe.tournament).parameters
+    assert tour["games"].default == 20_000 and tour["bots"].default == "random,greedy"
+
+
+@pytest.mark.parametrize(
+    "kwargs,exception,message",
+    [
+        ({"game": "chess"}, ValueError, 'game=chess: unknown game "chess"; games: arctic-race'),
+        ({"bots": "randon"}, ValueError, 'bots="randon": unknown bot "randon"'),
+        ({"players": 9}, ValueError, "players: arctic-race seats 2 to 6 players, not 9"),
+        ({"games": 0}, ValueError, "games: must be at least 1"),
+        ({"threads": 0}, ValueError, "threads=0: give at least 1 worker thread"),
+        ({"rules": "/no/such.toml"}, ValueError, "rules=/no/such.toml: cannot read the rules file"),
+        ({"players": "3"}, TypeError, "players"),
+        ({"bots": 7}, TypeError, "bots: expected a bot spec string"),
+    ],
+)
+def test_bad_input_raises_the_clis_message(kwargs, exception, message):
+    with pytest.raises(exception, match=message.replace("(", r"\(").replace(")", r"\)")):
+        floe.simulate(games=kwargs.pop("games", 10), **kwargs)
+
+
+def test_a_bad_rules_file_names_its_line(tmp_path):
+    rules = tmp_path / "short.toml"
+    rules.write_text('name = "short"\nround_limit = 0\n')
+    with pytest.raises(ValueError, match=r"rules=.*short.toml: line 2: round_limit"):
+        floe.simulate(games=10, rules=rules)
+
+
+def test_ctrl_c_stops_a_long_run_cleanly(tmp_path):
+    out = tmp_path / "stopped"
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        floe.simulate(game="north-pole", players=4, games=10_000_000, out=out)
+    assert time.monotonic() - started < 30, "the run stopped soon after Ctrl-C"
+    assert not list(out.glob("*.csv")) if out.exists() else True, "no results half-written"

@@ -1,0 +1,117 @@
+"""Stepping one game: checked answers, what a seat sees, built-in bots, copies."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+
+import floe
+from conftest import run_cli
+
+GAMES = {"arctic-race": (2, 6), "arctic": (2, 4), "north-pole": (2, 4)}
+
+
+def test_an_illegal_answer_raises_naming_it_and_changes_nothing():
+    game = floe.Game("arctic", players=3, seed=5)
+    before = (game.to_act(), game.legal_actions(), [str(game.observation(s)) for s in range(3)])
+    legal = {number for number, _ in game.legal_actions()}
+    illegal = next(n for n in range(game.action_count) if n not in legal)
+    with pytest.raises(ValueError, match=rf"answer {illegal} \(.*\) is not an answer now; answers: "):
+        game.apply(illegal)
+    with pytest.raises(ValueError, match="no answer has that number"):
+        game.apply(game.action_count)
+    after = (game.to_act(), game.legal_actions(), [str(game.observation(s)) for s in range(3)])
+    assert after == before
+    # The dice are unchanged too: the same answers give the same game as a fresh one.
+    fresh = floe.Game("arctic", players=3, seed=5)
+    for g in (game, fresh):
+        while not g.is_over():
+            g.apply(g.legal_actions()[0][0])
+    assert game.outcome() == fresh.outcome()
+
+
+def test_an_observation_never_shows_another_seats_hand():
+    game = floe.Game("arctic", players=3, seed=5)
+    for _ in range(40):
+        for seat in range(3):
+            data = game.observation(seat).data
+            for other in data["seats"]:
+                if other["seat"] != seat:
+                    assert "hand" not in other and "penalty" not in other, other
+            own = data["seats"][seat]
+            assert len(own["hand"]) == own["hand_size"]
+        game.apply(game.bot_answer("random"))
+    # Each seat's own dict holds its hand, which no other seat's dict does.
+    hands = [game.observation(s).data["seats"][s]["hand"] for s in range(3)]
+    for seat in range(3):
+        others = [o for o in game.observation(seat).data["seats"] if o["seat"] != seat]
+        assert all(set(o) == set(others[0]) for o in others) and "hand" not in others[0]
+    assert any(hands), "the hands were dealt"
+
+
+def test_observation_forms_agree():
+    for name, (low, _) in GAMES.items():
+        game = floe.Game(name, players=low, seed=2)
+        seen = game.observation(0)
+        assert seen.seat == 0 and str(seen) == seen.text and seen.text
+        assert isinstance(seen.data, dict)
+        assert len(seen.encoding) == game.encoding_len
+        with pytest.raises(ValueError, match=f"seat {low}: the table has seats 0 to {low - 1}"):
+            game.observation(low)
+
+
+def play_out(game: floe.Game, bots: list[str]) -> None:
+    while not game.is_over():
+        game.apply(game.bot_answer(bots[game.to_act()]))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_stepping_with_bots_is_the_clis_game_0(floe_cli, name):
+    bots = ["greedy", "random"]
+    game = floe.Game(name, players=2, seed=21)
+    play_out(game, bots)
+    outcome = game.outcome()
+    assert outcome is not None and game.to_act() is None and game.legal_actions() == []
+    shown = run_cli(
+        floe_cli, "replay", "--game", name, "--players", "2", "--seed", "21", "--bots",
+        ",".join(bots),
+    )
+    assert shown.returncode == 0, shown.stderr
+    final = shown.stdout[shown.stdout.rindex("final scores (") :]
+    assert final.startswith(f"final scores ({outcome['end_cause']}):")
+    points = [int(p) for p in re.findall(r"S?\d: (-?\d+) points", final)]
+    assert points == outcome["scores"]
+
+
+def test_a_clone_goes_its_own_way():
+    game = floe.Game("north-pole", players=3, seed=8)
+    twin = game.clone()
+    assert copy.copy(game).legal_actions() == game.legal_actions()
+    first = game.legal_actions()[0][0]
+    game.apply(first)
+    assert twin.legal_actions() != game.legal_actions() or twin.to_act() != game.to_act() or (
+        str(twin.observation(0)) != str(game.observation(0))
+    )
+    twin.apply(first)
+    assert str(twin.observation(0)) == str(game.observation(0)), "same dice from the copy on"
+
+
+def test_bot_answers_are_legal_and_bad_specs_are_named():
+    game = floe.Game("arctic-race", players=3, seed=1)
+    answer = game.bot_answer("mcts:iters=50")
+    assert answer in {n for n, _ in game.legal_actions()}
+    with pytest.raises(ValueError, match='bots="mcts:iters=0": bot "mcts": parameter "iters"'):
+        game.bot_answer("mcts:iters=0")
+    play_out(game, ["random"] * 3)
+    with pytest.raises(ValueError, match="the game is over"):
+        game.bot_answer("random")
+
+
+def test_bad_games_are_named():
+    with pytest.raises(ValueError, match='game=chess: unknown game "chess"'):
+        floe.Game("chess")
+    with pytest.raises(ValueError, match="players: arctic seats 2 to 4 players, not 5"):
+        floe.Game("arctic", players=5)
