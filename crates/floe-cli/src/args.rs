@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
-use floe_lab::planning::{RunRequest, read_rules};
+use floe_lab::planning::{RunRequest, read_rules_flag};
 use floe_sim::Shard;
 
 /// What defines a run's games: game, rules, table and seeds.
@@ -38,7 +38,7 @@ impl GameArgs {
         floe_lab::planning::known_game(&self.game)?;
         let rules = match &self.rules {
             None => None,
-            Some(path) => Some(read_rules(path, &format!("--rules {}", path.display()))?),
+            Some(path) => Some(read_rules_flag(path)?),
         };
         Ok(RunRequest {
             kind: floe_lab::RunKind::Simulate,

@@ -3,13 +3,12 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use floe_bots::outsider::{Asked, Outsider};
-use floe_lab::planning::read_rules;
+use floe_lab::planning::read_rules_flag;
 use floe_lab::table::{PERSON, Sitting};
 
 /// Flags of `floe play`.
@@ -48,12 +47,12 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     };
     let rules = match &a.rules {
         None => None,
-        Some(path) => Some(read_rules(path, &format!("--rules {}", path.display()))?),
+        Some(path) => Some(read_rules_flag(path)?),
     };
     let person = Arc::new(Person::new(Box::new(std::io::BufReader::new(
         std::io::stdin(),
     ))));
-    let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person.clone())?;
+    let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person)?;
     let record_path = a.record.clone().unwrap_or_else(|| {
         Path::new("results/play").join(format!("{}-seed-{}.toml", a.game, a.seed))
     });
@@ -69,13 +68,8 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         people.join(" and ")
     )?;
     let record = sitting.play(&mut |line| {
-        if !person.quit.load(Ordering::Relaxed) {
-            println!("{}", line.trim_end());
-        }
+        let _ = writeln!(std::io::stdout(), "{}", line.trim_end());
     })?;
-    if person.quit.load(Ordering::Relaxed) {
-        bail!("the game was left unfinished; no record written");
-    }
     write_record(&record_path, &record.to_toml())?;
     writeln!(
         stdout,
@@ -99,44 +93,46 @@ fn write_record(path: &Path, text: &str) -> Result<()> {
 }
 
 /// A person at the terminal: shown the seat's observation and the question, answers by
-/// number on standard input. After `q` or the end of input it has quit, and answers every
-/// later question with its first answer, unseen, so that the game can end.
+/// number on standard input. `q` or the end of input ends the program at once: the game is
+/// left unfinished and no record is written.
 struct Person {
     input: Mutex<Box<dyn BufRead + Send>>,
-    quit: AtomicBool,
 }
+
+/// What `floe play` says when a person leaves before the end.
+const LEFT: &str = "Error: the game was left unfinished; no record written";
 
 impl Person {
     fn new(input: Box<dyn BufRead + Send>) -> Person {
         Person {
             input: Mutex::new(input),
-            quit: AtomicBool::new(false),
         }
     }
 
-    /// Reads the person's choice among `count` answers: its position from 1, or `None`
-    /// when the person quits. A line that is not a choice is answered with a message
-    /// and a new prompt.
-    fn choose(&self, count: usize) -> Option<usize> {
+    /// Reads the person's choice among `count` answers: its position from 1. A line that
+    /// is not a choice is answered with a message and a new prompt; `q` or the end of
+    /// input ends the program.
+    fn choose(&self, out: &mut impl Write, count: usize) -> usize {
         let mut input = self.input.lock().expect("not poisoned");
         loop {
-            print!("answer (1-{count}, q to quit)> ");
-            let _ = std::io::stdout().flush();
+            let _ = write!(out, "answer (1-{count}, q to quit)> ");
+            let _ = out.flush();
             let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    println!("\n(end of input)");
-                    return None;
-                }
-                Ok(_) => {}
-            }
+            let read = input.read_line(&mut line);
             let line = line.trim();
-            if line == "q" {
-                return None;
+            if matches!(read, Ok(0) | Err(_)) || line == "q" {
+                let _ = writeln!(out);
+                eprintln!("{LEFT}");
+                std::process::exit(1);
             }
             match line.parse::<usize>() {
-                Ok(n) if (1..=count).contains(&n) => return Some(n - 1),
-                _ => println!("{line:?} is not an answer: give a number from 1 to {count}"),
+                Ok(n) if (1..=count).contains(&n) => return n - 1,
+                _ => {
+                    let _ = writeln!(
+                        out,
+                        "{line:?} is not an answer: give a number from 1 to {count}"
+                    );
+                }
             }
         }
     }
@@ -145,17 +141,12 @@ impl Person {
 impl Outsider for Person {
     fn answer(&self, question: &dyn Asked) -> usize {
         let answers = question.answers();
-        if !self.quit.load(Ordering::Relaxed) {
-            println!("\n--- S{}, your question ---", question.seat());
-            println!("{}", question.observation_text().trim_end());
-            for (i, (_, text)) in answers.iter().enumerate() {
-                println!("  {}) {text}", i + 1);
-            }
-            match self.choose(answers.len()) {
-                Some(i) => return answers[i].0,
-                None => self.quit.store(true, Ordering::Relaxed),
-            }
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "\n--- S{}, your question ---", question.seat());
+        let _ = writeln!(out, "{}", question.observation_text().trim_end());
+        for (i, (_, text)) in answers.iter().enumerate() {
+            let _ = writeln!(out, "  {}) {text}", i + 1);
         }
-        answers[0].0
+        answers[self.choose(&mut out, answers.len())].0
     }
 }

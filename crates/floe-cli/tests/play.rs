@@ -143,3 +143,42 @@ fn a_record_that_does_not_fit_its_game_is_refused_naming_the_answer() {
             "the record's 1 answers end before the game does",
         ));
 }
+
+#[test]
+fn one_person_spec_seats_people_everywhere_and_timed_bots_are_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let record = tmp.path().join("hot-seat.toml");
+    let out = floe()
+        .args([
+            "play",
+            "--game",
+            "arctic",
+            "--players",
+            "2",
+            "--bots",
+            "person",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .write_stdin("1\n".repeat(2000))
+        .assert()
+        .success();
+    let shown = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(shown.contains("you play S0 and S1"), "{shown}");
+    assert!(shown.contains("--- S1, your question ---"));
+    let text = fs::read_to_string(&record).unwrap();
+    assert!(text.contains("seats = [\"person\", \"person\"]"), "{text}");
+    // Told again as seat 1 saw it.
+    let told = floe()
+        .args(["replay", "--seat", "1", "--record"])
+        .arg(&record)
+        .assert()
+        .success();
+    let told = String::from_utf8_lossy(&told.get_output().stdout).into_owned();
+    assert!(told.contains("as seat 1 saw it"), "{told}");
+    floe()
+        .args(["play", "--players", "2", "--bots", "person,mcts:ms=5"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("a bot with a time limit (ms=)"));
+}

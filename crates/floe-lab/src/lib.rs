@@ -26,6 +26,6 @@ pub use execute::{Progress, Report, RunOptions, Silent, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
 /// Who sits where in a run's games.
-pub use floe_sim::Seating;
+pub use floe_sim::{Seating, Shard};
 pub use plan::{CellPlan, Plan, RunKind};
 pub use setup::{Machine, Misfit, Setup};

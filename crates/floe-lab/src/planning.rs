@@ -43,6 +43,15 @@ pub fn read_rules(path: &Path, named_by: &str) -> Result<RulesFile> {
     })
 }
 
+/// Reads the rules file that `--rules PATH` names (or a front end's `rules` argument),
+/// named in errors by the flag.
+///
+/// # Errors
+/// As [`read_rules`].
+pub fn read_rules_flag(path: &Path) -> Result<RulesFile> {
+    read_rules(path, &format!("--rules {}", path.display()))
+}
+
 /// A one-cell run as `simulate` and `tournament` describe it.
 pub struct RunRequest {
     /// Which results are written.

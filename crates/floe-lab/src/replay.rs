@@ -23,11 +23,11 @@ use crate::setup::{Machine, Misfit, setup};
 /// every answer apart, and left out when it cannot (the answer's line then says all the
 /// seat learns, say that a card was played face down).
 ///
-/// # Errors
-/// Fails if the plan does not fit its game, or `seat` is not at the table.
-///
 /// `outsiders` are the players from outside Floe the plan's bot list names (a game
 /// record's answers, replayed).
+///
+/// # Errors
+/// Fails if the plan does not fit its game, or `seat` is not at the table.
 pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) -> Result<String> {
     struct Replay<'a> {
         plan: &'a Plan,

@@ -85,16 +85,7 @@ impl Session {
         impl GameVisitor for Start {
             type Output = Result<Session>;
             fn visit<G: Game + 'static>(self, game: G) -> Result<Session> {
-                let counts = game.player_counts();
-                if !counts.contains(&self.players) {
-                    bail!(
-                        "--players: {} seats {} to {} players, not {}",
-                        game.name(),
-                        counts.start(),
-                        counts.end(),
-                        self.players
-                    );
-                }
+                floe_sim::check_players(&game, self.players).map_err(|e| anyhow!("--{e}"))?;
                 Ok(Session(Box::new(Live::new(game, self.players, self.seed))))
             }
         }
@@ -123,7 +114,9 @@ impl Session {
     }
 
     /// Carries out the answer numbered `index` and returns the events it caused (the
-    /// answer itself, chance, the answers the engine gave itself), told in full.
+    /// answer itself, chance, the answers the engine gave itself) as the seat that
+    /// answered sees them ([`floe_core::Game::seen_by`]): another seat's card played face
+    /// down stays face down.
     ///
     /// # Errors
     /// Refuses a number that is not among [`Session::answers`], naming it and the answers
@@ -199,7 +192,6 @@ struct Live<G: Game> {
     answers: ActionList<G::Action>,
     bot_rngs: [FloeRng; MAX_SEATS],
     bots: Vec<SeatBots<G>>,
-    seed: u64,
 }
 
 impl<G: Game> Live<G> {
@@ -217,7 +209,6 @@ impl<G: Game> Live<G> {
             answers,
             bot_rngs: std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8))),
             bots: (0..players).map(|_| Vec::new()).collect(),
-            seed,
         }
     }
 }
@@ -231,7 +222,6 @@ impl<G: Game + 'static> Stepped for Live<G> {
             answers: self.answers.clone(),
             bot_rngs: self.bot_rngs.clone(),
             bots: (0..self.bots.len()).map(|_| Vec::new()).collect(),
-            seed: self.seed,
         })
     }
 
@@ -266,6 +256,8 @@ impl<G: Game + 'static> Stepped for Live<G> {
                 self.game.action_count(players) - 1
             );
         };
+        let actor = self.game.to_act(&self.state);
+        let game = &self.game;
         let mut events = Vec::new();
         // On an illegal answer the engine touches nothing: the state and the chance stream
         // stay as they were.
@@ -275,7 +267,13 @@ impl<G: Game + 'static> Stepped for Live<G> {
                 action,
                 &mut self.chance,
                 &mut self.answers,
-                &mut |e| events.push(e.to_string()),
+                &mut |e| {
+                    let seen = match actor {
+                        Some(seat) => game.seen_by(e, seat),
+                        None => e,
+                    };
+                    events.push(seen.to_string());
+                },
             )
             .map_err(|illegal| {
                 let listed: Vec<String> = illegal

@@ -112,6 +112,14 @@ fn plan_game(
         per_game: false,
         outsiders: vec![person],
     })?;
+    // A game with people is kept to be told again; a bot whose answers depend on the
+    // machine's speed would tell another game.
+    if !planned.notes.is_empty() {
+        bail!(
+            "--bots {seats:?}: a bot with a time limit (ms=) answers as fast as this machine \
+             runs, so the game could not be told again from its record; give it iters= instead"
+        );
+    }
     Ok(planned.plan)
 }
 
@@ -121,6 +129,8 @@ pub struct Sitting {
     pub plan: Plan,
     /// The seats people take.
     pub people: Vec<usize>,
+    /// Who sits where: a bot spec per seat, [`PERSON`] for a person's seat.
+    seats: Vec<String>,
     person: Plug,
     given: Arc<Keeper>,
 }
@@ -154,7 +164,11 @@ impl Sitting {
         seed: u64,
         person: Arc<dyn Outsider>,
     ) -> Result<Sitting> {
-        let specs = split_spec_list(seats);
+        let mut specs = split_spec_list(seats);
+        // One spec stands for every seat, as in a run.
+        if specs.len() == 1 {
+            specs = vec![specs[0].clone(); players];
+        }
         let people: Vec<usize> = (0..specs.len())
             .filter(|&s| specs[s].trim() == PERSON)
             .collect();
@@ -170,6 +184,7 @@ impl Sitting {
         Ok(Sitting {
             plan,
             people,
+            seats: specs.iter().map(|s| s.trim().to_string()).collect(),
             person: plug,
             given,
         })
@@ -189,10 +204,7 @@ impl Sitting {
             game: plan.game.clone(),
             players: plan.cells[0].players,
             seed: plan.seed,
-            seats: split_spec_list(&plan.cells[0].bots)
-                .iter()
-                .map(|s| s.trim().to_string())
-                .collect(),
+            seats: self.seats.clone(),
             answers: self.given.given.lock().expect("not poisoned").clone(),
             rules: plan.rules.clone(),
         })

@@ -4,13 +4,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use floe_lab::outsider::Plug;
-use floe_lab::planning::{RunRequest, plan_experiment, plan_run, read_rules};
+use floe_lab::planning::{RunRequest, plan_experiment, plan_run, read_rules_flag};
 use floe_lab::spec::Spec;
-use floe_lab::{Machine, Plan, RunKind, RunOptions, Seating, Silent};
+use floe_lab::{Machine, Plan, Progress, RunKind, RunOptions, Seating, Shard};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -21,8 +21,57 @@ use crate::python_bot::PythonBot;
 /// How often a run's waiting thread looks for Ctrl-C.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
+/// A run's progress, counted by the workers and read by the thread that waits.
+#[derive(Default)]
+struct Count {
+    total: AtomicU64,
+    done: AtomicU64,
+}
+
+impl Progress for Count {
+    fn begin(&self, games: u64) {
+        self.total.store(games, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+    fn advance(&self, games: u64) {
+        self.done.fetch_add(games, Ordering::Relaxed);
+    }
+}
+
+/// How a run from Python uses the machine and shows its progress.
+struct Watch<'py> {
+    machine: Machine,
+    force: bool,
+    /// Called as `progress(done, total)` while the run goes on, and once at its end.
+    progress: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> Watch<'py> {
+    /// Reads the keyword arguments `threads`, `shard` (`K/N`), `force` and `progress`.
+    fn new(
+        threads: Option<usize>,
+        shard: Option<&str>,
+        force: bool,
+        progress: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Watch<'py>> {
+        let shard = shard
+            .map(|s| {
+                s.parse::<Shard>()
+                    .map_err(|e| value_error(&anyhow::anyhow!("--shard {s}: {e}")))
+            })
+            .transpose()?;
+        let machine = Machine::new(threads, shard).map_err(|e| value_error(&e))?;
+        Ok(Watch {
+            machine,
+            force,
+            progress,
+        })
+    }
+}
+
 /// The bots of a run from Python: the bots text the lab reads, and the Python functions
 /// it names.
+#[derive(Default)]
 struct Seated {
     text: String,
     plugs: Vec<Plug>,
@@ -32,11 +81,7 @@ struct Seated {
 /// Reads `bots`: a bots text as the CLI takes it, or a list whose items are bot specs or
 /// Python callables (each seated as `python:NAME`, NAME its `__name__`).
 fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated> {
-    let mut seated = Seated {
-        text: String::new(),
-        plugs: Vec::new(),
-        functions: Vec::new(),
-    };
+    let mut seated = Seated::default();
     if let Ok(text) = bots.cast::<PyString>() {
         seated.text = text.to_string();
         return Ok(seated);
@@ -77,10 +122,10 @@ fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated
 }
 
 /// Plays one cell as `floe simulate` (`kind` "simulate") or `floe tournament` does, and
-/// returns its CSV files by name.
+/// returns the paths of its CSV files by name (the folder `out` is the caller's).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (kind, game, players, bots, games, seed, rules, shuffle_colours, per_game, duplicate, out, threads, force))]
+#[pyo3(signature = (kind, game, players, bots, games, seed, rules, shuffle_colours, per_game, duplicate, out, threads, shard, force, progress))]
 pub fn run(
     py: Python<'_>,
     kind: &str,
@@ -93,10 +138,13 @@ pub fn run(
     shuffle_colours: bool,
     per_game: bool,
     duplicate: bool,
-    out: Option<PathBuf>,
+    out: PathBuf,
     threads: Option<usize>,
+    shard: Option<&str>,
     force: bool,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyDict>> {
+    let kind_name = kind;
     let (kind, seating) = match kind {
         "simulate" => (RunKind::Simulate, Seating::Fixed),
         "tournament" if duplicate => (RunKind::Tournament, Seating::Duplicate),
@@ -109,9 +157,9 @@ pub fn run(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
-    let machine = Machine::new(threads, None).map_err(|e| value_error(&e))?;
+    let watch = Watch::new(threads, shard, force, progress)?;
     let rules = rules
-        .map(|path| read_rules(&path, &format!("--rules {}", path.display())))
+        .map(|path| read_rules_flag(&path))
         .transpose()
         .map_err(|e| value_error(&e))?;
     let planned = plan_run(RunRequest {
@@ -132,42 +180,42 @@ pub fn run(
     carry_out(
         py,
         &planned.plan,
-        out.as_deref(),
-        machine,
-        force,
+        &format!("floe.{}", kind_name),
+        &out,
+        &watch,
         &seated,
         &stop,
     )
 }
 
 /// Runs the experiment spec at `path` (with `games` per cell instead of the spec's counts,
-/// if given) as `floe experiment` does, and returns its CSV files by name.
+/// if given) as `floe experiment` does, into the folder `out`, and returns the paths of its
+/// CSV files by name.
 #[pyfunction]
-#[pyo3(signature = (path, games, out, threads, force))]
+#[pyo3(signature = (path, games, out, threads, shard, force, progress))]
+#[allow(clippy::too_many_arguments)]
 pub fn experiment(
     py: Python<'_>,
     path: PathBuf,
     games: Option<u64>,
-    out: Option<PathBuf>,
+    out: PathBuf,
     threads: Option<usize>,
+    shard: Option<&str>,
     force: bool,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyDict>> {
-    let machine = Machine::new(threads, None).map_err(|e| value_error(&e))?;
+    let watch = Watch::new(threads, shard, force, progress)?;
     let spec = Spec::read(&path).map_err(|e| value_error(&e))?;
     let planned = plan_experiment(&spec, games).map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
-    let seated = Seated {
-        text: String::new(),
-        plugs: Vec::new(),
-        functions: Vec::new(),
-    };
+    let seated = Seated::default();
     let stop = Arc::new(AtomicBool::new(false));
     carry_out(
         py,
         &planned.plan,
-        out.as_deref(),
-        machine,
-        force,
+        &format!("floe.experiment({})", path.display()),
+        &out,
+        &watch,
         &seated,
         &stop,
     )
@@ -176,30 +224,42 @@ pub fn experiment(
 /// Gives the plan's warnings to Python's `warnings`.
 fn warn(py: Python<'_>, notes: &[String]) -> PyResult<()> {
     for note in notes {
-        let text = std::ffi::CString::new(crate::errors::as_keywords(note))
-            .unwrap_or_else(|_| c"a bot's answers depend on this machine".into());
+        let text = std::ffi::CString::new(crate::errors::as_keywords(note).replace('\0', " "))
+            .expect("no NUL is left");
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)?;
     }
     Ok(())
 }
 
-/// Carries out `plan` into `out` (or a folder removed afterwards) on a worker thread, the
-/// GIL released, while this thread watches for Ctrl-C; returns every CSV file written,
-/// by file name, as text.
+/// Carries out `plan` into the folder `out` on a worker thread, the GIL released, while
+/// this thread watches for Ctrl-C and reports progress; returns the path of every CSV file
+/// written, by file name. `call` names the Python call in the run's manifest.
 fn carry_out(
     py: Python<'_>,
     plan: &Plan,
-    out: Option<&Path>,
-    machine: Machine,
-    force: bool,
+    call: &str,
+    out: &Path,
+    watch: &Watch<'_>,
     seated: &Seated,
     stop: &Arc<AtomicBool>,
 ) -> PyResult<Py<PyDict>> {
-    let scratch = match out {
-        Some(_) => None,
-        None => Some(tempfile::tempdir().map_err(|e| value_error(&e.into()))?),
+    let count = Count::default();
+    let progress = watch.progress.as_ref().map(|p| p.clone().unbind());
+    let report_progress = |py: Python<'_>| -> PyResult<()> {
+        match &progress {
+            Some(p) => p
+                .call1(
+                    py,
+                    (
+                        count.done.load(Ordering::Relaxed),
+                        count.total.load(Ordering::Relaxed),
+                    ),
+                )
+                .map(drop),
+            None => Ok(()),
+        }
     };
-    let folder = out.unwrap_or_else(|| scratch.as_ref().expect("made above").path());
+    let (machine, force) = (watch.machine, watch.force);
     let mut interrupted = None;
     let report = py.detach(|| {
         std::thread::scope(|s| {
@@ -207,12 +267,12 @@ fn carry_out(
                 floe_lab::execute(
                     plan,
                     &RunOptions {
-                        out: folder,
+                        out,
                         machine,
                         merged: None,
-                        command: vec!["python".into(), format!("floe.{:?}", plan.kind)],
+                        command: vec!["python".into(), call.into()],
                         force,
-                        progress: &Silent,
+                        progress: &count,
                         stop: Some(stop),
                         outsiders: &seated.plugs,
                     },
@@ -221,7 +281,10 @@ fn carry_out(
             while !worker.is_finished() {
                 std::thread::sleep(SIGNAL_CHECK);
                 if interrupted.is_none()
-                    && let Err(e) = Python::attach(|py| py.check_signals())
+                    && let Err(e) = Python::attach(|py| {
+                        py.check_signals()?;
+                        report_progress(py)
+                    })
                 {
                     interrupted = Some(e);
                     stop.store(true, Ordering::Relaxed);
@@ -233,6 +296,7 @@ fn carry_out(
     if let Some(e) = interrupted {
         return Err(e);
     }
+    report_progress(py)?;
     if let Some(e) = seated.functions.iter().find_map(|f| f.take_failure()) {
         return Err(e);
     }
@@ -240,11 +304,10 @@ fn carry_out(
     let tables = PyDict::new(py);
     for path in &report.written {
         if path.extension().is_some_and(|e| e == "csv") {
-            let text = std::fs::read_to_string(path).map_err(|e| value_error(&e.into()))?;
             let name = path
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            tables.set_item(name, text)?;
+            tables.set_item(name, path)?;
         }
     }
     Ok(tables.unbind())

@@ -18,6 +18,7 @@ const FLAGS: &[&str] = &[
     "out",
     "seat",
     "force",
+    "shard",
 ];
 
 /// Returns `message` with each `--flag` written as the keyword argument: `--bots "x": ...`

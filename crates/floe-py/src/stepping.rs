@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use floe_lab::planning::read_rules;
+use floe_lab::planning::read_rules_flag;
 use floe_lab::session::Session;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -40,7 +40,7 @@ impl Game {
     #[pyo3(signature = (name, players = 4, seed = 1, rules = None))]
     fn new(name: &str, players: usize, seed: u64, rules: Option<PathBuf>) -> PyResult<Game> {
         let rules = rules
-            .map(|path| read_rules(&path, &format!("--rules {}", path.display())))
+            .map(|path| read_rules_flag(&path))
             .transpose()
             .map_err(|e| value_error(&e))?;
         let session =

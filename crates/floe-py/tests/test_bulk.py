@@ -16,6 +16,10 @@ from floe import _floe
 from conftest import ROOT, run_cli
 
 
+def texts(paths: dict[str, str]) -> dict[str, str]:
+    return {name: Path(path).read_text() for name, path in paths.items()}
+
+
 def cli_tables(floe_cli: Path, out: Path, *args: str) -> dict[str, str]:
     done = run_cli(floe_cli, *args, "--out", str(out), "--quiet")
     assert done.returncode == 0, done.stderr
@@ -31,9 +35,10 @@ def test_simulate_writes_the_clis_csv_byte_for_byte(floe_cli, tmp_path, game, pl
         floe_cli, tmp_path / "cli", "simulate", "--game", game, "--players", str(players),
         "--bots", bots, "--games", "300", "--seed", "11", "--per-game",
     )
-    py = _floe.run(
-        "simulate", game, players, bots, 300, 11, None, False, True, False, None, None, False
-    )
+    py = texts(_floe.run(
+        "simulate", game, players, bots, 300, 11, None, False, True, False, tmp_path / "py",
+        None, None, False, None,
+    ))
     assert set(py) == set(cli) and "games" in py
     for name in cli:
         assert py[name] == cli[name], f"{name}.csv differs"
@@ -44,10 +49,10 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
         floe_cli, tmp_path / "t", "tournament", "--game", "arctic", "--players", "3",
         "--bots", "random,greedy", "--games", "60", "--seed", "4", "--duplicate",
     )
-    py = _floe.run(
-        "tournament", "arctic", 3, "random,greedy", 60, 4, None, False, False, True, None, None,
-        False,
-    )
+    py = texts(_floe.run(
+        "tournament", "arctic", 3, "random,greedy", 60, 4, None, False, False, True,
+        tmp_path / "py-t", None, None, False, None,
+    ))
     assert py == cli and "ratings" in py
     spec = tmp_path / "sweep.toml"
     spec.write_text(
@@ -55,7 +60,7 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
         'games = 500\n\n[sweep]\nparam = "tiles_removed"\nvalues = [0, 4]\n'
     )
     cli = cli_tables(floe_cli, tmp_path / "e", "experiment", str(spec))
-    py = _floe.experiment(str(spec), None, None, None, False)
+    py = texts(_floe.experiment(str(spec), None, tmp_path / "py-e", None, None, False, None))
     assert py == cli and "seats" in py and "cells" in py
 
 
@@ -68,16 +73,42 @@ def test_tables_come_as_dataframes_equal_to_the_csv(floe_cli, tmp_path):
     assert (tmp_path / "manifest.toml").exists(), "out= keeps the run's folder"
 
 
-def test_without_pandas_tables_are_dicts_of_columns(monkeypatch):
+def test_without_pandas_tables_are_dicts_of_columns(monkeypatch, tmp_path):
     raw = _floe.run(
-        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False, None, None,
-        False,
+        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False, tmp_path,
+        None, None, False, None,
     )
     monkeypatch.setitem(__import__("sys").modules, "pandas", None)
     tables = floe._tables(raw)
     assert tables["seats"]["games"] == [200, 200]
     assert tables["seats"]["game"] == ["arctic-race", "arctic-race"]
     assert isinstance(tables["seats"]["win_rate"][0], float)
+
+
+def test_shards_from_python_merge_into_the_whole_run(floe_cli, tmp_path):
+    whole = floe.simulate(game="arctic", players=3, games=300, seed=2)
+    for k in (1, 2):
+        part = floe.simulate(
+            game="arctic", players=3, games=300, seed=2, shard=f"{k}/2", out=tmp_path / f"s{k}"
+        )
+        assert "seats" not in part, "a shard writes counts, not results"
+    done = run_cli(
+        floe_cli, "merge", str(tmp_path / "s1"), str(tmp_path / "s2"), "--out",
+        str(tmp_path / "merged"), "--quiet",
+    )
+    assert done.returncode == 0, done.stderr
+    merged = pandas.read_csv(tmp_path / "merged" / "seats.csv")
+    pandas.testing.assert_frame_equal(merged, whole["seats"])
+    with pytest.raises(ValueError, match=r"shard=3/2: "):
+        floe.simulate(games=10, shard="3/2")
+
+
+def test_progress_is_reported_to_a_callable_up_to_the_whole_run():
+    seen = []
+    floe.simulate(game="north-pole", players=2, games=3000, progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1] == (3000, 3000)
+    assert all(t in (0, 3000) and d <= 3000 for d, t in seen)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
 
 def test_the_thread_count_changes_nothing():
@@ -131,4 +162,15 @@ def test_ctrl_c_stops_a_long_run_cleanly(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         floe.simulate(game="north-pole", players=4, games=10_000_000, out=out)
     assert time.monotonic() - started < 30, "the run stopped soon after Ctrl-C"
-    assert not list(out.glob("*.csv")) if out.exists() else True, "no results half-written"
+    assert list(tmp_path.iterdir()) == [], "nothing written, not even a staging folder"
+
+
+def test_ctrl_c_stops_a_run_with_a_python_bot():
+    def slow(observation, legal):
+        time.sleep(0.001)
+        return legal[0][0]
+
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        floe.simulate(game="arctic", players=2, bots=["random", slow], games=1_000_000)

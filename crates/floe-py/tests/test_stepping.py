@@ -92,11 +92,25 @@ def test_a_clone_goes_its_own_way():
     assert copy.copy(game).legal_actions() == game.legal_actions()
     first = game.legal_actions()[0][0]
     game.apply(first)
-    assert twin.legal_actions() != game.legal_actions() or twin.to_act() != game.to_act() or (
-        str(twin.observation(0)) != str(game.observation(0))
-    )
+    assert twin.observation(0).encoding != game.observation(0).encoding, "the twin did not move"
     twin.apply(first)
     assert str(twin.observation(0)) == str(game.observation(0)), "same dice from the copy on"
+
+
+def test_a_hidden_answer_changes_nothing_another_seat_sees():
+    """Seat 0 commits one card or another face down: seat 1 sees the same in every form
+    until the cards are revealed, and the events apply returns are seat 0's view."""
+    game = floe.Game("arctic-race", players=2, seed=3)
+    assert game.to_act() == 0
+    (a, text_a), (b, text_b) = game.legal_actions()[:2]
+    one, other = game.clone(), game.clone()
+    told = one.apply(a)
+    other.apply(b)
+    assert told == [f"seat 0: {text_a}"]
+    for form in ("data", "text", "encoding"):
+        assert getattr(one.observation(1), form) == getattr(other.observation(1), form), form
+    assert one.observation(0).text != other.observation(0).text
+    assert one.legal_actions() == other.legal_actions(), "seat 1 is asked the same question"
 
 
 def test_bot_answers_are_legal_and_bad_specs_are_named():

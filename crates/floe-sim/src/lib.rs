@@ -15,6 +15,7 @@ mod tally;
 
 pub use play::{GameRecord, Line, Table, play};
 pub use run::{
-    RecordSink, RunConfig, RunError, Seating, Shard, empty_tally, replay, run, run_until,
+    RecordSink, RunConfig, RunError, Seating, Shard, check_players, empty_tally, replay, run,
+    run_until,
 };
 pub use tally::{Counter, FigureTally, GroupTally, PAIR_UNITS, PairTally, Tally};

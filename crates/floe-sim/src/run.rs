@@ -189,25 +189,33 @@ fn check_limits(
     Ok(())
 }
 
+/// Checks that `game` seats `players` players.
+///
+/// # Errors
+/// Names the player counts the game takes.
+pub fn check_players<G: Game>(game: &G, players: usize) -> Result<(), RunError> {
+    let counts = game.player_counts();
+    if counts.contains(&players) {
+        return Ok(());
+    }
+    Err(RunError::Config {
+        setting: "players",
+        message: format!(
+            "{} seats {} to {} players, not {players}",
+            game.name(),
+            counts.start(),
+            counts.end(),
+        ),
+    })
+}
+
 impl RunConfig {
     /// Checks the configuration against `game`.
     ///
     /// # Errors
     /// Names the first setting that does not fit.
     pub fn check<G: Game>(&self, game: &G) -> Result<(), RunError> {
-        let counts = game.player_counts();
-        if !counts.contains(&self.players) {
-            return Err(RunError::Config {
-                setting: "players",
-                message: format!(
-                    "{} seats {} to {} players, not {}",
-                    game.name(),
-                    counts.start(),
-                    counts.end(),
-                    self.players
-                ),
-            });
-        }
+        check_players(game, self.players)?;
         let bad = |setting, message| Err(RunError::Config { setting, message });
         if self.seating == Seating::Fixed && self.bots.len() != self.players {
             return bad(

@@ -14,14 +14,15 @@ Example::
 
     import floe
     tables = floe.simulate(game="arctic", players=3, games=2000, seed=7)
-    print(tables["seats"][["seat", "win_rate", "win_rate_lo", "win_rate_hi"]])
+    print(tables["seats"][["seat", "win_rate", "ci_low", "ci_high"]])
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
+import sys
+import tempfile
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _floe
@@ -50,6 +51,11 @@ Bots = Union[str, Sequence[Union[str, PythonBot]]]
 #: A path given as text or as a path object.
 PathLike = Union[str, "os.PathLike[str]"]
 
+#: How a run shows its progress: ``None`` draws a bar when stderr is a terminal (as the
+#: CLI does), ``True`` always, ``False`` never; a callable is called as
+#: ``progress(games_done, games_in_all)`` a few times a second and at the end.
+Progress = Union[None, bool, Callable[[int, int], None]]
+
 
 def simulate(
     *,
@@ -63,20 +69,24 @@ def simulate(
     per_game: bool = False,
     out: Optional[PathLike] = None,
     threads: Optional[int] = None,
+    shard: Optional[str] = None,
     force: bool = False,
+    progress: Progress = None,
 ) -> Dict[str, Any]:
     """Plays many seeded games in parallel, as ``floe simulate`` does.
 
     ``bots`` gives one bot for every seat or one per seat. ``out`` keeps the CSV files
     (and charts) in that folder as the CLI writes them; left out, they are not kept.
-    Returns every table the run writes, by file name without ``.csv`` (``seats``,
-    ``groups``, ``games`` with ``per_game=True``, ...).
+    ``shard="K/N"`` plays block K of N of the run and writes its counts into ``out`` for
+    ``floe merge``. Returns every table the run writes, by file name without ``.csv``
+    (``seats``, ``colours``, ``game_stats``, ``games`` with ``per_game=True``, ...).
     """
-    return _tables(
-        _floe.run(
+    return _in_folder(
+        out,
+        lambda folder: _floe.run(
             "simulate", game, players, bots, games, seed, rules, shuffle_colours,
-            per_game, False, out, threads, force,
-        )
+            per_game, False, folder, threads, shard, force, _progress(progress),
+        ),
     )
 
 
@@ -92,18 +102,23 @@ def tournament(
     duplicate: bool = False,
     out: Optional[PathLike] = None,
     threads: Optional[int] = None,
+    shard: Optional[str] = None,
     force: bool = False,
+    progress: Progress = None,
 ) -> Dict[str, Any]:
     """Rotates the entrants through every seat, as ``floe tournament`` does.
 
     An entrant may be a Python bot: it meets Floe's bots with seat rotation and is
-    rated with them (``ratings``, ``pairwise``, ``standings`` tables).
+    rated with them (the ``tournament``, ``pairwise`` and ``ratings`` tables). A Python
+    bot that is a function of its arguments alone gives the same results whatever the
+    thread count; one that keeps state between calls sees them in no fixed order.
     """
-    return _tables(
-        _floe.run(
+    return _in_folder(
+        out,
+        lambda folder: _floe.run(
             "tournament", game, players, bots, games, seed, rules, shuffle_colours,
-            False, duplicate, out, threads, force,
-        )
+            False, duplicate, folder, threads, shard, force, _progress(progress),
+        ),
     )
 
 
@@ -113,27 +128,79 @@ def experiment(
     games: Optional[int] = None,
     out: Optional[PathLike] = None,
     threads: Optional[int] = None,
+    shard: Optional[str] = None,
     force: bool = False,
+    progress: Progress = None,
 ) -> Dict[str, Any]:
     """Runs an experiment spec (TOML), as ``floe experiment`` does.
 
     ``games`` plays that many games in every cell instead of the spec's counts.
     """
-    return _tables(_floe.experiment(path, games, out, threads, force))
+    return _in_folder(
+        out,
+        lambda folder: _floe.experiment(
+            path, games, folder, threads, shard, force, _progress(progress)
+        ),
+    )
 
 
-def _tables(raw: Dict[str, str]) -> Dict[str, Any]:
-    """Returns each CSV text as a DataFrame (with pandas) or a dict of columns."""
+def _in_folder(out: Optional[PathLike], run: Callable[[PathLike], Dict[str, str]]) -> Dict[str, Any]:
+    """Runs into `out`, or into a folder removed afterwards, and reads the tables back."""
+    if out is not None:
+        return _tables(run(out))
+    with tempfile.TemporaryDirectory(prefix="floe-") as scratch:
+        return _tables(run(os.path.join(scratch, "run")))
+
+
+def _progress(progress: Progress) -> Optional[Callable[[int, int], None]]:
+    """Returns the callable a run reports its progress to, or None for none."""
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if progress is True:
+        return _Bar()
+    if progress is False:
+        return None
+    return progress
+
+
+class _Bar:
+    """A progress bar on stderr: tqdm's when tqdm is installed, else a line of counts."""
+
+    def __init__(self) -> None:
+        self._tqdm: Any = None
+        self._done = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if total == 0 or self._done:
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            sys.stderr.write(f"\r{done:,}/{total:,} games")
+            if done >= total:
+                sys.stderr.write("\n")
+        else:
+            if self._tqdm is None:
+                self._tqdm = tqdm(total=total, unit="games", file=sys.stderr)
+            self._tqdm.update(done - self._tqdm.n)
+            if done >= total:
+                self._tqdm.close()
+        self._done = done >= total
+
+
+def _tables(paths: Dict[str, str]) -> Dict[str, Any]:
+    """Reads each CSV file as a DataFrame (with pandas) or a dict of columns."""
     try:
         import pandas
     except ImportError:
-        return {name: _columns(text) for name, text in raw.items()}
-    return {name: pandas.read_csv(io.StringIO(text)) for name, text in raw.items()}
+        return {name: _columns(path) for name, path in paths.items()}
+    return {name: pandas.read_csv(path) for name, path in paths.items()}
 
 
-def _columns(text: str) -> Dict[str, List[Any]]:
-    """Reads CSV text into a dict of columns, numbers as numbers."""
-    rows = list(csv.reader(io.StringIO(text)))
+def _columns(path: str) -> Dict[str, List[Any]]:
+    """Reads a CSV file into a dict of columns, numbers as numbers."""
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.reader(file))
     if not rows:
         return {}
     header, body = rows[0], rows[1:]
