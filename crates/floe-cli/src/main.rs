@@ -9,6 +9,7 @@ mod progress;
 mod replay;
 mod simulate;
 mod tournament;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Take one or more seats yourself against bots, answering at the terminal.
     Play(play::PlayArgs),
+    /// Search a game's rule parameters for the fairest table (a tune spec, TOML), then
+    /// measure the best candidates again on fresh deals.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -56,6 +60,7 @@ fn main() -> ExitCode {
         Command::Plot(a) => plot::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Play(a) => play::run(&a),
+        Command::Tune(a) => tune::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,10 +14,10 @@ use floe_lab::planning::RunRequest;
 use crate::args::{Delivery, Format, RunFlags, warn};
 
 /// A progress bar on stderr, drawn only when stderr is a terminal, hidden with `--quiet`.
-struct Bar(ProgressBar);
+pub struct Bar(ProgressBar);
 
 impl Bar {
-    fn new(quiet: bool) -> Bar {
+    pub fn new(quiet: bool) -> Bar {
         if quiet {
             return Bar(ProgressBar::hidden());
         }

@@ -21,6 +21,7 @@ pub mod setup;
 pub mod shards;
 pub mod spec;
 pub mod table;
+pub mod tune;
 
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).

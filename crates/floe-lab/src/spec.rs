@@ -112,7 +112,7 @@ fn first_repeat<T: PartialEq>(items: &[T]) -> Option<(usize, usize)> {
 
 /// Refuses the list at `key` when it is empty or holds a value twice (naming the line of
 /// the repeat), with `what` saying what it lists.
-fn distinct<T: PartialEq + std::fmt::Display>(
+pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(
     path: &Path,
     text: &str,
     list: &Spanned<Vec<Spanned<T>>>,
@@ -140,7 +140,7 @@ fn distinct<T: PartialEq + std::fmt::Display>(
 }
 
 /// Reads a list of player counts (at least one, each positive, none twice) at `key`.
-fn player_counts(
+pub(crate) fn player_counts(
     path: &Path,
     text: &str,
     list: &Spanned<Vec<Spanned<i64>>>,
@@ -173,7 +173,7 @@ fn player_counts(
 ///
 /// # Errors
 /// Says what is wrong, to follow the name in a message.
-fn folder_name(name: &str) -> Result<String, &'static str> {
+pub(crate) fn folder_name(name: &str) -> Result<String, &'static str> {
     let why = if name.trim().is_empty() {
         "is empty"
     } else if name.contains(['/', '\\']) {
@@ -191,7 +191,12 @@ fn folder_name(name: &str) -> Result<String, &'static str> {
 }
 
 /// An error at a line of the spec file, naming the key.
-fn at(path: &Path, line: usize, key: &str, message: impl std::fmt::Display) -> anyhow::Error {
+pub(crate) fn at(
+    path: &Path,
+    line: usize,
+    key: &str,
+    message: impl std::fmt::Display,
+) -> anyhow::Error {
     anyhow!("{}: line {line}: {key}: {message}", path.display())
 }
 

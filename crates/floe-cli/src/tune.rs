@@ -1,0 +1,53 @@
+//! `floe tune SPEC`: searches a game's rule parameters for the table an objective likes
+//! best, then measures the best candidates again on fresh deals.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Result;
+use clap::Args;
+use floe_lab::Machine;
+use floe_lab::tune::{TuneSpec, tune};
+
+use crate::progress::Bar;
+
+/// Flags of `floe tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The tune spec (TOML), e.g. `experiments/tune/tiles-removed-random.toml`.
+    pub spec: PathBuf,
+    /// Folder for the results (default: `results/<name>`, the spec's name).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Worker threads (default: one per core). The results do not depend on it.
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Print nothing but errors.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Replace files in --out that Floe did not write.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs `floe tune`.
+pub fn run(a: &TuneArgs) -> Result<()> {
+    let machine = Machine::new(a.threads, None)?;
+    let spec = TuneSpec::read(&a.spec)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| Path::new("results").join(&spec.name));
+    let bar = Bar::new(a.quiet);
+    let report = tune(&spec, &out, machine, a.force, &bar, &AtomicBool::new(false))?;
+    if !a.quiet {
+        let mut stdout = std::io::stdout().lock();
+        write!(stdout, "{}", report.text)?;
+        writeln!(stdout, "{} games", report.games)?;
+        for path in &report.written {
+            writeln!(stdout, "wrote {}", path.display())?;
+        }
+    }
+    Ok(())
+}

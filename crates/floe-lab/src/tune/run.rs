@@ -1,0 +1,755 @@
+//! Carrying out a tune spec: checking it against the game before any game is played,
+//! searching each player count, validating the best candidates on fresh deals, and
+//! writing the results folder.
+//!
+//! Every game of a tune has the spec's master seed; what keeps rounds and validation apart
+//! is the game's index. Search round r plays indices `[r R, (r + 1) R)` (R the round's
+//! games); validation plays one block above every index the search used. A game's seed is
+//! a bijection of its index for a fixed master seed ([`floe_core::game_seed`]), so the
+//! validation's deals are never the search's.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow};
+use floe_bots::{BotSpec, split_spec_list};
+use floe_core::{Game, ParamValue, RuleSet, param};
+use floe_games::GameVisitor;
+use floe_sim::report::Table;
+use floe_sim::{RunConfig, Seating, Shard};
+
+use super::objective::{Measure, Statistic};
+use super::search::{self, Method, Point, Settings, space_size};
+use super::spec::TuneSpec;
+use crate::output_dir::{OutputDir, Scope};
+use crate::planning::read_rules;
+use crate::{Machine, Progress};
+
+/// One tuned parameter at one player count: its path and the values tried.
+#[derive(Clone, Debug)]
+pub struct Dimension {
+    /// The parameter's path (`tiles_removed.4`).
+    pub path: String,
+    /// The values tried.
+    pub values: Vec<ParamValue>,
+    /// The rules' own value.
+    pub rules_value: ParamValue,
+}
+
+/// The tuning of one player count, checked.
+#[derive(Clone, Debug)]
+pub struct CountPlan {
+    /// Seats per game.
+    pub players: usize,
+    /// The parameters tuned.
+    pub dims: Vec<Dimension>,
+    /// The method used.
+    pub method: Method,
+    /// Candidates in the space.
+    pub space: usize,
+}
+
+impl CountPlan {
+    /// Returns the values of candidate `point`.
+    pub fn values(&self, point: &Point) -> Vec<ParamValue> {
+        self.dims
+            .iter()
+            .zip(point)
+            .map(|(d, &i)| d.values[i].clone())
+            .collect()
+    }
+
+    /// Returns the point of the rules' own values, if they lie on the grid.
+    pub fn rules_point(&self) -> Option<Point> {
+        self.dims
+            .iter()
+            .map(|d| d.values.iter().position(|v| *v == d.rules_value))
+            .collect()
+    }
+
+    /// Names a candidate, as `tiles_removed.4=6 hand_limit=5`.
+    pub fn name(&self, values: &[ParamValue]) -> String {
+        self.dims
+            .iter()
+            .zip(values)
+            .map(|(d, v)| format!("{}={v}", d.path))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Which games a set of candidates plays: block `index` of blocks of `size` games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// Games in the block.
+    pub size: u64,
+    /// The block's number.
+    pub index: u64,
+}
+
+impl Block {
+    /// Returns the game indices of the block.
+    pub fn games(self) -> std::ops::Range<u64> {
+        self.size * self.index..self.size * (self.index + 1)
+    }
+
+    /// The block of validation games of `size` that lies above every index of a search of
+    /// `rounds` rounds of `round_games`.
+    pub fn validation(size: u64, rounds: u64, round_games: u64) -> Block {
+        Block {
+            size,
+            index: (rounds * round_games).div_ceil(size),
+        }
+    }
+}
+
+/// Checks `spec` against `game`, for each player count, before anything is played.
+///
+/// # Errors
+/// Names the spec's line and key: an unknown parameter, a value the rules refuse, a
+/// statistic the game cannot measure, a budget too small for one round.
+pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
+    let decls = game.rules().parameters();
+    let uses_round_limit = spec
+        .objective
+        .weights
+        .iter()
+        .any(|w| w.0 == Statistic::RoundLimit);
+    if uses_round_limit && !game.end_causes().contains(&"round-limit") {
+        return Err(spec.error_at(
+            spec.objective_line,
+            "objective.round_limit",
+            format!(
+                "{} has no round limit (its games end by: {})",
+                game.name(),
+                game.end_causes().join(", ")
+            ),
+        ));
+    }
+    let mut plans = Vec::new();
+    for &players in &spec.players {
+        floe_sim::check_players(game, players).map_err(|e| {
+            spec.error_at(
+                spec.players_line,
+                "players",
+                e.to_string().trim_start_matches("players: "),
+            )
+        })?;
+        check_bots(spec, game, players)?;
+        let mut dims = Vec::new();
+        for (i, p) in spec.params.iter().enumerate() {
+            let key = format!("params[{i}]");
+            let decl = decls.iter().find(|d| d.path == p.name).ok_or_else(|| {
+                let known: Vec<&str> = decls.iter().map(|d| d.path.as_str()).collect();
+                spec.error_at(
+                    p.line,
+                    &format!("{key}.name"),
+                    format!(
+                        "{:?} cannot be tuned; parameters: {}",
+                        p.name,
+                        known.join(", ")
+                    ),
+                )
+            })?;
+            let path = match decl.per_players {
+                Some(_) => format!("{}.{players}", p.name),
+                None => p.name.clone(),
+            };
+            let (resolved, _) = param::resolve(&decls, &path)
+                .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
+            let values: Vec<(ParamValue, usize)> = match &p.values {
+                Some(v) => v.clone(),
+                None => resolved
+                    .kind
+                    .all_values()
+                    .ok_or_else(|| {
+                        spec.error_at(
+                            p.line,
+                            &key,
+                            format!("list the values to try: {} takes {}", p.name, resolved.kind),
+                        )
+                    })?
+                    .into_iter()
+                    .map(|v| (v, p.line))
+                    .collect(),
+            };
+            let mut tried = Vec::new();
+            for (j, (value, line)) in values.into_iter().enumerate() {
+                let mut rules = game.rules().clone();
+                rules.set_parameter(&path, &value).map_err(|e| {
+                    spec.error_at(
+                        line,
+                        &format!("{key}.values[{j}]"),
+                        format!("{players} players: {e}"),
+                    )
+                })?;
+                if tried.contains(&value) {
+                    return Err(spec.error_at(
+                        line,
+                        &format!("{key}.values[{j}]"),
+                        format!("{value} is listed twice"),
+                    ));
+                }
+                tried.push(value);
+            }
+            let rules_value = game
+                .rules()
+                .parameter(&path)
+                .map_err(|e| spec.error_at(p.line, &key, e.message))?;
+            dims.push(Dimension {
+                path,
+                values: tried,
+                rules_value,
+            });
+        }
+        let sizes: Vec<usize> = dims.iter().map(|d| d.values.len()).collect();
+        let space = space_size(&sizes);
+        let method = spec.method.unwrap_or(if space <= spec.racing_max_space {
+            Method::Racing
+        } else {
+            Method::Ntbea
+        });
+        let round = match method {
+            Method::Racing => space as u64,
+            Method::Ntbea => spec.batch as u64,
+        }
+        .saturating_mul(spec.round_games);
+        if round > spec.budget {
+            return Err(spec.error_at(
+                spec.budget_line,
+                "budget",
+                format!(
+                    "{} games cannot pay for one round at {players} players: {} plays {} \
+                     candidate(s) x {} games (round_games) = {round} games a round",
+                    spec.budget,
+                    method.name(),
+                    round / spec.round_games,
+                    spec.round_games
+                ),
+            ));
+        }
+        let measured = spec.finalists.min(space) as u64 + 1;
+        if spec.validation_games < measured {
+            return Err(spec.error_at(
+                spec.validation_line,
+                "validation_games",
+                format!("{} games cannot measure {measured} candidates (the finalists and the rules' own table) once each", spec.validation_games),
+            ));
+        }
+        plans.push(CountPlan {
+            players,
+            dims,
+            method,
+            space,
+        });
+    }
+    Ok(plans)
+}
+
+/// Returns the bots of a table of `players` (one spec for every seat, or one per seat).
+fn bots_for(spec: &TuneSpec, players: usize) -> Vec<BotSpec> {
+    let specs: Vec<BotSpec> = split_spec_list(&spec.bots)
+        .iter()
+        .map(|s| BotSpec::parse(s).expect("checked when read"))
+        .collect();
+    match specs.len() {
+        1 => vec![specs[0].clone(); players],
+        _ => specs,
+    }
+}
+
+/// Checks the bots against `game` at `players` seats.
+fn check_bots<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Result<()> {
+    let bots = bots_for(spec, players);
+    for b in &bots {
+        b.check_game(game)
+            .map_err(|e| spec.error_at(spec.bots_line, "bots", e))?;
+    }
+    let cfg = config(
+        spec,
+        bots,
+        players,
+        Block { size: 1, index: 0 },
+        Machine::default(),
+    );
+    cfg.check(game)
+        .map_err(|e| spec.error_at(spec.bots_line, "bots", format!("{players} players: {e}")))
+}
+
+/// The run of `block` at `players` seats.
+fn config(
+    spec: &TuneSpec,
+    bots: Vec<BotSpec>,
+    players: usize,
+    block: Block,
+    machine: Machine,
+) -> RunConfig {
+    RunConfig {
+        players,
+        bots,
+        seating: Seating::Fixed,
+        games: block.size * (block.index + 1),
+        seed: spec.seed,
+        shuffle_colours: false,
+        threads: machine.threads,
+        shard: Shard {
+            index: block.index,
+            count: block.index + 1,
+        },
+    }
+}
+
+/// One candidate measured in validation.
+#[derive(Clone, Debug)]
+pub struct Validated {
+    /// Its values.
+    pub values: Vec<ParamValue>,
+    /// Whether it is the rules' own table.
+    pub rules: bool,
+    /// Its rank in the search (from 1), `None` for the rules' table when not a finalist.
+    pub search_rank: Option<usize>,
+    /// The search's estimate of its objective.
+    pub search_objective: Option<f64>,
+    /// Its measure on the validation deals.
+    pub measure: Measure,
+    /// The objective on them, and its interval.
+    pub objective: f64,
+    /// The interval.
+    pub interval: (f64, f64),
+}
+
+/// What tuning one player count found.
+#[derive(Clone, Debug)]
+pub struct CountResult {
+    /// The plan.
+    pub plan: CountPlan,
+    /// The search.
+    pub searched: search::Searched,
+    /// The validation block.
+    pub block: Block,
+    /// The finalists and the rules' own table, measured again, best first.
+    pub validated: Vec<Validated>,
+}
+
+/// Plays `plans` of `spec` on `game` (`base` rules), reporting games to `progress`.
+fn tune_counts<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    plans: &[CountPlan],
+    machine: Machine,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<Vec<CountResult>> {
+    let mut results = Vec::new();
+    for plan in plans {
+        let players = plan.players;
+        let round_limit = game.end_causes().iter().position(|c| *c == "round-limit");
+        let play = |values: &[ParamValue], block: Block| -> Result<Measure> {
+            let mut rules = game.rules().clone();
+            for (d, v) in plan.dims.iter().zip(values) {
+                rules
+                    .set_parameter(&d.path, v)
+                    .map_err(|e| anyhow!("{e}"))?;
+            }
+            let g = G::from_rules(rules);
+            let cfg = config(spec, bots_for(spec, players), players, block, machine);
+            let tally = floe_sim::run_until(&g, &cfg, &|n| progress.advance(n), None, stop)?;
+            Ok(Measure::of(&tally, players, round_limit))
+        };
+        progress.cell(&format!(
+            "{players} players, search ({})",
+            plan.method.name()
+        ));
+        let mut evaluate = |points: &[Point], round: u64| -> Result<Vec<Measure>> {
+            let block = Block {
+                size: spec.round_games,
+                index: round,
+            };
+            points
+                .iter()
+                .map(|p| play(&plan.values(p), block))
+                .collect()
+        };
+        let settings = Settings {
+            method: plan.method,
+            budget: spec.budget,
+            round_games: spec.round_games,
+            confidence: spec.confidence,
+            neighbours: spec.neighbours,
+            exploration: spec.exploration,
+            batch: spec.batch,
+            seed: floe_core::game_seed(spec.seed, players as u64),
+        };
+        let sizes: Vec<usize> = plan.dims.iter().map(|d| d.values.len()).collect();
+        let searched = match plan.method {
+            Method::Racing => search::race(&sizes, &spec.objective, &settings, &mut evaluate)?,
+            Method::Ntbea => {
+                let start = plan
+                    .rules_point()
+                    .unwrap_or_else(|| sizes.iter().map(|n| n / 2).collect());
+                search::ntbea(&sizes, start, &spec.objective, &settings, &mut evaluate)?
+            }
+        };
+        // The finalists, then the rules' own table if it is not one of them.
+        let mut chosen: Vec<(Vec<ParamValue>, Option<usize>, Option<f64>)> = searched
+            .ranked
+            .iter()
+            .take(spec.finalists)
+            .enumerate()
+            .map(|(i, (p, v))| (plan.values(p), Some(i + 1), Some(*v)))
+            .collect();
+        let rules_values: Vec<ParamValue> =
+            plan.dims.iter().map(|d| d.rules_value.clone()).collect();
+        if !chosen.iter().any(|c| c.0 == rules_values) {
+            let ranked = searched
+                .ranked
+                .iter()
+                .position(|(p, _)| plan.values(p) == rules_values);
+            chosen.push((
+                rules_values.clone(),
+                ranked.map(|r| r + 1),
+                ranked.map(|r| searched.ranked[r].1),
+            ));
+        }
+        let size = spec.validation_games / chosen.len() as u64;
+        let block = Block::validation(size, searched.rounds, spec.round_games);
+        progress.cell(&format!("{players} players, validation"));
+        let mut validated = Vec::new();
+        for (i, (values, search_rank, search_objective)) in chosen.into_iter().enumerate() {
+            let measure = play(&values, block)?;
+            let seed = floe_core::game_seed(spec.seed ^ 0x5A11_DA7E, (players * 64 + i) as u64);
+            validated.push(Validated {
+                rules: values == rules_values,
+                values,
+                search_rank,
+                search_objective,
+                objective: spec.objective.value(&measure),
+                interval: spec.objective.interval(&measure, spec.confidence, seed),
+                measure,
+            });
+        }
+        validated.sort_by(|a, b| a.objective.total_cmp(&b.objective));
+        results.push(CountResult {
+            plan: plan.clone(),
+            searched,
+            block,
+            validated,
+        });
+    }
+    Ok(results)
+}
+
+/// What a tune did, for the front end to show.
+#[derive(Debug)]
+pub struct TuneReport {
+    /// A summary per player count.
+    pub text: String,
+    /// Games played.
+    pub games: u64,
+    /// The files written.
+    pub written: Vec<PathBuf>,
+    /// What was found, per player count.
+    pub results: Vec<CountResult>,
+}
+
+/// The result tables of a tune.
+const TABLES: [&str; 3] = ["search.csv", "progress.csv", "validation.csv"];
+
+/// Reads `spec`'s game and rules, checks the whole spec, plays it and writes `out`.
+///
+/// # Errors
+/// Fails on a spec that does not fit its game (naming line and key), a run stopped by
+/// `stop`, or a folder that cannot be written.
+pub fn tune(
+    spec: &TuneSpec,
+    out: &Path,
+    machine: Machine,
+    force: bool,
+    progress: &dyn Progress,
+    stop: &AtomicBool,
+) -> Result<TuneReport> {
+    struct Visit<'a> {
+        spec: &'a TuneSpec,
+        out: &'a Path,
+        machine: Machine,
+        force: bool,
+        progress: &'a dyn Progress,
+        stop: &'a AtomicBool,
+    }
+    impl GameVisitor for Visit<'_> {
+        type Output = Result<TuneReport>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<TuneReport> {
+            let plans = plan(self.spec, &game)?;
+            let mut dir = OutputDir::prepare(
+                self.out,
+                &[&TABLES[..], &["manifest.toml"]].concat(),
+                true,
+                Scope::Everything,
+                self.force,
+            )
+            .with_context(|| format!("cannot write the results into {}", self.out.display()))?;
+            let total: u64 = plans.len() as u64 * (self.spec.budget + self.spec.validation_games);
+            self.progress.begin(total);
+            let started = Instant::now();
+            let results = tune_counts(
+                self.spec,
+                &game,
+                &plans,
+                self.machine,
+                self.progress,
+                self.stop,
+            )?;
+            self.progress.end();
+            let games = results
+                .iter()
+                .map(|r| {
+                    r.searched.spent + r.validated.iter().map(|v| v.measure.games).sum::<u64>()
+                })
+                .sum();
+            write_tables(self.spec, &game, &results, &mut dir)?;
+            let mut manifest = dir.file("manifest.toml")?;
+            let text = toml::to_string(&Manifest {
+                kind: "tune",
+                game: game.name(),
+                name: &self.spec.name,
+                floe_version: env!("CARGO_PKG_VERSION"),
+                git_commit: crate::provenance::BUILD_COMMIT,
+                wall_seconds: started.elapsed().as_secs_f64(),
+                games,
+                spec: &self.spec.text,
+            })?;
+            manifest.write_all(text.as_bytes())?;
+            drop(manifest);
+            let written = dir.commit()?;
+            Ok(TuneReport {
+                text: summary(self.spec, &results),
+                games,
+                written,
+                results,
+            })
+        }
+    }
+    let rules = match &spec.rules {
+        None => None,
+        Some((path, line)) => Some(read_rules(
+            path,
+            &format!("{}: line {line}: rules", spec.path.display()),
+        )?),
+    };
+    let visitor = Visit {
+        spec,
+        out,
+        machine,
+        force,
+        progress,
+        stop,
+    };
+    crate::planning::with_game(&spec.game, rules.as_ref(), visitor)
+}
+
+/// What was tuned, by what, and how long it took: `manifest.toml`.
+#[derive(serde::Serialize)]
+struct Manifest<'a> {
+    kind: &'static str,
+    game: &'static str,
+    name: &'a str,
+    floe_version: &'static str,
+    git_commit: &'static str,
+    wall_seconds: f64,
+    games: u64,
+    /// The spec itself: with it (and this build) the results can be made again.
+    spec: &'a str,
+}
+
+/// Formats a number for a table (6 decimals; empty when not a number).
+fn num(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:.6}")
+    } else {
+        String::new()
+    }
+}
+
+/// Writes the tables and charts of `results` into `dir`.
+fn write_tables<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    results: &[CountResult],
+    dir: &mut OutputDir,
+) -> Result<()> {
+    let lead = |players: usize| {
+        vec![
+            game.name().to_string(),
+            game.rules().name().to_string(),
+            players.to_string(),
+            spec.bots.clone(),
+            spec.seed.to_string(),
+        ]
+    };
+    let head = ["game", "rules", "players", "bots", "seed"];
+    let mut search = Table::new(
+        &[
+            &head[..],
+            &[
+                "method",
+                "round",
+                "candidate",
+                "games",
+                "objective",
+                "ci_low",
+                "ci_high",
+                "status",
+            ],
+        ]
+        .concat(),
+    );
+    let mut progress = Table::new(
+        &[
+            &head[..],
+            &["method", "round", "games_spent", "best_objective"],
+        ]
+        .concat(),
+    );
+    let mut validation = Table::new(
+        &[
+            &head[..],
+            &[
+                "candidate",
+                "rules_table",
+                "pick",
+                "search_rank",
+                "search_objective",
+                "games",
+                "first_game",
+                "objective",
+                "ci_low",
+                "ci_high",
+                "seat_spread",
+                "seat_chi2",
+                "mean_rounds",
+                "round_limit_share",
+                "tie_share",
+            ],
+        ]
+        .concat(),
+    );
+    for r in results {
+        let plan = &r.plan;
+        for e in &r.searched.evaluations {
+            let mut row = lead(plan.players);
+            row.extend([
+                plan.method.name().to_string(),
+                e.round.to_string(),
+                plan.name(&plan.values(&e.point)),
+                e.games.to_string(),
+                num(e.objective),
+                num(e.interval.0),
+                num(e.interval.1),
+                e.status.to_string(),
+            ]);
+            search.rows.push(row);
+        }
+        for (round, (spent, best)) in r.searched.progress.iter().enumerate() {
+            let mut row = lead(plan.players);
+            row.extend([
+                plan.method.name().to_string(),
+                round.to_string(),
+                spent.to_string(),
+                num(*best),
+            ]);
+            progress.rows.push(row);
+        }
+        for (i, v) in r.validated.iter().enumerate() {
+            let m = &v.measure;
+            let mut row = lead(plan.players);
+            row.extend([
+                plan.name(&v.values),
+                v.rules.to_string(),
+                (i == 0).to_string(),
+                v.search_rank.map_or(String::new(), |k| k.to_string()),
+                v.search_objective.map_or(String::new(), num),
+                m.games.to_string(),
+                r.block.games().start.to_string(),
+                num(v.objective),
+                num(v.interval.0),
+                num(v.interval.1),
+                num(m.statistic(Statistic::SeatSpread, 0.0)),
+                num(m.statistic(Statistic::SeatChi2, 0.0)),
+                num(m.mean_rounds()),
+                num(m.statistic(Statistic::RoundLimit, 0.0)),
+                num(m.statistic(Statistic::Ties, 0.0)),
+            ]);
+            validation.rows.push(row);
+        }
+        let chart = format!("progress-{}p.svg", plan.players);
+        let series = floe_plot::Series {
+            name: format!("{} players, best estimate", plan.players),
+            points: r
+                .searched
+                .progress
+                .iter()
+                .map(|&(g, v)| (g as f64, v))
+                .collect(),
+            marked: None,
+        };
+        if !series.points.is_empty() {
+            floe_plot::line_chart(
+                &dir.staging().join(&chart),
+                &format!(
+                    "{}: the objective of the best candidate against games spent ({})",
+                    spec.name,
+                    plan.method.name()
+                ),
+                "games spent",
+                "objective (lower is better)",
+                &[series],
+            )?;
+            dir.add(&chart);
+        }
+    }
+    for (name, table) in TABLES.iter().zip([&search, &progress, &validation]) {
+        table.write(dir.file(name)?)?;
+    }
+    Ok(())
+}
+
+/// Returns the report's text: per player count, the method, the games, and the finalists
+/// and the rules' own table as validated.
+fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
+    let mut out = String::new();
+    let pct = spec.confidence * 100.0;
+    for r in results {
+        let plan = &r.plan;
+        let _ = writeln!(
+            out,
+            "{} players: {} over {} candidates, {} rounds, {} search games; validation on games {}..{} ({pct:.0}% intervals):",
+            plan.players,
+            plan.method.name(),
+            plan.space,
+            r.searched.rounds,
+            r.searched.spent,
+            r.block.games().start,
+            r.block.games().start + r.validated.first().map_or(0, |v| v.measure.games),
+        );
+        for (i, v) in r.validated.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {} {:<40} objective {:.5} ({:.5}-{:.5}){}",
+                if i == 0 { "*" } else { " " },
+                plan.name(&v.values),
+                v.objective,
+                v.interval.0,
+                v.interval.1,
+                if v.rules {
+                    "  <- the rules' own table"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    out
+}
