@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
-use floe_lab::tune::{TuneSpec, tune};
+use floe_lab::tune::{TuneSpec, check, tune};
 
 use crate::progress::Bar;
 
@@ -29,12 +29,40 @@ pub struct TuneArgs {
     /// Replace files in --out that Floe did not write.
     #[arg(long)]
     pub force: bool,
+    /// Check the spec against its game and print each player count's search, without
+    /// playing.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// Runs `floe tune`.
 pub fn run(a: &TuneArgs) -> Result<()> {
     let machine = Machine::new(a.threads, None)?;
     let spec = TuneSpec::read(&a.spec)?;
+    if a.check {
+        for plan in check(&spec)? {
+            let params: Vec<String> = plan
+                .dims
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{} ({} values, rules: {})",
+                        d.path,
+                        d.values.len(),
+                        d.rules_value
+                    )
+                })
+                .collect();
+            println!(
+                "{} players: {} over {} candidates: {}",
+                plan.players,
+                plan.method.name(),
+                plan.space,
+                params.join(", ")
+            );
+        }
+        return Ok(());
+    }
     let out = a
         .out
         .clone()

@@ -504,3 +504,70 @@ fn a_sweep_that_leaves_out_the_rules_own_value_is_charted_without_its_ring() {
     experiment(&spec, "100", &out, "1");
     assert!(out.join("sweep-p-three-finished.svg").exists());
 }
+
+#[test]
+fn every_shipped_tune_spec_fits_its_game() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/tune");
+    let mut specs: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    specs.sort();
+    assert!(specs.len() >= 4, "{specs:?}");
+    for spec in specs {
+        let out = floe()
+            .args(["tune", "--check"])
+            .arg(&spec)
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        assert!(
+            text.contains(" players: racing over "),
+            "{}: {text}",
+            spec.display()
+        );
+    }
+}
+
+#[test]
+fn a_small_tune_runs_end_to_end_and_writes_its_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("t.toml");
+    std::fs::write(
+        &spec,
+        "name = \"t\"\ngame = \"goofspiel\"\nplayers = [2, 3]\nbots = \"random\"\nbudget = 6000\n\
+         round_games = 1000\nfinalists = 2\n\n[[params]]\nname = \"tie_bonus\"\nvalues = [0, 2, 4]\n\n\
+         [objective]\nseat_spread = 1.0\nties = 0.5\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let done = floe()
+        .arg("tune")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&done.get_output().stdout).into_owned();
+    assert!(
+        text.contains("2 players: racing over 3 candidates"),
+        "{text}"
+    );
+    assert!(text.contains("<- the rules' own table"), "{text}");
+    for name in [
+        "search.csv",
+        "progress.csv",
+        "validation.csv",
+        "manifest.toml",
+    ] {
+        assert!(out.join(name).exists(), "{name}");
+    }
+    let (header, rows) = csv_rows(&out, "validation.csv");
+    let pick = column(&header, "pick");
+    assert_eq!(
+        rows.iter().filter(|r| r[pick] == "true").count(),
+        2,
+        "one pick per player count"
+    );
+}

@@ -442,6 +442,36 @@ fn tune_counts<G: Game>(
     Ok(results)
 }
 
+/// Checks `spec` against its game and rules without playing, and returns the plan of each
+/// player count.
+///
+/// # Errors
+/// As [`plan`], and for a rules file that cannot be read or loaded.
+pub fn check(spec: &TuneSpec) -> Result<Vec<CountPlan>> {
+    struct Check<'a>(&'a TuneSpec);
+    impl GameVisitor for Check<'_> {
+        type Output = Result<Vec<CountPlan>>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<Vec<CountPlan>> {
+            plan(self.0, &game)
+        }
+    }
+    let rules = rules_file(spec)?;
+    crate::planning::with_game(&spec.game, rules.as_ref(), Check(spec))
+}
+
+/// Reads the spec's rules file, if it names one.
+fn rules_file(spec: &TuneSpec) -> Result<Option<crate::planning::RulesFile>> {
+    spec.rules
+        .as_ref()
+        .map(|(path, line)| {
+            read_rules(
+                path,
+                &format!("{}: line {line}: rules", spec.path.display()),
+            )
+        })
+        .transpose()
+}
+
 /// What a tune did, for the front end to show.
 #[derive(Debug)]
 pub struct TuneReport {
@@ -532,13 +562,7 @@ pub fn tune(
             })
         }
     }
-    let rules = match &spec.rules {
-        None => None,
-        Some((path, line)) => Some(read_rules(
-            path,
-            &format!("{}: line {line}: rules", spec.path.display()),
-        )?),
-    };
+    let rules = rules_file(spec)?;
     let visitor = Visit {
         spec,
         out,
