@@ -384,13 +384,33 @@ fn tune_counts<G: Game>(
             seed: floe_core::game_seed(spec.seed, players as u64),
         };
         let sizes: Vec<usize> = plan.dims.iter().map(|d| d.values.len()).collect();
+        let mut watch = |spent: u64, best: &Point, value: f64| {
+            progress.cell(&format!(
+                "{players} players, {} ({spent} games): best {} at {value:.5}",
+                plan.method.name(),
+                plan.name(&plan.values(best))
+            ));
+        };
         let searched = match plan.method {
-            Method::Racing => search::race(&sizes, &spec.objective, &settings, &mut evaluate)?,
+            Method::Racing => search::race(
+                &sizes,
+                &spec.objective,
+                &settings,
+                &mut evaluate,
+                &mut watch,
+            )?,
             Method::Ntbea => {
                 let start = plan
                     .rules_point()
                     .unwrap_or_else(|| sizes.iter().map(|n| n / 2).collect());
-                search::ntbea(&sizes, start, &spec.objective, &settings, &mut evaluate)?
+                search::ntbea(
+                    &sizes,
+                    start,
+                    &spec.objective,
+                    &settings,
+                    &mut evaluate,
+                    &mut watch,
+                )?
             }
         };
         // The finalists, then the rules' own table if it is not one of them.

@@ -17,6 +17,10 @@ pub type Point = Vec<usize>;
 /// and returns a measure each.
 pub type Evaluate<'a> = dyn FnMut(&[Point], u64) -> Result<Vec<Measure>> + 'a;
 
+/// Hears, after each round, the games spent and the best candidate with its estimate
+/// (a front end shows them beside its progress bar).
+pub type Watch<'a> = dyn FnMut(u64, &Point, f64) + 'a;
+
 /// The search method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -104,6 +108,7 @@ pub fn race(
     objective: &Objective,
     s: &Settings,
     evaluate: &mut Evaluate<'_>,
+    watch: &mut Watch<'_>,
 ) -> Result<Searched> {
     let mut alive: Vec<(Point, Measure)> = grid(sizes)
         .into_iter()
@@ -149,10 +154,12 @@ pub fn race(
                 dropped.push((out.rounds, point, value));
             }
         }
-        let best = alive
+        let (best_point, best) = alive
             .iter()
-            .map(|(_, m)| objective.value(m))
-            .fold(f64::INFINITY, f64::min);
+            .map(|(p, m)| (p, objective.value(m)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("the leader is kept");
+        watch(out.spent, best_point, best);
         out.progress.push((out.spent, best));
         out.rounds += 1;
     }
@@ -277,6 +284,7 @@ pub fn ntbea(
     objective: &Objective,
     s: &Settings,
     evaluate: &mut Evaluate<'_>,
+    watch: &mut Watch<'_>,
 ) -> Result<Searched> {
     let mut rng = FloeRng::seed_from_u64(floe_core::game_seed(s.seed, 0x7B_EA));
     let mut tuples = Tuples::new(sizes.len());
@@ -352,10 +360,12 @@ pub fn ntbea(
             .expect("a batch is never empty")
             .clone();
         current = best_of_batch;
-        let best = seen
+        let (best_point, best) = seen
             .iter()
-            .filter_map(|p| tuples.estimate(p))
-            .fold(f64::NEG_INFINITY, f64::max);
+            .filter_map(|p| tuples.estimate(p).map(|e| (p, e)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("a point was evaluated");
+        watch(out.spent, best_point, -best);
         out.progress.push((out.spent, -best));
         out.rounds += 1;
     }
@@ -456,6 +466,7 @@ mod tests {
             &length(),
             &settings(Method::Racing, 60_000),
             &mut evaluate_bowl,
+            &mut |_, _, _| {},
         )
         .unwrap();
         assert_eq!(found.ranked[0].0, vec![3, 1]);
@@ -472,6 +483,7 @@ mod tests {
             &length(),
             &settings(Method::Ntbea, 80_000),
             &mut evaluate_bowl,
+            &mut |_, _, _| {},
         )
         .unwrap();
         assert_eq!(found.ranked[0].0, vec![3, 1], "{:?}", &found.ranked[..3]);
@@ -482,6 +494,7 @@ mod tests {
             &length(),
             &settings(Method::Ntbea, 80_000),
             &mut evaluate_bowl,
+            &mut |_, _, _| {},
         )
         .unwrap();
         assert_eq!(found.evaluations, again.evaluations, "seeded");
