@@ -126,3 +126,20 @@ pub fn warn(notes: &[String]) {
         eprintln!("{note}");
     }
 }
+
+/// How a study that writes one folder (`floe tune`, `floe profile`) uses the machine and
+/// the terminal; they change no result.
+#[derive(Args, Debug)]
+pub struct StudyFlags {
+    /// Worker threads (default: one per core; at most 4 per core). The results do not
+    /// depend on it.
+    #[arg(short = 'j', long)]
+    pub threads: Option<usize>,
+    /// Print nothing but errors: no progress bar, no report.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Replace files in --out that Floe did not write (by default such a file of the same
+    /// name as one of the study's is refused; files of other names are never touched).
+    #[arg(long)]
+    pub force: bool,
+}

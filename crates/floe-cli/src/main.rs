@@ -5,6 +5,7 @@ mod experiment;
 mod merge;
 mod play;
 mod plot;
+mod profile;
 mod progress;
 mod replay;
 mod simulate;
@@ -34,6 +35,9 @@ enum Command {
     Simulate(simulate::SimulateArgs),
     /// Rotate bots through every seat and measure their strength: win rates, ranks, head to head.
     Tournament(tournament::TournamentArgs),
+    /// A game's skill-versus-luck profile: a ladder of bots from random to deep search in a
+    /// duplicate tournament; skill depth, upsets, seat advantage, length and decisiveness.
+    Profile(profile::ProfileArgs),
     /// Run an experiment spec (TOML): many cells, one folder of CSV files, a manifest and charts.
     Experiment(experiment::ExperimentArgs),
     /// Merge the folders of a sharded run (`--shard K/N`) into the run's results.
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(&a),
         Command::Tournament(a) => tournament::run(&a),
+        Command::Profile(a) => profile::run(&a),
         Command::Experiment(a) => experiment::run(&a),
         Command::Merge(a) => merge::run(&a),
         Command::Plot(a) => plot::run(&a),

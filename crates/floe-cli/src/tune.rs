@@ -20,15 +20,8 @@ pub struct TuneArgs {
     /// Folder for the results (default: `results/<name>`, the spec's name).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
-    /// Worker threads (default: one per core). The results do not depend on it.
-    #[arg(short = 'j', long)]
-    pub threads: Option<usize>,
-    /// Print nothing but errors.
-    #[arg(short, long)]
-    pub quiet: bool,
-    /// Replace files in --out that Floe did not write.
-    #[arg(long)]
-    pub force: bool,
+    #[command(flatten)]
+    pub study: crate::args::StudyFlags,
     /// Check the spec against its game and print each player count's search, without
     /// playing.
     #[arg(long)]
@@ -37,7 +30,7 @@ pub struct TuneArgs {
 
 /// Runs `floe tune`.
 pub fn run(a: &TuneArgs) -> Result<()> {
-    let machine = Machine::new(a.threads, None)?;
+    let machine = Machine::new(a.study.threads, None)?;
     let spec = TuneSpec::read(&a.spec)?;
     if a.check {
         for plan in check(&spec)? {
@@ -67,9 +60,16 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("results").join(&spec.name));
-    let bar = Bar::new(a.quiet);
-    let report = tune(&spec, &out, machine, a.force, &bar, &AtomicBool::new(false))?;
-    if !a.quiet {
+    let bar = Bar::new(a.study.quiet);
+    let report = tune(
+        &spec,
+        &out,
+        machine,
+        a.study.force,
+        &bar,
+        &AtomicBool::new(false),
+    )?;
+    if !a.study.quiet {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", report.text)?;
         writeln!(stdout, "{} games", report.games)?;

@@ -14,6 +14,7 @@ pub mod input;
 pub mod output_dir;
 pub mod plan;
 pub mod planning;
+pub mod profile;
 pub mod provenance;
 pub mod replay;
 pub mod session;

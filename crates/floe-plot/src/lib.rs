@@ -10,6 +10,7 @@
 //! - [`line_chart`]: lines against a numeric x axis, e.g. the share of games that ended
 //!   because tiles ran out against the number of tiles removed, one line per player count,
 //!   each line optionally with one x value ringed (e.g. the rulebook's choice).
+//!   [`step_chart`] draws the same lines against named steps (e.g. a ladder of bots).
 //!
 //! Both write the chart to a temporary file next to the target and rename it into place
 //! only when it is complete, so a failure never leaves a half-written chart. Bad input
@@ -43,7 +44,7 @@ mod line;
 mod rate;
 mod style;
 
-pub use line::line_chart;
+pub use line::{line_chart, step_chart};
 pub use rate::rate_chart;
 
 /// A rate with its 95% interval, e.g. a win rate.

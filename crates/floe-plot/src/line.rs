@@ -1,4 +1,4 @@
-//! The line chart: lines against a numeric x axis.
+//! The line chart: lines against a numeric x axis, or against named steps.
 
 use std::path::Path;
 
@@ -41,8 +41,56 @@ pub fn line_chart(
 ) -> Result<(), PlotError> {
     let lines = prepare(path, series)?;
     let mut svg = String::new();
-    draw(&mut svg, title, x_label, y_label, series, &lines)
+    draw(&mut svg, title, x_label, y_label, series, &lines, None)
         .map_err(|e| PlotError::draw(path, e))?;
+    write_atomically(path, &svg)
+}
+
+/// Draws lines as [`line_chart`] does, against named steps instead of a numeric x axis:
+/// a point's x is the index of its step in `steps` (0, 1, 2, ...), and each step's tick
+/// carries its name, e.g. the entrants of a ladder of bots, weakest first.
+///
+/// # Errors
+///
+/// As [`line_chart`], and [`PlotError::InvalidInput`] if there are no steps or a point's
+/// x is not the index of one.
+pub fn step_chart(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    steps: &[String],
+    series: &[Series],
+) -> Result<(), PlotError> {
+    if steps.is_empty() {
+        return Err(PlotError::invalid(path, "no steps to draw against"));
+    }
+    let lines = prepare(path, series)?;
+    let off_step = |x: f64| x.fract() != 0.0 || x < 0.0 || x >= steps.len() as f64;
+    if let Some((s, (x, _))) = series
+        .iter()
+        .find_map(|s| s.points.iter().find(|p| off_step(p.0)).map(|p| (s, p)))
+    {
+        return Err(PlotError::invalid(
+            path,
+            format!(
+                "series {:?} has a point at x = {x}, not the index of one of the {} steps",
+                s.name,
+                steps.len()
+            ),
+        ));
+    }
+    let mut svg = String::new();
+    draw(
+        &mut svg,
+        title,
+        x_label,
+        y_label,
+        series,
+        &lines,
+        Some(steps),
+    )
+    .map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
 }
 
@@ -115,7 +163,8 @@ fn y_at(points: &[(f64, f64)], x: f64) -> Option<f64> {
     })
 }
 
-/// Draws the chart as SVG into `svg`. The data has been checked by [`prepare`].
+/// Draws the chart as SVG into `svg`, against `steps` named on the x axis if given. The
+/// data has been checked by [`prepare`].
 fn draw(
     svg: &mut String,
     title: &str,
@@ -123,6 +172,7 @@ fn draw(
     y_label: &str,
     series: &[Series],
     lines: &[Line],
+    steps: Option<&[String]>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let bounds = |f: fn(&(f64, f64)) -> f64| {
         lines
@@ -135,8 +185,15 @@ fn draw(
     };
     let (x_min, x_max) = bounds(|p| p.0);
     let (y_min, y_max) = bounds(|p| p.1);
-    // x: a little room so that rings at the ends are not cut.
-    let x_pad = if x_max > x_min {
+    // x: a little room so that rings at the ends are not cut; named steps span them all,
+    // with room for the names at the ends.
+    let (x_min, x_max) = match steps {
+        Some(names) => (0.0, (names.len() - 1) as f64),
+        None => (x_min, x_max),
+    };
+    let x_pad = if steps.is_some() {
+        0.3
+    } else if x_max > x_min {
         (x_max - x_min) * 0.03
     } else {
         0.5
@@ -174,19 +231,30 @@ fn draw(
         .x_label_area_size(60)
         .y_label_area_size(style::y_label_area(y_lo, y_hi, ""))
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
-    let x_formatter = |x: &f64| style::tick_label(*x, x_span, "");
+    let x_formatter = |x: &f64| match steps {
+        None => style::tick_label(*x, x_span, ""),
+        // Ticks fall on whole steps (at most as many ticks as steps); any other is unnamed.
+        Some(names) => match x.round() {
+            i if (x - i).abs() < 1e-9 && i >= 0.0 => {
+                names.get(i as usize).cloned().unwrap_or_default()
+            }
+            _ => String::new(),
+        },
+    };
     let y_formatter = |y: &f64| style::tick_label(*y, y_span, "");
-    chart
-        .configure_mesh()
-        .light_line_style(WHITE)
+    let mut mesh = chart.configure_mesh();
+    mesh.light_line_style(WHITE)
         .bold_line_style(style::GRID)
         .x_desc(x_label)
         .y_desc(y_label)
         .x_label_formatter(&x_formatter)
         .y_label_formatter(&y_formatter)
         .label_style(style::font(style::TICK_SIZE))
-        .axis_desc_style(style::font(style::AXIS_DESC_SIZE))
-        .draw()?;
+        .axis_desc_style(style::font(style::AXIS_DESC_SIZE));
+    if let Some(names) = steps {
+        mesh.x_labels(names.len());
+    }
+    mesh.draw()?;
 
     for (i, line) in lines.iter().enumerate() {
         let c = style::colour(i);
@@ -220,6 +288,44 @@ fn draw(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_step_chart_names_every_step_and_only_steps() {
+        let dir = std::env::temp_dir().join(format!("floe-step-chart-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("steps.svg");
+        let steps: Vec<String> = ["random", "greedy", "mcts:iters=100", "mcts:iters=1000"]
+            .map(String::from)
+            .to_vec();
+        let series = [Series {
+            name: "rating".into(),
+            points: vec![(0.0, -400.0), (1.0, 0.0), (2.0, 150.0), (3.0, 250.0)],
+            marked: None,
+        }];
+        step_chart(&path, "ladder", "step", "rating", &steps, &series).unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        // The SVG writes each text on a line of its own.
+        let texts: Vec<&str> = svg.lines().map(str::trim).collect();
+        for name in &steps {
+            assert!(texts.contains(&name.as_str()), "{name} is not named");
+        }
+        assert!(
+            !texts.contains(&"0.5") && !texts.contains(&"1.5"),
+            "no fractional tick"
+        );
+        let off = [Series {
+            name: "rating".into(),
+            points: vec![(0.5, 1.0)],
+            marked: None,
+        }];
+        let e = step_chart(&path, "t", "x", "y", &steps, &off).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("not the index of one of the 4 steps"),
+            "{e}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn marks_sit_on_the_line() {

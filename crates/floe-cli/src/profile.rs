@@ -1,0 +1,96 @@
+//! `floe profile`: a game's skill-versus-luck profile from a duplicate tournament of a
+//! ladder of bots (see `floe_lab::profile`).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use floe_lab::Machine;
+use floe_lab::planning::read_rules_flag;
+use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
+
+use crate::args::{GameArgs, warn};
+use crate::progress::Bar;
+
+/// Flags of `floe profile`.
+#[derive(Args, Debug)]
+pub struct ProfileArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The ladder, comma-separated bot specs weakest first (e.g. `random,greedy,mcts:iters=100`).
+    /// Default: random, greedy, mcts:iters=100, mcts:iters=1000, and mcts:iters=10000 if a
+    /// timing on this machine puts its decision under 50 ms; giving the ladder skips the
+    /// timing, so the results do not depend on the machine.
+    #[arg(long)]
+    pub ladder: Option<String>,
+    /// Deals to play: each is played once in every seating of the ladder's cycle (2B
+    /// seatings for B entrants, B for two), so the tournament plays games times the cycle.
+    #[arg(short = 'n', long, default_value_t = 100)]
+    pub games: u64,
+    /// Folder for the results (created if needed; default `results/profile-GAME-Np`).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub study: crate::args::StudyFlags,
+}
+
+/// Runs `floe profile`.
+pub fn run(a: &ProfileArgs) -> Result<()> {
+    floe_lab::planning::known_game(&a.game.game)?;
+    let machine = Machine::new(a.study.threads, None)?;
+    let rules = match &a.game.rules {
+        None => None,
+        Some(path) => Some(read_rules_flag(path)?),
+    };
+    let planned = plan_profile(ProfileRequest {
+        game: a.game.game.clone(),
+        rules,
+        players: a.game.players,
+        ladder: a.ladder.clone(),
+        deals: a.games,
+        seed: a.game.seed,
+        shuffle_colours: a.game.shuffle_colours,
+    })?;
+    warn(&planned.notes);
+    let out = a.out.clone().unwrap_or_else(|| {
+        PathBuf::from("results").join(format!("profile-{}-{}p", a.game.game, a.game.players))
+    });
+    let bar = Bar::new(a.study.quiet);
+    let report = run_profile(
+        &planned,
+        &ProfileOptions {
+            out: &out,
+            machine,
+            command: std::env::args().collect(),
+            force: a.study.force,
+            progress: &bar,
+            stop: None,
+        },
+    )?;
+    if !a.study.quiet {
+        warn(&report.notes);
+        print_report(&mut std::io::stdout().lock(), &report)?;
+    }
+    Ok(())
+}
+
+/// Prints the profile's report, its speed and the files written.
+fn print_report(out: &mut impl Write, report: &ProfileReport) -> std::io::Result<()> {
+    write!(out, "{}", report.text)?;
+    let secs = report.games_elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "\n{} games in {secs:.2} s ({:.0} games/s); {:.2} s in all",
+        report.games,
+        report.games as f64 / secs.max(1e-9),
+        report.elapsed.as_secs_f64()
+    )?;
+    for path in &report.written {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    for chart in &report.charts {
+        writeln!(out, "drew {}", chart.display())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,334 @@
+//! `floe profile`: its tables agree with the tournament's, it is reproducible whatever
+//! the thread count, and bad input is refused before any game is played.
+
+mod common;
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
+
+use common::floe;
+
+/// The small, fast ladder of the tests: 40 deals of 6 seatings.
+const ARGS: [&str; 9] = [
+    "profile",
+    "--game",
+    "arctic-race",
+    "--players",
+    "2",
+    "--games",
+    "40",
+    "--ladder",
+    "random,greedy,mcts:iters=20",
+];
+
+const LADDER: [&str; 3] = ["random", "greedy", "mcts:iters=20"];
+
+type Row = HashMap<String, String>;
+
+fn rows(dir: &Path, name: &str) -> Vec<Row> {
+    let mut reader =
+        csv::Reader::from_path(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|r| {
+            header
+                .iter()
+                .cloned()
+                .zip(r.unwrap().iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+fn header(dir: &Path, name: &str) -> String {
+    let text = fs::read_to_string(dir.join(name)).unwrap();
+    text.lines().next().unwrap().to_string()
+}
+
+fn num(row: &Row, column: &str) -> f64 {
+    row[column]
+        .parse()
+        .unwrap_or_else(|_| panic!("{column}: {:?} is not a number", row[column]))
+}
+
+/// The row of `rows` whose `bot` (and `opponent`, if given) are these.
+fn find<'a>(rows: &'a [Row], bot: &str, opponent: Option<&str>) -> &'a Row {
+    rows.iter()
+        .find(|r| r["bot"] == bot && opponent.is_none_or(|o| r["opponent"] == o))
+        .unwrap_or_else(|| panic!("no row for {bot} {opponent:?}"))
+}
+
+fn run(out: &Path, threads: &str) {
+    let mut args = ARGS.to_vec();
+    args.extend(["--threads", threads]);
+    common::ok(&args, out);
+}
+
+#[test]
+fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    run(&one, "1");
+    run(&two, "2");
+    for file in [
+        "profile.csv",
+        "profile_ladder.csv",
+        "ratings.csv",
+        "pairwise.csv",
+    ] {
+        assert_eq!(
+            fs::read(one.join(file)).unwrap(),
+            fs::read(two.join(file)).unwrap(),
+            "{file} differs between 1 and 2 threads"
+        );
+    }
+    let out = &one;
+    let run_columns = "game,rules,players,bots,seed";
+    assert_eq!(
+        header(out, "profile.csv"),
+        format!(
+            "{run_columns},ladder_from,mcts_10000,deals,games,entrants,steps,skill_depth,\
+             upset_rate,upset_low,upset_high,upset_games,seat_advantage,seat_advantage_low,\
+             seat_advantage_high,best_seat,worst_seat,mean_rounds,sd_rounds,p_tie,mean_margin"
+        )
+    );
+    assert_eq!(
+        header(out, "profile_ladder.csv"),
+        format!(
+            "{run_columns},step,bot,rating,rating_low,rating_high,weaker,games,share_above,\
+             ci_low,ci_high,share_tied,weaker_above,clear"
+        )
+    );
+    let profile = rows(out, "profile.csv");
+    assert_eq!(profile.len(), 1);
+    let p = &profile[0];
+    assert_eq!(p["game"], "arctic-race");
+    assert_eq!(p["players"], "2");
+    assert_eq!(p["bots"], "random,greedy,mcts:iters=20");
+    assert_eq!(p["seed"], "1");
+    assert_eq!(p["ladder_from"], "--ladder");
+    assert_eq!(p["mcts_10000"], "", "a given ladder is not timed");
+    // Three entrants: a cycle of 6 seatings per deal.
+    assert_eq!((p["deals"].as_str(), p["games"].as_str()), ("40", "240"));
+    assert_eq!((p["entrants"].as_str(), p["steps"].as_str()), ("3", "2"));
+
+    let ladder = rows(out, "profile_ladder.csv");
+    let ratings = rows(out, "ratings.csv");
+    let pairwise = rows(out, "pairwise.csv");
+    assert_eq!(ladder.len(), 3);
+    let (mut depth, mut upsets, mut games) = (0, 0.0, 0u64);
+    for (k, (row, bot)) in ladder.iter().zip(LADDER).enumerate() {
+        assert_eq!(
+            (row["step"].as_str(), row["bot"].as_str()),
+            (&*k.to_string(), bot)
+        );
+        let rated = find(&ratings, bot, None);
+        for c in ["rating", "rating_low", "rating_high"] {
+            assert_eq!(row[c], rated[c], "{bot}: {c} is ratings.csv's");
+        }
+        if k == 0 {
+            for c in ["weaker", "games", "share_above", "clear"] {
+                assert_eq!(row[c], "", "step 0 has no {c}");
+            }
+            continue;
+        }
+        let weaker = LADDER[k - 1];
+        assert_eq!(row["weaker"], weaker);
+        let up = find(&pairwise, bot, Some(weaker));
+        let down = find(&pairwise, weaker, Some(bot));
+        for c in ["games", "share_above", "ci_low", "ci_high", "share_tied"] {
+            assert_eq!(row[c], up[c], "{bot} over {weaker}: {c} is pairwise.csv's");
+        }
+        assert_eq!(row["weaker_above"], down["share_above"]);
+        let clear = num(up, "ci_low") > 0.55;
+        assert_eq!(row["clear"], clear.to_string());
+        depth += usize::from(clear);
+        let n: u64 = up["games"].parse().unwrap();
+        upsets += num(down, "share_above") * n as f64;
+        games += n;
+    }
+    assert_eq!(p["skill_depth"], depth.to_string());
+    assert_eq!(p["upset_games"], games.to_string());
+    let rate = upsets / games as f64;
+    assert!((num(p, "upset_rate") - rate).abs() < 1e-6, "{p:?}");
+    assert!(num(p, "upset_low") <= num(p, "upset_rate"));
+    assert!(num(p, "upset_rate") <= num(p, "upset_high"));
+
+    // The seat advantage is the best seat's win rate over the worst's on the Elo scale.
+    let seats = rows(out, "seats.csv");
+    let rate_of = |seat: &str| {
+        num(
+            seats.iter().find(|r| r["seat"] == seat).unwrap(),
+            "win_rate",
+        )
+    };
+    let (best, worst) = (rate_of(&p["best_seat"]), rate_of(&p["worst_seat"]));
+    assert_ne!(p["best_seat"], p["worst_seat"]);
+    assert!(
+        seats
+            .iter()
+            .all(|r| (worst..=best).contains(&num(r, "win_rate")))
+    );
+    let points = 400.0 * (best / worst).log10();
+    assert!((num(p, "seat_advantage") - points).abs() < 1e-5, "{p:?}");
+    assert!(num(p, "seat_advantage_low") <= num(p, "seat_advantage"));
+    assert!(num(p, "seat_advantage") <= num(p, "seat_advantage_high"));
+
+    // Length and decisiveness are game_stats.csv's.
+    let stats = &rows(out, "game_stats.csv")[0];
+    for c in ["games", "mean_rounds", "sd_rounds", "p_tie", "mean_margin"] {
+        assert_eq!(p[c], stats[c], "{c} is game_stats.csv's");
+    }
+
+    // Every column of every table is documented.
+    let columns = fs::read_to_string(out.join("columns.csv")).unwrap();
+    for file in [
+        "profile.csv",
+        "profile_ladder.csv",
+        "ratings.csv",
+        "pairwise.csv",
+        "tournament.csv",
+        "seats.csv",
+        "game_stats.csv",
+        "tests.csv",
+    ] {
+        for column in header(out, file).split(',') {
+            let documented = columns
+                .lines()
+                .any(|l| l.starts_with(&format!("{file},{column},")) && !l.ends_with(','));
+            assert!(documented, "{file}: column {column} is not in columns.csv");
+        }
+    }
+    // The manifest records the ladder; the chart names every entrant.
+    let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(manifest.contains("[profile]"), "{manifest}");
+    assert!(
+        manifest.contains("ladder_from = \"--ladder\""),
+        "{manifest}"
+    );
+    let chart = fs::read_to_string(out.join("profile.svg")).unwrap();
+    let texts: Vec<&str> = chart.lines().map(str::trim).collect();
+    for bot in LADDER {
+        assert!(texts.contains(&bot), "the chart does not name {bot}");
+    }
+    let owned = fs::read_to_string(out.join("floe-files.toml")).unwrap();
+    for file in [
+        "profile.csv",
+        "profile_ladder.csv",
+        "profile.svg",
+        "ratings.csv",
+    ] {
+        assert!(owned.contains(&format!("\"{file}\"")), "{owned}");
+    }
+}
+
+#[test]
+fn the_report_shows_the_ladder_and_the_profile() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("p");
+    let output = floe()
+        .args([
+            "profile",
+            "--players",
+            "2",
+            "--games",
+            "2",
+            "--ladder",
+            "random,greedy:depth=0",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    for line in [
+        "ladder (weakest first): random, greedy:depth=0",
+        "given by --ladder (not timed)",
+        "skill depth: ",
+        "upset rate: ",
+        "seat advantage: ",
+        "game length: ",
+        "decisiveness: ",
+        "4 games in ",
+        "wrote ",
+        "profile.csv",
+    ] {
+        assert!(text.contains(line), "no {line:?} in\n{text}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_naming_the_flag_before_any_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("never");
+    let cases: [(&[&str], &str); 8] = [
+        (&["--game", "chess"], "--game chess: unknown game"),
+        (
+            &["--players", "7"],
+            "--players: arctic-race seats 2 to 6 players, not 7",
+        ),
+        (
+            &["--players", "1"],
+            "--players: arctic-race seats 2 to 6 players, not 1",
+        ),
+        (
+            &["--ladder", "random,alpha"],
+            "--ladder \"random,alpha\": spec 2 (\"alpha\"): unknown bot \"alpha\"",
+        ),
+        (
+            &["--ladder", "random,mcts:iters=0"],
+            "--ladder \"random,mcts:iters=0\": spec 2",
+        ),
+        (
+            &["--ladder", "greedy"],
+            "--ladder \"greedy\": give at least two entrants",
+        ),
+        (
+            &["--ladder", "random,greedy,random"],
+            "--ladder \"random,greedy,random\": \"random\" is entered twice",
+        ),
+        (&["--games", "0"], "--games 0: play at least 1 deal"),
+    ];
+    for (args, message) in cases {
+        let output = floe()
+            .arg("profile")
+            .args(args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(!output.status.success(), "{args:?} was accepted");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.starts_with(&format!("Error: {message}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty(), "{args:?}: printed something");
+        assert!(!out.exists(), "{args:?}: the output folder was made");
+    }
+}
+
+#[test]
+fn a_file_floe_did_not_write_is_refused_before_any_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(tmp.path().join("profile.csv"), "mine").unwrap();
+    let output = floe()
+        .args(["profile", "--players", "2", "--ladder", "random,greedy"])
+        .args(["--games", "2000", "--quiet", "--out"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("profile.csv: Floe did not write this file"),
+        "{stderr}"
+    );
+    assert_eq!(
+        fs::read_to_string(tmp.path().join("profile.csv")).unwrap(),
+        "mine"
+    );
+}
