@@ -374,7 +374,6 @@ fn tune_counts<G: Game>(
                 .collect()
         };
         let settings = Settings {
-            method: plan.method,
             budget: spec.budget,
             round_games: spec.round_games,
             confidence: spec.confidence,

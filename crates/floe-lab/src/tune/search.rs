@@ -43,8 +43,6 @@ impl Method {
 /// How a search runs.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// The method.
-    pub method: Method,
     /// Games the search may spend.
     pub budget: u64,
     /// Games per candidate per round.
@@ -431,9 +429,8 @@ mod tests {
             .collect())
     }
 
-    fn settings(method: Method, budget: u64) -> Settings {
+    fn settings(budget: u64) -> Settings {
         Settings {
-            method,
             budget,
             round_games: 1000,
             confidence: 0.95,
@@ -464,7 +461,7 @@ mod tests {
         let found = race(
             &[5, 3],
             &length(),
-            &settings(Method::Racing, 60_000),
+            &settings(60_000),
             &mut evaluate_bowl,
             &mut |_, _, _| {},
         )
@@ -481,7 +478,7 @@ mod tests {
             &[8, 6],
             vec![0, 5],
             &length(),
-            &settings(Method::Ntbea, 80_000),
+            &settings(80_000),
             &mut evaluate_bowl,
             &mut |_, _, _| {},
         )
@@ -492,7 +489,7 @@ mod tests {
             &[8, 6],
             vec![0, 5],
             &length(),
-            &settings(Method::Ntbea, 80_000),
+            &settings(80_000),
             &mut evaluate_bowl,
             &mut |_, _, _| {},
         )
