@@ -173,7 +173,7 @@ pub(crate) fn player_counts(
 ///
 /// # Errors
 /// Says what is wrong, to follow the name in a message.
-pub(crate) fn folder_name(name: &str) -> Result<String, &'static str> {
+fn folder_name(name: &str) -> Result<String, &'static str> {
     let why = if name.trim().is_empty() {
         "is empty"
     } else if name.contains(['/', '\\']) {
@@ -200,60 +200,116 @@ pub(crate) fn at(
     anyhow!("{}: line {line}: {key}: {message}", path.display())
 }
 
+/// Reads the TOML file at `path` (a `what`, as errors call it) into `T`, naming the file
+/// and line of a syntax error or an unknown key; returns the text too.
+pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+) -> Result<(String, T)> {
+    let text = crate::input::read_text(path)
+        .map_err(|e| anyhow!("{}: cannot read the {what}: {e}", path.display()))?;
+    let file = toml::from_str(&text).map_err(|e| {
+        let line = e.span().map_or(1, |s| line_of(&text, s.start));
+        anyhow!("{}: line {line}: {}", path.display(), e.message().trim())
+    })?;
+    Ok((text, file))
+}
+
+/// What every study spec (an experiment, a tune) starts with.
+pub(crate) struct Header {
+    /// The study's name: its results folder.
+    pub name: String,
+    /// The game's registry name.
+    pub game: String,
+    /// The line naming the game (1 when the spec leaves it to the default).
+    pub game_line: usize,
+    /// The rules file, resolved against the spec's folder, and the line naming it.
+    pub rules: Option<(PathBuf, usize)>,
+}
+
+/// Reads the `name`, `game` and `rules` keys of the spec at `path` (its `text`): a name
+/// that is a plain folder name (default: the file's stem, else `fallback`), a game Floe
+/// has (default: [`floe_games::DEFAULT_GAME`]), and a rules path taken from the spec's
+/// folder.
+pub(crate) fn read_header(
+    path: &Path,
+    text: &str,
+    name: &Option<Spanned<String>>,
+    game: &Option<Spanned<String>>,
+    rules: &Option<Spanned<String>>,
+    fallback: &str,
+) -> Result<Header> {
+    let line = |span: std::ops::Range<usize>| line_of(text, span.start);
+    let name = match name {
+        Some(n) => folder_name(n.get_ref()).map_err(|why| {
+            let why = format!("{:?} {why}; give a plain folder name", n.get_ref());
+            at(path, line(n.span()), "name", why)
+        })?,
+        None => {
+            let stem = path
+                .file_stem()
+                .map_or(fallback.into(), |s| s.to_string_lossy().into_owned());
+            folder_name(&stem).map_err(|why| {
+                let why = format!("the file's stem {stem:?} {why}; set a plain folder name");
+                at(path, 1, "name", why)
+            })?
+        }
+    };
+    let (game, game_line) = match game {
+        None => (floe_games::DEFAULT_GAME.to_string(), 1),
+        Some(g)
+            if floe_games::GAMES
+                .iter()
+                .any(|known| known.name == g.get_ref()) =>
+        {
+            (g.get_ref().clone(), line(g.span()))
+        }
+        Some(g) => {
+            return Err(at(
+                path,
+                line(g.span()),
+                "game",
+                format!(
+                    "unknown game {:?}; games: {}",
+                    g.get_ref(),
+                    floe_games::listed_names().join(", ")
+                ),
+            ));
+        }
+    };
+    let rules = rules.as_ref().map(|r| {
+        let dir = path.parent().unwrap_or(Path::new("."));
+        (dir.join(r.get_ref()), line(r.span()))
+    });
+    Ok(Header {
+        name,
+        game,
+        game_line,
+        rules,
+    })
+}
+
 impl Spec {
     /// Reads and checks the spec at `path`: everything that does not need the game's rules.
     ///
     /// # Errors
     /// Names the file, line and key of the first problem.
     pub fn read(path: &Path) -> Result<Spec> {
-        let text = crate::input::read_text(path)
-            .map_err(|e| anyhow!("{}: cannot read the experiment spec: {e}", path.display()))?;
-        let file: SpecFile = toml::from_str(&text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(&text, s.start));
-            anyhow!("{}: line {line}: {}", path.display(), e.message().trim())
-        })?;
+        let (text, file): (String, SpecFile) = read_toml(path, "experiment spec")?;
         let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
-        let name = match &file.name {
-            Some(n) => folder_name(n.get_ref()).map_err(|why| {
-                let why = format!("{:?} {why}; give a plain folder name", n.get_ref());
-                at(path, line(n.span()), "name", why)
-            })?,
-            None => {
-                let stem = path
-                    .file_stem()
-                    .map_or("experiment".into(), |s| s.to_string_lossy().into_owned());
-                folder_name(&stem).map_err(|why| {
-                    let why = format!("the file's stem {stem:?} {why}; set a plain folder name");
-                    at(path, 1, "name", why)
-                })?
-            }
-        };
-        let (game, game_line) = match &file.game {
-            None => (floe_games::DEFAULT_GAME.to_string(), 1),
-            Some(g)
-                if floe_games::GAMES
-                    .iter()
-                    .any(|known| known.name == g.get_ref()) =>
-            {
-                (g.get_ref().clone(), line(g.span()))
-            }
-            Some(g) => {
-                return Err(at(
-                    path,
-                    line(g.span()),
-                    "game",
-                    format!(
-                        "unknown game {:?}; games: {}",
-                        g.get_ref(),
-                        floe_games::listed_names().join(", ")
-                    ),
-                ));
-            }
-        };
-        let rules = file.rules.as_ref().map(|r| {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            (dir.join(r.get_ref()), line(r.span()))
-        });
+        let Header {
+            name,
+            game,
+            game_line,
+            rules,
+        } = read_header(
+            path,
+            &text,
+            &file.name,
+            &file.game,
+            &file.rules,
+            "experiment",
+        )?;
         let seating = match file.seating.as_ref() {
             None => Seating::Fixed,
             Some(s) => seating::parse(s.get_ref()).ok_or_else(|| {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
@@ -12,7 +12,7 @@ use toml::Spanned;
 
 use super::objective::{Objective, STATISTICS, Statistic};
 use super::search::Method;
-use crate::spec::{at, folder_name, player_counts};
+use crate::spec::{Header, at, player_counts, read_header, read_toml};
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -160,59 +160,14 @@ impl TuneSpec {
     /// # Errors
     /// Names the file, line and key of the first problem.
     pub fn read(path: &Path) -> Result<TuneSpec> {
-        let text = crate::input::read_text(path)
-            .map_err(|e| anyhow!("{}: cannot read the tune spec: {e}", path.display()))?;
-        let file: TuneFile = toml::from_str(&text).map_err(|e| {
-            let line = e.span().map_or(1, |s| line_of(&text, s.start));
-            anyhow!("{}: line {line}: {}", path.display(), e.message().trim())
-        })?;
+        let (text, file): (String, TuneFile) = read_toml(path, "tune spec")?;
         let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
         let err = |span: std::ops::Range<usize>, key: &str, message: String| {
             at(path, line(span), key, message)
         };
-        let name = match &file.name {
-            Some(n) => folder_name(n.get_ref()).map_err(|why| {
-                err(
-                    n.span(),
-                    "name",
-                    format!("{:?} {why}; give a plain folder name", n.get_ref()),
-                )
-            })?,
-            None => {
-                let stem = path
-                    .file_stem()
-                    .map_or("tune".into(), |s| s.to_string_lossy().into_owned());
-                folder_name(&stem).map_err(|why| {
-                    at(
-                        path,
-                        1,
-                        "name",
-                        format!("the file's stem {stem:?} {why}; set a plain folder name"),
-                    )
-                })?
-            }
-        };
-        let game = match &file.game {
-            None => floe_games::DEFAULT_GAME.to_string(),
-            Some(g) if floe_games::GAMES.iter().any(|k| k.name == g.get_ref()) => {
-                g.get_ref().clone()
-            }
-            Some(g) => {
-                return Err(err(
-                    g.span(),
-                    "game",
-                    format!(
-                        "unknown game {:?}; games: {}",
-                        g.get_ref(),
-                        floe_games::listed_names().join(", ")
-                    ),
-                ));
-            }
-        };
-        let rules = file.rules.as_ref().map(|r| {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            (dir.join(r.get_ref()), line(r.span()))
-        });
+        let Header {
+            name, game, rules, ..
+        } = read_header(path, &text, &file.name, &file.game, &file.rules, "tune")?;
         let players = player_counts(path, &text, &file.players, "players")?;
         for (j, spec) in split_spec_list(file.bots.get_ref()).iter().enumerate() {
             BotSpec::parse(spec).map_err(|e| {
