@@ -86,11 +86,6 @@ fn print_report(out: &mut impl Write, report: &ProfileReport) -> std::io::Result
         report.games as f64 / secs.max(1e-9),
         report.elapsed.as_secs_f64()
     )?;
-    for path in &report.written {
-        writeln!(out, "wrote {}", path.display())?;
-    }
-    for chart in &report.charts {
-        writeln!(out, "drew {}", chart.display())?;
-    }
+    crate::progress::print_files(out, &report.written, &report.charts)?;
     Ok(())
 }

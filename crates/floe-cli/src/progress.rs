@@ -183,10 +183,19 @@ fn print_report(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
             )?;
         }
     }
-    for path in &report.written {
+    print_files(out, &report.written, &report.charts)
+}
+
+/// Prints the files a run wrote and the charts it drew, a line each.
+pub fn print_files(
+    out: &mut impl Write,
+    written: &[std::path::PathBuf],
+    charts: &[std::path::PathBuf],
+) -> std::io::Result<()> {
+    for path in written {
         writeln!(out, "wrote {}", path.display())?;
     }
-    for chart in &report.charts {
+    for chart in charts {
         writeln!(out, "drew {}", chart.display())?;
     }
     Ok(())

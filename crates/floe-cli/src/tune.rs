@@ -73,9 +73,7 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", report.text)?;
         writeln!(stdout, "{} games", report.games)?;
-        for path in &report.written {
-            writeln!(stdout, "wrote {}", path.display())?;
-        }
+        crate::progress::print_files(&mut stdout, &report.written, &[])?;
     }
     Ok(())
 }

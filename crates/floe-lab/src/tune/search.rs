@@ -474,27 +474,21 @@ mod tests {
 
     #[test]
     fn ntbea_finds_the_bottom_of_the_bowl() {
-        let found = ntbea(
-            &[8, 6],
-            vec![0, 5],
-            &length(),
-            &settings(80_000),
-            &mut evaluate_bowl,
-            &mut |_, _, _| {},
-        )
-        .unwrap();
+        let search = || {
+            ntbea(
+                &[8, 6],
+                vec![0, 5],
+                &length(),
+                &settings(80_000),
+                &mut evaluate_bowl,
+                &mut |_, _, _| {},
+            )
+            .unwrap()
+        };
+        let found = search();
         assert_eq!(found.ranked[0].0, vec![3, 1], "{:?}", &found.ranked[..3]);
         assert!(found.spent <= 80_000);
-        let again = ntbea(
-            &[8, 6],
-            vec![0, 5],
-            &length(),
-            &settings(80_000),
-            &mut evaluate_bowl,
-            &mut |_, _, _| {},
-        )
-        .unwrap();
-        assert_eq!(found.evaluations, again.evaluations, "seeded");
+        assert_eq!(found.evaluations, search().evaluations, "seeded");
     }
 
     #[test]
