@@ -13,8 +13,9 @@ pub enum AnyBot<G: Game> {
     Random(RandomBot),
     /// The `greedy` bot.
     Greedy(GreedyBot<G>),
-    /// The `mcts` bot.
-    Mcts(MctsBot<G>),
+    /// The `mcts` bot, boxed: its buffers for a decision (the answers, their keys, a
+    /// turn's plan) make it far larger than the others.
+    Mcts(Box<MctsBot<G>>),
     /// A bot from outside this crate.
     Plugged(Box<dyn Bot<G>>),
 }

@@ -1,9 +1,55 @@
 //! The `greedy` bot: a short lookahead judged by the game's [`floe_core::Standing`].
 
-use floe_core::{ActionList, FloeRng, Game, GreedyLookahead, JudgedAt, RestOfTurn, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, Seat, View};
 use rand::RngExt;
 
 use crate::Bot;
+
+/// How far the `greedy` bot looks ahead (its parameters `depth`, `turn` and `judge`,
+/// which a game may give other defaults: a game whose turns hold many questions gives a
+/// lighter lookahead than [`GreedyLookahead::SEARCH`], which searches every answer of the
+/// rest of a turn, exponential in the turn's length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GreedyLookahead {
+    /// How many of its own next turns the bot looks through after the current one.
+    pub depth: usize,
+    /// How the bot answers the later questions of a turn it looks through.
+    pub rest_of_turn: RestOfTurn,
+    /// When the bot judges the state an answer leads to.
+    pub judged_at: JudgedAt,
+}
+
+impl GreedyLookahead {
+    /// Look through one next turn, search every answer of a turn, judge when the next
+    /// turn not looked through starts: right for short turns whose first answer shows its
+    /// worth only through the next one (a card committed face down, played later).
+    pub const SEARCH: GreedyLookahead = GreedyLookahead {
+        depth: 1,
+        rest_of_turn: RestOfTurn::Search,
+        judged_at: JudgedAt::NextTurn,
+    };
+}
+
+/// How the `greedy` bot answers the questions that continue a turn it looks through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestOfTurn {
+    /// Tries every answer and keeps the best: exact, but the cost multiplies with each
+    /// question of the turn.
+    Search,
+    /// Answers at random, with the same random numbers for every answer judged: the cost
+    /// grows with the turn's length only.
+    Random,
+}
+
+/// When the `greedy` bot judges where an answer leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JudgedAt {
+    /// When the last turn it looks through ends, before anyone else answers.
+    TurnEnd,
+    /// When its next turn after the last one it looks through starts, the other seats
+    /// having answered at random in between.
+    NextTurn,
+}
 
 /// Tries every answer on a sample of the hidden information and keeps the one that leaves
 /// its seat standing best.
@@ -23,7 +69,8 @@ use crate::Bot;
 /// A state is judged as the seat's points plus `progress` times its progress, minus the
 /// same for the best of the other seats (in a race for points, what matters is the lead).
 ///
-/// The defaults come from the game ([`Game::GREEDY`]). Why the common default looks
+/// The defaults are the declared ones unless the game gives others
+/// ([`Game::BOT_DEFAULTS`]). Why the common default looks
 /// through one next turn: in a game where a card is chosen face down first and its action
 /// later, a choice of card shows its worth only through the action it allows; depth 0
 /// judges every card alike and commits at random. A game with many questions per turn

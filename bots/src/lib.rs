@@ -8,12 +8,14 @@ mod bot;
 mod greedy;
 mod mcts;
 pub mod outsider;
+mod params;
 mod random;
 mod spec;
 
 pub use any::AnyBot;
 pub use bot::Bot;
-pub use greedy::GreedyBot;
-pub use mcts::{MctsBot, NodeStats, Reward, Rollout, TreeKind};
+pub use greedy::{GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
+pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, TreeKind, Turn};
+pub use params::{BotParam, BotParamKind, BotValue, check_bot_defaults};
 pub use random::RandomBot;
-pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};
+pub use spec::{BotSpec, KNOWN_BOTS, KnownBot, SpecError, split_spec_list};

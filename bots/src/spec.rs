@@ -4,10 +4,14 @@
 use std::fmt;
 use std::time::Duration;
 
-use floe_core::{Game, GreedyLookahead, JudgedAt, RestOfTurn};
+use floe_core::Game;
 
+use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
 use crate::outsider::{OutsiderBot, Plug};
-use crate::{AnyBot, GreedyBot, MctsBot, RandomBot, Reward, Rollout, TreeKind};
+use crate::params::{BotParam, BotParamKind, BotValue, Given, Resolved, describe_all};
+use crate::{
+    AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, TreeKind, Turn,
+};
 
 /// A bot that specs can name.
 #[derive(Debug)]
@@ -16,109 +20,177 @@ pub struct KnownBot {
     pub name: &'static str,
     /// One line on what it does (listed in errors and docs).
     pub about: &'static str,
-    /// The parameters it takes, as error messages list them.
-    pub params: &'static str,
+    /// The parameters it takes: the one declaration that parsing, error and help text,
+    /// and a game's defaults ([`floe_core::Game::BOT_DEFAULTS`]) read.
+    pub params: &'static [BotParam],
     /// The parameters that mean something only in games that declare them (as
     /// `BOT.PARAM` in [`floe_core::Game::bot_parameters`]).
     pub game_params: &'static [&'static str],
-    /// Reads the parameters of a spec naming this bot.
-    read: fn(&mut Params) -> Result<Kind, SpecError>,
 }
+
+impl KnownBot {
+    /// Describes the bot's parameters in one sentence, as errors and help list them.
+    pub fn describe_params(&self) -> String {
+        describe_all(self.params)
+    }
+}
+
+/// The `greedy` bot's parameters.
+const GREEDY_PARAMS: &[BotParam] = &[
+    BotParam {
+        name: "progress",
+        kind: BotParamKind::Number {
+            min: 0.0,
+            max: 100.0,
+        },
+        default: Some("0.5"),
+        about: "the weight of racers' progress against points",
+    },
+    BotParam {
+        name: "depth",
+        kind: BotParamKind::Whole { min: 0, max: 3 },
+        default: Some("1"),
+        about: "own next turns looked through",
+    },
+    BotParam {
+        name: "turn",
+        kind: BotParamKind::Word(&["search", "random"]),
+        default: Some("search"),
+        about: "how the rest of a turn is answered",
+    },
+    BotParam {
+        name: "judge",
+        kind: BotParamKind::Word(&["turn-end", "next-turn"]),
+        default: Some("next-turn"),
+        about: "when a state is judged",
+    },
+];
+
+/// The `mcts` bot's parameters.
+const MCTS_PARAMS: &[BotParam] = &[
+    BotParam {
+        name: "iters",
+        kind: BotParamKind::Whole {
+            min: 1,
+            max: 10_000_000,
+        },
+        default: Some("1000"),
+        about: "iterations per decision (unlimited when only ms is given)",
+    },
+    BotParam {
+        name: "ms",
+        kind: BotParamKind::Whole {
+            min: 1,
+            max: 3_600_000,
+        },
+        default: None,
+        about: "milliseconds per decision, a limit on wall time that makes runs \
+                machine-dependent; with iters too, the search stops at whichever comes first",
+    },
+    BotParam {
+        name: "c",
+        kind: BotParamKind::Number {
+            min: 0.0,
+            max: 100.0,
+        },
+        default: Some("0.7"),
+        about: "exploration, in units of the reward",
+    },
+    BotParam {
+        name: "rollout",
+        kind: BotParamKind::Word(&["random", "greedy", "mast", "standing"]),
+        default: Some("random"),
+        about: "how playouts answer: at random, by a depth-0 greedy bot, by move averages, \
+                or epsilon-greedy on the standing one step ahead",
+    },
+    BotParam {
+        name: "eps",
+        kind: BotParamKind::Number { min: 0.0, max: 1.0 },
+        default: Some("0.1"),
+        about: "the chance of a random answer in a mast or standing playout",
+    },
+    BotParam {
+        name: "tree",
+        kind: BotParamKind::Word(&["single", "multi", "open"]),
+        default: Some("single"),
+        about: "one tree keyed by what the seat sees, one tree per seat, or one keyed by \
+                every answer, hidden ones too",
+    },
+    BotParam {
+        name: "reward",
+        kind: BotParamKind::Word(&["win", "score", "rank", "margin"]),
+        default: Some("score"),
+        about: "what a playout's end is worth: the win, the score, the place, or the lead \
+                over the best other seat",
+    },
+    BotParam {
+        name: "cut",
+        kind: BotParamKind::WholeOrWord {
+            word: "end",
+            min: 0,
+            max: 100_000,
+        },
+        default: Some("end"),
+        about: "turns a playout plays before it is judged by the game's standing (0 judges \
+                the new leaf with no playout; end plays every playout to the end)",
+    },
+    BotParam {
+        name: "bias",
+        kind: BotParamKind::Number {
+            min: 0.0,
+            max: 100.0,
+        },
+        default: Some("0"),
+        about: "the weight of the progressive bias toward answers the game's estimate (or \
+                the standing one step on) rates best",
+    },
+    BotParam {
+        name: "widen",
+        kind: BotParamKind::Number {
+            min: 0.0,
+            max: 100.0,
+        },
+        default: Some("0"),
+        about: "progressive widening: a node visited n times tries at most 1 + widen * \
+                sqrt(n) answers, best estimate first; 0 tries all",
+    },
+    BotParam {
+        name: "turn",
+        kind: BotParamKind::Word(&["tree", "plan"]),
+        default: Some("tree"),
+        about: "the rest of the seat's own turn: searched in the tree, or by a plan per \
+                answer found as the greedy bot finds it",
+    },
+    BotParam {
+        name: "paired",
+        kind: BotParamKind::Word(&["on", "off"]),
+        default: Some("on"),
+        about: "whether the root answers are compared on common samples of the hidden \
+                facts and chance",
+    },
+];
 
 /// Every bot a spec can name: the one list that parsing, errors and tests read.
 pub const KNOWN_BOTS: &[KnownBot] = &[
     KnownBot {
         name: "random",
         about: "answers every question uniformly at random",
-        params: "it takes no parameters",
+        params: &[],
         game_params: &[],
-        read: |_| Ok(Kind::Random),
     },
     KnownBot {
         name: "greedy",
         about: "tries each answer on a sample of the hidden facts, plays on to the end of its turn \
                 or its next turn(s) with random opponents, and keeps the answer that leaves it best placed",
-        params: "it takes progress (a number from 0 to 100, default 0.5: the weight of racers' \
-                 progress against points), depth (0 to 3: own next turns looked through), turn \
-                 (search or random: how the rest of a turn is answered) and judge (turn-end or \
-                 next-turn: when a state is judged); the defaults of depth, turn and judge are \
-                 the game's (depth=1,turn=search,judge=next-turn unless the game says otherwise)",
+        params: GREEDY_PARAMS,
         game_params: &["progress"],
-        read: |p| {
-            let progress = p.number("progress", 0.5, 0.0, 100.0)?;
-            let depth = p.take("depth", None, "a whole number from 0 to 3", |v| {
-                v.parse::<usize>().ok().filter(|d| *d <= 3).map(Some)
-            })?;
-            let rest_of_turn = match p.word("turn", "", &["search", "random"])? {
-                "search" => Some(RestOfTurn::Search),
-                "random" => Some(RestOfTurn::Random),
-                _ => None,
-            };
-            let judged_at = match p.word("judge", "", &["turn-end", "next-turn"])? {
-                "turn-end" => Some(JudgedAt::TurnEnd),
-                "next-turn" => Some(JudgedAt::NextTurn),
-                _ => None,
-            };
-            Ok(Kind::Greedy {
-                progress,
-                depth,
-                rest_of_turn,
-                judged_at,
-            })
-        },
     },
     KnownBot {
         name: "mcts",
         about: "information-set Monte Carlo tree search: samples the hidden facts anew each \
                 iteration, selects with UCT over availability counts, plays out, backs up each seat's result",
-        params: "it takes iters (1 to 10000000, default 1000: iterations per decision), ms (1 to \
-                 3600000, no default: milliseconds per decision, a limit on wall time that makes \
-                 runs machine-dependent; with iters too, the search stops at whichever comes \
-                 first), c (a number from 0 to 100, default 0.7: exploration), rollout (random \
-                 or greedy, default random), tree (single, multi or open, default single: one \
-                 tree keyed by what the seat sees, one tree per seat, or one keyed by every \
-                 answer, hidden ones too), reward (win, score or rank, default score) and cut (0 to \
-                 100000: turns a playout plays before it is judged by the game's standing \
-                 instead of played out; 0 plays to the end; default the game's, 0 unless the \
-                 game says otherwise)",
+        params: MCTS_PARAMS,
         game_params: &[],
-        read: |p| {
-            // 0 stands for "not given": neither parameter accepts it.
-            let iters = p.whole("iters", 0, 1, 10_000_000)?;
-            let ms = p.whole("ms", 0, 1, 3_600_000)?;
-            let iters = match (iters, ms) {
-                (0, 0) => 1000,
-                (0, _) => u32::MAX as usize,
-                (iters, _) => iters,
-            };
-            let c = p.number("c", 0.7, 0.0, 100.0)?;
-            let rollout = match p.word("rollout", "random", &["random", "greedy"])? {
-                "greedy" => Rollout::Greedy,
-                _ => Rollout::Random,
-            };
-            let tree = match p.word("tree", "single", &["single", "multi", "open"])? {
-                "multi" => TreeKind::Multi,
-                "open" => TreeKind::Open,
-                _ => TreeKind::Single,
-            };
-            let reward = match p.word("reward", "score", &["win", "score", "rank"])? {
-                "win" => Reward::Win,
-                "rank" => Reward::Rank,
-                _ => Reward::Score,
-            };
-            let cut = p.take("cut", None, "a whole number from 0 to 100000", |v| {
-                v.parse::<u32>().ok().filter(|t| *t <= 100_000).map(Some)
-            })?;
-            Ok(Kind::Mcts {
-                iters: iters as u32,
-                ms: ms as u32,
-                c,
-                rollout,
-                tree,
-                reward,
-                cut,
-            })
-        },
     },
 ];
 
@@ -136,94 +208,9 @@ enum Kind {
     Random,
     /// A player from outside Floe, seated by a front end (never parsed from text).
     Outsider(Plug),
-    /// The lookahead settings left out of the spec (`None`) take the game's defaults.
-    Greedy {
-        progress: f64,
-        depth: Option<usize>,
-        rest_of_turn: Option<RestOfTurn>,
-        judged_at: Option<JudgedAt>,
-    },
-    Mcts {
-        iters: u32,
-        /// Milliseconds per decision; 0 for no time limit.
-        ms: u32,
-        c: f64,
-        rollout: Rollout,
-        tree: TreeKind,
-        reward: Reward,
-        /// Turns before a playout is judged; `None` takes the game's.
-        cut: Option<u32>,
-    },
-}
-
-/// The `KEY=VALUE` parameters of one spec, taken one by one by the bot that reads them.
-struct Params<'a> {
-    bot: &'a str,
-    pairs: Vec<(String, String)>,
-}
-
-impl Params<'_> {
-    /// Takes `key` as a number in `min..=max`, or `default` when the spec leaves it out.
-    fn number(&mut self, key: &str, default: f64, min: f64, max: f64) -> Result<f64, SpecError> {
-        self.take(
-            key,
-            default,
-            &format!("a number from {min} to {max}"),
-            |v| v.parse::<f64>().ok().filter(|x| (min..=max).contains(x)),
-        )
-    }
-
-    /// Takes `key` as a whole number in `min..=max`, or `default` when the spec leaves it out.
-    fn whole(
-        &mut self,
-        key: &str,
-        default: usize,
-        min: usize,
-        max: usize,
-    ) -> Result<usize, SpecError> {
-        self.take(
-            key,
-            default,
-            &format!("a whole number from {min} to {max}"),
-            |v| v.parse::<usize>().ok().filter(|x| (min..=max).contains(x)),
-        )
-    }
-
-    /// Takes `key` as one of `options`, or `default` when the spec leaves it out.
-    fn word(
-        &mut self,
-        key: &str,
-        default: &'static str,
-        options: &[&'static str],
-    ) -> Result<&'static str, SpecError> {
-        let allowed = match options.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => options.join(""),
-        };
-        self.take(key, default, &allowed, |v| {
-            options.iter().copied().find(|o| *o == v)
-        })
-    }
-
-    /// Removes `key` and reads its value with `read`, naming `allowed` if it cannot.
-    fn take<T>(
-        &mut self,
-        key: &str,
-        default: T,
-        allowed: &str,
-        read: impl Fn(&str) -> Option<T>,
-    ) -> Result<T, SpecError> {
-        let Some(i) = self.pairs.iter().position(|(k, _)| k == key) else {
-            return Ok(default);
-        };
-        let (_, value) = self.pairs.remove(i);
-        read(&value).ok_or_else(|| SpecError::BadValue {
-            bot: self.bot.into(),
-            param: key.into(),
-            value,
-            allowed: allowed.into(),
-        })
-    }
+    /// The parameters left out of the spec take the game's defaults, then the declared.
+    Greedy(Given),
+    Mcts(Given),
 }
 
 /// A bad bot spec.
@@ -331,15 +318,12 @@ impl BotSpec {
             .filter(|(k, _)| known.game_params.contains(&k.as_str()))
             .map(|(k, _)| format!("{name}.{k}"))
             .collect();
-        let mut params = Params { bot: name, pairs };
-        let kind = (known.read)(&mut params)?;
-        if let Some((key, _)) = params.pairs.first() {
-            return Err(SpecError::UnknownParam {
-                bot: name.into(),
-                param: key.clone(),
-                allowed: known.params.into(),
-            });
-        }
+        let given = Given::read(known.name, known.params, &pairs)?;
+        let kind = match known.name {
+            "greedy" => Kind::Greedy(given),
+            "mcts" => Kind::Mcts(given),
+            _ => Kind::Random,
+        };
         Ok(BotSpec {
             text: text.to_string(),
             kind,
@@ -371,47 +355,34 @@ impl BotSpec {
     /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
     /// (once per rayon job), never per game or per question.
     pub fn build<G: Game>(&self) -> AnyBot<G> {
-        match self.kind.clone() {
+        match &self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
-            Kind::Outsider(plug) => AnyBot::Plugged(Box::new(OutsiderBot::new(plug))),
-            Kind::Greedy {
-                progress,
-                depth,
-                rest_of_turn,
-                judged_at,
-            } => {
-                let lookahead = GreedyLookahead {
-                    depth: depth.unwrap_or(G::GREEDY.depth),
-                    rest_of_turn: rest_of_turn.unwrap_or(G::GREEDY.rest_of_turn),
-                    judged_at: judged_at.unwrap_or(G::GREEDY.judged_at),
-                };
-                AnyBot::Greedy(GreedyBot::new(progress, lookahead))
+            Kind::Outsider(plug) => AnyBot::Plugged(Box::new(OutsiderBot::new(plug.clone()))),
+            Kind::Greedy(given) => {
+                let r = given.resolve::<G>();
+                AnyBot::Greedy(GreedyBot::new(r.number("progress"), lookahead(&r)))
             }
-            Kind::Mcts {
-                iters,
-                ms,
-                c,
-                rollout,
-                tree,
-                reward,
-                cut,
-            } => {
-                let bot = MctsBot::new(iters, c, rollout)
-                    .with_tree(tree)
-                    .with_reward(reward)
-                    .with_playout_turns(cut.unwrap_or(G::PLAYOUT_TURNS));
-                AnyBot::Mcts(match ms {
-                    0 => bot,
-                    ms => bot.with_time_limit(Duration::from_millis(u64::from(ms))),
-                })
+            Kind::Mcts(given) => {
+                let (progress, greedy) = greedy_of::<G>();
+                let settings = mcts_settings::<G>(given);
+                AnyBot::Mcts(Box::new(MctsBot::with_settings(settings, progress, greedy)))
             }
+        }
+    }
+
+    /// Returns the settings an `mcts` spec searches with in game `G` (`None` for another
+    /// bot).
+    pub fn mcts_settings<G: Game>(&self) -> Option<Settings> {
+        match &self.kind {
+            Kind::Mcts(given) => Some(mcts_settings::<G>(given)),
+            _ => None,
         }
     }
 
     /// Returns whether the bot's answers depend on anything but the game seed and its seat
     /// (a time limit does): runs with such a bot are not reproducible.
     pub fn is_timed(&self) -> bool {
-        matches!(self.kind, Kind::Mcts { ms, .. } if ms > 0)
+        matches!(&self.kind, Kind::Mcts(given) if given.given("ms").is_some())
     }
 
     /// Returns the spec of a player from outside Floe (see [`crate::outsider`]), named
@@ -429,6 +400,73 @@ impl BotSpec {
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
+    }
+}
+
+/// Returns how the greedy bot looks ahead, from its resolved parameters.
+fn lookahead(r: &Resolved) -> GreedyLookahead {
+    GreedyLookahead {
+        depth: r.whole("depth").expect("depth has a default") as usize,
+        rest_of_turn: match r.word("turn") {
+            "random" => RestOfTurn::Random,
+            _ => RestOfTurn::Search,
+        },
+        judged_at: match r.word("judge") {
+            "turn-end" => JudgedAt::TurnEnd,
+            _ => JudgedAt::NextTurn,
+        },
+    }
+}
+
+/// Returns how game `G`'s greedy bot weighs progress and looks ahead with its defaults
+/// (the MCTS bot's estimates, greedy playouts and turn plans judge and search as it does).
+fn greedy_of<G: Game>() -> (f64, GreedyLookahead) {
+    let given = Given::read("greedy", GREEDY_PARAMS, &[]).expect("no parameters given");
+    let r = given.resolve::<G>();
+    (r.number("progress"), lookahead(&r))
+}
+
+/// Returns the MCTS settings of `given`'s parameters in game `G`.
+fn mcts_settings<G: Game>(given: &Given) -> Settings {
+    let r = given.resolve::<G>();
+    let ms = r.whole("ms");
+    let iters = match (given.given("iters"), ms) {
+        (None, Some(_)) => u32::MAX,
+        _ => r.whole("iters").expect("iters has a default") as u32,
+    };
+    Settings {
+        iters,
+        time_limit: ms.map(Duration::from_millis),
+        c: r.number("c"),
+        rollout: match r.word("rollout") {
+            "greedy" => Rollout::Greedy,
+            "mast" => Rollout::Mast,
+            "standing" => Rollout::Standing,
+            _ => Rollout::Random,
+        },
+        epsilon: r.number("eps"),
+        tree: match r.word("tree") {
+            "multi" => TreeKind::Multi,
+            "open" => TreeKind::Open,
+            _ => TreeKind::Single,
+        },
+        reward: match r.word("reward") {
+            "win" => Reward::Win,
+            "rank" => Reward::Rank,
+            "margin" => Reward::Margin,
+            _ => Reward::Score,
+        },
+        cut: match r.either("cut") {
+            BotValue::Whole(turns) => Cut::Turns(turns as u32),
+            _ => Cut::End,
+        },
+        bias: r.number("bias"),
+        widen: r.number("widen"),
+        turn: match r.word("turn") {
+            "plan" => Turn::Plan,
+            _ => Turn::Tree,
+        },
+        paired: r.word("paired") == "on",
     }
 }
 
@@ -474,6 +512,7 @@ pub fn split_spec_list(list: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check_bot_defaults;
 
     #[test]
     fn random_takes_no_parameters() {
@@ -493,7 +532,10 @@ mod tests {
             e.starts_with("bot \"greedy\" has no parameter \"iters\"; it takes progress"),
             "{e}"
         );
-        assert!(e.contains("depth (0 to 3"), "{e}");
+        assert!(
+            e.contains("depth (a whole number from 0 to 3, default 1"),
+            "{e}"
+        );
         assert!(e.contains("turn (search or random"), "{e}");
         let e = BotSpec::parse("greedy:turn=all").unwrap_err().to_string();
         assert_eq!(
@@ -524,31 +566,37 @@ mod tests {
     }
 
     #[test]
-    fn greedy_takes_defaults_and_values() {
-        assert_eq!(
-            BotSpec::parse("greedy").unwrap().kind,
-            Kind::Greedy {
-                progress: 0.5,
-                depth: None,
-                rest_of_turn: None,
-                judged_at: None,
+    fn greedy_takes_declared_defaults_the_games_and_values() {
+        use arctic_race::ArcticRace;
+        let resolved = |text: &str| match BotSpec::parse(text).unwrap().kind {
+            Kind::Greedy(given) => {
+                let r = given.resolve::<ArcticRace>();
+                (r.number("progress"), lookahead(&r))
             }
-        );
-        let spec =
-            BotSpec::parse("greedy:depth=2, progress=0.25,turn=random,judge=turn-end").unwrap();
+            _ => panic!("not greedy"),
+        };
+        assert_eq!(resolved("greedy"), (0.5, GreedyLookahead::SEARCH));
+        let spec = "greedy:depth=2, progress=0.25,turn=random,judge=turn-end";
         assert_eq!(
-            spec.kind,
-            Kind::Greedy {
-                progress: 0.25,
-                depth: Some(2),
-                rest_of_turn: Some(RestOfTurn::Random),
-                judged_at: Some(JudgedAt::TurnEnd),
-            }
+            resolved(spec),
+            (
+                0.25,
+                GreedyLookahead {
+                    depth: 2,
+                    rest_of_turn: RestOfTurn::Random,
+                    judged_at: JudgedAt::TurnEnd,
+                }
+            )
         );
-        assert_eq!(
-            spec.to_string(),
-            "greedy:depth=2, progress=0.25,turn=random,judge=turn-end"
-        );
+        assert_eq!(BotSpec::parse(spec).unwrap().to_string(), spec);
+        // North Pole's own defaults: depth 0, judged at the turn's end; a spec overrides.
+        let np = |text: &str| match BotSpec::parse(text).unwrap().kind {
+            Kind::Greedy(given) => lookahead(&given.resolve::<north_pole::NorthPole>()),
+            _ => panic!("not greedy"),
+        };
+        assert_eq!(np("greedy").depth, 0);
+        assert_eq!(np("greedy").judged_at, JudgedAt::TurnEnd);
+        assert_eq!(np("greedy:depth=1").depth, 1);
     }
 
     #[test]
@@ -568,32 +616,11 @@ mod tests {
         );
         assert_eq!(
             e("mcts:rollout=smart"),
-            "bot \"mcts\": parameter \"rollout\" must be random or greedy, not \"smart\""
+            "bot \"mcts\": parameter \"rollout\" must be random, greedy, mast or standing, not \"smart\""
         );
-        assert!(
-            e("mcts:foo=1").starts_with("bot \"mcts\" has no parameter \"foo\"; it takes iters")
-        );
-        let spec = BotSpec::parse("mcts:iters=50,c=1.4,rollout=greedy").unwrap();
-        assert_eq!(
-            spec.kind,
-            Kind::Mcts {
-                iters: 50,
-                ms: 0,
-                c: 1.4,
-                rollout: Rollout::Greedy,
-                tree: TreeKind::Single,
-                reward: Reward::Score,
-                cut: None,
-            }
-        );
-        assert!(!spec.is_timed());
-        assert!(matches!(
-            BotSpec::parse("mcts:cut=40").unwrap().kind,
-            Kind::Mcts { cut: Some(40), .. }
-        ));
         assert_eq!(
             e("mcts:cut=-1"),
-            "bot \"mcts\": parameter \"cut\" must be a whole number from 0 to 100000, not \"-1\""
+            "bot \"mcts\": parameter \"cut\" must be end or a whole number from 0 to 100000, not \"-1\""
         );
         assert_eq!(
             e("mcts:tree=foo"),
@@ -601,55 +628,116 @@ mod tests {
         );
         assert_eq!(
             e("mcts:reward=x"),
-            "bot \"mcts\": parameter \"reward\" must be win, score or rank, not \"x\""
+            "bot \"mcts\": parameter \"reward\" must be win, score, rank or margin, not \"x\""
         );
-        let kind = |text: &str| BotSpec::parse(text).unwrap().kind;
-        assert!(matches!(
-            kind("mcts:tree=multi,reward=rank"),
-            Kind::Mcts {
+        assert_eq!(
+            e("mcts:eps=1.5"),
+            "bot \"mcts\": parameter \"eps\" must be a number from 0 to 1, not \"1.5\""
+        );
+        assert_eq!(
+            e("mcts:paired=yes"),
+            "bot \"mcts\": parameter \"paired\" must be on or off, not \"yes\""
+        );
+        // An unknown parameter lists every declared one with its kind, default and meaning.
+        let unknown = e("mcts:foo=1");
+        assert!(
+            unknown.starts_with("bot \"mcts\" has no parameter \"foo\"; it takes iters (a whole number from 1 to 10000000, default 1000: iterations"),
+            "{unknown}"
+        );
+        for param in MCTS_PARAMS {
+            assert!(
+                unknown.contains(&param.describe()),
+                "{unknown} lists {}",
+                param.name
+            );
+        }
+    }
+
+    /// Returns the settings of `text`, an `mcts` spec, in Arctic Race.
+    fn settings(text: &str) -> Settings {
+        BotSpec::parse(text)
+            .unwrap()
+            .mcts_settings::<arctic_race::ArcticRace>()
+            .unwrap()
+    }
+
+    #[test]
+    fn mcts_settings_come_from_the_spec_the_game_and_the_declarations() {
+        // Arctic Race gives reward and c; the rest are declared defaults.
+        assert_eq!(
+            settings("mcts"),
+            Settings {
+                reward: Reward::Margin,
+                c: 0.3,
+                ..Settings::PLAIN
+            }
+        );
+        let s = settings(
+            "mcts:iters=50,c=1.4,rollout=mast,eps=0.2,tree=multi,reward=rank,cut=0,bias=2,widen=1.5,turn=plan,paired=off",
+        );
+        assert_eq!(
+            s,
+            Settings {
+                iters: 50,
+                time_limit: None,
+                c: 1.4,
+                rollout: Rollout::Mast,
+                epsilon: 0.2,
                 tree: TreeKind::Multi,
                 reward: Reward::Rank,
-                ..
+                cut: Cut::Turns(0),
+                bias: 2.0,
+                widen: 1.5,
+                turn: Turn::Plan,
+                paired: false,
             }
-        ));
-        assert!(matches!(
-            kind("mcts:tree=open,reward=win"),
-            Kind::Mcts {
-                tree: TreeKind::Open,
-                reward: Reward::Win,
-                ..
-            }
-        ));
+        );
+        assert_eq!(settings("mcts:cut=end").cut, Cut::End);
+        assert_eq!(settings("mcts:rollout=standing").rollout, Rollout::Standing);
+        assert_eq!(settings("mcts:rollout=greedy").rollout, Rollout::Greedy);
+        assert_eq!(settings("mcts:tree=open,reward=win").tree, TreeKind::Open);
+        assert_eq!(
+            BotSpec::parse("random")
+                .unwrap()
+                .mcts_settings::<arctic_race::ArcticRace>(),
+            None
+        );
+    }
+
+    #[test]
+    fn bot_defaults_must_name_declared_parameters_with_good_values() {
+        use floe_core::Game;
+        check_bot_defaults(arctic_race::ArcticRace::BOT_DEFAULTS).unwrap();
+        check_bot_defaults(north_pole::NorthPole::BOT_DEFAULTS).unwrap();
+        let e = |defaults: &[(&str, &str)]| check_bot_defaults(defaults).unwrap_err();
+        assert_eq!(
+            e(&[("mcts.c", "-1")]),
+            "mcts.c = \"-1\": must be a number from 0 to 100"
+        );
+        assert_eq!(
+            e(&[("mcts.x", "1")]),
+            "mcts.x: no bot declares this parameter"
+        );
+        assert_eq!(e(&[("c", "1")]), "c: a default is named BOT.PARAM");
     }
 
     #[test]
     fn mcts_time_limit_alone_lifts_the_iteration_count() {
-        let kind = |text: &str| BotSpec::parse(text).unwrap().kind;
-        assert!(matches!(
-            kind("mcts"),
-            Kind::Mcts {
-                iters: 1000,
-                ms: 0,
-                ..
-            }
-        ));
-        assert!(matches!(
-            kind("mcts:ms=20"),
-            Kind::Mcts {
-                iters: u32::MAX,
-                ms: 20,
-                ..
-            }
-        ));
-        assert!(matches!(
-            kind("mcts:ms=20,iters=300"),
-            Kind::Mcts {
-                iters: 300,
-                ms: 20,
-                ..
-            }
-        ));
+        assert_eq!(
+            (settings("mcts").iters, settings("mcts").time_limit),
+            (1000, None)
+        );
+        let limit = Some(Duration::from_millis(20));
+        assert_eq!(
+            (
+                settings("mcts:ms=20").iters,
+                settings("mcts:ms=20").time_limit
+            ),
+            (u32::MAX, limit)
+        );
+        assert_eq!(settings("mcts:ms=20,iters=300").iters, 300);
         assert!(BotSpec::parse("mcts:ms=20").unwrap().is_timed());
+        assert!(!BotSpec::parse("mcts:iters=20").unwrap().is_timed());
         assert_eq!(
             BotSpec::parse("mcts:ms=0").unwrap_err().to_string(),
             "bot \"mcts\": parameter \"ms\" must be a whole number from 1 to 3600000, not \"0\""

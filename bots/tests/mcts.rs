@@ -1,7 +1,7 @@
 //! The MCTS bot on real positions: the search's bookkeeping, and a known best answer.
 
 use arctic_race::{ALL_CARDS, Action, ActionKey, ArcticRace, Card, Position, Racer, State};
-use floe_bots::{Bot, BotSpec, MctsBot, Rollout, TreeKind};
+use floe_bots::{Bot, BotSpec, GreedyLookahead, MctsBot, Rollout, Settings, TreeKind};
 use floe_core::{ActionList, Game, Seat, Stream, View, stream_rng};
 
 /// Seat 0 has finished racers 1 and 2, and its snowmobile stands on space 26 with the
@@ -172,8 +172,12 @@ fn a_time_limit_ends_a_search_that_has_no_iteration_cap() {
     let (game, st) = winning_move_position();
     let mut answers = ActionList::new();
     game.legal_actions(&st, &mut answers);
-    let mut bot = MctsBot::new(u32::MAX, 0.7, Rollout::Random)
-        .with_time_limit(std::time::Duration::from_millis(30));
+    let settings = Settings {
+        iters: u32::MAX,
+        time_limit: Some(std::time::Duration::from_millis(30)),
+        ..Settings::PLAIN
+    };
+    let mut bot = MctsBot::with_settings(settings, 0.5, GreedyLookahead::SEARCH);
     let view = View::new(&game, &st, Seat(0));
     // Without the limit this search would run for hours; it returns, having searched.
     let answer = bot.act(&view, &answers, &mut stream_rng(1, Stream::Bot(0)));

@@ -6,11 +6,8 @@ mod common;
 use std::ops::RangeInclusive;
 
 use common::NoParameters;
-use floe_bots::{Bot, GreedyBot};
-use floe_core::{
-    ActionList, FloeRng, Game, GreedyLookahead, JudgedAt, Outcome, RestOfTurn, Seat, Standing,
-    Stream, View, stream_rng,
-};
+use floe_bots::{Bot, GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
 
 /// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
 /// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,

@@ -12,43 +12,45 @@
 //! with [`TreeKind::Multi`] every seat chooses in a tree of its own, keyed by its own view.
 //! [`TreeKind::Open`] keys nodes by the exact answer (others then best-respond to a card
 //! they should not see); it is there to measure what honesty gains.
+//!
+//! On top of the plain search ([`Settings`] switches each part):
+//! - **Judged leaves** ([`Cut`]): a playout may stop after some turns, or not be played at
+//!   all, and be judged by the seats' [`Game::standing`] instead of the outcome.
+//! - **Priors** (`bias`, `widen`): an estimate of each answer, from the game
+//!   ([`Game::answer_estimate`]) or one step ahead judged by the standing, steers selection
+//!   as a progressive bias (Chaslot et al. 2008) and orders the answers progressive
+//!   widening lets in, a few at first and more as a node is visited.
+//! - **Playouts** ([`Rollout`]): uniform, move averages (MAST) or epsilon-greedy on the
+//!   standing, beside the slow greedy one.
 
+mod plan;
+mod playout;
 mod reward;
+mod settings;
 mod tree;
 
 use arrayvec::ArrayVec;
-use floe_core::{ActionList, FloeRng, Game, GreedyLookahead, MAX_ACTIONS, MAX_SEATS, Seat, View};
-use rand::RngExt;
-use std::time::{Duration, Instant};
+use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, View};
+use rand::{RngExt, SeedableRng};
+use std::time::Instant;
 
-use crate::{Bot, GreedyBot};
+use crate::{Bot, GreedyBot, GreedyLookahead};
+use plan::Plans;
+use playout::MoveAverages;
+pub use playout::Rollout;
 pub use reward::Reward;
-use tree::{Arena, Node, Step, regret_pick, uct};
+pub use settings::{Cut, Settings, Turn};
+use tree::{Arena, Node, Step, regret_pick};
 pub use tree::{NodeStats, TreeKind};
-
-/// How playouts choose answers.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Rollout {
-    /// Uniformly at random.
-    Random,
-    /// With a depth-0 greedy bot for every seat (stronger, slower).
-    Greedy,
-}
 
 /// How often the search checks the clock under a time limit (an iteration takes microseconds).
 const CLOCK_EVERY: u32 = 16;
 
 /// Information-set MCTS with a fixed number of iterations per decision, or a time limit.
 pub struct MctsBot<G: Game> {
-    iters: u32,
-    /// Wall time per decision, if limited: the search stops at this or at `iters`.
-    time_limit: Option<Duration>,
-    c: f64,
-    rollout: Rollout,
-    tree: TreeKind,
-    reward: Reward,
-    /// Turns a playout plays before it is judged by the seats' standings; 0 for none.
-    playout_turns: u32,
+    settings: Settings,
+    /// The weight of progress against points where the bot judges as greedy does.
+    progress: f64,
     /// The seat searching in the current decision.
     me: Seat,
     /// The score bounds of the current decision's table (for [`Reward::Score`]).
@@ -61,26 +63,42 @@ pub struct MctsBot<G: Game> {
     /// Where each tree's walk stands in the current iteration, and the nodes it passed.
     at: [u32; MAX_SEATS],
     paths: Vec<Vec<Step>>,
+    /// The iteration's sample (`state[0]`) and a scratch copy to try answers on
+    /// (`state[1]`).
     state: Vec<G::State>,
     answers: ActionList<G::Action>,
+    /// The answers after an answer tried on the scratch copy.
+    scratch: ActionList<G::Action>,
     /// The key of each of `answers` in the tree choosing it.
     keys: ArrayVec<G::ActionKey, MAX_ACTIONS>,
+    /// Each of `answers`' estimate, where priors are wanted (room for
+    /// [`MAX_ACTIONS`], made with the bot).
+    estimates: Vec<f64>,
+    averages: MoveAverages<G::ActionKey>,
     playout: GreedyBot<G>,
+    /// With [`Turn::Plan`], the plans for the rest of the turn after each root answer.
+    plans: Plans<G>,
+    /// The plan the iteration follows and how far it has got, until the turn ends or a
+    /// planned answer is not on offer in the iteration's sample.
+    following: Option<(usize, usize)>,
+    /// Each root answer's value, where priors are on: its plan's or its estimate (room for
+    /// [`MAX_ACTIONS`], made with the bot).
+    root_values: Vec<f64>,
+    /// With `paired`, the root answer the iteration takes (chosen before its sample).
+    forced: Option<usize>,
+    /// With `paired`, the decision's seed of the samples: a root answer's n-th iteration
+    /// plays the n-th sample of this seed, whichever answer it is.
+    pair_seed: u64,
 }
 
 impl<G: Game> MctsBot<G> {
-    /// Returns a bot running `iters` iterations per decision with exploration `c`, one
-    /// [`TreeKind::Single`] tree and [`Reward::Score`], the stronger tree and reward
-    /// in the `mcts-trees` and `mcts-rewards` experiments.
-    pub fn new(iters: u32, c: f64, rollout: Rollout) -> MctsBot<G> {
+    /// Returns a bot searching as `settings` say, whose estimates, greedy playouts and
+    /// turn plans weigh progress by `progress` and look ahead as `greedy` says (the game's
+    /// greedy bot's defaults).
+    pub fn with_settings(settings: Settings, progress: f64, greedy: GreedyLookahead) -> MctsBot<G> {
         MctsBot {
-            iters,
-            time_limit: None,
-            c,
-            rollout,
-            tree: TreeKind::Single,
-            reward: Reward::Score,
-            playout_turns: 0,
+            settings,
+            progress,
             me: Seat(0),
             bounds: (0, 0),
             arena: Arena::new(),
@@ -89,48 +107,46 @@ impl<G: Game> MctsBot<G> {
             paths: Vec::new(),
             state: Vec::new(),
             answers: ActionList::new(),
+            scratch: ActionList::new(),
             keys: ArrayVec::new(),
-            playout: GreedyBot::new(
-                0.5,
-                GreedyLookahead {
-                    depth: 0,
-                    ..G::GREEDY
-                },
-            ),
+            estimates: Vec::with_capacity(MAX_ACTIONS),
+            averages: MoveAverages::new(),
+            playout: GreedyBot::new(progress, GreedyLookahead { depth: 0, ..greedy }),
+            plans: Plans::new(greedy.rest_of_turn),
+            following: None,
+            forced: None,
+            root_values: Vec::with_capacity(MAX_ACTIONS),
+            pair_seed: 0,
         }
+    }
+
+    /// Returns a plain search: `iters` iterations per decision with exploration `c`, one
+    /// [`TreeKind::Single`] tree, [`Reward::Score`], playouts to the end, no priors, root
+    /// answers compared on common samples; greedy playouts with [`GreedyLookahead::SEARCH`].
+    pub fn new(iters: u32, c: f64, rollout: Rollout) -> MctsBot<G> {
+        let settings = Settings {
+            iters,
+            c,
+            rollout,
+            ..Settings::PLAIN
+        };
+        MctsBot::with_settings(settings, 0.5, GreedyLookahead::SEARCH)
     }
 
     /// Searches with the tree(s) of `kind`.
     pub fn with_tree(mut self, kind: TreeKind) -> MctsBot<G> {
-        self.tree = kind;
+        self.settings.tree = kind;
         self
     }
 
-    /// Backs up `reward`.
-    pub fn with_reward(mut self, reward: Reward) -> MctsBot<G> {
-        self.reward = reward;
-        self
-    }
-
-    /// Cuts each playout after `turns` turns (0: never) and judges it by the seats'
-    /// [`Game::standing`] (see [`Reward`]): for games whose random playouts rarely end.
-    pub fn with_playout_turns(mut self, turns: u32) -> MctsBot<G> {
-        self.playout_turns = turns;
-        self
-    }
-
-    /// Limits each decision's search to `limit` of wall time as well as `iters` iterations.
-    /// Answers then depend on the machine's speed and load, so runs are not reproducible;
-    /// and as the tree's size is not known in advance, its arena grows while it searches
-    /// (allocating until it reaches the largest tree it needs).
-    pub fn with_time_limit(mut self, limit: Duration) -> MctsBot<G> {
-        self.time_limit = Some(limit);
-        self
+    /// Returns the settings the bot searches with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     /// Returns the tree (an index into `roots`) where `actor` chooses, and its owner.
     fn tree_of(&self, actor: Seat) -> (usize, Seat) {
-        match self.tree {
+        match self.settings.tree {
             TreeKind::Multi => (actor.index(), actor),
             TreeKind::Single | TreeKind::Open => (0, self.me),
         }
@@ -138,18 +154,25 @@ impl<G: Game> MctsBot<G> {
 
     /// Returns the owner of tree `t`.
     fn owner(&self, t: usize) -> Seat {
-        match self.tree {
+        match self.settings.tree {
             TreeKind::Multi => Seat(t as u8),
             TreeKind::Single | TreeKind::Open => self.me,
         }
     }
 
     /// Moves tree `t`'s walk to the child keyed `key` of an answer by `actor`, making the
-    /// child if the tree has none yet; returns whether it made one.
-    fn descend(&mut self, t: usize, key: G::ActionKey, actor: Seat, chance: f64) -> bool {
+    /// child (with `prior`) if the tree has none yet; returns whether it made one.
+    fn descend(
+        &mut self,
+        t: usize,
+        key: G::ActionKey,
+        actor: Seat,
+        chance: f64,
+        prior: f64,
+    ) -> bool {
         let (child, made) = match self.arena.child_with(self.at[t], key) {
             Some(child) => (child, false),
-            None => (self.arena.add_child(self.at[t], key, actor), true),
+            None => (self.arena.add_child(self.at[t], key, actor, prior), true),
         };
         self.at[t] = child;
         self.paths[t].push(Step {
@@ -166,7 +189,7 @@ impl<G: Game> MctsBot<G> {
     /// single tree the others' unseen answers are drawn at random, and UCB serves.
     fn simultaneous(&self, game: &G, actor: Seat) -> bool {
         let players = self.roots.len();
-        if self.tree != TreeKind::Multi || self.answers.len() < 2 || players < 2 {
+        if self.settings.tree != TreeKind::Multi || self.answers.len() < 2 || players < 2 {
             return false;
         }
         let next = Seat(((actor.index() + 1) % players) as u8);
@@ -174,13 +197,64 @@ impl<G: Game> MctsBot<G> {
         key(self.answers[0]) == key(self.answers[1])
     }
 
+    /// Returns how many children a node visited `visits` times may have: all of them
+    /// without progressive widening, else 1 + `widen` times the root of the visits.
+    fn width(&self, visits: u32) -> usize {
+        if self.settings.widen <= 0.0 {
+            return usize::MAX;
+        }
+        1 + (self.settings.widen * f64::from(visits).sqrt()) as usize
+    }
+
+    /// Returns how `seat` stands in `state` against the best of the others: its points
+    /// plus `progress` times its progress, less the most any other seat has (how the
+    /// greedy bot judges).
+    fn lead(game: &G, state: &G::State, seat: Seat, progress: f64) -> f64 {
+        let value = |s: Seat| {
+            let standing = game.standing(state, s);
+            standing.points + progress * standing.progress
+        };
+        let best_other = Seat::all(game.players(state))
+            .filter(|&s| s != seat)
+            .map(value)
+            .fold(f64::MIN, f64::max);
+        value(seat) - best_other
+    }
+
+    /// Fills `estimates` with each answer's estimate for `actor`: the game's own where it
+    /// gives one, else the actor's lead one step on (the answer carried out on a copy of
+    /// the sample, each answer with the same random numbers).
+    fn estimate(&mut self, game: &G, actor: Seat, rng: &FloeRng) {
+        self.estimates.clear();
+        for i in 0..self.answers.len() {
+            let action = self.answers[i];
+            let value = match game.answer_estimate(&self.state[0], action) {
+                Some(v) => v,
+                None => {
+                    let (sample, scratch) = self.state.split_at_mut(1);
+                    scratch[0].clone_from(&sample[0]);
+                    game.advance(
+                        &mut scratch[0],
+                        action,
+                        &mut rng.clone(),
+                        &mut self.scratch,
+                        &mut |_| {},
+                    );
+                    Self::lead(game, &scratch[0], actor, self.progress)
+                }
+            };
+            self.estimates.push(value);
+        }
+    }
+
     /// Chooses the answer of `actor` in its tree `t` (owned by `owner`) at the walk's node:
     /// keys the answers as the owner sees them and counts every child whose answer exists
-    /// in this sample as available; picks an untried key at random if there is one, else
-    /// a child by regret matching at a [simultaneous](Self::simultaneous) choice and by UCT
-    /// elsewhere; then one of the answers with that key at random (several only where
-    /// the owner cannot tell another seat's answers apart). Returns the answer and whether
-    /// the tree grew.
+    /// in this sample as available; adds a child for an untried key if the node's width
+    /// allows one (the best by estimate where priors are on, else one at random), else
+    /// picks a child by regret matching at a [simultaneous](Self::simultaneous) choice and
+    /// by UCT elsewhere; then one of the answers with that key at random (several only
+    /// where the owner cannot tell another seat's answers apart). Returns the answer and
+    /// whether the tree grew.
     fn choose(
         &mut self,
         game: &G,
@@ -189,7 +263,7 @@ impl<G: Game> MctsBot<G> {
         actor: Seat,
         rng: &mut FloeRng,
     ) -> (G::Action, bool) {
-        let observer = self.tree.observer(owner, actor);
+        let observer = self.settings.tree.observer(owner, actor);
         let node = self.at[t];
         self.keys.clear();
         let mut untried: ArrayVec<G::ActionKey, MAX_ACTIONS> = ArrayVec::new();
@@ -208,20 +282,28 @@ impl<G: Game> MctsBot<G> {
                 None => untried.push(key),
             }
         }
-        let (key, chance) = if !untried.is_empty() {
-            let n = untried.len() as u32;
-            (untried[rng.random_range(0..n) as usize], 0.0)
+        let grows = !untried.is_empty()
+            && present.len() < self.width(self.arena.nodes[node as usize].visits);
+        let forced = match self.forced.take() {
+            Some(i) if self.at_root() => Some(i),
+            _ => None,
+        };
+        let (key, chance, prior) = if let Some(i) = forced {
+            (self.keys[i], 0.0, self.root_prior(i))
+        } else if grows {
+            let (key, prior) = self.pick_untried(game, actor, &untried, rng);
+            (key, 0.0, prior)
         } else if self.simultaneous(game, actor) {
             let children: ArrayVec<&Node<G::ActionKey>, MAX_ACTIONS> = present
                 .iter()
                 .map(|&(_, c)| &self.arena.nodes[c as usize])
                 .collect();
             let (i, chance) = regret_pick(&children, rng.random::<f64>());
-            (present[i].0, chance)
+            (present[i].0, chance, 0.0)
         } else {
-            (self.ucb_pick(&present, rng), 0.0)
+            (self.ucb_pick(&present, rng), 0.0, 0.0)
         };
-        let made = self.descend(t, key, actor, chance);
+        let made = self.descend(t, key, actor, chance, prior);
         let matching = self.keys.iter().filter(|&&k| k == key).count();
         let pick = match matching {
             1 => 0,
@@ -237,13 +319,157 @@ impl<G: Game> MctsBot<G> {
         (self.answers[at], made)
     }
 
-    /// Returns the key of the child in `present` with the best UCT value, a tie broken
+    /// Returns the prior of root answer `i`: its root value scaled to 0..1 among the root
+    /// answers' (0 where the decision has none).
+    fn root_prior(&self, i: usize) -> f64 {
+        let values = &self.root_values;
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        match values.get(i) {
+            Some(&v) if hi > lo => (v - lo) / (hi - lo),
+            Some(_) => 0.5,
+            None => 0.0,
+        }
+    }
+
+    /// Picks the root answer of the next iteration from the root's statistics alone (with
+    /// `paired`): an answer not yet tried if the root's width allows, the best by root
+    /// value first (else one at random), else the best by UCT. Returns its index and how
+    /// often it was visited.
+    fn pick_root(
+        &mut self,
+        view: &View<'_, G>,
+        answers: &[G::Action],
+        rng: &mut FloeRng,
+    ) -> (usize, u32) {
+        let root = self.roots[self.tree_of(self.me).0];
+        let mut untried: ArrayVec<usize, MAX_ACTIONS> = ArrayVec::new();
+        let mut present: ArrayVec<(G::ActionKey, u32), MAX_ACTIONS> = ArrayVec::new();
+        for (i, &a) in answers.iter().enumerate() {
+            let key = view.action_key(a);
+            match self.arena.child_with(root, key) {
+                Some(child) => present.push((key, child)),
+                None => untried.push(i),
+            }
+        }
+        if !untried.is_empty() && present.len() < self.width(self.arena.nodes[root as usize].visits)
+        {
+            let i = if self.root_values.len() == answers.len() {
+                untried[best_of(untried.len(), rng, |j| self.root_values[untried[j]])]
+            } else {
+                untried[rng.random_range(0..untried.len() as u32) as usize]
+            };
+            return (i, 0);
+        }
+        let key = self.ucb_pick(&present, rng);
+        let i = answers
+            .iter()
+            .position(|&a| view.action_key(a) == key)
+            .expect("a root key");
+        let child = self.arena.child_with(root, key).expect("present");
+        (i, self.arena.nodes[child as usize].visits)
+    }
+
+    /// Returns whether the search orders and biases answers by estimates.
+    fn priors(&self) -> bool {
+        self.settings.bias > 0.0 || self.settings.widen > 0.0 || self.settings.turn == Turn::Plan
+    }
+
+    /// Returns whether the searching seat's tree walk is at its root.
+    fn at_root(&self) -> bool {
+        let t = self.tree_of(self.me).0;
+        self.at[t] == self.roots[t]
+    }
+
+    /// Returns the planned answer for `seat` at the sample's pending question, if the
+    /// iteration follows a plan there: the searching seat continues the turn of the root
+    /// question and the plan's next answer is on offer. Stops following otherwise.
+    fn planned(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        let (plan, at) = self.following?;
+        let next = self.plans.steps[plan].get(at).copied();
+        match next {
+            Some(action)
+                if seat == self.me
+                    && !game.turn_starts(&self.state[0])
+                    && self.answers.contains(&action) =>
+            {
+                self.following = Some((plan, at + 1));
+                Some(action)
+            }
+            _ => {
+                self.following = None;
+                None
+            }
+        }
+    }
+
+    /// Returns the untried key to add and its prior: without priors one at random (prior
+    /// 0); with them the one with the best estimate (a key several answers share takes
+    /// their mean), its prior the estimate scaled to 0..1 among all the keys here.
+    fn pick_untried(
+        &mut self,
+        game: &G,
+        actor: Seat,
+        untried: &[G::ActionKey],
+        rng: &mut FloeRng,
+    ) -> (G::ActionKey, f64) {
+        if !self.priors() || untried.len() == 1 && self.settings.bias == 0.0 {
+            let n = untried.len() as u32;
+            return (untried[rng.random_range(0..n) as usize], 0.0);
+        }
+        if self.at_root() {
+            self.estimates.clear();
+            self.estimates.extend(self.root_values.iter().copied());
+        } else {
+            self.estimate(game, actor, rng);
+        }
+        let mean_of = |key: G::ActionKey| {
+            let (sum, n) = self
+                .keys
+                .iter()
+                .zip(&self.estimates)
+                .filter(|&(&k, _)| k == key)
+                .fold((0.0, 0.0), |(s, n), (_, &e)| (s + e, n + 1.0));
+            sum / n
+        };
+        let (mut lo, mut hi) = (f64::MAX, f64::MIN);
+        for &e in &self.estimates {
+            lo = lo.min(e);
+            hi = hi.max(e);
+        }
+        let (mut best, mut best_value, mut ties) = (untried[0], f64::MIN, 0u32);
+        for &key in untried {
+            let value = mean_of(key);
+            if value > best_value + 1e-12 {
+                (best, best_value, ties) = (key, value, 1);
+            } else if value >= best_value - 1e-12 {
+                ties += 1;
+                if rng.random_range(0..ties) == 0 {
+                    best = key;
+                }
+            }
+        }
+        let prior = if hi > lo {
+            (best_value - lo) / (hi - lo)
+        } else {
+            0.5
+        };
+        (best, prior)
+    }
+
+    /// Returns the key of the child in `present` with the best UCT value (plus the
+    /// progressive bias), a tie broken
     /// at random (one draw per tie: ties are rare but for mirrored statistics, where a
     /// fixed order would let two seats' choices march in step).
     fn ucb_pick(&self, present: &[(G::ActionKey, u32)], rng: &mut FloeRng) -> G::ActionKey {
         let (mut best, mut best_value, mut ties) = (present[0].0, f64::MIN, 0u32);
         for &(key, child) in present {
-            let value = uct(&self.arena.nodes[child as usize], self.c);
+            let value = tree::uct(
+                &self.arena.nodes[child as usize],
+                self.settings.c,
+                self.settings.bias,
+            );
             if value > best_value {
                 (best, best_value, ties) = (key, value, 1);
             } else if value == best_value {
@@ -267,9 +493,23 @@ impl<G: Game> MctsBot<G> {
         );
     }
 
+    /// Returns whether the search learns move averages.
+    fn learns_averages(&self) -> bool {
+        self.settings.rollout == Rollout::Mast
+    }
+
     /// One iteration from a fresh sample of the hidden facts.
     fn iterate(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) {
         let game = view.game();
+        let mut paired;
+        let rng = if self.settings.paired {
+            let (i, n) = self.pick_root(view, answers, rng);
+            self.forced = Some(i);
+            paired = FloeRng::seed_from_u64(floe_core::game_seed(self.pair_seed, u64::from(n)));
+            &mut paired
+        } else {
+            rng
+        };
         view.determinize(rng, &mut self.state[0]);
         self.answers.clear();
         self.answers.extend(answers.iter().copied());
@@ -281,15 +521,28 @@ impl<G: Game> MctsBot<G> {
                 chance: 0.0,
             });
         }
+        self.following = None;
+        let mut first = true;
         // Selection and expansion, every tree in step, until one of them grows.
         while let Some(actor) = game.to_act(&self.state[0]) {
+            if let Some(action) = self.planned(game, actor) {
+                self.note(game, actor, action);
+                self.step(game, action, rng);
+                continue;
+            }
             let (chooser, owner) = self.tree_of(actor);
             let (action, mut grew) = self.choose(game, chooser, owner, actor, rng);
-            for t in (0..self.roots.len()).filter(|&t| t != chooser) {
-                let observer = self.tree.observer(self.owner(t), actor);
-                let key = game.action_key(&self.state[0], action, observer);
-                grew |= self.descend(t, key, actor, 0.0);
+            if first && self.settings.turn == Turn::Plan {
+                let i = answers.iter().position(|&a| a == action);
+                self.following = i.map(|i| (i, 0));
             }
+            first = false;
+            for t in (0..self.roots.len()).filter(|&t| t != chooser) {
+                let observer = self.settings.tree.observer(self.owner(t), actor);
+                let key = game.action_key(&self.state[0], action, observer);
+                grew |= self.descend(t, key, actor, 0.0, 0.0);
+            }
+            self.note(game, actor, action);
             self.step(game, action, rng);
             if grew {
                 break;
@@ -299,61 +552,104 @@ impl<G: Game> MctsBot<G> {
         for path in &self.paths[..self.roots.len()] {
             self.arena.backup(path, &result);
         }
+        if self.learns_averages() {
+            self.averages.credit(&result);
+        }
     }
 
-    /// Plays the iteration's sample on to the end, or for `playout_turns` turns if that is
-    /// set, and returns every seat's reward: from the outcome, or from the seats'
-    /// standings where the playout was cut.
+    /// Notes `actor`'s answer for the move averages, keyed as the searching seat sees it.
+    fn note(&mut self, game: &G, actor: Seat, action: G::Action) {
+        if self.learns_averages() {
+            let observer = self.settings.tree.observer(self.me, actor);
+            let key = game.action_key(&self.state[0], action, observer);
+            self.averages.note(actor, key);
+        }
+    }
+
+    /// Returns every seat's reward for the sample as it stands, judged by the standings.
+    fn judge(&self, game: &G) -> [f64; MAX_SEATS] {
+        judged(game, &self.state[0], self.settings.reward, self.bounds)
+    }
+
+    /// Plays the iteration's sample on to the end, or until the cut, and returns every
+    /// seat's reward: from the outcome, or from the seats' standings where the playout was
+    /// cut.
     fn playout(&mut self, game: &G, rng: &mut FloeRng) -> [f64; MAX_SEATS] {
         let mut turns = 0;
         while let Some(seat) = game.to_act(&self.state[0]) {
-            if self.playout_turns > 0 && game.turn_starts(&self.state[0]) {
-                turns += 1;
-                if turns > self.playout_turns {
-                    let players = game.players(&self.state[0]);
-                    let mut values = [0.0; MAX_SEATS];
-                    for s in Seat::all(players) {
-                        let standing = game.standing(&self.state[0], s);
-                        values[s.index()] = standing.points + standing.progress;
-                    }
-                    return self.reward.judged(&values, players, self.bounds);
-                }
+            if let Cut::Turns(cut) = self.settings.cut
+                && turns >= cut
+            {
+                return self.judge(game);
             }
-            let action = match self.rollout {
-                Rollout::Random => {
-                    self.answers[rng.random_range(0..self.answers.len() as u32) as usize]
-                }
-                Rollout::Greedy => {
-                    let sample = View::new(game, &self.state[0], seat);
-                    self.playout.act(&sample, &self.answers, rng)
-                }
-            };
+            let action = self.playout_answer(game, seat, rng);
+            self.note(game, seat, action);
             self.step(game, action, rng);
+            if game.turn_starts(&self.state[0]) {
+                turns += 1;
+            }
         }
         let outcome = game
             .outcome(&self.state[0])
             .expect("a playout ends the game");
-        self.reward.results(&outcome, self.bounds)
+        self.settings.reward.results(&outcome, self.bounds)
+    }
+
+    /// Returns the playout's answer for `seat` to the sample's pending question.
+    fn playout_answer(&mut self, game: &G, seat: Seat, rng: &mut FloeRng) -> G::Action {
+        if let Some(action) = self.planned(game, seat) {
+            return action;
+        }
+        let n = self.answers.len();
+        let explore = |rng: &mut FloeRng, eps: f64| n == 1 || rng.random::<f64>() < eps;
+        let at = match self.settings.rollout {
+            Rollout::Random => rng.random_range(0..n as u32) as usize,
+            Rollout::Greedy => {
+                let sample = View::new(game, &self.state[0], seat);
+                return self.playout.act(&sample, &self.answers, rng);
+            }
+            Rollout::Mast if explore(rng, self.settings.epsilon) => {
+                rng.random_range(0..n as u32) as usize
+            }
+            Rollout::Mast => {
+                let observer = self.settings.tree.observer(self.me, seat);
+                let value = |this: &Self, i: usize| {
+                    let key = game.action_key(&this.state[0], this.answers[i], observer);
+                    this.averages.mean(seat, key)
+                };
+                best_of(n, rng, |i| value(self, i))
+            }
+            Rollout::Standing if explore(rng, self.settings.epsilon) => {
+                rng.random_range(0..n as u32) as usize
+            }
+            Rollout::Standing => {
+                self.estimate(game, seat, rng);
+                best_of(n, rng, |i| self.estimates[i])
+            }
+        };
+        self.answers[at]
     }
 
     /// Sets up the trees of a new decision of `view`'s seat.
     fn start(&mut self, view: &View<'_, G>, rng: &FloeRng) {
         let game = view.game();
         if self.state.is_empty() {
-            // The sample buffer, made from a copy of `rng`, so a fresh bot answers exactly
-            // as a warmed-up one.
-            self.state.push(view.sample(&mut rng.clone()));
+            // The sample buffers, made from a copy of `rng`, so a fresh bot answers
+            // exactly as a warmed-up one.
+            let sample = view.sample(&mut rng.clone());
+            self.state.push(sample.clone());
+            self.state.push(sample);
         }
         let players = view.players();
-        let trees = match self.tree {
+        let trees = match self.settings.tree {
             TreeKind::Multi => players,
             TreeKind::Single | TreeKind::Open => 1,
         };
         if self.paths.len() < trees {
             // The only allocations, sized for any decision: a tree has at most one node
             // per iteration plus its root, and a path is no longer.
-            let iters = match self.time_limit {
-                None => self.iters as usize,
+            let iters = match self.settings.time_limit {
+                None => self.settings.iters as usize,
                 Some(_) => 0,
             };
             self.arena.nodes.reserve(trees * (iters + 1));
@@ -363,6 +659,11 @@ impl<G: Game> MctsBot<G> {
         self.me = view.seat();
         self.bounds = game.score_bounds(players);
         self.arena.nodes.clear();
+        if self.learns_averages() {
+            // Room for every answer of every seat, and as many hidden keys again.
+            self.averages
+                .clear(2 * players * game.action_count(players));
+        }
         self.roots.clear();
         for t in 0..trees {
             let root = self.arena.add_root(self.owner(t));
@@ -370,10 +671,35 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
+    /// Finds each root answer's value on a sample of the hidden facts drawn from `rng`:
+    /// its plan's (the rest of the turn searched, with [`Turn::Plan`]) or else its
+    /// estimate; none without priors.
+    fn value_root(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) {
+        self.root_values.clear();
+        if !self.priors() {
+            return;
+        }
+        let game = view.game();
+        view.determinize(rng, &mut self.state[0]);
+        if self.settings.turn == Turn::Plan {
+            let (me, progress) = (self.me, self.progress);
+            self.plans
+                .find(game, &self.state[0], me, answers, rng, &|state| {
+                    Self::lead(game, state, me, progress)
+                });
+            self.root_values.extend(self.plans.values.iter().copied());
+        } else {
+            self.answers.clear();
+            self.answers.extend(answers.iter().copied());
+            self.estimate(game, self.me, rng);
+            self.root_values.extend(self.estimates.iter().copied());
+        }
+    }
+
     /// Returns the root of `owner`'s tree in the last search: every seat has one with
     /// [`TreeKind::Multi`], only the searching seat otherwise.
     pub fn root(&self, owner: Seat) -> Option<NodeStats<G::ActionKey>> {
-        let t = match self.tree {
+        let t = match self.settings.tree {
             TreeKind::Multi => owner.index(),
             TreeKind::Single | TreeKind::Open if owner == self.me => 0,
             TreeKind::Single | TreeKind::Open => return None,
@@ -393,14 +719,50 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
+/// Returns every seat's `reward` for `state` as it stands, judged by the standings.
+fn judged<G: Game>(
+    game: &G,
+    state: &G::State,
+    reward: Reward,
+    bounds: (i32, i32),
+) -> [f64; MAX_SEATS] {
+    let players = game.players(state);
+    let mut values = [0.0; MAX_SEATS];
+    for s in Seat::all(players) {
+        let standing = game.standing(state, s);
+        values[s.index()] = standing.points + standing.progress;
+    }
+    reward.judged(&values, players, bounds)
+}
+
+/// Returns the index below `n` with the highest `value`, a tie broken at random.
+fn best_of(n: usize, rng: &mut FloeRng, value: impl Fn(usize) -> f64) -> usize {
+    let (mut best, mut best_value, mut ties) = (0, f64::MIN, 0u32);
+    for i in 0..n {
+        let v = value(i);
+        if v > best_value {
+            (best, best_value, ties) = (i, v, 1);
+        } else if v == best_value {
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
 impl<G: Game> Bot<G> for MctsBot<G> {
     fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
         self.start(view, rng);
+        self.pair_seed = rng.random::<u64>();
+        self.value_root(view, answers, rng);
         let started = Instant::now();
-        for i in 0..self.iters {
+        for i in 0..self.settings.iters {
             let out_of_time = i > 0
                 && i % CLOCK_EVERY == 0
                 && self
+                    .settings
                     .time_limit
                     .is_some_and(|limit| started.elapsed() >= limit);
             if out_of_time {
@@ -408,15 +770,17 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             }
             self.iterate(view, answers, rng);
         }
-        // The most visited answer; the first listed wins a tie. At its own question a
-        // seat tells all its answers apart, so each has its own child.
+        // The most visited answer, a tie going to the better mean, then to the first
+        // listed. At its own question a seat tells all its answers apart, so each has its
+        // own child.
         let root = self.roots[self.tree_of(self.me).0];
-        let mut best = (answers[0], 0u32);
+        let mut best = (answers[0], 0u32, f64::MIN);
         for &action in answers {
             if let Some(child) = self.arena.child_with(root, view.action_key(action)) {
-                let visits = self.arena.nodes[child as usize].visits;
-                if visits > best.1 {
-                    best = (action, visits);
+                let node = &self.arena.nodes[child as usize];
+                let mean = node.reward / f64::from(node.visits.max(1));
+                if (node.visits, mean) > (best.1, best.2) {
+                    best = (action, node.visits, mean);
                 }
             }
         }

@@ -15,6 +15,10 @@ pub enum Reward {
     /// winners (after the game's tie-breaks) above everyone else, then by score. With two
     /// seats it is the win reward, with more it values second place over last.
     Rank,
+    /// The seat's lead over the best of the others (negative when behind), scaled by the
+    /// score bounds' span into 0..=1 around one half: plays for the margin, as the greedy
+    /// bot judges, so that in a two-seat game one seat's gain is the other's loss.
+    Margin,
 }
 
 impl Reward {
@@ -29,6 +33,10 @@ impl Reward {
                     f64::from(outcome.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS)
                 }
                 Reward::Score => scaled(outcome.scores[seat.index()], bounds),
+                Reward::Margin => {
+                    let scores = outcome.scores[..players].iter().map(|&x| f64::from(x));
+                    margin(seat.index(), scores, bounds)
+                }
                 Reward::Rank => {
                     let place = |s: Seat| (outcome.is_winner(s), outcome.scores[s.index()]);
                     let mine = place(seat);
@@ -73,6 +81,7 @@ impl Reward {
                         ((v - lo) / (hi - lo)).clamp(0.0, 1.0)
                     }
                 }
+                Reward::Margin => margin(seat, values.iter().copied(), bounds),
                 Reward::Win => {
                     if v == best {
                         1.0 / leaders
@@ -97,6 +106,21 @@ impl Reward {
         }
         out
     }
+}
+
+/// Returns seat `me`'s lead in `values` over the best of the others, scaled by the span of
+/// `bounds` into 0..=1 around one half (clamped).
+fn margin(me: usize, values: impl Iterator<Item = f64>, (lo, hi): (i32, i32)) -> f64 {
+    let (mut mine, mut best_other) = (0.0, f64::MIN);
+    for (seat, v) in values.enumerate() {
+        if seat == me {
+            mine = v;
+        } else {
+            best_other = best_other.max(v);
+        }
+    }
+    let span = f64::from(hi - lo).max(1.0);
+    (0.5 + 0.5 * (mine - best_other) / span).clamp(0.0, 1.0)
 }
 
 /// Returns `score` scaled from `lo..=hi` into 0..=1 (clamped, in case a game's bounds are

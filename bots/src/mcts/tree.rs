@@ -51,6 +51,9 @@ pub(crate) struct Node<K> {
     /// The estimate of `mover`'s summed results had it always picked this node (see
     /// [`regret_pick`]): each result divided by the chance the node had of being picked.
     pub(crate) gain: f64,
+    /// The answer's estimate when the node was made, scaled to 0..1 among its siblings (0
+    /// without priors): the weight of its progressive bias.
+    pub(crate) prior: f64,
 }
 
 /// One step of a walk: the node reached, and the chance regret matching gave it (0
@@ -90,10 +93,10 @@ impl<K: Copy + Eq> Arena<K> {
 
     /// Adds a node without a parent and returns it.
     pub(crate) fn add_root(&mut self, mover: Seat) -> u32 {
-        self.push(None, mover, NONE)
+        self.push(None, mover, NONE, 0.0)
     }
 
-    fn push(&mut self, key: Option<K>, mover: Seat, next_sibling: u32) -> u32 {
+    fn push(&mut self, key: Option<K>, mover: Seat, next_sibling: u32, prior: f64) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             key,
@@ -104,6 +107,7 @@ impl<K: Copy + Eq> Arena<K> {
             available: 0,
             reward: 0.0,
             gain: 0.0,
+            prior,
         });
         id
     }
@@ -120,10 +124,11 @@ impl<K: Copy + Eq> Arena<K> {
         None
     }
 
-    /// Adds a child keyed `key`, an answer of `mover`, under `parent` and returns it.
-    pub(crate) fn add_child(&mut self, parent: u32, key: K, mover: Seat) -> u32 {
+    /// Adds a child keyed `key`, an answer of `mover` with `prior`, under `parent` and
+    /// returns it.
+    pub(crate) fn add_child(&mut self, parent: u32, key: K, mover: Seat, prior: f64) -> u32 {
         let next_sibling = self.nodes[parent as usize].first_child;
-        let id = self.push(Some(key), mover, next_sibling);
+        let id = self.push(Some(key), mover, next_sibling, prior);
         self.nodes[parent as usize].first_child = id;
         id
     }
@@ -213,13 +218,15 @@ pub(crate) fn regret_pick<K>(children: &[&Node<K>], uniform: f64) -> (usize, f64
 }
 
 /// The UCT value of a child: its mean result plus `c` times the exploration bonus, with the
-/// child's availability count in place of the parent's visits (ISMCTS).
-pub(crate) fn uct<K>(node: &Node<K>, c: f64) -> f64 {
+/// child's availability count in place of the parent's visits (ISMCTS), plus its
+/// progressive bias (Chaslot et al. 2008): `bias` times its prior over its visits plus one.
+pub(crate) fn uct<K>(node: &Node<K>, c: f64, bias: f64) -> f64 {
     if node.visits == 0 {
         return f64::INFINITY;
     }
     let n = f64::from(node.visits);
-    node.reward / n + c * (f64::from(node.available.max(1)).ln() / n).sqrt()
+    let mean = node.reward / n;
+    mean + c * (f64::from(node.available.max(1)).ln() / n).sqrt() + bias * node.prior / (n + 1.0)
 }
 
 #[cfg(test)]
@@ -236,20 +243,25 @@ mod tests {
             available,
             reward,
             gain: 0.0,
+            prior: 0.0,
         }
+    }
+
+    fn uctp(node: &Node<u8>, c: f64) -> f64 {
+        uct(node, c, 0.0)
     }
 
     #[test]
     fn uct_tries_unvisited_children_first_then_balances_mean_and_exploration() {
-        assert_eq!(uct(&node(0, 5, 0.0), 0.7), f64::INFINITY);
+        assert_eq!(uctp(&node(0, 5, 0.0), 0.7), f64::INFINITY);
         // Same visits: the better mean wins.
-        assert!(uct(&node(10, 20, 7.0), 0.7) > uct(&node(10, 20, 3.0), 0.7));
+        assert!(uctp(&node(10, 20, 7.0), 0.7) > uctp(&node(10, 20, 3.0), 0.7));
         // Same mean: the less visited child gets the larger bonus.
-        assert!(uct(&node(2, 20, 1.0), 0.7) > uct(&node(10, 20, 5.0), 0.7));
+        assert!(uctp(&node(2, 20, 1.0), 0.7) > uctp(&node(10, 20, 5.0), 0.7));
         // The bonus grows with how often the child was available.
-        assert!(uct(&node(4, 100, 2.0), 0.7) > uct(&node(4, 5, 2.0), 0.7));
+        assert!(uctp(&node(4, 100, 2.0), 0.7) > uctp(&node(4, 5, 2.0), 0.7));
         // Exactly: mean + c * sqrt(ln(available) / visits).
-        let v = uct(&node(4, 20, 3.0), 0.5);
+        let v = uctp(&node(4, 20, 3.0), 0.5);
         assert!((v - (0.75 + 0.5 * (20f64.ln() / 4.0).sqrt())).abs() < 1e-12);
     }
 
@@ -257,9 +269,9 @@ mod tests {
     fn backup_credits_each_node_with_its_movers_result() {
         let mut arena: Arena<u8> = Arena::new();
         let root = arena.add_root(Seat(0));
-        let a = arena.add_child(root, 1, Seat(1));
-        let b = arena.add_child(a, 2, Seat(2));
-        let c = arena.add_child(b, 3, Seat(0));
+        let a = arena.add_child(root, 1, Seat(1), 0.0);
+        let b = arena.add_child(a, 2, Seat(2), 0.0);
+        let c = arena.add_child(b, 3, Seat(0), 0.0);
         let path = [root, a, b, c].map(|node| Step { node, chance: 0.0 });
         let mut result = [0.0; MAX_SEATS];
         result[1] = 0.5;
@@ -308,8 +320,8 @@ mod tests {
     fn children_are_found_by_key_and_listed_newest_first() {
         let mut arena: Arena<u8> = Arena::new();
         let root = arena.add_root(Seat(0));
-        let x = arena.add_child(root, 7, Seat(0));
-        let y = arena.add_child(root, 9, Seat(0));
+        let x = arena.add_child(root, 7, Seat(0), 0.0);
+        let y = arena.add_child(root, 9, Seat(0), 0.0);
         assert_eq!(arena.child_with(root, 7), Some(x));
         assert_eq!(arena.child_with(root, 9), Some(y));
         assert_eq!(arena.child_with(root, 8), None);

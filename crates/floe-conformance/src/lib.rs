@@ -17,10 +17,16 @@
 //!   of [`floe_bots::KNOWN_BOTS`] must answer the same on both. Each varier must change
 //!   something in at least [`MIN_VARIED`] states over the check.
 //! - **determinism**: the same seed gives the same [`floe_sim::GameRecord`] for random,
-//!   greedy and `mcts:iters=20` bots (MCTS with each tree kind in the fair-play check), whether a table is fresh or has played other games.
-//! - **threads**: [`floe_sim::run`] gives equal tallies on 1 and 2 threads.
+//!   greedy and `mcts:iters=20` bots (MCTS with each tree kind, and with the search's
+//!   plans, priors, widening, judged leaves and learned playouts), whether a table is
+//!   fresh or has played other games.
+//! - **threads**: [`floe_sim::run`] gives equal tallies on 1 and 2 threads, with random
+//!   bots and with those MCTS settings.
 //! - **no-allocation**: random games played with [`floe_sim::play`] allocate nothing,
-//!   counted by the [`CountingAllocator`] the test binary installs.
+//!   counted by the [`CountingAllocator`] the test binary installs; an MCTS search, with
+//!   each of its parts switched on, allocates no more with four times the iterations.
+//! - **bot defaults**: every default the game gives a bot parameter
+//!   ([`floe_core::Game::BOT_DEFAULTS`]) names a declared parameter with a value it takes.
 //!
 //! A failed check panics with a message naming the check, the game, the player count,
 //! the seed and, where one is concerned, the seat.
@@ -125,6 +131,9 @@ where
         game.name()
     );
     assert!(kit.games > 0, "the kit plays at least one game");
+    if let Err(e) = floe_bots::check_bot_defaults(G::BOT_DEFAULTS) {
+        panic!("{}'s bot defaults: {e}", game.name());
+    }
     let mut varied = vec![0; kit.variers.len()];
     for players in kit.players.clone() {
         walk::games(game, kit, players, &mut varied);
@@ -134,5 +143,6 @@ where
         runs::determinism(game, kit, players);
         runs::threads(game, kit, players);
         runs::no_allocation(game, kit, players);
+        runs::search_allocation(game, players);
     }
 }

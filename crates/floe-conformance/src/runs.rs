@@ -49,10 +49,14 @@ pub(crate) fn determinism<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
     if players > 2 {
         mixed[players - 1] = "random".into();
     }
+    let searches = (0..players)
+        .map(|s| NEW_SEARCHES[s % NEW_SEARCHES.len()].to_string())
+        .collect();
     let lineups = [
         (every("random"), kit.games),
         (every("greedy"), kit.games.div_ceil(10)),
         (mixed, 1),
+        (searches, 1),
     ];
     for (specs, games) in lineups {
         let mut forward = table::<G>(&specs);
@@ -71,13 +75,29 @@ pub(crate) fn determinism<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
 
 /// A run gives equal tallies on one thread and on two.
 pub(crate) fn threads<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
-    let random = BotSpec::parse("random").expect("random parses");
+    threads_with(game, "random", kit.games, players);
+    // The search's parts too, on a few games: common samples, plans, priors, widening and
+    // both learned playouts.
+    for spec in NEW_SEARCHES {
+        threads_with(game, spec, 2, players);
+    }
+}
+
+/// The MCTS settings beyond the plain search that the runs checks play, two parts each.
+const NEW_SEARCHES: [&str; 2] = [
+    "mcts:iters=20,turn=plan,rollout=mast,widen=1",
+    "mcts:iters=20,rollout=standing,cut=0,bias=1,paired=off",
+];
+
+/// A run of `games` with `spec` at every seat gives equal tallies on 1 and 2 threads.
+fn threads_with<G: Game>(game: &G, spec: &str, games: u64, players: usize) {
+    let bot = BotSpec::parse(spec).expect("the kit's specs parse");
     let tally = |threads| {
         let cfg = RunConfig {
             players,
-            bots: vec![random.clone(); players],
+            bots: vec![bot.clone(); players],
             seating: Seating::Fixed,
-            games: kit.games,
+            games,
             seed: MASTER,
             shuffle_colours: true,
             threads,
@@ -91,7 +111,7 @@ pub(crate) fn threads<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
     };
     match (tally(1), tally(2)) {
         (Ok(one), Ok(two)) => case.ensure(one == two, || {
-            format!("1 thread tallied {one:?}, 2 threads {two:?}")
+            format!("{spec}: 1 thread tallied {one:?}, 2 threads {two:?}")
         }),
         (Err(e), _) | (_, Err(e)) => case.fail(format!("the run failed: {e}")),
     }
@@ -115,6 +135,61 @@ pub(crate) fn no_allocation<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize)
         let case = Case::game("no-allocation", game.name(), players, record.seed);
         case.ensure(allocated == 0, || {
             format!("a game with random bots allocated {allocated} times")
+        });
+    }
+}
+
+/// The searches whose iterations must not allocate: the default and each of its parts
+/// switched on or off. (Greedy playouts are left out: the greedy bot grows a buffer the
+/// first time it meets a turn longer than any before, which more iterations may meet.)
+const SEARCHES: [&str; 8] = [
+    "mcts",
+    "mcts:rollout=mast",
+    "mcts:rollout=standing",
+    "mcts:cut=0",
+    "mcts:bias=1,widen=1",
+    "mcts:turn=plan",
+    "mcts:paired=off",
+    "mcts:tree=multi",
+];
+
+/// A search allocates as often with 4 times the iterations: nothing per iteration (the
+/// tree's arena and every buffer are sized once per decision).
+pub(crate) fn search_allocation<G: Game>(game: &G, players: usize) {
+    let seed = game_seed(MASTER, 0);
+    let mut chance = floe_core::stream_rng(seed, floe_core::Stream::Chance);
+    let mut state = game.new_game(players, &mut chance);
+    let mut answers = floe_core::ActionList::new();
+    game.legal_actions(&state, &mut answers);
+    // The first question with a choice, a few questions in.
+    let mut asked = 0;
+    while asked < 3 || answers.len() < 2 {
+        asked += 1;
+        let pick = answers[asked % answers.len()];
+        game.advance(&mut state, pick, &mut chance, &mut answers, &mut |_| {});
+        assert!(
+            game.to_act(&state).is_some(),
+            "a game lasts a few questions"
+        );
+    }
+    let seat = game.to_act(&state).expect("a question is pending");
+    for spec in SEARCHES {
+        let allocated = |iters: u32| {
+            let sep = if spec.contains(':') { ',' } else { ':' };
+            let text = format!("{spec}{sep}iters={iters}");
+            let mut bot = BotSpec::parse(&text)
+                .expect("the kit's specs parse")
+                .build::<G>();
+            let view = floe_core::View::new(game, &state, seat);
+            let mut rng = floe_core::stream_rng(seed, floe_core::Stream::Bot(seat.0));
+            let before = allocations();
+            floe_bots::Bot::act(&mut bot, &view, &answers, &mut rng);
+            allocations() - before
+        };
+        let (few, many) = (allocated(10), allocated(40));
+        let case = Case::game("search-allocation", game.name(), players, seed);
+        case.ensure(few == many, || {
+            format!("{spec} allocated {few} times in 10 iterations, {many} in 40")
         });
     }
 }

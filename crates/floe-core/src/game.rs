@@ -19,52 +19,6 @@ pub const MAX_COLOURS: usize = 32;
 /// The answers to one question, on the stack, refilled in place for every question.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 
-/// How far the `greedy` bot looks ahead. A game declares its own ([`Game::GREEDY`]), which
-/// a bot spec may override key by key: a game whose turns hold many questions declares a
-/// lighter lookahead than [`GreedyLookahead::SEARCH`], which searches every answer of the
-/// rest of a turn (exponential in the turn's length).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GreedyLookahead {
-    /// How many of its own next turns the bot looks through after the current one.
-    pub depth: usize,
-    /// How the bot answers the later questions of a turn it looks through.
-    pub rest_of_turn: RestOfTurn,
-    /// When the bot judges the state an answer leads to.
-    pub judged_at: JudgedAt,
-}
-
-impl GreedyLookahead {
-    /// Look through one next turn, search every answer of a turn, judge when the next
-    /// turn not looked through starts: right for short turns whose first answer shows its
-    /// worth only through the next one (a card committed face down, played later).
-    pub const SEARCH: GreedyLookahead = GreedyLookahead {
-        depth: 1,
-        rest_of_turn: RestOfTurn::Search,
-        judged_at: JudgedAt::NextTurn,
-    };
-}
-
-/// How the `greedy` bot answers the questions that continue a turn it looks through.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RestOfTurn {
-    /// Tries every answer and keeps the best: exact, but the cost multiplies with each
-    /// question of the turn.
-    Search,
-    /// Answers at random, with the same random numbers for every answer judged: the cost
-    /// grows with the turn's length only.
-    Random,
-}
-
-/// When the `greedy` bot judges where an answer leads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JudgedAt {
-    /// When the last turn it looks through ends, before anyone else answers.
-    TurnEnd,
-    /// When its next turn after the last one it looks through starts, the other seats
-    /// having answered at random in between.
-    NextTurn,
-}
-
 /// The rules of one game, able to set up, advance and score a game state.
 ///
 /// An implementation holds the rule *data* (layout, tables, parameters); the state is a
@@ -142,15 +96,13 @@ pub trait Game: Clone + Send + Sync {
         Vec::new()
     }
 
-    /// How the `greedy` bot plays this game unless its spec says otherwise.
-    const GREEDY: GreedyLookahead = GreedyLookahead::SEARCH;
-
-    /// How many turns an MCTS playout plays before it stops and is judged by
-    /// [`Game::standing`] instead of the outcome, unless the bot's spec says otherwise
-    /// (`cut`); 0 plays every playout to the end. A game whose random games rarely end
-    /// on their own (Race to the North Pole: most run to the round limit) cuts them, or a
-    /// search spends its time on hundreds of rounds of random moves.
-    const PLAYOUT_TURNS: u32 = 0;
+    /// The defaults this game gives bot parameters, as (`BOT.PARAM`, value written as in a
+    /// spec): a bot takes a parameter from its spec, else from here, else its own declared
+    /// default. A game whose turns hold many questions gives `greedy` a lighter lookahead
+    /// (`("greedy.turn", "random")`); a game whose random playouts rarely end cuts MCTS
+    /// playouts (`("mcts.cut", "2")`); tuned search settings live here. Each must name a
+    /// declared parameter with a value it takes (the conformance kit checks).
+    const BOT_DEFAULTS: &'static [(&'static str, &'static str)] = &[];
 
     /// Returns the lowest and the highest score a seat can finish a game of `players`
     /// seats with (a search scales its reward by them).
@@ -261,6 +213,17 @@ pub trait Game: Clone + Send + Sync {
     /// playouts that stop early): the points it would score if the game ended now, and a
     /// value for its progress toward more points, in the same units.
     fn standing(&self, state: &Self::State, seat: Seat) -> Standing;
+
+    /// Returns a cheap estimate of how good `action`, answered to the question pending in
+    /// `state`, is for the seat asked (higher is better; only the order and spread among
+    /// one question's answers matter), or `None`, the default, for a game that offers
+    /// none. A search uses it as prior knowledge: it orders the answers it tries first and
+    /// biases selection toward the better ones. Without it the search judges an answer by
+    /// carrying it out on a copy and reading [`Game::standing`]. `state` is a sample the
+    /// search made, so an estimate may read any part of it.
+    fn answer_estimate(&self, _state: &Self::State, _action: Self::Action) -> Option<f64> {
+        None
+    }
 
     /// Returns what `seat` knows of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;

@@ -16,10 +16,7 @@ mod text;
 mod view;
 
 pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
-pub use game::{
-    ActionList, Game, GreedyLookahead, IllegalAnswer, JudgedAt, MAX_ACTIONS, MAX_COLOURS,
-    RestOfTurn, Standing, legal_mask,
-};
+pub use game::{ActionList, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use rule_set::RuleSet;

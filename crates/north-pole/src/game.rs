@@ -3,8 +3,7 @@
 use std::ops::RangeInclusive;
 
 use floe_core::{
-    ActionList, FigureDecl, Figures, FloeRng, Game, GreedyLookahead, JudgedAt, MAX_SEATS, Outcome,
-    RestOfTurn, Seat, Standing,
+    ActionList, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
@@ -113,19 +112,26 @@ impl Game for NorthPole {
         figures::measure(st, outcome, out);
     }
 
-    /// Each answer judged at the end of its own turn (the greedy), the rest of the
-    /// turn searched: a turn asks a few questions of a few answers each (base camp, card,
-    /// actor, target, a Husky's extra play), so searching them all stays cheap.
-    const GREEDY: GreedyLookahead = GreedyLookahead {
-        depth: 0,
-        rest_of_turn: RestOfTurn::Search,
-        judged_at: JudgedAt::TurnEnd,
-    };
-
-    /// MCTS playouts stop after 16 turns (8 rounds at 2 players, 4 at 4) and are judged by
-    /// the greedy evaluation ([`crate::standing`]): random games rarely end (most 2-player
-    /// ones run the 300 rounds), and 16 turns see a storm or two and a few pawns moved.
-    const PLAYOUT_TURNS: u32 = 16;
+    /// Greedy judges each answer at the end of its own turn and searches the rest of the
+    /// turn: a turn asks a few questions of a few answers each (base camp, card, actor,
+    /// target, a Husky's extra play), so searching them all stays cheap.
+    ///
+    /// MCTS follows a plan for the rest of its own turn (found as greedy finds it: a turn
+    /// is too long a chain of questions to search in the tree), judges each playout by the
+    /// standing when the next turn starts (random games rarely end: most 2-player ones run
+    /// the 300 rounds), plays for the margin over the best other seat, and explores little,
+    /// since one square of progress is worth a sixty-fifth of a pawn at the Pole. These are
+    /// the tuned settings (`results/tune-mcts-north-pole`).
+    const BOT_DEFAULTS: &'static [(&'static str, &'static str)] = &[
+        ("greedy.depth", "0"),
+        ("greedy.turn", "search"),
+        ("greedy.judge", "turn-end"),
+        ("mcts.turn", "plan"),
+        ("mcts.cut", "1"),
+        ("mcts.reward", "margin"),
+        ("mcts.c", "0.01"),
+        ("mcts.bias", "0.01"),
+    ];
 
     /// Pawns at the Pole: the pre-placed ones at least, all four (all eight of a team) at
     /// most.
