@@ -7,8 +7,8 @@ cd "$(dirname "$0")/.."
 floe="${FLOE:-target/release/floe}"
 [ -n "${FLOE:-}" ] || cargo build --release
 ladder=random,greedy,mcts:iters=100,mcts:iters=1000
-for run in "arctic-race 2 300" "arctic 2 100" "north-pole 2 60" \
-           "arctic-race 4 100" "arctic 4 60" "north-pole 4 60"; do
+for run in "arctic-race 2 300" "arctic 2 100" "north-pole 2 120" \
+           "arctic-race 4 100" "arctic 4 60" "north-pole 4 120"; do
   set -- $run
   "$floe" profile --game "$1" --players "$2" --games "$3" --ladder "$ladder" --quiet \
     --out "results/profile-$1-$2p"

@@ -74,14 +74,19 @@ fn greedy_decision(c: &mut Criterion) {
     bench_specs(c, "greedy", &specs, 100);
 }
 
-/// MCTS iterations per second (the throughput of a decision of 1000 iterations) for each
-/// kind of tree, and so the time of a decision at the default budget; with greedy
-/// playouts, a decision of 100 (each playout step is a greedy decision).
+/// MCTS iterations per second (the throughput of a decision of 1000 iterations) with the
+/// game's defaults, and so the time of a decision at the default budget; then with one
+/// part changed each: the other trees, the learned playouts, the root answers on separate
+/// samples; with greedy playouts, a decision of 100 (each playout step is a greedy
+/// decision).
 fn mcts_decision(c: &mut Criterion) {
     let specs = [
-        ("mcts:iters=1000,tree=single", 1000),
-        ("mcts:iters=1000,tree=multi", 1000),
-        ("mcts:iters=1000,tree=open", 1000),
+        ("mcts", 1000),
+        ("mcts:tree=multi", 1000),
+        ("mcts:tree=open", 1000),
+        ("mcts:rollout=mast", 1000),
+        ("mcts:rollout=standing", 1000),
+        ("mcts:paired=off", 1000),
         ("mcts:iters=100,rollout=greedy", 100),
     ];
     bench_specs(c, "mcts", &specs, 20);

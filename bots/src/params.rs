@@ -226,6 +226,38 @@ fn game_default<G: Game>(bot: &str, name: &str) -> Option<&'static str> {
         .map(|&(_, value)| value)
 }
 
+/// Returns every bot and its parameters as they stand in game `G`, for people: each
+/// parameter's values, its default in this game (saying where the game changes the
+/// declared one) and what it means.
+pub fn bots_help<G: Game>(game: &G) -> String {
+    use std::fmt::Write as _;
+    let game_params: Vec<String> = game.bot_parameters().into_iter().map(|d| d.path).collect();
+    let mut out = String::new();
+    for bot in crate::KNOWN_BOTS {
+        let _ = writeln!(out, "{}: {}", bot.name, bot.about);
+        for param in bot.params {
+            let path = format!("{}.{}", bot.name, param.name);
+            if bot.game_params.contains(&param.name) && !game_params.contains(&path) {
+                continue;
+            }
+            let default = match (game_default::<G>(bot.name, param.name), param.default) {
+                (Some(ours), Some(declared)) if ours != declared => {
+                    format!("{ours} in {} (declared {declared})", game.name())
+                }
+                (Some(ours), None) => format!("{ours} in {}", game.name()),
+                (_, Some(declared)) => declared.to_string(),
+                (None, None) => "none".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "  {:<9} {}; default {default}: {}",
+                param.name, param.kind, param.about
+            );
+        }
+    }
+    out
+}
+
 /// Checks bot parameter defaults a game gives ([`Game::BOT_DEFAULTS`]) against the bots'
 /// declarations.
 ///

@@ -1,6 +1,7 @@
 //! `floe`: simulate tabletop games with bots and write balance statistics.
 
 mod args;
+mod bots;
 mod experiment;
 mod merge;
 mod play;
@@ -52,6 +53,8 @@ enum Command {
     /// Search a game's rule parameters for the fairest table (a tune spec, TOML), then
     /// measure the best candidates again on fresh deals.
     Tune(tune::TuneArgs),
+    /// List the bots and their parameters, with a game's defaults.
+    Bots(bots::BotsArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => replay::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Tune(a) => tune::run(&a),
+        Command::Bots(a) => bots::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -822,3 +822,39 @@ fn north_pole_replays_at_every_table_and_in_team_play() {
             "--players: north-pole seats 4 to 4 players, not 3",
         ));
 }
+
+#[test]
+fn bots_lists_every_parameter_with_the_games_defaults() {
+    let out = floe()
+        .args(["bots", "--game", "north-pole"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for bot in floe_bots::KNOWN_BOTS {
+        assert!(
+            text.contains(&format!("{}: {}", bot.name, bot.about)),
+            "{text}"
+        );
+    }
+    assert!(text.contains(
+        "  c         a number from 0 to 100; default 0.01 in north-pole (declared 0.7): exploration"
+    ));
+    assert!(text.contains("  iters     a whole number from 1 to 10000000; default 1000: "));
+    // Arctic Race's own bot parameter shows there, and only there.
+    assert!(!text.contains("  progress  "));
+    let race = floe()
+        .args(["bots", "--game", "arctic-race"])
+        .output()
+        .unwrap();
+    let race = String::from_utf8(race.stdout).unwrap();
+    assert!(race.contains("  progress  a number from 0 to 100; default 0.5: "));
+    assert!(race.contains("default margin in arctic-race (declared score)"));
+    floe()
+        .args(["bots", "--game", "chess"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--game chess: unknown game \"chess\"",
+        ));
+}

@@ -99,6 +99,23 @@ pub(crate) fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     }
 }
 
+/// Returns every bot and its parameters with game `name`'s defaults, for people
+/// ([`floe_bots::bots_help`]).
+///
+/// # Errors
+/// Lists the games when there is none of that name.
+pub fn bots_help(name: &str) -> Result<String> {
+    struct Help;
+    impl GameVisitor for Help {
+        type Output = String;
+        fn visit<G: Game + 'static>(self, game: G) -> String {
+            floe_bots::bots_help(&game)
+        }
+    }
+    known_game(name)?;
+    floe_games::visit(name, None, Help).map_err(|e| anyhow!("{e}"))
+}
+
 /// Checks that Floe has a game named `name`, with the message `--game` gives.
 ///
 /// # Errors

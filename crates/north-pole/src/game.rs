@@ -120,8 +120,8 @@ impl Game for NorthPole {
     /// is too long a chain of questions to search in the tree), judges each playout by the
     /// standing when the next turn starts (random games rarely end: most 2-player ones run
     /// the 300 rounds), plays for the margin over the best other seat, and explores little,
-    /// since one square of progress is worth a sixty-fifth of a pawn at the Pole. These are
-    /// the tuned settings (`results/tune-mcts-north-pole`).
+    /// since one square of progress is worth a sixty-fifth of a pawn at the Pole. Chosen by
+    /// duplicate matches against greedy (README, "Bots").
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] = &[
         ("greedy.depth", "0"),
         ("greedy.turn", "search"),

@@ -1,0 +1,21 @@
+//! `floe bots`: every bot and its parameters, with one game's defaults.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::Args;
+
+/// Flags of `floe bots`.
+#[derive(Args, Debug)]
+pub struct BotsArgs {
+    /// The game whose defaults to show (an unknown name lists the games).
+    #[arg(long, default_value = floe_games::DEFAULT_GAME)]
+    pub game: String,
+}
+
+/// Runs `floe bots`, printing the list to stdout.
+pub fn run(a: &BotsArgs) -> Result<()> {
+    let text = floe_lab::planning::bots_help(&a.game)?;
+    std::io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
+}
