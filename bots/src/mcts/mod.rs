@@ -22,6 +22,11 @@
 //!   widening lets in, a few at first and more as a node is visited.
 //! - **Playouts** ([`Rollout`]): uniform, move averages (MAST) or epsilon-greedy on the
 //!   standing, beside the slow greedy one.
+//! - **Long turns** ([`Turn::Plan`]): the rest of the searching seat's own turn follows a
+//!   plan per root answer, found once per decision as the greedy bot searches a turn, so
+//!   the iterations go to what follows the turn.
+//! - **Common samples** (`paired`): a root answer's n-th iteration plays the decision's
+//!   n-th sample of the hidden facts and chance, whichever answer it is.
 
 mod plan;
 mod playout;
