@@ -304,7 +304,7 @@ impl Game for ArcticRace {
     }
 
     /// MCTS plays for the margin over the best other seat with less exploration than the
-    /// declared default: stronger against greedy and plain MCTS alike (README, search).
+    /// declared default: stronger against greedy and plain MCTS alike (README, "Bots").
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] =
         &[("mcts.reward", "margin"), ("mcts.c", "0.3")];
 
