@@ -468,23 +468,11 @@ impl<G: Game> MctsBot<G> {
     /// at random (one draw per tie: ties are rare but for mirrored statistics, where a
     /// fixed order would let two seats' choices march in step).
     fn ucb_pick(&self, present: &[(G::ActionKey, u32)], rng: &mut FloeRng) -> G::ActionKey {
-        let (mut best, mut best_value, mut ties) = (present[0].0, f64::MIN, 0u32);
-        for &(key, child) in present {
-            let value = tree::uct(
-                &self.arena.nodes[child as usize],
-                self.settings.c,
-                self.settings.bias,
-            );
-            if value > best_value {
-                (best, best_value, ties) = (key, value, 1);
-            } else if value == best_value {
-                ties += 1;
-                if rng.random_range(0..ties) == 0 {
-                    best = key;
-                }
-            }
-        }
-        best
+        let (c, bias) = (self.settings.c, self.settings.bias);
+        let at = best_of(present.len(), rng, |i| {
+            tree::uct(&self.arena.nodes[present[i].1 as usize], c, bias)
+        });
+        present[at].0
     }
 
     /// Carries out `action` in the iteration's sample and lists the next answers.
