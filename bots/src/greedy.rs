@@ -85,6 +85,21 @@ pub struct GreedyBot<G: Game> {
     lists: Vec<ActionList<G::Action>>,
 }
 
+/// Returns how `seat` stands in `state` against the best of the others, as the greedy bot
+/// judges a state (and the search its estimates and turn plans): its points plus
+/// `progress` times its progress, less the most any other seat has.
+pub(crate) fn lead<G: Game>(game: &G, state: &G::State, seat: Seat, progress: f64) -> f64 {
+    let value = |s: Seat| {
+        let standing = game.standing(state, s);
+        standing.points + progress * standing.progress
+    };
+    let best_other = Seat::all(game.players(state))
+        .filter(|&s| s != seat)
+        .map(value)
+        .fold(f64::MIN, f64::max);
+    value(seat) - best_other
+}
+
 impl<G: Game> GreedyBot<G> {
     /// Returns a greedy bot weighing progress by `progress`, looking ahead as `lookahead` says.
     pub fn new(progress: f64, lookahead: GreedyLookahead) -> GreedyBot<G> {
@@ -97,15 +112,7 @@ impl<G: Game> GreedyBot<G> {
     }
 
     fn judge(&self, game: &G, state: &G::State, me: Seat) -> f64 {
-        let value = |seat: Seat| {
-            let s = game.standing(state, seat);
-            s.points + self.progress * s.progress
-        };
-        let best_other = Seat::all(game.players(state))
-            .filter(|&s| s != me)
-            .map(value)
-            .fold(f64::MIN, f64::max);
-        value(me) - best_other
+        lead(game, state, me, self.progress)
     }
 
     /// Plays on from `states[level]` (whose answers are in `lists[level]`): others answer at

@@ -39,6 +39,7 @@ use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, View};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
 
+use crate::greedy::lead;
 use crate::{Bot, GreedyBot, GreedyLookahead};
 use plan::Plans;
 use playout::MoveAverages;
@@ -211,21 +212,6 @@ impl<G: Game> MctsBot<G> {
         1 + (self.settings.widen * f64::from(visits).sqrt()) as usize
     }
 
-    /// Returns how `seat` stands in `state` against the best of the others: its points
-    /// plus `progress` times its progress, less the most any other seat has (how the
-    /// greedy bot judges).
-    fn lead(game: &G, state: &G::State, seat: Seat, progress: f64) -> f64 {
-        let value = |s: Seat| {
-            let standing = game.standing(state, s);
-            standing.points + progress * standing.progress
-        };
-        let best_other = Seat::all(game.players(state))
-            .filter(|&s| s != seat)
-            .map(value)
-            .fold(f64::MIN, f64::max);
-        value(seat) - best_other
-    }
-
     /// Fills `estimates` with each answer's estimate for `actor`: the game's own where it
     /// gives one, else the actor's lead one step on (the answer carried out on a copy of
     /// the sample, each answer with the same random numbers).
@@ -245,7 +231,7 @@ impl<G: Game> MctsBot<G> {
                         &mut self.scratch,
                         &mut |_| {},
                     );
-                    Self::lead(game, &scratch[0], actor, self.progress)
+                    lead(game, &scratch[0], actor, self.progress)
                 }
             };
             self.estimates.push(value);
@@ -327,15 +313,9 @@ impl<G: Game> MctsBot<G> {
     /// Returns the prior of root answer `i`: its root value scaled to 0..1 among the root
     /// answers' (0 where the decision has none).
     fn root_prior(&self, i: usize) -> f64 {
-        let values = &self.root_values;
-        let (lo, hi) = values
-            .iter()
-            .fold((f64::MAX, f64::MIN), |(lo, hi), &v| (lo.min(v), hi.max(v)));
-        match values.get(i) {
-            Some(&v) if hi > lo => (v - lo) / (hi - lo),
-            Some(_) => 0.5,
-            None => 0.0,
-        }
+        self.root_values
+            .get(i)
+            .map_or(0.0, |&v| scaled_among(v, &self.root_values))
     }
 
     /// Picks the root answer of the next iteration from the root's statistics alone (with
@@ -438,11 +418,6 @@ impl<G: Game> MctsBot<G> {
                 .fold((0.0, 0.0), |(s, n), (_, &e)| (s + e, n + 1.0));
             sum / n
         };
-        let (mut lo, mut hi) = (f64::MAX, f64::MIN);
-        for &e in &self.estimates {
-            lo = lo.min(e);
-            hi = hi.max(e);
-        }
         let (mut best, mut best_value, mut ties) = (untried[0], f64::MIN, 0u32);
         for &key in untried {
             let value = mean_of(key);
@@ -455,12 +430,7 @@ impl<G: Game> MctsBot<G> {
                 }
             }
         }
-        let prior = if hi > lo {
-            (best_value - lo) / (hi - lo)
-        } else {
-            0.5
-        };
-        (best, prior)
+        (best, scaled_among(best_value, &self.estimates))
     }
 
     /// Returns the key of the child in `present` with the best UCT value (plus the
@@ -678,7 +648,7 @@ impl<G: Game> MctsBot<G> {
             let (me, progress) = (self.me, self.progress);
             self.plans
                 .find(game, &self.state[0], me, answers, rng, &|state| {
-                    Self::lead(game, state, me, progress)
+                    lead(game, state, me, progress)
                 });
             self.root_values.extend(self.plans.values.iter().copied());
         } else {
@@ -726,6 +696,15 @@ fn judged<G: Game>(
         values[s.index()] = standing.points + standing.progress;
     }
     reward.judged(&values, players, bounds)
+}
+
+/// Returns `v` scaled from the span of `values` to 0..1 (one half when they are all equal):
+/// a prior, an estimate among its siblings'.
+fn scaled_among(v: f64, values: &[f64]) -> f64 {
+    let (lo, hi) = values
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+    if hi > lo { (v - lo) / (hi - lo) } else { 0.5 }
 }
 
 /// Returns the index below `n` with the highest `value`, a tie broken at random.
