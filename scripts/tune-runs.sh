@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 floe="${FLOE:-target/release/floe}"
 [ -n "${FLOE:-}" ] || cargo build --release
-for spec in tiles-removed-random tiles-removed-greedy arctic-reserve north-pole-storm; do
+for spec in tiles-removed-random tiles-removed-greedy arctic-reserve north-pole-storm \
+  mcts-arctic-race mcts-arctic mcts-north-pole; do
   "$floe" tune "experiments/tune/$spec.toml" --quiet --out "results/tune-$spec"
 done

@@ -16,6 +16,6 @@ pub use any::AnyBot;
 pub use bot::Bot;
 pub use greedy::{GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
 pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, TreeKind, Turn};
-pub use params::{BotParam, BotParamKind, BotValue, bots_help, check_bot_defaults};
+pub use params::{BotParam, BotParamKind, BotValue, bots_help, check_bot_defaults, default_in};
 pub use random::RandomBot;
 pub use spec::{BotSpec, KNOWN_BOTS, KnownBot, SpecError, split_spec_list};

@@ -201,7 +201,7 @@ impl Given {
             .zip(&self.values)
             .map(|(param, given)| {
                 given.or_else(|| {
-                    let text = game_default::<G>(self.bot, param.name).or(param.default)?;
+                    let text = default_in::<G>(self.bot, param)?;
                     Some(param.kind.read(text).unwrap_or_else(|| {
                         panic!(
                             "{}.{} = {text:?}: the default must be {}",
@@ -216,6 +216,13 @@ impl Given {
             values,
         }
     }
+}
+
+/// Returns the value `bot`'s parameter `param` takes in game `G` when a spec leaves it out,
+/// written as in a spec: the game's default, else the declared one (`None` for a parameter
+/// that is off unless given). The tuner compares its candidates with it.
+pub fn default_in<G: Game>(bot: &str, param: &BotParam) -> Option<&'static str> {
+    game_default::<G>(bot, param.name).or(param.default)
 }
 
 /// Returns the default game `G` gives `bot`'s parameter `name`, if any.

@@ -385,6 +385,18 @@ impl BotSpec {
         matches!(&self.kind, Kind::Mcts(given) if given.given("ms").is_some())
     }
 
+    /// Returns the bot the spec names, from [`KNOWN_BOTS`] (`None` for a player from
+    /// outside Floe).
+    pub fn known(&self) -> Option<&'static KnownBot> {
+        let name = match &self.kind {
+            Kind::Random => "random",
+            Kind::Greedy(_) => "greedy",
+            Kind::Mcts(_) => "mcts",
+            Kind::Outsider(_) => return None,
+        };
+        KNOWN_BOTS.iter().find(|b| b.name == name)
+    }
+
     /// Returns the spec of a player from outside Floe (see [`crate::outsider`]), named
     /// `name` in results: how a front end seats a person, a Python function or a game
     /// record's answers wherever a bot can sit.

@@ -1,5 +1,5 @@
-//! `floe tune SPEC`: searches a game's rule parameters for the table an objective likes
-//! best, then measures the best candidates again on fresh deals.
+//! `floe tune SPEC`: searches a game's rule parameters (or a bot's) for the setting an
+//! objective likes best, then measures the best candidates again on fresh deals.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -39,10 +39,11 @@ pub fn run(a: &TuneArgs) -> Result<()> {
                 .iter()
                 .map(|d| {
                     format!(
-                        "{} ({} values, rules: {})",
+                        "{} ({} values, {}: {})",
                         d.path,
                         d.values.len(),
-                        d.rules_value
+                        if d.bot { "default" } else { "rules" },
+                        d.baseline
                     )
                 })
                 .collect();

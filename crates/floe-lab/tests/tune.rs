@@ -217,3 +217,135 @@ fn bad_specs_are_refused_naming_line_and_key() {
         "line 4: bots: spec 1 (\"randon\"): unknown bot",
     );
 }
+
+/// A goofspiel spec tuning the `mcts` bot's `iters` against a random reference bot (the
+/// bot's default there is 1,000 iterations, validated beside the finalists).
+fn bot_spec_text(iters: &str, extra: &str) -> String {
+    format!(
+        "name = \"goof-mcts\"\ngame = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\n\
+         tuned = \"mcts:c=0.7\"\nseed = 7\nbudget = 240\nround_games = 40\n\
+         validation_games = 240\nfinalists = 2\n\n\
+         [[params]]\nname = \"mcts.iters\"\nvalues = {iters}\n{extra}\n\
+         [objective]\nstrength = 1.0\n"
+    )
+}
+
+#[test]
+fn a_bot_tune_finds_that_more_search_is_stronger_and_validates_it_against_the_defaults() {
+    let tmp = tempfile::tempdir().unwrap();
+    let report = run(tmp.path(), &bot_spec_text("[1, 300]", ""), 2);
+    let r = &report.results[0];
+    assert_eq!(r.plan.baseline_name(), "the bot's defaults in this game");
+    let names: Vec<String> = r.validated.iter().map(|v| r.plan.name(&v.values)).collect();
+    assert_eq!(names.len(), 3, "two finalists and the default: {names:?}");
+    let of = |name: &str| {
+        r.validated
+            .iter()
+            .find(|v| r.plan.name(&v.values) == name)
+            .unwrap_or_else(|| panic!("{name} validated: {names:?}"))
+    };
+    let (weak, strong) = (of("mcts.iters=1"), of("mcts.iters=300"));
+    let default = of("mcts.iters=1000");
+    assert!(
+        default.rules && !strong.rules,
+        "the default is the baseline"
+    );
+    // One iteration is the random bot's play: level with the reference. Three hundred
+    // score above it, clearly.
+    let (share, lo, _) = strong.measure.score_share();
+    assert!(lo > 0.5, "300 iterations above random: {share} from {lo}");
+    let (share1, lo1, hi1) = weak.measure.score_share();
+    assert!(lo1 < 0.5 && 0.5 < hi1, "1 iteration level: {share1}");
+    assert!(strong.objective < weak.objective);
+    assert!(
+        (strong.objective - (1.0 - share)).abs() < 1e-12,
+        "strength = 1 - share"
+    );
+    // Every validated candidate met the reference bot once per game (two seatings a deal).
+    assert!(
+        r.validated
+            .iter()
+            .all(|v| v.measure.meetings == v.measure.games && v.measure.games % 2 == 0)
+    );
+    let validation = fs::read_to_string(tmp.path().join("out/validation.csv")).unwrap();
+    let header = validation.lines().next().unwrap();
+    assert!(
+        header.ends_with(",score_share,score_ci_low,score_ci_high"),
+        "{header}"
+    );
+    assert!(report.text.contains("score share"), "{}", report.text);
+    assert!(
+        report.text.contains("<- the bot's defaults in this game"),
+        "{}",
+        report.text
+    );
+}
+
+#[test]
+fn a_bot_tune_gives_the_same_bytes_whatever_the_threads() {
+    let one = tempfile::tempdir().unwrap();
+    let two = tempfile::tempdir().unwrap();
+    let extra = "\n[[params]]\nname = \"mcts.reward\"\nvalues = [\"win\", \"score\"]\n";
+    run(one.path(), &bot_spec_text("[2, 20]", extra), 1);
+    run(two.path(), &bot_spec_text("[2, 20]", extra), 2);
+    for name in ["search.csv", "progress.csv", "validation.csv"] {
+        let a = fs::read(one.path().join("out").join(name)).unwrap();
+        let b = fs::read(two.path().join("out").join(name)).unwrap();
+        assert_eq!(a, b, "{name}");
+    }
+}
+
+#[test]
+fn bad_bot_tunes_are_refused_naming_line_key_and_range() {
+    let good = bot_spec_text("[1, 300]", "");
+    refused(
+        &good.replace("tuned = \"mcts:c=0.7\"\n", ""),
+        "line 15: objective.strength: measures a tuned bot: name it",
+    );
+    refused(
+        &good.replace("strength = 1.0", "seat_spread = 1.0"),
+        "line 5: tuned: a tuned bot is measured by its strength",
+    );
+    refused(
+        &good.replace("mcts:c=0.7", "mcst"),
+        "line 5: tuned: unknown bot \"mcst\"",
+    );
+    refused(
+        &good.replace("mcts.iters", "mcts.itres"),
+        "line 13: params[0].name: \"mcts.itres\" cannot be tuned; parameters: cards, tie_bonus, mcts.iters, mcts.ms, mcts.c",
+    );
+    refused(
+        &good.replace("[1, 300]", "[1, 0]"),
+        "line 14: params[0].values[1]: mcts.iters must be a whole number from 1 to",
+    );
+    refused(
+        &good.replace("[1, 300]", "[1, 1]"),
+        "line 14: params[0].values[1]: 1 is listed twice",
+    );
+    refused(
+        &good
+            .replace("mcts.iters", "mcts.c")
+            .replace("values = [1, 300]\n", ""),
+        "line 13: params[0]: list the values to try: mcts.c takes a number from 0 to",
+    );
+    refused(
+        &good
+            .replace("mcts.iters", "mcts.c")
+            .replace("[1, 300]", "[0.3]"),
+        "line 13: params[0].name: tuned = \"mcts:c=0.7\" sets c already: leave it out there to tune it",
+    );
+    refused(
+        &good
+            .replace("mcts.iters", "mcts.ms")
+            .replace("[1, 300]", "[5]"),
+        "line 13: params[0].name: mcts.ms is off unless given",
+    );
+    refused(
+        &good.replace("round_games = 40", "round_games = 41"),
+        "line 8: round_games: 41 is not a whole number of seatings",
+    );
+    refused(
+        &good.replace("validation_games = 240", "validation_games = 5"),
+        "line 9: validation_games: 5 games cannot measure 3 candidates (the finalists and the defaults) on 2 game(s) each",
+    );
+}

@@ -1,9 +1,10 @@
 //! What a tuner minimises: a weighted sum of statistics Floe already measures of a run
 //! (the seat spread, the seat chi-square, distance from a target game length, the share of
-//! games the round limit ends, the share of shared wins), and its interval.
+//! games the round limit ends, the share of shared wins, a tuned bot's strength against
+//! reference bots), and its interval.
 
 use floe_core::{FloeRng, MAX_SEATS};
-use floe_sim::Tally;
+use floe_sim::{PAIR_UNITS, PairTally, Tally};
 use rand::SeedableRng;
 use rand_distr::{Binomial, Distribution, Normal};
 
@@ -21,6 +22,10 @@ pub enum Statistic {
     RoundLimit,
     /// The share of games with a shared win.
     Ties,
+    /// 1 - the tuned bot's score share against the reference bots: of its meetings with
+    /// them, the share it does not score above (a tie counts half). Bot group 0 is the
+    /// tuned bot, every other group a reference bot.
+    Strength,
 }
 
 /// The statistics, as spec keys, with one line on each.
@@ -46,6 +51,11 @@ pub const STATISTICS: &[(&str, Statistic, &str)] = &[
         Statistic::Ties,
         "the share of games with a shared win",
     ),
+    (
+        "strength",
+        Statistic::Strength,
+        "1 - the tuned bot's score share against the reference bots (ties count half)",
+    ),
 ];
 
 /// Replicates drawn for an objective's interval.
@@ -67,13 +77,26 @@ pub struct Measure {
     pub round_limits: u64,
     /// Games with a shared win.
     pub ties: u64,
+    /// Meetings of the tuned bot (bot group 0) with a reference bot: games where both
+    /// played, counted once per reference bot.
+    pub meetings: u64,
+    /// Of those, the meetings the tuned bot scored above the reference bot, a tie counting
+    /// half (each game's seat pairs share it, as in the tournament's pairwise table).
+    pub score: f64,
 }
 
 impl Measure {
     /// Returns the measure of the run `t` of `players` seats, whose end cause
     /// `round_limit` (if the game has one) is the round limit's.
     pub fn of(t: &Tally, players: usize, round_limit: Option<usize>) -> Measure {
+        let groups = t.bots.len();
+        let against: Vec<&PairTally> = (1..groups).map(|b| &t.pairs[b]).collect();
         Measure {
+            meetings: against.iter().map(|p| p.games).sum(),
+            score: against
+                .iter()
+                .map(|p| (p.above_units as f64 + p.tied_units as f64 / 2.0) / PAIR_UNITS as f64)
+                .sum(),
             games: t.games,
             players,
             wins: std::array::from_fn(|s| t.seats[s].wins()),
@@ -94,6 +117,18 @@ impl Measure {
         self.rounds.1 += other.rounds.1;
         self.round_limits += other.round_limits;
         self.ties += other.ties;
+        self.meetings += other.meetings;
+        self.score += other.score;
+    }
+
+    /// Returns the tuned bot's score share against the reference bots, with its Wilson
+    /// interval (NaN without meetings).
+    pub fn score_share(&self) -> (f64, f64, f64) {
+        if self.meetings == 0 {
+            return (f64::NAN, f64::NAN, f64::NAN);
+        }
+        let (lo, hi) = floe_sim::stats::wilson(self.score, self.meetings);
+        (self.score / self.meetings as f64, lo, hi)
     }
 
     /// Returns the mean rounds.
@@ -121,6 +156,7 @@ impl Measure {
             Statistic::Length => (self.mean_rounds() - length_target).abs(),
             Statistic::RoundLimit => self.round_limits as f64 / n,
             Statistic::Ties => self.ties as f64 / n,
+            Statistic::Strength => 1.0 - self.score / self.meetings.max(1) as f64,
         }
     }
 }
@@ -146,7 +182,7 @@ impl Objective {
     /// Returns an interval at `confidence` on the objective's value for the games `m`
     /// stands for: a parametric bootstrap that draws [`REPLICATES`] runs like `m` (seat wins
     /// from the multinomial of the seats' shares, rounds' mean from its normal
-    /// approximation, round-limit ends and ties binomially) from a generator seeded with
+    /// approximation, round-limit ends, ties and the tuned bot's meetings won binomially) from a generator seeded with
     /// `seed`, and takes the quantiles of their values. A statistic that is a largest
     /// deviation (the seat spread) is biased upward in small runs, and its interval says so
     /// honestly: it does not reach 0 for a fair table.
@@ -156,8 +192,9 @@ impl Objective {
         }
         let mut rng = FloeRng::seed_from_u64(seed);
         let n = m.games;
+        let strength = self.weights.iter().any(|w| w.0 == Statistic::Strength);
         let mut values: Vec<f64> = (0..REPLICATES)
-            .map(|_| self.value(&replicate(m, n, &mut rng)))
+            .map(|_| self.value(&replicate(m, n, strength, &mut rng)))
             .collect();
         values.sort_by(f64::total_cmp);
         let at = |q: f64| values[((q * REPLICATES as f64) as usize).min(REPLICATES - 1)];
@@ -166,7 +203,7 @@ impl Objective {
 }
 
 /// Draws one run of `n` games like `m` (see [`Objective::interval`]).
-fn replicate(m: &Measure, n: u64, rng: &mut FloeRng) -> Measure {
+fn replicate(m: &Measure, n: u64, strength: bool, rng: &mut FloeRng) -> Measure {
     let nf = n as f64;
     let binomial = |trials: u64, p: f64, rng: &mut FloeRng| -> u64 {
         Binomial::new(trials, p.clamp(0.0, 1.0)).map_or(0, |b| b.sample(rng))
@@ -194,6 +231,13 @@ fn replicate(m: &Measure, n: u64, rng: &mut FloeRng) -> Measure {
         rounds: (mean * nf, m.rounds.1),
         round_limits: binomial(n, m.round_limits as f64 / nf, rng),
         ties: binomial(n, m.ties as f64 / nf, rng),
+        meetings: m.meetings,
+        // Drawn only when weighed, so that the intervals of other objectives keep their draws.
+        score: if strength {
+            binomial(m.meetings, m.score / m.meetings.max(1) as f64, rng) as f64
+        } else {
+            m.score
+        },
     }
 }
 

@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow};
-use floe_bots::{BotSpec, split_spec_list};
+use floe_bots::{BotParam, BotParamKind, BotSpec, BotValue, KnownBot, SpecError, split_spec_list};
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::report::Table;
@@ -23,7 +23,7 @@ use floe_sim::{RunConfig, Seating, Shard};
 
 use super::objective::{Measure, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
-use super::spec::TuneSpec;
+use super::spec::{TuneSpec, TunedParam};
 use crate::output_dir::{OutputDir, Scope};
 use crate::planning::read_rules;
 use crate::{Machine, Progress};
@@ -31,12 +31,15 @@ use crate::{Machine, Progress};
 /// One tuned parameter at one player count: its path and the values tried.
 #[derive(Clone, Debug)]
 pub struct Dimension {
-    /// The parameter's path (`tiles_removed.4`).
+    /// The parameter's path: a rule's (`tiles_removed.4`) or the tuned bot's (`mcts.c`).
     pub path: String,
     /// The values tried.
     pub values: Vec<ParamValue>,
-    /// The rules' own value.
-    pub rules_value: ParamValue,
+    /// The value candidates are compared with: the rules' own, or the bot's default in
+    /// the game.
+    pub baseline: ParamValue,
+    /// Whether it is the tuned bot's parameter.
+    pub bot: bool,
 }
 
 /// The tuning of one player count, checked.
@@ -62,12 +65,26 @@ impl CountPlan {
             .collect()
     }
 
-    /// Returns the point of the rules' own values, if they lie on the grid.
+    /// Returns the point of the baseline values (the rules' own, the bot's defaults), if they
+    /// lie on the grid.
     pub fn rules_point(&self) -> Option<Point> {
         self.dims
             .iter()
-            .map(|d| d.values.iter().position(|v| *v == d.rules_value))
+            .map(|d| d.values.iter().position(|v| *v == d.baseline))
             .collect()
+    }
+
+    /// Names what candidates are compared with: the rules' own table, the tuned bot's
+    /// defaults, or both.
+    pub fn baseline_name(&self) -> &'static str {
+        match (
+            self.dims.iter().any(|d| !d.bot),
+            self.dims.iter().any(|d| d.bot),
+        ) {
+            (true, true) => "the rules' own table and the bot's defaults",
+            (false, true) => "the bot's defaults in this game",
+            _ => "the rules' own table",
+        }
     }
 
     /// Names a candidate, as `tiles_removed.4=6 hand_limit=5`.
@@ -141,68 +158,9 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
         check_bots(spec, game, players)?;
         let mut dims = Vec::new();
         for (i, p) in spec.params.iter().enumerate() {
-            let key = format!("params[{i}]");
-            let decl = decls.iter().find(|d| d.path == p.name).ok_or_else(|| {
-                let known: Vec<&str> = decls.iter().map(|d| d.path.as_str()).collect();
-                spec.error_at(
-                    p.line,
-                    &format!("{key}.name"),
-                    format!(
-                        "{:?} cannot be tuned; parameters: {}",
-                        p.name,
-                        known.join(", ")
-                    ),
-                )
-            })?;
-            let path = match decl.per_players {
-                Some(_) => format!("{}.{players}", p.name),
-                None => p.name.clone(),
-            };
-            let (resolved, _) = param::resolve(&decls, &path)
-                .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
-            let values: Vec<(ParamValue, usize)> = match &p.values {
-                Some(v) => v.clone(),
-                None => resolved
-                    .kind
-                    .all_values()
-                    .ok_or_else(|| {
-                        spec.error_at(
-                            p.line,
-                            &key,
-                            format!("list the values to try: {} takes {}", p.name, resolved.kind),
-                        )
-                    })?
-                    .into_iter()
-                    .map(|v| (v, p.line))
-                    .collect(),
-            };
-            let mut tried = Vec::new();
-            for (j, (value, line)) in values.into_iter().enumerate() {
-                let mut rules = game.rules().clone();
-                rules.set_parameter(&path, &value).map_err(|e| {
-                    spec.error_at(
-                        line,
-                        &format!("{key}.values[{j}]"),
-                        format!("{players} players: {e}"),
-                    )
-                })?;
-                if tried.contains(&value) {
-                    return Err(spec.error_at(
-                        line,
-                        &format!("{key}.values[{j}]"),
-                        format!("{value} is listed twice"),
-                    ));
-                }
-                tried.push(value);
-            }
-            let rules_value = game
-                .rules()
-                .parameter(&path)
-                .map_err(|e| spec.error_at(p.line, &key, e.message))?;
-            dims.push(Dimension {
-                path,
-                values: tried,
-                rules_value,
+            dims.push(match bot_param(spec, &p.name) {
+                Some((bot, param)) => bot_dimension(spec, game, i, p, bot, param)?,
+                None => rules_dimension(spec, game, &decls, players, i, p)?,
             });
         }
         let sizes: Vec<usize> = dims.iter().map(|d| d.values.len()).collect();
@@ -231,12 +189,33 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
                 ),
             ));
         }
+        let cycle = cycle(spec, players);
+        if !spec.round_games.is_multiple_of(cycle) {
+            return Err(spec.error_at(
+                spec.round_games_line,
+                "round_games",
+                format!(
+                    "{} is not a whole number of seatings: the tuned bot and the reference \
+                     bots sit in {cycle} seatings on each deal, so give a multiple of {cycle}",
+                    spec.round_games
+                ),
+            ));
+        }
         let measured = spec.finalists.min(space) as u64 + 1;
-        if spec.validation_games < measured {
+        if spec.validation_games < measured * cycle {
+            let baseline = if spec.tuned.is_some() {
+                "the finalists and the defaults"
+            } else {
+                "the finalists and the rules' own table"
+            };
             return Err(spec.error_at(
                 spec.validation_line,
                 "validation_games",
-                format!("{} games cannot measure {measured} candidates (the finalists and the rules' own table) once each", spec.validation_games),
+                format!(
+                    "{} games cannot measure {measured} candidates ({baseline}) on {cycle} \
+                     game(s) each",
+                    spec.validation_games
+                ),
             ));
         }
         plans.push(CountPlan {
@@ -249,40 +228,270 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
     Ok(plans)
 }
 
-/// Returns the bots of a table of `players` (one spec for every seat, or one per seat).
-fn bots_for(spec: &TuneSpec, players: usize) -> Vec<BotSpec> {
+/// Returns the tuned dimension of the rules' parameter `p` (the spec's `params[i]`) at
+/// `players` seats, checking every value against the rules.
+fn rules_dimension<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    decls: &[floe_core::ParamDecl],
+    players: usize,
+    i: usize,
+    p: &TunedParam,
+) -> Result<Dimension> {
+    let key = format!("params[{i}]");
+    let decl = decls.iter().find(|d| d.path == p.name).ok_or_else(|| {
+        let mut known: Vec<String> = decls.iter().map(|d| d.path.clone()).collect();
+        if let Some(bot) = spec.tuned.as_ref().and_then(|t| t.0.known()) {
+            known.extend(
+                bot.params
+                    .iter()
+                    .map(|q| format!("{}.{}", bot.name, q.name)),
+            );
+        }
+        spec.error_at(
+            p.line,
+            &format!("{key}.name"),
+            format!(
+                "{:?} cannot be tuned; parameters: {}",
+                p.name,
+                known.join(", ")
+            ),
+        )
+    })?;
+    let path = match decl.per_players {
+        Some(_) => format!("{}.{players}", p.name),
+        None => p.name.clone(),
+    };
+    let (resolved, _) = param::resolve(decls, &path)
+        .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
+    let values: Vec<(ParamValue, usize)> = match &p.values {
+        Some(v) => v.clone(),
+        None => resolved
+            .kind
+            .all_values()
+            .ok_or_else(|| {
+                spec.error_at(
+                    p.line,
+                    &key,
+                    format!("list the values to try: {} takes {}", p.name, resolved.kind),
+                )
+            })?
+            .into_iter()
+            .map(|v| (v, p.line))
+            .collect(),
+    };
+    let mut tried = Vec::new();
+    for (j, (value, line)) in values.into_iter().enumerate() {
+        let mut rules = game.rules().clone();
+        rules.set_parameter(&path, &value).map_err(|e| {
+            spec.error_at(
+                line,
+                &format!("{key}.values[{j}]"),
+                format!("{players} players: {e}"),
+            )
+        })?;
+        if tried.contains(&value) {
+            return Err(spec.error_at(
+                line,
+                &format!("{key}.values[{j}]"),
+                format!("{value} is listed twice"),
+            ));
+        }
+        tried.push(value);
+    }
+    let baseline = game
+        .rules()
+        .parameter(&path)
+        .map_err(|e| spec.error_at(p.line, &key, e.message))?;
+    Ok(Dimension {
+        path,
+        values: tried,
+        baseline,
+        bot: false,
+    })
+}
+
+/// Splits `name` into the tuned bot and its parameter when it names one (`mcts.c` when
+/// the spec tunes an `mcts` bot).
+fn bot_param(spec: &TuneSpec, name: &str) -> Option<(&'static KnownBot, &'static BotParam)> {
+    let bot = spec.tuned.as_ref()?.0.known()?;
+    let param = name.strip_prefix(bot.name)?.strip_prefix('.')?;
+    Some((bot, bot.params.iter().find(|q| q.name == param)?))
+}
+
+/// The spec value of a bot parameter's value, so that values compare as the bot reads them
+/// (`1` and `1.0` are one value of a number parameter).
+fn bot_value(v: BotValue) -> ParamValue {
+    match v {
+        BotValue::Whole(x) => ParamValue::Whole(x as i64),
+        BotValue::Number(x) => ParamValue::Number(x),
+        BotValue::Word(w) => ParamValue::Name(w.to_string()),
+    }
+}
+
+/// Most values of a whole-number bot parameter tried when the spec lists none.
+const MAX_LISTED: u64 = 64;
+
+/// Returns the tuned dimension of the tuned bot's parameter `param` (the spec's
+/// `params[i]`): its values, each read as the bot reads it, and its default in `game`.
+fn bot_dimension<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    i: usize,
+    p: &TunedParam,
+    bot: &'static KnownBot,
+    param: &'static BotParam,
+) -> Result<Dimension> {
+    let key = format!("params[{i}]");
+    let (tuned, _) = spec
+        .tuned
+        .as_ref()
+        .expect("a bot parameter has a tuned bot");
+    let refuse = |line: usize, key: &str, message: String| spec.error_at(line, key, message);
+    let Some(default) = floe_bots::default_in::<G>(bot.name, param) else {
+        return Err(refuse(
+            p.line,
+            &format!("{key}.name"),
+            format!(
+                "{} is off unless given, so it has no default to compare with and cannot be tuned",
+                p.name
+            ),
+        ));
+    };
+    let values: Vec<(String, usize)> = match (&p.values, param.kind) {
+        (Some(v), _) => v.iter().map(|(x, line)| (x.to_string(), *line)).collect(),
+        (None, BotParamKind::Word(words)) => {
+            words.iter().map(|w| (w.to_string(), p.line)).collect()
+        }
+        (None, BotParamKind::Whole { min, max }) if max - min < MAX_LISTED => {
+            (min..=max).map(|x| (x.to_string(), p.line)).collect()
+        }
+        (None, kind) => {
+            return Err(refuse(
+                p.line,
+                &key,
+                format!("list the values to try: {} takes {kind}", p.name),
+            ));
+        }
+    };
+    let mut tried = Vec::new();
+    for (j, (text, line)) in values.into_iter().enumerate() {
+        let at = format!("{key}.values[{j}]");
+        let value = param.kind.read(&text).map(bot_value).ok_or_else(|| {
+            refuse(
+                line,
+                &at,
+                format!("{} must be {}, not {text}", p.name, param.kind),
+            )
+        })?;
+        if tried.contains(&value) {
+            return Err(refuse(line, &at, format!("{value} is listed twice")));
+        }
+        let spec_of = candidate(tuned, &[(param.name, &value)]).map_err(|e| match e {
+            SpecError::Repeated { .. } => refuse(
+                p.line,
+                &format!("{key}.name"),
+                format!(
+                    "tuned = \"{tuned}\" sets {} already: leave it out there to tune it",
+                    param.name
+                ),
+            ),
+            e => refuse(line, &at, format!("in tuned = \"{tuned}\": {e}")),
+        })?;
+        spec_of
+            .check_game(game)
+            .map_err(|e| refuse(line, &at, e.to_string()))?;
+        tried.push(value);
+    }
+    let baseline = bot_value(
+        param
+            .kind
+            .read(default)
+            .expect("the conformance kit checks defaults"),
+    );
+    Ok(Dimension {
+        path: p.name.clone(),
+        values: tried,
+        baseline,
+        bot: true,
+    })
+}
+
+/// Returns the tuned bot `tuned` with `values` set (each a parameter's name and value).
+///
+/// # Errors
+/// Refuses a parameter the spec `tuned` sets already.
+fn candidate(tuned: &BotSpec, values: &[(&str, &ParamValue)]) -> Result<BotSpec, SpecError> {
+    let text = tuned.to_string();
+    let set: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let sep = if text.contains(':') { "," } else { ":" };
+    BotSpec::parse(&format!("{text}{sep}{}", set.join(",")))
+}
+
+/// Returns who plays a candidate's games at `players` seats, and how they sit. Without a
+/// tuned bot: the spec's bots, one spec for every seat or one per seat, in fixed seats.
+/// With one: the tuned bot with the candidate's values of its parameters (`bot_values`,
+/// each a parameter's path and value) as the first entrant and each reference bot after
+/// it, seated in turn on duplicate deals, so that every deal is played from every seat.
+fn lineup(
+    spec: &TuneSpec,
+    players: usize,
+    bot_values: &[(&str, &ParamValue)],
+) -> (Vec<BotSpec>, Seating) {
     let specs: Vec<BotSpec> = split_spec_list(&spec.bots)
         .iter()
         .map(|s| BotSpec::parse(s).expect("checked when read"))
         .collect();
-    match specs.len() {
-        1 => vec![specs[0].clone(); players],
-        _ => specs,
+    match &spec.tuned {
+        Some((tuned, _)) => {
+            let values: Vec<(&str, &ParamValue)> = bot_values
+                .iter()
+                .map(|&(path, v)| (path.split_once('.').map_or(path, |p| p.1), v))
+                .collect();
+            let bot = candidate(tuned, &values).expect("checked when planned");
+            (
+                std::iter::once(bot).chain(specs).collect(),
+                Seating::Duplicate,
+            )
+        }
+        None if specs.len() == 1 => (vec![specs[0].clone(); players], Seating::Fixed),
+        None => (specs, Seating::Fixed),
     }
+}
+
+/// Returns the games of one seating cycle of the spec's line-up (1 without a tuned bot):
+/// every block of games is a whole number of them.
+fn cycle(spec: &TuneSpec, players: usize) -> u64 {
+    let (bots, seating) = lineup(spec, players, &[]);
+    seating.cycle(bots.len())
 }
 
 /// Checks the bots against `game` at `players` seats.
 fn check_bots<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Result<()> {
-    let bots = bots_for(spec, players);
+    let (bots, seating) = lineup(spec, players, &[]);
     for b in &bots {
         b.check_game(game)
             .map_err(|e| spec.error_at(spec.bots_line, "bots", e))?;
     }
+    let cycle = seating.cycle(bots.len());
     let cfg = config(
         spec,
-        bots,
+        (bots, seating),
         players,
-        Block { size: 1, index: 0 },
+        Block {
+            size: cycle,
+            index: 0,
+        },
         Machine::default(),
     );
     cfg.check(game)
         .map_err(|e| spec.error_at(spec.bots_line, "bots", format!("{players} players: {e}")))
 }
 
-/// The run of `block` at `players` seats.
+/// The run of `block` at `players` seats, by `lineup`.
 fn config(
     spec: &TuneSpec,
-    bots: Vec<BotSpec>,
+    (bots, seating): (Vec<BotSpec>, Seating),
     players: usize,
     block: Block,
     machine: Machine,
@@ -290,7 +499,7 @@ fn config(
     RunConfig {
         players,
         bots,
-        seating: Seating::Fixed,
+        seating,
         games: block.size * (block.index + 1),
         seed: spec.seed,
         shuffle_colours: false,
@@ -307,7 +516,7 @@ fn config(
 pub struct Validated {
     /// Its values.
     pub values: Vec<ParamValue>,
-    /// Whether it is the rules' own table.
+    /// Whether it is the baseline: the rules' own table, the bot's defaults.
     pub rules: bool,
     /// Its rank in the search (from 1), `None` for the rules' table when not a finalist.
     pub search_rank: Option<usize>,
@@ -349,13 +558,24 @@ fn tune_counts<G: Game>(
         let round_limit = game.end_causes().iter().position(|c| *c == "round-limit");
         let play = |values: &[ParamValue], block: Block| -> Result<Measure> {
             let mut rules = game.rules().clone();
+            let mut bot_values = Vec::new();
             for (d, v) in plan.dims.iter().zip(values) {
-                rules
-                    .set_parameter(&d.path, v)
-                    .map_err(|e| anyhow!("{e}"))?;
+                if d.bot {
+                    bot_values.push((d.path.as_str(), v));
+                } else {
+                    rules
+                        .set_parameter(&d.path, v)
+                        .map_err(|e| anyhow!("{e}"))?;
+                }
             }
             let g = G::from_rules(rules);
-            let cfg = config(spec, bots_for(spec, players), players, block, machine);
+            let cfg = config(
+                spec,
+                lineup(spec, players, &bot_values),
+                players,
+                block,
+                machine,
+            );
             let tally = floe_sim::run_until(&g, &cfg, &|n| progress.advance(n), None, stop)?;
             Ok(Measure::of(&tally, players, round_limit))
         };
@@ -420,20 +640,20 @@ fn tune_counts<G: Game>(
             .enumerate()
             .map(|(i, (p, v))| (plan.values(p), Some(i + 1), Some(*v)))
             .collect();
-        let rules_values: Vec<ParamValue> =
-            plan.dims.iter().map(|d| d.rules_value.clone()).collect();
-        if !chosen.iter().any(|c| c.0 == rules_values) {
+        let baselines: Vec<ParamValue> = plan.dims.iter().map(|d| d.baseline.clone()).collect();
+        if !chosen.iter().any(|c| c.0 == baselines) {
             let ranked = searched
                 .ranked
                 .iter()
-                .position(|(p, _)| plan.values(p) == rules_values);
+                .position(|(p, _)| plan.values(p) == baselines);
             chosen.push((
-                rules_values.clone(),
+                baselines.clone(),
                 ranked.map(|r| r + 1),
                 ranked.map(|r| searched.ranked[r].1),
             ));
         }
-        let size = spec.validation_games / chosen.len() as u64;
+        let cycle = cycle(spec, players);
+        let size = spec.validation_games / chosen.len() as u64 / cycle * cycle;
         let block = Block::validation(size, searched.rounds, spec.round_games);
         progress.cell(&format!("{players} players, validation"));
         let mut validated = Vec::new();
@@ -441,7 +661,7 @@ fn tune_counts<G: Game>(
             let measure = play(&values, block)?;
             let seed = floe_core::game_seed(spec.seed ^ 0x5A11_DA7E, (players * 64 + i) as u64);
             validated.push(Validated {
-                rules: values == rules_values,
+                rules: values == baselines,
                 values,
                 search_rank,
                 search_objective,
@@ -675,6 +895,9 @@ fn write_tables<G: Game>(
                 "mean_rounds",
                 "round_limit_share",
                 "tie_share",
+                "score_share",
+                "score_ci_low",
+                "score_ci_high",
             ],
         ]
         .concat(),
@@ -725,6 +948,12 @@ fn write_tables<G: Game>(
                 num(m.statistic(Statistic::RoundLimit, 0.0)),
                 num(m.statistic(Statistic::Ties, 0.0)),
             ]);
+            let (share, lo, hi) = if spec.tuned.is_some() {
+                m.score_share()
+            } else {
+                (f64::NAN, f64::NAN, f64::NAN)
+            };
+            row.extend([num(share), num(lo), num(hi)]);
             validation.rows.push(row);
         }
         let chart = format!("progress-{}p.svg", plan.players);
@@ -778,18 +1007,27 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
             r.block.games().start + r.validated.first().map_or(0, |v| v.measure.games),
         );
         for (i, v) in r.validated.iter().enumerate() {
+            let score = match v.measure.score_share() {
+                (share, lo, hi) if spec.tuned.is_some() => format!(
+                    ", score share {:.1}% ({:.1}-{:.1}%)",
+                    100.0 * share,
+                    100.0 * lo,
+                    100.0 * hi
+                ),
+                _ => String::new(),
+            };
             let _ = writeln!(
                 out,
-                "  {} {:<40} objective {:.5} ({:.5}-{:.5}){}",
+                "  {} {:<40} objective {:.5} ({:.5}-{:.5}){score}{}",
                 if i == 0 { "*" } else { " " },
                 plan.name(&v.values),
                 v.objective,
                 v.interval.0,
                 v.interval.1,
                 if v.rules {
-                    "  <- the rules' own table"
+                    format!("  <- {}", plan.baseline_name())
                 } else {
-                    ""
+                    String::new()
                 }
             );
         }

@@ -25,6 +25,7 @@ struct TuneFile {
     seed: Option<u64>,
     players: Spanned<Vec<Spanned<i64>>>,
     bots: Spanned<String>,
+    tuned: Option<Spanned<String>>,
     budget: Spanned<i64>,
     method: Option<Spanned<String>>,
     racing_max_space: Option<Spanned<i64>>,
@@ -54,6 +55,7 @@ struct ObjectiveFile {
     length: Option<Spanned<f64>>,
     round_limit: Option<Spanned<f64>>,
     ties: Option<Spanned<f64>>,
+    strength: Option<Spanned<f64>>,
     length_target: Option<Spanned<f64>>,
 }
 
@@ -107,10 +109,14 @@ pub struct TuneSpec {
     pub players: Vec<usize>,
     /// The line of `players`.
     pub players_line: usize,
-    /// The bots: one spec for every seat, or one per seat.
+    /// The bots: one spec for every seat, or one per seat; with a tuned bot, the reference
+    /// line-up it meets.
     pub bots: String,
     /// The line of `bots`.
     pub bots_line: usize,
+    /// The bot whose parameters are tuned (its spec as written, before the tuned values
+    /// are added), with its line: it meets the reference line-up on duplicate deals.
+    pub tuned: Option<(BotSpec, usize)>,
     /// Games the search may spend at each player count.
     pub budget: u64,
     /// The line of `budget`.
@@ -121,6 +127,8 @@ pub struct TuneSpec {
     pub racing_max_space: usize,
     /// Games per candidate per round.
     pub round_games: u64,
+    /// The line of `round_games` (of `budget` when it is left out).
+    pub round_games_line: usize,
     /// The confidence of comparisons and intervals.
     pub confidence: f64,
     /// Candidates measured again.
@@ -187,6 +195,13 @@ impl TuneSpec {
         let optional = |v: &Option<Spanned<i64>>, key: &str, default: u64| -> Result<u64> {
             v.as_ref().map_or(Ok(default), |v| positive(v, key))
         };
+        let tuned = match &file.tuned {
+            None => None,
+            Some(t) => Some((
+                BotSpec::parse(t.get_ref()).map_err(|e| err(t.span(), "tuned", e.to_string()))?,
+                line(t.span()),
+            )),
+        };
         let budget = positive(&file.budget, "budget")?;
         let method = match &file.method {
             None => None,
@@ -232,6 +247,26 @@ impl TuneSpec {
             .map_or(line(file.budget.span()), |v| line(v.span()));
         let params = read_params(path, &text, &file.params)?;
         let objective = read_objective(path, &text, &file.objective)?;
+        let strength = objective.weights.iter().any(|w| w.0 == Statistic::Strength);
+        match (&tuned, &file.tuned) {
+            (None, _) if strength => {
+                return Err(at(
+                    path,
+                    line(file.objective.span()),
+                    "objective.strength",
+                    "measures a tuned bot: name it, as in tuned = \"mcts:iters=200\"",
+                ));
+            }
+            (Some(_), Some(t)) if !strength => {
+                return Err(err(
+                    t.span(),
+                    "tuned",
+                    "a tuned bot is measured by its strength: weigh objective.strength above 0"
+                        .into(),
+                ));
+            }
+            _ => {}
+        }
         Ok(TuneSpec {
             path: path.to_path_buf(),
             name,
@@ -243,6 +278,7 @@ impl TuneSpec {
             players_line: line(file.players.span()),
             bots: file.bots.get_ref().clone(),
             bots_line: line(file.bots.span()),
+            tuned,
             budget,
             budget_line: line(file.budget.span()),
             method,
@@ -252,6 +288,10 @@ impl TuneSpec {
                 defaults::RACING_MAX_SPACE as u64,
             )? as usize,
             round_games: optional(&file.round_games, "round_games", defaults::ROUND_GAMES)?,
+            round_games_line: file
+                .round_games
+                .as_ref()
+                .map_or(line(file.budget.span()), |v| line(v.span())),
             confidence,
             finalists: optional(&file.finalists, "finalists", defaults::FINALISTS as u64)? as usize,
             validation_games: optional(&file.validation_games, "validation_games", budget)?,
@@ -328,6 +368,7 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
         ("length", &f.length),
         ("round_limit", &f.round_limit),
         ("ties", &f.ties),
+        ("strength", &f.strength),
     ];
     let mut weights = Vec::new();
     for (key, weight) in given {
