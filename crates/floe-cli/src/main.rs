@@ -10,6 +10,7 @@ mod profile;
 mod progress;
 mod replay;
 mod simulate;
+mod stop;
 mod tournament;
 mod tune;
 
@@ -59,6 +60,12 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(
+        cli.command,
+        Command::Play(_) | Command::Replay(_) | Command::Bots(_)
+    ) {
+        stop::listen();
+    }
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(&a),
         Command::Tournament(a) => tournament::run(&a),
@@ -79,6 +86,10 @@ fn main() -> ExitCode {
                 .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
         {
             ExitCode::SUCCESS
+        }
+        Err(e) if stop::requested() => {
+            eprintln!("Stopped by a signal: {e:#}");
+            ExitCode::from(stop::STOPPED_STATUS)
         }
         Err(e) => {
             eprintln!("Error: {e:#}");

@@ -65,7 +65,7 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
             command: std::env::args().collect(),
             force: a.study.force,
             progress: &bar,
-            stop: None,
+            stop: Some(crate::stop::listen()),
         },
     )?;
     if !a.study.quiet {

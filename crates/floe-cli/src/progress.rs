@@ -93,7 +93,7 @@ pub fn run_plan(
             command: std::env::args().collect(),
             force,
             progress: &bar,
-            stop: None,
+            stop: Some(crate::stop::listen()),
             outsiders: &[],
         },
     )?;

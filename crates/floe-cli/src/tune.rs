@@ -3,7 +3,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
 use clap::Args;
@@ -68,7 +67,7 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         machine,
         a.study.force,
         &bar,
-        &AtomicBool::new(false),
+        crate::stop::listen(),
     )?;
     if !a.study.quiet {
         let mut stdout = std::io::stdout().lock();

@@ -31,10 +31,18 @@ fn refused(args: &[&str], out: &Path) -> String {
     String::from_utf8(output.stderr).unwrap()
 }
 
-/// The names and contents of the files in `dir`, sorted.
+/// The names and contents of the files in `dir`, sorted: the result, without the hidden
+/// lock file and staging folders that Floe keeps for itself.
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
         .unwrap()
+        .filter(|e| {
+            !e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with('.')
+        })
         .map(|e| {
             let path = e.unwrap().path();
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -483,7 +491,7 @@ fn plot_replaces_only_charts_it_drew() {
 }
 
 /// Starts `floe ARGS --out OUT --quiet` and stops it with `signal` once it is playing
-/// (its staging folder beside `out` holds its open files).
+/// (its staging folder inside `out` holds its open files).
 fn stop_half_way(args: &[&str], out: &Path, signal: &str) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("floe"))
         .args(args)
@@ -493,12 +501,7 @@ fn stop_half_way(args: &[&str], out: &Path, signal: &str) {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let parent = out.parent().unwrap();
-    let staging = parent.join(format!(
-        ".{}.floe-partial-{}",
-        out.file_name().unwrap().to_string_lossy(),
-        child.id()
-    ));
+    let staging = out.join(format!(".floe-partial-{}", child.id()));
     while !staging.join("counts.csv").exists() && !staging.join("seats.csv").exists() {
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -514,16 +517,12 @@ fn stop_half_way(args: &[&str], out: &Path, signal: &str) {
     );
 }
 
-/// The staging folders left beside `out`.
+/// The staging folders left in `out`.
 fn staging_left(out: &Path) -> Vec<String> {
-    let prefix = format!(
-        ".{}.floe-partial-",
-        out.file_name().unwrap().to_string_lossy()
-    );
-    fs::read_dir(out.parent().unwrap())
+    fs::read_dir(out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(&prefix))
+        .filter(|n| n.starts_with(".floe-partial-"))
         .collect()
 }
 
@@ -583,7 +582,7 @@ fn killed_shard_reruns_to_the_same_merge() {
     ];
     stop_half_way(&long, &shard_1, "-KILL");
     assert!(
-        !shard_1.exists() || fs::read_dir(&shard_1).unwrap().next().is_none(),
+        !shard_1.exists() || snapshot(&shard_1).is_empty(),
         "a killed first run leaves no finished file"
     );
     let shards = two_shards(tmp.path());

@@ -1,14 +1,25 @@
-//! Output folders that never lose a user's files and never look finished too early.
+//! Output folders that never lose a user's files, never mix two runs and never look
+//! finished too early.
 //!
 //! Every folder Floe writes holds a list of the files it made there ([`OWNED`]). Floe
 //! replaces or removes only files on that list: a file of the same name that Floe did not
 //! make is refused before anything is played (unless the user says `--force`), and files
 //! Floe does not write are never touched.
 //!
-//! A run writes its files into a fresh staging folder beside the output folder and moves
-//! them in only when everything succeeded. An interrupted or failed run leaves the earlier
-//! result exactly as it was: the staging folder of a killed run is removed by the next run
-//! into the same folder, and a failing run removes its own.
+//! **One writer.** A run locks the folder ([`LOCK`], an advisory lock the system drops
+//! when the process ends, however it ends) before it checks or plays anything; a second
+//! run into the same folder is refused at once, naming the first.
+//!
+//! **Whole results.** A run writes its files into a staging folder inside the output
+//! folder (hidden, marked as Floe's with [`STAGING_MARK`], and so on the same filesystem
+//! whatever is mounted where) and moves them in only when everything succeeded. While it
+//! moves them, the list of owned files says `switching = true`; it says so until the last
+//! file is in place and the stale ones are gone. A run killed in that moment (SIGKILL, a
+//! power cut) leaves a folder that says it may mix two runs: [`check_complete`] refuses
+//! it to every reader (`merge`, `plot`), and the next run into it replaces it whole. An
+//! interrupted or failed run before the move leaves the earlier result exactly as it was.
+//! The lock makes removing what a killed run left safe: only folders holding Floe's mark
+//! are removed, never a folder of the user's that happens to be named like one.
 
 use std::collections::BTreeSet;
 use std::fs::{self, File};
@@ -25,9 +36,18 @@ pub const OWNED: &str = "floe-files.toml";
 /// The largest list of owned files read (a real one is a few hundred bytes).
 const OWNED_LIMIT: u64 = 1 << 20;
 
-/// The start of a staging folder's name inside the output folder, and after `.` and the
-/// output folder's name beside it.
+/// The start of a staging folder's name inside the output folder (the process id follows).
 const STAGING: &str = ".floe-partial-";
+
+/// The file that marks a staging folder as Floe's: only folders holding it are removed.
+pub const STAGING_MARK: &str = ".floe-staging";
+
+/// The lock file of an output folder: the run holding its lock is the folder's one writer.
+/// It names that run, for the message that refuses another.
+pub const LOCK: &str = ".floe-lock";
+
+/// The largest lock file read for its holder's name.
+const LOCK_LIMIT: u64 = 1 << 16;
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
@@ -61,6 +81,10 @@ fn at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
 struct Owned {
     /// The files Floe made in this folder, by name.
     files: BTreeSet<String>,
+    /// Whether a run is moving its files in (or was killed doing so): the folder may hold
+    /// files of two runs. Left out when false, so a whole result's list reads as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    switching: bool,
 }
 
 /// What a writer may replace in its folder.
@@ -90,6 +114,8 @@ pub struct OutputDir {
     created: Option<PathBuf>,
     /// The files Floe made in `dir` before this run.
     owned: BTreeSet<String>,
+    /// The open lock file, locked for the run's whole life.
+    lock: Option<File>,
     scope: Scope,
     force: bool,
     /// The files written in the staging folder, in order.
@@ -98,14 +124,14 @@ pub struct OutputDir {
 }
 
 /// Reads the list of files Floe made in `dir` (empty when there is none).
-fn read_owned(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
+fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
     let path = dir.join(OWNED);
     let bad = |message: String| OutputError {
         path: path.clone(),
         message,
     };
     if !path.exists() {
-        return Ok(BTreeSet::new());
+        return Ok(Owned::default());
     }
     let text = read_text_at_most(&path, OWNED_LIMIT).map_err(at(&path))?;
     let owned: Owned = toml::from_str(&text).map_err(|e| {
@@ -117,7 +143,71 @@ fn read_owned(dir: &Path) -> Result<BTreeSet<String>, OutputError> {
     if let Some(name) = owned.files.iter().find(|n| !is_plain_name(n)) {
         return Err(bad(format!("{name:?} is not a file name in this folder")));
     }
-    Ok(owned.files)
+    Ok(owned)
+}
+
+/// Checks that `dir` holds one whole result: no run was killed while moving its files in
+/// (see the module doc). Every reader of a results folder calls it first.
+///
+/// # Errors
+/// Names the folder's list of files when it says a move was cut short, or when it cannot
+/// be read.
+pub fn check_complete(dir: &Path) -> Result<(), OutputError> {
+    if read_owned(dir)?.switching {
+        return Err(OutputError {
+            path: dir.join(OWNED),
+            message: "a run was stopped while it moved its files into this folder, so the \
+                      folder may mix the files of two runs; run the command that made it \
+                      again"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// Locks `dir` for this run (see [`LOCK`]) and writes this run's name into the lock file.
+///
+/// # Errors
+/// Refuses when another run holds the lock, naming it; names the lock file when it cannot
+/// be opened or locked.
+fn take_lock(dir: &Path) -> Result<File, OutputError> {
+    use std::io::{Read, Seek, Write};
+    let path = dir.join(LOCK);
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(at(&path))?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = (&file).take(LOCK_LIMIT).read_to_string(&mut holder);
+            let holder = holder.trim();
+            return Err(OutputError {
+                path: dir.to_path_buf(),
+                message: format!(
+                    "another Floe run is writing into this folder ({}); wait for it to end \
+                     or choose another --out",
+                    if holder.is_empty() {
+                        "it has not yet said which"
+                    } else {
+                        holder
+                    }
+                ),
+            });
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(at(&path)(e)),
+    }
+    let command: Vec<String> = std::env::args().collect();
+    let name = format!("process {}: {}", std::process::id(), command.join(" "));
+    file.set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| file.write_all(name.as_bytes()))
+        .map_err(at(&path))?;
+    Ok(file)
 }
 
 /// Returns whether `name` names a file inside a folder (no path, no `..`).
@@ -125,24 +215,18 @@ fn is_plain_name(name: &str) -> bool {
     !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\']) && name != OWNED
 }
 
-/// Returns whether the process `pid` may still be running: a staging folder of a live run
-/// is left alone. Without `/proc` nothing can be known, so every run is taken as live.
-fn may_be_running(pid: &str) -> bool {
-    !Path::new("/proc/self").exists() || Path::new("/proc").join(pid).exists()
-}
-
 impl OutputDir {
     /// Prepares to write the files `names` (and, when `charts`, charts not yet named) into
     /// `dir`, replacing what `scope` covers of what Floe made there before.
     ///
-    /// Checks, before anything is played, that `dir` is a folder Floe may write: each name
-    /// is free or a file Floe made, and (with `charts`) no chart there is someone else's;
-    /// `force` lets the run replace such files too. Creates `dir` if needed and the
-    /// staging folder beside it, and removes staging folders that killed runs into `dir`
-    /// left.
+    /// Checks, before anything is played, that `dir` is a folder Floe may write: no other
+    /// run holds its lock, each name is free or a file Floe made, and (with `charts`) no
+    /// chart there is someone else's; `force` lets the run replace such files too. Creates
+    /// `dir` if needed, locks it for the run's life, removes what killed runs into it left,
+    /// and makes the staging folder inside it.
     ///
     /// # Errors
-    /// Names the path that is in the way, or that cannot be created.
+    /// Names the path that is in the way or cannot be created, or the run writing there.
     pub fn prepare(
         dir: &Path,
         names: &[&str],
@@ -161,46 +245,32 @@ impl OutputDir {
                 message: "a file is in the way: give a folder".into(),
             });
         }
-        let owned = read_owned(dir)?;
         let mut out = OutputDir {
             dir: dir.to_path_buf(),
             staging: PathBuf::new(),
             created,
-            owned,
+            owned: BTreeSet::new(),
+            lock: None,
             scope,
             force,
             written: Vec::new(),
             committed: false,
         };
-        if dir.is_dir() {
-            out.check_clashes(names, charts)?;
-        }
         fs::create_dir_all(dir).map_err(at(dir))?;
-        let full = fs::canonicalize(dir).map_err(at(dir))?;
-        // Beside the folder, so the folder shows nothing of a run until it is done; inside
-        // it (hidden) where its parent cannot be written or it has none (the root).
-        let mut places = Vec::new();
-        if let (Some(parent), Some(name)) = (full.parent(), full.file_name()) {
-            let prefix = format!(".{}{STAGING}", name.to_string_lossy());
-            places.push((parent.to_path_buf(), prefix));
+        out.lock = Some(take_lock(dir)?);
+        let owned = read_owned(dir)?;
+        out.owned = owned.files;
+        if owned.switching && scope != Scope::Everything {
+            check_complete(dir)?;
         }
-        places.push((full.clone(), STAGING.to_string()));
-        let mut failure = None;
-        for (parent, prefix) in places {
-            remove_dead_staging(&parent, &prefix);
-            let staging = parent.join(format!("{prefix}{}", std::process::id()));
-            if staging.exists() {
-                fs::remove_dir_all(&staging).map_err(at(&staging))?;
-            }
-            match fs::create_dir(&staging) {
-                Ok(()) => {
-                    out.staging = staging;
-                    return Ok(out);
-                }
-                Err(e) => failure = Some(at(&staging)(e)),
-            }
-        }
-        Err(failure.expect("at least one place was tried"))
+        out.check_clashes(names, charts)?;
+        remove_dead_staging(dir);
+        let staging = dir.join(format!("{STAGING}{}", std::process::id()));
+        fs::create_dir(&staging).map_err(at(&staging))?;
+        out.staging = staging;
+        let mark = out.staging.join(STAGING_MARK);
+        fs::write(&mark, "").map_err(at(&mark))?;
+        Ok(out)
     }
 
     /// Refuses, unless forced, a name of `names` (or, with `charts`, a chart) that is a
@@ -264,8 +334,10 @@ impl OutputDir {
     /// part of this result), and records what Floe now owns there. Returns the files'
     /// final paths.
     ///
-    /// The list of owned files is updated first to hold both the old and the new files, so
-    /// that a run stopped while moving still owns everything it may have left.
+    /// The list of owned files is updated first to hold both the old and the new files and
+    /// to say `switching`, so that a run stopped while moving still owns everything it may
+    /// have left and its folder says it may mix two runs ([`check_complete`]); the last
+    /// step writes the list of this result alone.
     ///
     /// # Errors
     /// Names a file that is in the way or a move that fails.
@@ -278,7 +350,7 @@ impl OutputDir {
         )?;
         let mut owned = self.owned.clone();
         owned.extend(written.iter().cloned());
-        self.write_owned(&owned)?;
+        self.write_owned(&owned, true)?;
         let mut done = Vec::new();
         for name in &self.written {
             let target = self.dir.join(name);
@@ -299,19 +371,20 @@ impl OutputDir {
             }
             owned.remove(name);
         }
-        self.write_owned(&owned)?;
+        self.write_owned(&owned, false)?;
         self.committed = true;
         Ok(done)
     }
 
     /// Replaces the folder's list of owned files with `owned` (written in the staging
     /// folder and moved in, so the list is never half-written).
-    fn write_owned(&self, owned: &BTreeSet<String>) -> Result<(), OutputError> {
+    fn write_owned(&self, owned: &BTreeSet<String>, switching: bool) -> Result<(), OutputError> {
         let text = format!(
             "# The files Floe wrote in this folder. Floe replaces or removes only the files\n\
              # listed here; anything else in the folder is left alone.\n{}",
             toml::to_string(&Owned {
-                files: owned.clone()
+                files: owned.clone(),
+                switching,
             })
             .expect("a list of names serialises")
         );
@@ -322,19 +395,20 @@ impl OutputDir {
     }
 }
 
-/// Removes the staging folders named `prefix` + a process id in `parent` whose process is
-/// gone: what a killed run into the same folder left.
-fn remove_dead_staging(parent: &Path, prefix: &str) {
-    let Ok(entries) = fs::read_dir(parent) else {
+/// Removes the staging folders that runs into `dir` left when they were killed: every
+/// folder named like one that holds Floe's mark ([`STAGING_MARK`]). The caller holds the
+/// folder's lock, so no live run is staging there; a folder without the mark is the user's
+/// and is left alone.
+fn remove_dead_staging(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name.strip_prefix(prefix) else {
-            continue;
-        };
-        if pid.bytes().all(|b| b.is_ascii_digit()) && !may_be_running(pid) {
-            let _ = fs::remove_dir_all(entry.path());
+        let path = entry.path();
+        let named = entry.file_name().to_string_lossy().starts_with(STAGING);
+        let marked = !path.is_symlink() && path.join(STAGING_MARK).is_file();
+        if named && marked {
+            let _ = fs::remove_dir_all(&path);
         }
     }
 }
@@ -348,6 +422,8 @@ impl Drop for OutputDir {
             return;
         }
         if let Some(top) = &self.created {
+            // This run made the folder, so its lock file is this run's alone.
+            let _ = fs::remove_file(self.dir.join(LOCK));
             // Folders this run made, innermost first; remove_dir leaves any non-empty one.
             for folder in self.dir.ancestors() {
                 if fs::remove_dir(folder).is_err() || folder == top {
@@ -390,7 +466,7 @@ mod tests {
         let done = out.commit().unwrap();
         assert_eq!(done, vec![dir.join("x.csv")]);
         assert_eq!(fs::read_to_string(dir.join("x.csv")).unwrap(), "2\n");
-        assert_eq!(names(&dir), [OWNED, "mine.txt", "x.csv"]);
+        assert_eq!(names(&dir), [LOCK, OWNED, "mine.txt", "x.csv"]);
         assert_eq!(
             names(root.path().join("a").as_path()),
             ["b"],
@@ -429,7 +505,7 @@ mod tests {
         let mut plot = OutputDir::prepare(root.path(), &[], true, Scope::Charts, false).unwrap();
         plot.file("seats-a.svg").unwrap();
         plot.commit().unwrap();
-        assert_eq!(names(root.path()), [OWNED, "seats-a.svg", "t.csv"]);
+        assert_eq!(names(root.path()), [LOCK, OWNED, "seats-a.svg", "t.csv"]);
         fs::write(root.path().join("bots-mine.svg"), "user").unwrap();
         let e = OutputDir::prepare(root.path(), &[], true, Scope::Charts, false).unwrap_err();
         assert!(e.to_string().contains("bots-mine.svg"), "{e}");
@@ -482,41 +558,85 @@ mod tests {
     }
 
     #[test]
-    fn a_folder_whose_parent_is_read_only_stages_inside() {
+    fn staging_is_inside_the_folder_marked_as_floes_and_gone_after() {
         let root = tempfile::tempdir().unwrap();
         let dir = root.path().join("out");
-        fs::create_dir(&dir).unwrap();
-        let mut perms = fs::metadata(root.path()).unwrap().permissions();
-        perms.set_readonly(true);
-        fs::set_permissions(root.path(), perms.clone()).unwrap();
-        // Root may write anyway; then the staging folder is beside as usual.
-        let beside_allowed = fs::create_dir(root.path().join("probe")).is_ok();
         let mut out =
             OutputDir::prepare(&dir, &["x.csv"], false, Scope::Everything, false).unwrap();
-        assert_eq!(
-            out.staging().parent() == Some(dir.as_path()),
-            !beside_allowed
-        );
+        // Inside: on the folder's own filesystem, whatever is mounted where.
+        assert_eq!(out.staging().parent(), Some(dir.as_path()));
+        assert!(out.staging().join(STAGING_MARK).is_file());
         out.file("x.csv").unwrap();
         out.commit().unwrap();
-        assert!(dir.join("x.csv").exists());
-        #[allow(clippy::permissions_set_readonly_false)]
-        perms.set_readonly(false);
-        fs::set_permissions(root.path(), perms).unwrap();
+        assert_eq!(names(&dir), [LOCK, OWNED, "x.csv"]);
+        assert_eq!(names(root.path()), ["out"], "nothing beside the folder");
     }
 
     #[test]
-    fn a_dead_runs_staging_folder_is_removed() {
+    fn a_second_writer_is_refused_naming_the_first() {
         let root = tempfile::tempdir().unwrap();
-        let dir = root.path().join("out");
-        // No process has a pid this high (the kernel's limit is 2^22).
-        let dead = root.path().join(format!(".out{STAGING}99999999"));
+        let first =
+            OutputDir::prepare(root.path(), &["x.csv"], false, Scope::Everything, false).unwrap();
+        let e = OutputDir::prepare(root.path(), &["x.csv"], false, Scope::Everything, false)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("another Floe run is writing into this folder (process ")
+                && e.contains(&std::process::id().to_string()),
+            "{e}"
+        );
+        drop(first);
+        OutputDir::prepare(root.path(), &["x.csv"], false, Scope::Everything, false)
+            .expect("the lock goes with its run");
+    }
+
+    #[test]
+    fn a_move_cut_short_is_refused_to_readers_and_replaced_by_the_next_run() {
+        let root = tempfile::tempdir().unwrap();
+        let mut out =
+            OutputDir::prepare(root.path(), &["x.csv"], false, Scope::Everything, false).unwrap();
+        out.file("x.csv").unwrap();
+        out.commit().unwrap();
+        check_complete(root.path()).unwrap();
+        // What a run killed between its first and last move leaves.
+        let mut killed =
+            OutputDir::prepare(root.path(), &["y.csv"], false, Scope::Everything, false).unwrap();
+        killed.file("y.csv").unwrap();
+        killed
+            .write_owned(&["x.csv".into(), "y.csv".into()].into(), true)
+            .unwrap();
+        drop(killed);
+        let e = check_complete(root.path()).unwrap_err().to_string();
+        assert!(e.contains("may mix the files of two runs"), "{e}");
+        let e = OutputDir::prepare(root.path(), &[], true, Scope::Charts, false)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("may mix"), "plot refuses it: {e}");
+        let mut next =
+            OutputDir::prepare(root.path(), &["x.csv"], false, Scope::Everything, false).unwrap();
+        next.file("x.csv").unwrap();
+        next.commit().unwrap();
+        check_complete(root.path()).unwrap();
+        assert_eq!(names(root.path()), [LOCK, OWNED, "x.csv"]);
+    }
+
+    #[test]
+    fn only_marked_staging_folders_are_removed() {
+        let root = tempfile::tempdir().unwrap();
+        let dead = root.path().join(format!("{STAGING}99999999"));
         fs::create_dir_all(&dead).unwrap();
+        fs::write(dead.join(STAGING_MARK), "").unwrap();
         fs::write(dead.join("x.csv"), "").unwrap();
-        let out = OutputDir::prepare(&dir, &[], false, Scope::Everything, false).unwrap();
-        if Path::new("/proc/self").exists() {
-            assert!(!dead.exists());
-        }
+        let users = root.path().join(format!("{STAGING}99999"));
+        fs::create_dir_all(&users).unwrap();
+        fs::write(users.join("important.txt"), "mine").unwrap();
+        let out = OutputDir::prepare(root.path(), &[], false, Scope::Everything, false).unwrap();
         drop(out);
+        assert!(!dead.exists(), "a killed run's staging folder goes");
+        assert_eq!(
+            fs::read_to_string(users.join("important.txt")).unwrap(),
+            "mine",
+            "a folder without Floe's mark stays"
+        );
     }
 }

@@ -382,6 +382,7 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
 pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged)> {
     let mut shards: Vec<(Shard, PathBuf, ShardManifest)> = Vec::new();
     for dir in dirs {
+        crate::output_dir::check_complete(dir)?;
         let m = read_manifest(dir)?;
         let shard: Shard = m
             .shard

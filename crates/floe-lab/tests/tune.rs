@@ -204,6 +204,16 @@ fn bad_specs_are_refused_naming_line_and_key() {
         &good.replace("seat_spread = 1.0", "length = 1.0"),
         "objective.length_target: give the target",
     );
+    // Case 10 of the reliability round: a target that is not a number panicked the search.
+    for (target, shown) in [("nan", "NaN"), ("inf", "inf"), ("-inf", "-inf")] {
+        refused(
+            &good.replace(
+                "seat_spread = 1.0",
+                &format!("length = 1.0\nlength_target = {target}"),
+            ),
+            &format!("line 17: objective.length_target: {shown} is not a number of rounds"),
+        );
+    }
     refused(
         &good.replace("players = [2]", "players = [9]"),
         "line 3: players: goofspiel seats 2 to 4 players, not 9",

@@ -405,7 +405,15 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
         &f.length_target,
         weights.iter().any(|w| w.0 == Statistic::Length),
     ) {
-        (Some(t), _) => *t.get_ref(),
+        (Some(t), _) if t.get_ref().is_finite() => *t.get_ref(),
+        (Some(t), _) => {
+            return Err(at(
+                path,
+                line_of(text, t.span().start),
+                "objective.length_target",
+                format!("{} is not a number of rounds", t.get_ref()),
+            ));
+        }
         (None, true) => {
             return Err(at(
                 path,
