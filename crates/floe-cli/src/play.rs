@@ -31,8 +31,13 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// Where to write the game record (default: `results/play/GAME-seed-SEED.toml`).
+    /// Checked before the first question; an existing file there must be a record Floe
+    /// wrote, unless `--force`.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Replace a file at `--record` that is not a game record Floe wrote.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Runs `floe play`.
@@ -52,10 +57,12 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let person = Arc::new(Person::new(Box::new(std::io::BufReader::new(
         std::io::stdin(),
     ))));
-    let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person)?;
+    let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person.clone())?;
     let record_path = a.record.clone().unwrap_or_else(|| {
         Path::new("results/play").join(format!("{}-seed-{}.toml", a.game, a.seed))
     });
+    let record_file = RecordFile::open(&record_path, a.force)?;
+    *person.staged.lock().expect("not poisoned") = Some(record_file.staged.clone());
     let mut stdout = std::io::stdout();
     let people: Vec<String> = sitting.people.iter().map(|s| format!("S{s}")).collect();
     writeln!(
@@ -70,7 +77,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let record = sitting.play(&mut |line| {
         let _ = writeln!(std::io::stdout(), "{}", line.trim_end());
     })?;
-    write_record(&record_path, &record.to_toml())?;
+    record_file.write(&record.to_toml())?;
     writeln!(
         stdout,
         "wrote {} (see it again: floe replay --record {})",
@@ -80,16 +87,124 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
-/// Writes the record whole or not at all: into a file beside it, then renamed over it.
-fn write_record(path: &Path, text: &str) -> Result<()> {
-    let named = format!("--record {}", path.display());
-    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+/// The file a game's record goes to, made ready before the first question so that a
+/// person's answers are never lost to a path that cannot take them: the path is checked
+/// (a regular file, and a record Floe wrote unless forced), and a staging file beside it
+/// is opened and locked, so that one game at a time writes the record. The record is
+/// written whole or not at all: into the staging file, then renamed over the path.
+struct RecordFile {
+    path: PathBuf,
+    staged: PathBuf,
+    file: std::fs::File,
+    /// The outermost folder made for the record, removed when no record is written.
+    created: Option<PathBuf>,
+    written: bool,
+}
+
+impl RecordFile {
+    /// Checks `path` and opens its staging file (see [`RecordFile`]).
+    ///
+    /// # Errors
+    /// Names `--record` and what is wrong: not a regular file, someone else's file (unless
+    /// `force`), a place that cannot be written, another game writing the same record.
+    fn open(path: &Path, force: bool) -> Result<RecordFile> {
+        let named = format!("--record {}", path.display());
+        let refuse = |why: &str| anyhow::anyhow!("{named}: {why}");
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.file_type().is_file() => {
+                return Err(refuse(
+                    "is not a regular file (a folder, a link, a device or a pipe), so Floe \
+                     will not replace it; choose another --record",
+                ));
+            }
+            Ok(_) if !force && floe_lab::table::Record::read(path).is_err() => {
+                return Err(refuse(
+                    "is not a game record Floe wrote, and the game would replace it; move it, \
+                     choose another --record, or give --force to replace it",
+                ));
+            }
+            _ => {}
+        }
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let created = folder
+            .ancestors()
+            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+            .last()
+            .map(Path::to_path_buf);
         std::fs::create_dir_all(folder)
             .with_context(|| format!("{named}: cannot create {}", folder.display()))?;
+        let name = path
+            .file_name()
+            .ok_or_else(|| refuse("names no file"))?
+            .to_string_lossy();
+        let staged = folder.join(format!(".{name}.floe-partial"));
+        let mut record = RecordFile {
+            path: path.to_path_buf(),
+            staged: staged.clone(),
+            // Opened without truncating: another game may hold it.
+            file: std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(&staged)
+                .with_context(|| {
+                    format!("{named}: cannot write beside it ({})", staged.display())
+                })?,
+            created,
+            written: false,
+        };
+        match record.file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                // The other game's staging file: not ours to remove.
+                record.written = true;
+                return Err(refuse(
+                    "another game is being played into this record; choose another --record",
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(anyhow::Error::new(e)
+                    .context(format!("{named}: cannot lock {}", staged.display())));
+            }
+        }
+        Ok(record)
     }
-    let staged = path.with_extension("toml.partial");
-    std::fs::write(&staged, text).with_context(|| format!("{named}: cannot write it"))?;
-    std::fs::rename(&staged, path).with_context(|| format!("{named}: cannot write it"))
+
+    /// Writes `text` as the record, whole.
+    fn write(mut self, text: &str) -> Result<()> {
+        use std::io::{Seek, Write as _};
+        let named = format!("--record {}", self.path.display());
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.rewind())
+            .and_then(|()| self.file.write_all(text.as_bytes()))
+            .and_then(|()| self.file.sync_all())
+            .and_then(|()| std::fs::rename(&self.staged, &self.path))
+            .with_context(|| format!("{named}: cannot write it"))?;
+        self.written = true;
+        Ok(())
+    }
+}
+
+impl Drop for RecordFile {
+    fn drop(&mut self) {
+        if self.written {
+            return;
+        }
+        let _ = std::fs::remove_file(&self.staged);
+        if let Some(top) = &self.created {
+            let folder = self.staged.parent().unwrap_or(top);
+            for f in folder.ancestors() {
+                if std::fs::remove_dir(f).is_err() || f == top {
+                    break;
+                }
+            }
+        }
+    }
 }
 
 /// A person at the terminal: shown the seat's observation and the question, answers by
@@ -97,6 +212,8 @@ fn write_record(path: &Path, text: &str) -> Result<()> {
 /// left unfinished and no record is written.
 struct Person {
     input: Mutex<Box<dyn BufRead + Send>>,
+    /// The record's staging file, removed when the person leaves.
+    staged: Mutex<Option<PathBuf>>,
 }
 
 /// What `floe play` says when a person leaves before the end.
@@ -106,6 +223,7 @@ impl Person {
     fn new(input: Box<dyn BufRead + Send>) -> Person {
         Person {
             input: Mutex::new(input),
+            staged: Mutex::new(None),
         }
     }
 
@@ -119,10 +237,20 @@ impl Person {
             let _ = out.flush();
             let mut line = String::new();
             let read = input.read_line(&mut line);
+            if matches!(&read, Err(e) if e.kind() == std::io::ErrorKind::InvalidData) {
+                let _ = writeln!(
+                    out,
+                    "that answer is not text (not UTF-8): give a number from 1 to {count}"
+                );
+                continue;
+            }
             let line = line.trim();
             if matches!(read, Ok(0) | Err(_)) || line == "q" {
                 let _ = writeln!(out);
                 eprintln!("{LEFT}");
+                if let Some(staged) = self.staged.lock().expect("not poisoned").take() {
+                    let _ = std::fs::remove_file(staged);
+                }
                 std::process::exit(1);
             }
             match line.parse::<usize>() {

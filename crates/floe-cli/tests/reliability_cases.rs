@@ -431,3 +431,112 @@ fn case_10_a_length_target_that_is_not_a_number_is_refused_at_check_time() {
             )));
     }
 }
+
+/// Runs `floe play` of a 2-player Arctic Race (seed 5) into `record` with `extra` flags,
+/// answering 1 to everything, and returns its status and stderr.
+fn play_into(record: &Path, extra: &[&str], input: Vec<u8>) -> (bool, String) {
+    let out = floe()
+        .args(["play", "--players", "2", "--seed", "5", "--record"])
+        .arg(record)
+        .args(extra)
+        .write_stdin(input)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Answers 1 to every question of a game.
+fn ones() -> Vec<u8> {
+    "1\n".repeat(400).into_bytes()
+}
+
+#[test]
+fn case_03_play_never_overwrites_a_users_file_or_a_special_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.toml");
+    fs::write(&notes, "my notes\n").unwrap();
+    let (played, stderr) = play_into(&notes, &[], ones());
+    assert!(!played);
+    assert!(
+        stderr.contains("is not a game record Floe wrote") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes\n");
+    // A FIFO (and so a device node) is never replaced, even with --force.
+    let fifo = tmp.path().join("pipe.toml");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (played, stderr) = play_into(&fifo, &["--force"], ones());
+    assert!(
+        !played && stderr.contains("is not a regular file"),
+        "{stderr}"
+    );
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let (played, stderr) = play_into(Path::new("/dev/null"), &["--force"], ones());
+    assert!(
+        !played && stderr.contains("is not a regular file"),
+        "{stderr}"
+    );
+    // A user's FILE.partial is never touched; a record Floe wrote is replaced.
+    let record = tmp.path().join("game.toml");
+    let partial = tmp.path().join("game.toml.partial");
+    fs::write(&partial, "mine\n").unwrap();
+    assert!(play_into(&record, &[], ones()).0);
+    assert!(
+        play_into(&record, &[], ones()).0,
+        "its own record is replaced"
+    );
+    assert_eq!(fs::read_to_string(&partial).unwrap(), "mine\n");
+    // With --force, the user's file is replaced by the record.
+    assert!(play_into(&notes, &["--force"], ones()).0);
+    assert!(fs::read_to_string(&notes).unwrap().contains("answers = ["));
+    let names: Vec<String> = fs::read_dir(tmp.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "no staging file left: {names:?}");
+}
+
+use std::os::unix::fs::FileTypeExt;
+
+#[test]
+fn case_04_an_unwritable_record_is_found_before_the_first_question() {
+    let tmp = tempfile::tempdir().unwrap();
+    let folder = tmp.path().join("folder.toml");
+    fs::create_dir(&folder).unwrap();
+    for record in [Path::new("/proc/x.toml"), folder.as_path()] {
+        // No answers at all: a check after the game would wait for them and fail on input.
+        let (played, stderr) = play_into(record, &[], Vec::new());
+        assert!(!played);
+        assert!(
+            stderr.contains(&format!("--record {}", record.display()))
+                && !stderr.contains("left unfinished"),
+            "refused before the first question: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn case_14_a_non_utf8_answer_is_asked_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut input = b"\xff\xfe\n".to_vec();
+    input.extend(ones());
+    let out = floe()
+        .args(["play", "--players", "2", "--seed", "5", "--record"])
+        .arg(tmp.path().join("game.toml"))
+        .write_stdin(input)
+        .assert()
+        .success();
+    let shown = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    assert!(shown.contains("that answer is not text"), "{shown}");
+}
