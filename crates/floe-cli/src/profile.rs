@@ -62,7 +62,7 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
         &ProfileOptions {
             out: &out,
             machine,
-            command: std::env::args().collect(),
+            command: floe_lab::provenance::command_line(),
             force: a.study.force,
             progress: &bar,
             stop: Some(crate::stop::listen()),

@@ -90,7 +90,7 @@ pub fn run_plan(
             out,
             machine,
             merged,
-            command: std::env::args().collect(),
+            command: floe_lab::provenance::command_line(),
             force,
             progress: &bar,
             stop: Some(crate::stop::listen()),

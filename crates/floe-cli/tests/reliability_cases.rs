@@ -540,3 +540,55 @@ fn case_14_a_non_utf8_answer_is_asked_again() {
     let shown = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert!(shown.contains("that answer is not text"), "{shown}");
 }
+
+#[test]
+fn case_08_a_path_that_is_not_utf8_is_carried_through_not_a_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = tmp.path().join(OsStr::from_bytes(b"bad\xffname"));
+    let spec = tmp.path().join("e.toml");
+    fs::write(
+        &spec,
+        "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n",
+    )
+    .unwrap();
+    let runs: Vec<Vec<&OsStr>> = vec![
+        vec!["simulate".as_ref(), "--games".as_ref(), "5".as_ref()],
+        vec![
+            "tournament".as_ref(),
+            "--bots".as_ref(),
+            "random,greedy".as_ref(),
+            "--games".as_ref(),
+            "4".as_ref(),
+        ],
+        vec!["experiment".as_ref(), spec.as_os_str()],
+    ];
+    for run in runs {
+        floe()
+            .args(&run)
+            .arg("--out")
+            .arg(&bad)
+            .arg("--quiet")
+            .assert()
+            .success();
+        assert!(
+            bad.join("seats.csv").is_file(),
+            "{run:?} wrote its result there"
+        );
+        floe().arg("plot").arg(&bad).assert().success();
+    }
+    // A path that names nothing is an error that names it, never a panic (status 101).
+    let (rules, shard, record) = (bad.join("r.toml"), bad.join("shard"), bad.join("g.toml"));
+    let merged = tmp.path().join("m").to_string_lossy().into_owned();
+    let runs: [(&str, &[&str], &Path); 3] = [
+        ("simulate", &["--rules"], &rules),
+        ("merge", &["--out", &merged], &shard),
+        ("replay", &["--record"], &record),
+    ];
+    for (command, flags, path) in runs {
+        let out = floe().arg(command).args(flags).arg(path).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("bad\u{fffd}name"));
+    }
+}

@@ -201,7 +201,7 @@ fn take_lock(dir: &Path) -> Result<File, OutputError> {
         }
         Err(fs::TryLockError::Error(e)) => return Err(at(&path)(e)),
     }
-    let command: Vec<String> = std::env::args().collect();
+    let command = crate::provenance::command_line();
     let name = format!("process {}: {}", std::process::id(), command.join(" "));
     file.set_len(0)
         .and_then(|()| file.rewind())
