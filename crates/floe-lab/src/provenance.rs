@@ -16,6 +16,15 @@ pub const LONG_VERSION: &str = concat!(
     ")"
 );
 
+/// Returns the command line of this process, as manifests and lock files record it: an
+/// argument that is not UTF-8 (a path of such bytes) is written with U+FFFD in place of
+/// its bad bytes, never a panic.
+pub fn command_line() -> Vec<String> {
+    std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -26,13 +35,4 @@ mod tests {
         let is_hash = hash.len() == 40 && hash.bytes().all(|b| b.is_ascii_hexdigit());
         assert!(BUILD_COMMIT == "unknown" || is_hash, "{BUILD_COMMIT}");
     }
-}
-
-/// Returns the command line of this process, as manifests and lock files record it: an
-/// argument that is not UTF-8 (a path of such bytes) is written with U+FFFD in place of
-/// its bad bytes, never a panic.
-pub fn command_line() -> Vec<String> {
-    std::env::args_os()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect()
 }
