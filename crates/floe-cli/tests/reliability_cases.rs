@@ -592,3 +592,68 @@ fn case_08_a_path_that_is_not_utf8_is_carried_through_not_a_panic() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("bad\u{fffd}name"));
     }
 }
+
+/// Runs `floe ARGS` and checks it fails within 30 seconds, naming `path` as not a regular
+/// file.
+fn refuses_special(args: &[&std::ffi::OsStr], path: &Path) {
+    let out = floe()
+        .args(args)
+        .timeout(Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    assert!(
+        stderr.contains(&path.display().to_string()) && stderr.contains("not a regular file"),
+        "{args:?}: {stderr}"
+    );
+}
+
+#[test]
+fn case_09_special_files_are_refused_at_once_not_read_forever() {
+    let tmp = tempfile::tempdir().unwrap();
+    let fifo = tmp.path().join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // plot: a table that is /dev/zero.
+    let out = tmp.path().join("out");
+    ok(&args(&small(1)), &out);
+    fs::remove_file(out.join("seats.csv")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", out.join("seats.csv")).unwrap();
+    refuses_special(&["plot".as_ref(), out.as_os_str()], &out.join("seats.csv"));
+    // merge: a shard's counts that are /dev/zero, or a pipe.
+    for special in [Path::new("/dev/zero"), fifo.as_path()] {
+        let shard = tmp.path().join("shard");
+        let _ = fs::remove_dir_all(&shard);
+        ok(
+            &[&args(&small(1))[..], &["--shard", "1/1"]].concat(),
+            &shard,
+        );
+        fs::remove_file(shard.join("counts.csv")).unwrap();
+        std::os::unix::fs::symlink(special, shard.join("counts.csv")).unwrap();
+        let merged = tmp.path().join("merged");
+        refuses_special(
+            &[
+                "merge".as_ref(),
+                shard.as_os_str(),
+                "--out".as_ref(),
+                merged.as_os_str(),
+            ],
+            &shard.join("counts.csv"),
+        );
+    }
+    // A rules file or a game record that is a pipe.
+    refuses_special(
+        &["simulate".as_ref(), "--rules".as_ref(), fifo.as_os_str()],
+        &fifo,
+    );
+    refuses_special(
+        &["replay".as_ref(), "--record".as_ref(), fifo.as_os_str()],
+        &fifo,
+    );
+}

@@ -28,9 +28,13 @@ fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
     if !path.exists() {
         return Ok(None);
     }
-    let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
-    let header = reader.headers()?.clone();
+    let file = crate::input::open_regular(&path, crate::input::MAX_TABLE_BYTES)
+        .with_context(|| format!("{}", path.display()))?;
+    let mut reader = csv::Reader::from_reader(file);
+    let header = reader
+        .headers()
+        .with_context(|| format!("{}", path.display()))?
+        .clone();
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.with_context(|| format!("{}", path.display()))?;

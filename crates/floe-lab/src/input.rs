@@ -1,14 +1,50 @@
-//! Reading text files with a size limit: the files a user names (experiment specs, rules
-//! files) and the small files Floe reads back (shard manifests, lists of its own files),
-//! so that a mistyped path (`/dev/zero`, a log file, a folder) is refused at once instead
-//! of hanging the run or filling memory before the first game.
+//! Reading files with a size limit: the files a user names (experiment specs, rules
+//! files, records) and the files Floe reads back (shard manifests and counts, lists of
+//! its own files, the tables `plot` draws), so that a mistyped path (`/dev/zero`, a pipe,
+//! a log file, a folder) is refused at once instead of hanging the run or filling memory
+//! before the first game. Every file Floe reads is opened by [`open_regular`].
 
+use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
 /// The largest spec or rules file read, in bytes (4 MiB): the shipped files are a few
 /// KiB, so anything near this is not a file meant for Floe.
 pub const MAX_INPUT_BYTES: u64 = 4 << 20;
+
+/// The largest result table read whole, in bytes (1 GiB): `plot`'s tables and a shard's
+/// counts are a few KiB to MiB; per-game rows, which can be far larger, are streamed.
+pub const MAX_TABLE_BYTES: u64 = 1 << 30;
+
+/// Opens `path` for reading if it is a regular file (following links) of at most `limit`
+/// bytes. A folder, a device (`/dev/zero`), a pipe (which would block the open until a
+/// writer comes) or a socket is refused before it is opened.
+///
+/// # Errors
+/// Says why the file cannot be used, or why it cannot be opened.
+pub fn open_regular(path: &Path, limit: u64) -> io::Result<File> {
+    let meta = std::fs::metadata(path)?;
+    if meta.is_dir() {
+        return Err(io::Error::other("it is a folder, not a file"));
+    }
+    if !meta.is_file() {
+        return Err(io::Error::other(
+            "it is not a regular file (a device, a pipe or a socket), so Floe does not read it",
+        ));
+    }
+    if meta.len() > limit {
+        return Err(too_large(limit));
+    }
+    File::open(path)
+}
+
+/// The error of a file longer than `limit`.
+fn too_large(limit: u64) -> io::Error {
+    io::Error::other(format!(
+        "it is larger than {} MiB, the most Floe reads of such a file",
+        limit >> 20
+    ))
+}
 
 /// Reads the UTF-8 text file at `path`, reading at most [`MAX_INPUT_BYTES`] and one byte
 /// more (to tell a file at the limit from a longer one or an endless stream).
@@ -26,17 +62,12 @@ pub fn read_text(path: &Path) -> io::Result<String> {
 /// # Errors
 /// As [`read_text`].
 pub fn read_text_at_most(path: &Path, limit: u64) -> io::Result<String> {
-    let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
-        return Err(io::Error::other("it is a folder, not a file"));
-    }
+    let file = open_regular(path, limit)?;
+    // The file may grow between the check and the read: read one byte past the limit.
     let mut bytes = Vec::new();
     file.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        return Err(io::Error::other(format!(
-            "it is larger than {} MiB, the most Floe reads of such a file",
-            limit >> 20
-        )));
+        return Err(too_large(limit));
     }
     String::from_utf8(bytes).map_err(|e| {
         io::Error::new(
@@ -76,7 +107,7 @@ mod tests {
             "it is not UTF-8 text (the first bad byte is at offset 8)"
         );
         if Path::new("/dev/zero").exists() {
-            assert!(error(Path::new("/dev/zero")).contains("larger than 4 MiB"));
+            assert!(error(Path::new("/dev/zero")).contains("not a regular file"));
         }
     }
 }

@@ -93,7 +93,10 @@ pub fn reseal(dir: &Path) -> Result<()> {
 /// Returns the SHA-256 of the file at `path`, read in pieces (a `games.csv` may be large).
 fn file_sha256(path: &Path) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
-    std::io::copy(&mut File::open(path)?, &mut hasher)?;
+    std::io::copy(
+        &mut crate::input::open_regular(path, u64::MAX)?,
+        &mut hasher,
+    )?;
     Ok(hex(&hasher.finalize()))
 }
 
@@ -236,8 +239,10 @@ impl Merged {
     pub fn append_rows(&self, name: &str, out: &mut impl Write) -> Result<()> {
         for dir in &self.dirs {
             let path = dir.join(name);
-            let mut reader =
-                BufReader::new(File::open(&path).with_context(|| format!("{}", path.display()))?);
+            let mut reader = BufReader::new(
+                crate::input::open_regular(&path, u64::MAX)
+                    .with_context(|| format!("{}", path.display()))?,
+            );
             let mut header = Vec::new();
             reader.read_until(b'\n', &mut header)?;
             std::io::copy(&mut reader, out)?;
@@ -446,8 +451,9 @@ pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged
 /// each counter once, in a cell of the run.
 fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
     let path = dir.join(COUNTS);
-    let mut reader =
-        csv::Reader::from_path(&path).with_context(|| format!("{}", path.display()))?;
+    let file = crate::input::open_regular(&path, crate::input::MAX_TABLE_BYTES)
+        .with_context(|| format!("{}", path.display()))?;
+    let mut reader = csv::Reader::from_reader(file);
     let header = reader
         .headers()
         .with_context(|| format!("{}", path.display()))?;
