@@ -657,3 +657,69 @@ fn case_09_special_files_are_refused_at_once_not_read_forever() {
         &fifo,
     );
 }
+
+#[test]
+fn case_15_every_allowed_value_means_every_value_the_rules_accept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tmp.path().join("sweep.toml");
+    fs::write(
+        &spec,
+        "name = \"reserve\"\ngame = \"arctic\"\nplayers = [3]\n[[lineups]]\nbots = \"random\"\n\
+         games = 2\n[sweep]\nparam = \"reserve_per_extra_player\"\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    floe()
+        .arg("experiment")
+        .arg(&spec)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    // 0 to 34: a Reserve of 35 per extra player cannot be dealt at 4 players (3 x 35 + 4
+    // hands of 3 + a River of 6 = 123 cards of 120), so the rules refuse it at any count.
+    let cells = fs::read_to_string(out.join("cells.csv")).unwrap();
+    let values: Vec<&str> = cells
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(values.first(), Some(&"0"));
+    assert_eq!(values.last(), Some(&"34"));
+    assert_eq!(values.len(), 35);
+    let tune = tmp.path().join("tune.toml");
+    fs::write(
+        &tune,
+        "game = \"arctic\"\nplayers = [3]\nbots = \"random\"\nbudget = 100000\n\
+         round_games = 100\nmethod = \"ntbea\"\n[[params]]\nname = \"reserve_per_extra_player\"\n\
+         [objective]\nseat_spread = 1.0\n",
+    )
+    .unwrap();
+    floe()
+        .args(["tune", "--check"])
+        .arg(&tune)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "reserve_per_extra_player (35 values, rules: 5)",
+        ));
+}
+
+#[test]
+fn case_16_plot_of_an_emptied_table_fails_and_keeps_the_chart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    ok(&args(&small(1)), &out);
+    floe().arg("plot").arg(&out).assert().success();
+    let chart = out.join("seats-random.svg");
+    let drawn = fs::read(&chart).unwrap();
+    fs::write(out.join("game_stats.csv"), "").unwrap();
+    floe()
+        .arg("plot")
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("game_stats.csv"));
+    assert_eq!(fs::read(&chart).unwrap(), drawn, "the chart is kept");
+}

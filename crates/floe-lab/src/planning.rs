@@ -253,6 +253,24 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
     Ok(Planned { plan, notes })
 }
 
+/// Returns every value of `kind` that `game`'s rules accept at `path` (`None` when the
+/// kind has too many values to list): what a sweep or a tune tries when its spec lists
+/// none. A value the rules refuse at some player count (an Arctic Reserve too large for
+/// the 4-player deal) is left out, not an error: the spec asked for what is allowed.
+pub(crate) fn accepted_values<G: Game>(
+    game: &G,
+    path: &str,
+    kind: &ParamKind,
+) -> Option<Vec<ParamValue>> {
+    let mut rules = game.rules().clone();
+    Some(
+        kind.all_values()?
+            .into_iter()
+            .filter(|v| rules.set_parameter(path, v).is_ok())
+            .collect(),
+    )
+}
+
 /// Returns the points of `sweep` at `players` players: each value with the path it sets
 /// and the rules' own value.
 fn sweep_points<G: Game>(
@@ -291,9 +309,7 @@ fn sweep_points<G: Game>(
         .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?;
     let values: Vec<(ParamValue, usize)> = match &sweep.values {
         Some(values) => values.clone(),
-        None => decl
-            .kind
-            .all_values()
+        None => accepted_values(game, &path, &decl.kind)
             .ok_or_else(|| {
                 spec.error_at(
                     sweep.line,

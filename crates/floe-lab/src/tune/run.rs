@@ -266,9 +266,7 @@ fn rules_dimension<G: Game>(
         .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
     let values: Vec<(ParamValue, usize)> = match &p.values {
         Some(v) => v.clone(),
-        None => resolved
-            .kind
-            .all_values()
+        None => crate::planning::accepted_values(game, &path, &resolved.kind)
             .ok_or_else(|| {
                 spec.error_at(
                     p.line,
