@@ -108,7 +108,7 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     assert_eq!(p["players"], "2");
     assert_eq!(p["bots"], "random,greedy,mcts:iters=20");
     assert_eq!(p["seed"], "1");
-    assert_eq!(p["ladder_from"], "--ladder");
+    assert_eq!(p["ladder_from"], "given");
     assert_eq!(p["mcts_10000"], "", "a given ladder is not timed");
     // Three entrants: a cycle of 6 seatings per deal.
     assert_eq!((p["deals"].as_str(), p["games"].as_str()), ("40", "240"));
@@ -205,7 +205,7 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("[profile]"), "{manifest}");
     assert!(
-        manifest.contains("ladder_from = \"--ladder\""),
+        manifest.contains("ladder_from = \"given\""),
         "{manifest}"
     );
     let chart = fs::read_to_string(out.join("profile.svg")).unwrap();

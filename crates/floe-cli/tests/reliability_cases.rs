@@ -723,3 +723,28 @@ fn case_16_plot_of_an_emptied_table_fails_and_keeps_the_chart() {
         .stderr(predicates::str::contains("game_stats.csv"));
     assert_eq!(fs::read(&chart).unwrap(), drawn, "the chart is kept");
 }
+
+#[test]
+fn case_13_a_formula_looking_name_is_written_as_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("evil.toml");
+    fs::write(&rules, "name = \"=cmd|' /C calc'!A0\"\n").unwrap();
+    let out = tmp.path().join("out");
+    floe()
+        .args(["simulate", "--games", "20", "--per-game", "--rules"])
+        .arg(&rules)
+        .arg("--out")
+        .arg(&out)
+        .arg("--quiet")
+        .assert()
+        .success();
+    for table in ["game_stats.csv", "seats.csv", "games.csv"] {
+        let text = fs::read_to_string(out.join(table)).unwrap();
+        let row = text.lines().nth(1).unwrap();
+        assert!(
+            row.contains(",\"'=cmd|' /C calc'!A0\",") || row.contains(",'=cmd|' /C calc'!A0,"),
+            "{table}: {row}"
+        );
+        assert!(!row.contains(",=cmd"), "{table}: {row}");
+    }
+}

@@ -121,7 +121,7 @@ pub const MEANINGS: &[(&str, &str, &str)] = &[
     (
         PROFILE,
         "ladder_from",
-        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or --ladder (given, not timed)",
+        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (by --ladder, not timed)",
     ),
     (
         PROFILE,
@@ -890,7 +890,7 @@ fn table<'a>(tables: &'a [(String, Table)], name: &str) -> Result<&'a Table> {
 /// Where the ladder came from, for `profile.csv`.
 fn ladder_from(timing: Option<&Timing>) -> (&'static str, &'static str) {
     match timing {
-        None => ("--ladder", ""),
+        None => ("given", ""),
         Some(t) if t.deep => ("timing", "in"),
         Some(_) => ("timing", "out"),
     }
@@ -1537,7 +1537,7 @@ mod tests {
             .collect();
         let get = |k: &str| row.iter().find(|(c, _)| *c == k).unwrap().1;
         assert_eq!(get("game"), "g");
-        assert_eq!(get("ladder_from"), "--ladder");
+        assert_eq!(get("ladder_from"), "given");
         assert_eq!(get("mcts_10000"), "");
         assert_eq!(
             (get("deals"), get("games"), get("entrants")),

@@ -116,10 +116,34 @@ impl Table {
         let mut w = csv::Writer::from_writer(out);
         w.write_record(&self.header)?;
         for row in &self.rows {
-            w.write_record(row)?;
+            w.write_record(
+                row.iter()
+                    .map(|c| spreadsheet_safe(c).into_owned().into_bytes()),
+            )?;
         }
         w.flush()?;
         Ok(())
+    }
+}
+
+/// Returns `cell` as a spreadsheet opens it safely: a text that starts as a formula does
+/// (`=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so that a rules
+/// name like `=cmd|' /C calc'!A0` is shown, not run. Numbers (`-0.25`) are left as they
+/// are, so every table still reads back as numbers.
+///
+/// # Examples
+/// ```
+/// use floe_sim::report::spreadsheet_safe;
+/// assert_eq!(spreadsheet_safe("=1+1"), "'=1+1");
+/// assert_eq!(spreadsheet_safe("-0.25"), "-0.25");
+/// assert_eq!(spreadsheet_safe("classic"), "classic");
+/// ```
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    let formula_like = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if formula_like && cell.parse::<f64>().is_err() {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
     }
 }
 
@@ -382,7 +406,11 @@ pub fn write_game_rows<G: Game, W: Write>(
                 o.rounds.to_string(),
                 game.end_causes()[o.end_cause as usize].to_string(),
             ];
-            w.write_record(run.iter().chain(fields.iter()))?;
+            w.write_record(
+                run.iter()
+                    .chain(fields.iter())
+                    .map(|c| spreadsheet_safe(c).into_owned().into_bytes()),
+            )?;
         }
     }
     Ok(())
