@@ -308,6 +308,10 @@ impl Game for ArcticRace {
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] =
         &[("mcts.reward", "margin"), ("mcts.c", "0.3")];
 
+    fn round_limit(&self) -> Option<usize> {
+        Some(self.rules.round_limit() as usize)
+    }
+
     /// No seat scores below 0; a seat whose five racers each win their race scores the
     /// sum of the first places.
     fn score_bounds(&self, _players: usize) -> (i32, i32) {

@@ -73,6 +73,10 @@ impl Game for Arctic {
         ("greedy.judge", "turn-end"),
     ];
 
+    fn round_limit(&self) -> Option<usize> {
+        Some(self.rules.round_limit() as usize)
+    }
+
     /// Runs: six animals at the table's extreme entries; diversity and totem likewise;
     /// penalty cards: at most every card but one per pile (each pile holds a card from the
     /// first turn on).

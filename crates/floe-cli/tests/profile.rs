@@ -204,10 +204,7 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     // The manifest records the ladder; the chart names every entrant.
     let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("[profile]"), "{manifest}");
-    assert!(
-        manifest.contains("ladder_from = \"given\""),
-        "{manifest}"
-    );
+    assert!(manifest.contains("ladder_from = \"given\""), "{manifest}");
     let chart = fs::read_to_string(out.join("profile.svg")).unwrap();
     let texts: Vec<&str> = chart.lines().map(str::trim).collect();
     for bot in LADDER {

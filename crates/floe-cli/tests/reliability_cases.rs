@@ -748,3 +748,210 @@ fn case_13_a_formula_looking_name_is_written_as_text() {
         assert!(!row.contains(",=cmd"), "{table}: {row}");
     }
 }
+
+/// A shard of 300 Arctic Race games (seed 4) in `dir/shard`, its counts changed by
+/// `edit` (each line of counts.csv, and lines to add) and sealed again as a forger would;
+/// returns merge's stderr, which must be a refusal.
+fn forged_merge(edit: impl Fn(&str) -> String, added: &[&str]) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let shard = tmp.path().join("shard");
+    ok(
+        &[
+            "simulate", "--games", "300", "--seed", "4", "--shard", "1/1",
+        ],
+        &shard,
+    );
+    let counts = shard.join("counts.csv");
+    let mut text: String = fs::read_to_string(&counts)
+        .unwrap()
+        .lines()
+        .map(edit)
+        .filter(|l| !l.is_empty())
+        .map(|l| l + "\n")
+        .collect();
+    for line in added {
+        text.push_str(line);
+        text.push('\n');
+    }
+    fs::write(&counts, text).unwrap();
+    floe_lab::shards::reseal(&shard).unwrap();
+    let out = floe()
+        .arg("merge")
+        .arg(&shard)
+        .arg("--out")
+        .arg(tmp.path().join("merged"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(!tmp.path().join("merged").exists(), "nothing written");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// The value of counter `name` at `index` in the shard of [`forged_merge`] (its counts
+/// are those of a fixed run, so tests can read them once).
+fn count(name: &str, index: usize) -> i64 {
+    let tmp = tempfile::tempdir().unwrap();
+    let shard = tmp.path().join("shard");
+    ok(
+        &[
+            "simulate", "--games", "300", "--seed", "4", "--shard", "1/1",
+        ],
+        &shard,
+    );
+    fs::read_to_string(shard.join("counts.csv"))
+        .unwrap()
+        .lines()
+        .find_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[1] == name && f[2] == index.to_string()).then(|| f[3].parse().unwrap())
+        })
+        .unwrap_or(0)
+}
+
+/// Replaces the value of counter `name` at `index` by `value` (a 0 removes the line, as
+/// shards write no zero counts).
+fn set(name: &'static str, index: usize, value: i64) -> impl Fn(&str) -> String {
+    move |l: &str| {
+        let f: Vec<&str> = l.split(',').collect();
+        if f.len() == 4 && f[1] == name && f[2] == index.to_string() {
+            if value == 0 {
+                return String::new();
+            }
+            format!("{},{},{},{}", f[0], f[1], f[2], value)
+        } else {
+            l.to_string()
+        }
+    }
+}
+
+/// Applies two edits in turn.
+fn both(a: impl Fn(&str) -> String, b: impl Fn(&str) -> String) -> impl Fn(&str) -> String {
+    move |l: &str| b(&a(l))
+}
+
+#[test]
+fn case_06_merge_refuses_counts_no_game_can_have() {
+    let (rounds_sum, sq_sum) = (count("rounds_sum", 0), count("rounds_sq_sum", 0));
+    let shortest: i64 = (1..).find(|&r| count("rounds_hist", r as usize) > 0).unwrap();
+    let short_games = count("rounds_hist", shortest as usize);
+    let move_game = |to: i64| {
+        both(
+            both(
+                set("rounds_hist", shortest as usize, short_games - 1),
+                set("rounds_sum", 0, rounds_sum - shortest + to),
+            ),
+            set("rounds_sq_sum", 0, sq_sum - shortest * shortest + to * to),
+        )
+    };
+    let e = forged_merge(move_game(100_000), &["0,rounds_hist,100000,1"]);
+    assert!(
+        e.contains("a game of 100000 rounds, past the round limit of 500"),
+        "{e}"
+    );
+    let e = forged_merge(move_game(0), &["0,rounds_hist,0,1"]);
+    assert!(e.contains("a game of 0 rounds"), "{e}");
+    let winner = count("winner_score_sum", 0);
+    let e = forged_merge(set("winner_score_sum", 0, 900_000_000), &[]);
+    assert!(e.contains("winner_score_sum is 900000000, outside"), "{e}");
+    let e = forged_merge(set("margin_sum", 0, winner + 1), &[]);
+    assert!(e.contains("margin_sum is"), "{e}");
+    let seat = count("seat_score_sum", 0);
+    // Score sums near 2^63, kept consistent across seats, colours and bots.
+    let huge = i64::MAX / 2;
+    let bot = count("bot_score_sum", 0);
+    let e = forged_merge(
+        both(
+            both(
+                set("seat_score_sum", 0, huge),
+                set("colour_score_sum", 0, huge),
+            ),
+            set("bot_score_sum", 0, bot - seat + huge),
+        ),
+        &[],
+    );
+    assert!(e.contains("score_sum is"), "{e}");
+    let (c0, c1) = (count("colour_score_sum", 0), count("colour_score_sum", 1));
+    let e = forged_merge(
+        both(
+            set("colour_score_sum", 0, c1),
+            set("colour_score_sum", 1, c0),
+        ),
+        &[],
+    );
+    assert!(e.contains("colour 0's counts differ from seat 0's"), "{e}");
+    let (w0, w1) = (count("seat_win_units", 0), count("seat_win_units", 1));
+    let e = forged_merge(
+        both(
+            set("seat_win_units", 0, w0 + 60),
+            set("seat_win_units", 1, w1 - 60),
+        ),
+        &[],
+    );
+    assert!(e.contains("win_units is"), "{e}");
+    let ends = count("end_causes", 1);
+    let e = forged_merge(set("end_causes", 1, ends - 1), &["0,end_causes,5,1"]);
+    assert!(
+        e.contains("end_causes[5]: arctic-race has only 3 end causes"),
+        "{e}"
+    );
+    let e = forged_merge(set("end_causes", 1, ends - 1), &["0,end_causes,2,1"]);
+    assert!(
+        e.contains("1 games ended by the round limit, but only 0 lasted its 500 rounds"),
+        "{e}"
+    );
+    assert!(seat > 0);
+}
+
+#[test]
+fn case_06_real_shards_of_games_the_round_limit_ends_merge() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (game, rules) in [
+        ("arctic-race", "classic.toml"),
+        ("arctic", "arctic.toml"),
+        ("north-pole", "north-pole.toml"),
+    ] {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../experiments/rules")
+            .join(rules);
+        let text = fs::read_to_string(source).unwrap();
+        let short: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("round_limit") {
+                    "round_limit = 6".to_string()
+                } else {
+                    l.to_string()
+                }
+            })
+            .map(|l| l + "\n")
+            .collect();
+        let file = tmp.path().join(format!("{game}.toml"));
+        fs::write(&file, short).unwrap();
+        let shards: Vec<PathBuf> = (1..=2)
+            .map(|k| {
+                let dir = tmp.path().join(format!("{game}-{k}"));
+                let part = format!("{k}/2");
+                let rules = file.to_string_lossy().into_owned();
+                ok(
+                    &[
+                        "simulate", "--game", game, "--games", "40", "--bots", "greedy", "--rules",
+                        &rules, "--shard", &part,
+                    ],
+                    &dir,
+                );
+                dir
+            })
+            .collect();
+        floe()
+            .arg("merge")
+            .args(&shards)
+            .arg("--out")
+            .arg(tmp.path().join(format!("{game}-merged")))
+            .arg("--quiet")
+            .assert()
+            .success();
+        let stats =
+            fs::read_to_string(tmp.path().join(format!("{game}-merged/game_stats.csv"))).unwrap();
+        assert!(stats.lines().nth(1).is_some(), "{game}: merged");
+    }
+}

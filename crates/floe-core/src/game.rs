@@ -108,6 +108,13 @@ pub trait Game: Clone + Send + Sync {
     /// seats with (a search scales its reward by them).
     fn score_bounds(&self, players: usize) -> (i32, i32);
 
+    /// Returns the round after which the rules end a game that has not ended otherwise
+    /// (its end cause is `round-limit`), or `None` for a game that always ends by itself.
+    /// `floe merge` refuses counts of a game longer than it.
+    fn round_limit(&self) -> Option<usize> {
+        None
+    }
+
     /// Sets up a new game for `players` seats, drawing setup chance from `rng` and
     /// reporting the setup to `log`.
     ///

@@ -128,8 +128,8 @@ fn tally<G: Game>(
     match opts.merged {
         Some(m) => m.tally(
             cell,
-            setup.config.players,
-            setup.config.games,
+            &setup.game,
+            &setup.config,
             floe_sim::empty_tally(&setup.game, &setup.config),
         ),
         None => Ok(floe_sim::run_until(

@@ -198,7 +198,14 @@ impl Merged {
     /// # Errors
     /// Names the shard and line whose counts do not fit the run's shape, or the shard
     /// whose counts do not fit together as those of its block of games do.
-    pub fn tally(&self, cell: usize, players: usize, games: u64, empty: Tally) -> Result<Tally> {
+    pub fn tally<G: floe_core::Game>(
+        &self,
+        cell: usize,
+        game: &G,
+        config: &floe_sim::RunConfig,
+        empty: Tally,
+    ) -> Result<Tally> {
+        let (players, games) = (config.players, config.games);
         let mut merged = empty.clone();
         for s in &self.shards {
             let path = s.dir.join(COUNTS);
@@ -225,7 +232,17 @@ impl Merged {
                     path.display()
                 )
             })?;
-            merged.merge(&part);
+            part.check_game(game, players, config.shuffle_colours)
+                .map_err(|e| {
+                    anyhow!(
+                        "{}: cell {cell}: the counts are not possible in {}: {e}",
+                        path.display(),
+                        game.name()
+                    )
+                })?;
+            merged
+                .merge_checked(&part)
+                .map_err(|e| anyhow!("{}: cell {cell}: {e}", path.display()))?;
         }
         Ok(merged)
     }

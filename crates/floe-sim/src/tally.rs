@@ -5,7 +5,7 @@
 //! wins are counted in [`WIN_SHARE_UNITS`] so they stay integers too, ranks in halves,
 //! and head-to-head results in [`PAIR_UNITS`].
 
-use floe_core::{FigureDecl, Figures, MAX_SEATS, Seat, WIN_SHARE_UNITS};
+use floe_core::{FigureDecl, Figures, Game, MAX_SEATS, Seat, WIN_SHARE_UNITS};
 
 use crate::GameRecord;
 
@@ -605,6 +605,141 @@ impl Tally {
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Checks that the counts are possible in `game` at `players` seats, beyond fitting
+    /// together ([`Tally::check`]): no game of 0 rounds or longer than the round limit, no
+    /// more round-limit ends than games that reached the limit, no end cause the game does
+    /// not have, scores within the game's bounds (the winner's, each seat's, colour's and
+    /// bot's, the margin within the span and below the winner's lead over the lowest
+    /// score), each group's win units between its sole and shared wins' least and most
+    /// worth, and, when colours are not dealt at random, colour i's counts those of seat i.
+    ///
+    /// # Errors
+    /// Names the first count that is not possible.
+    pub fn check_game<G: Game>(
+        &self,
+        game: &G,
+        players: usize,
+        shuffle_colours: bool,
+    ) -> Result<(), String> {
+        if self.rounds_hist.first().is_some_and(|&n| n > 0) {
+            return Err("rounds_hist: a game of 0 rounds".into());
+        }
+        let causes = game.end_causes();
+        if let Some(i) = (causes.len()..self.end_causes.len()).find(|&i| self.end_causes[i] > 0) {
+            return Err(format!(
+                "end_causes[{i}]: {} has only {} end causes ({})",
+                game.name(),
+                causes.len(),
+                causes.join(", ")
+            ));
+        }
+        if let Some(limit) = game.round_limit() {
+            if let Some((rounds, _)) = self.round_counts().find(|&(r, n)| r > limit && n > 0) {
+                return Err(format!(
+                    "rounds_hist: a game of {rounds} rounds, past the round limit of {limit}"
+                ));
+            }
+            let at_limit: u64 = self
+                .round_counts()
+                .filter(|&(r, _)| r == limit)
+                .map(|(_, n)| n)
+                .sum();
+            let cause = causes.iter().position(|c| *c == "round-limit");
+            if let Some(ended) = cause.map(|c| self.end_causes[c]).filter(|&e| e > at_limit) {
+                return Err(format!(
+                    "end_causes: {ended} games ended by the round limit, but only {at_limit} \
+                     lasted its {limit} rounds"
+                ));
+            }
+        }
+        let (lo, hi) = game.score_bounds(players);
+        let (lo, hi) = (i128::from(lo), i128::from(hi));
+        let within = |what: &str, sum: i64, n: u64| {
+            let (sum, n) = (i128::from(sum), i128::from(n));
+            if sum < n * lo || sum > n * hi {
+                Err(format!(
+                    "{what} is {sum}, outside what {n} scores from {lo} to {hi} can sum to"
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        within("winner_score_sum", self.winner_score_sum, self.games)?;
+        let games = i128::from(self.games);
+        let margin = i128::from(self.margin_sum);
+        let lead = i128::from(self.winner_score_sum) - games * lo;
+        if margin > games * (hi - lo) || margin > lead {
+            return Err(format!(
+                "margin_sum is {margin}, more than the winners' scores stand above the lowest \
+                 possible ({lead})"
+            ));
+        }
+        let units = u128::from(WIN_SHARE_UNITS);
+        for (kind, groups) in [
+            ("seat", &self.seats[..]),
+            ("colour", &self.colours[..]),
+            ("bot", &self.bots[..]),
+        ] {
+            for (i, g) in groups.iter().enumerate() {
+                within(&format!("{kind} {i}'s score_sum"), g.score_sum, g.games)?;
+                let (sole, shared) = (u128::from(g.sole_wins), u128::from(g.shared_wins));
+                let least = sole * units + shared * units / players.max(2) as u128;
+                let most = sole * units + shared * units / 2;
+                if !(least..=most).contains(&u128::from(g.win_units)) {
+                    return Err(format!(
+                        "{kind} {i}: win_units is {}, but its {sole} sole and {shared} shared \
+                         wins are worth {least} to {most}",
+                        g.win_units
+                    ));
+                }
+            }
+        }
+        if !shuffle_colours {
+            for s in 0..players.min(self.colours.len()) {
+                if self.colours[s] != self.seats[s] {
+                    return Err(format!(
+                        "colour {s}'s counts differ from seat {s}'s, but colours were not \
+                         dealt at random (seat i plays colour i)"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the games of `other` as [`Tally::merge`] does, refusing a sum of scores that
+    /// would not fit (counts read from files may be anything).
+    ///
+    /// # Errors
+    /// Names the sum that would overflow.
+    pub fn merge_checked(&mut self, other: &Tally) -> Result<(), String> {
+        let sums = |t: &Tally| {
+            let mut v = vec![
+                ("winner_score_sum", t.winner_score_sum),
+                ("margin_sum", t.margin_sum),
+            ];
+            for groups in [&t.seats[..], &t.colours[..], &t.bots[..]] {
+                v.extend(groups.iter().map(|g| ("score_sum", g.score_sum)));
+            }
+            v
+        };
+        for ((name, a), (_, b)) in sums(self).into_iter().zip(sums(other)) {
+            if a.checked_add(b).is_none() {
+                return Err(format!("{name}: the merged sum does not fit"));
+            }
+        }
+        let counts = [
+            (self.games, other.games),
+            (self.rounds_sum, other.rounds_sum),
+            (self.ties, other.ties),
+        ];
+        if counts.iter().any(|(a, b)| a.checked_add(*b).is_none()) {
+            return Err("the merged game counts do not fit".into());
+        }
+        self.merge(other);
         Ok(())
     }
 

@@ -133,6 +133,10 @@ impl Game for NorthPole {
         ("mcts.bias", "0.01"),
     ];
 
+    fn round_limit(&self) -> Option<usize> {
+        Some(self.rules.round_limit as usize)
+    }
+
     /// Pawns at the Pole: the pre-placed ones at least, all four (all eight of a team) at
     /// most.
     fn score_bounds(&self, players: usize) -> (i32, i32) {
