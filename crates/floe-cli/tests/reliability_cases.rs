@@ -832,7 +832,9 @@ fn both(a: impl Fn(&str) -> String, b: impl Fn(&str) -> String) -> impl Fn(&str)
 #[test]
 fn case_06_merge_refuses_counts_no_game_can_have() {
     let (rounds_sum, sq_sum) = (count("rounds_sum", 0), count("rounds_sq_sum", 0));
-    let shortest: i64 = (1..).find(|&r| count("rounds_hist", r as usize) > 0).unwrap();
+    let shortest: i64 = (1..)
+        .find(|&r| count("rounds_hist", r as usize) > 0)
+        .unwrap();
     let short_games = count("rounds_hist", shortest as usize);
     let move_game = |to: i64| {
         both(
@@ -954,4 +956,113 @@ fn case_06_real_shards_of_games_the_round_limit_ends_merge() {
             fs::read_to_string(tmp.path().join(format!("{game}-merged/game_stats.csv"))).unwrap();
         assert!(stats.lines().nth(1).is_some(), "{game}: merged");
     }
+}
+
+/// Plays [`small`] (seed 4, per-game rows) in `count` shards under `dir`.
+fn shards_of(dir: &Path, count: usize) -> Vec<PathBuf> {
+    (1..=count)
+        .map(|k| {
+            let shard = dir.join(format!("shard-{k}"));
+            let part = format!("{k}/{count}");
+            ok(
+                &[&args(&small(4))[..], &["--shard", &part]].concat(),
+                &shard,
+            );
+            shard
+        })
+        .collect()
+}
+
+/// Replaces the data rows of `shard`'s games.csv by `rows` of them, seals the shard again
+/// as a forger would, and returns merge's refusal of `shards`.
+fn forged_rows(
+    dir: &Path,
+    shards: &[PathBuf],
+    edit: impl Fn(Vec<String>) -> Vec<String>,
+) -> String {
+    let path = shards[0].join("games.csv");
+    let text = fs::read_to_string(&path).unwrap();
+    let mut lines = text.lines().map(String::from);
+    let header = lines.next().unwrap();
+    let rows = edit(lines.collect());
+    let body: String = std::iter::once(header)
+        .chain(rows)
+        .map(|l| l + "\n")
+        .collect();
+    fs::write(&path, body).unwrap();
+    floe_lab::shards::reseal(&shards[0]).unwrap();
+    let out = floe()
+        .arg("merge")
+        .args(shards)
+        .arg("--out")
+        .arg(dir.join("merged"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(!dir.join("merged").exists(), "nothing written");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn case_07_merge_checks_every_row_of_games_csv() {
+    let rows_of = |shard: &Path| -> Vec<String> {
+        fs::read_to_string(shard.join("games.csv"))
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect()
+    };
+    // An edited score.
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 2);
+    let e = forged_rows(tmp.path(), &shards, |mut rows| {
+        let mut f: Vec<String> = rows[1].split(',').map(String::from).collect();
+        f[10] = (f[10].parse::<i64>().unwrap() + 1).to_string();
+        rows[1] = f.join(",");
+        rows
+    });
+    assert!(e.contains("do not add up to the shard's counts"), "{e}");
+    // An emptied file.
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 2);
+    let e = forged_rows(tmp.path(), &shards, |_| Vec::new());
+    assert!(e.contains("row 1: missing"), "{e}");
+    // Reversed rows.
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 2);
+    let e = forged_rows(tmp.path(), &shards, |mut rows| {
+        rows.reverse();
+        rows
+    });
+    assert!(e.contains("row 1: it should be game 0, seat 0"), "{e}");
+    // Another shard's rows.
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 2);
+    let theirs = rows_of(&shards[1]);
+    let e = forged_rows(tmp.path(), &shards, |_| theirs.clone());
+    assert!(e.contains("row 1: it should be game 0, seat 0"), "{e}");
+    // A copy of shard 1 relabelled 2/3: its counts are a block's worth, its rows are not.
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 3);
+    let copy = tmp.path().join("copy");
+    fs::create_dir(&copy).unwrap();
+    for name in ["counts.csv", "games.csv", "shard.toml", "floe-files.toml"] {
+        fs::copy(shards[0].join(name), copy.join(name)).unwrap();
+    }
+    let manifest = fs::read_to_string(copy.join("shard.toml"))
+        .unwrap()
+        .replace("shard = \"1/3\"", "shard = \"2/3\"");
+    fs::write(copy.join("shard.toml"), manifest).unwrap();
+    floe_lab::shards::reseal(&copy).unwrap();
+    let out = floe()
+        .arg("merge")
+        .args([&shards[0], &copy, &shards[2]])
+        .arg("--out")
+        .arg(tmp.path().join("merged"))
+        .output()
+        .unwrap();
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success(), "the relabelled copy was merged");
+    assert!(e.contains("copy/"), "{e}");
 }

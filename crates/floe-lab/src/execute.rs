@@ -372,7 +372,12 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
     if let Some(w) = games_csv {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {
-            merged.append_rows(GAMES, &mut file)?;
+            let cells: Vec<_> = setups
+                .iter()
+                .map(|s| (&s.game, &s.config, &s.label))
+                .collect();
+            let header = games_table_header(&first.game, &first.label).header;
+            merged.append_checked_rows(&cells, &header, &mut file)?;
         }
         file.flush()?;
     }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -183,6 +183,57 @@ struct ShardRead {
     counts: Counts,
 }
 
+impl ShardRead {
+    /// Returns this shard's tally of `cell` (played by `game` under `config`), from the
+    /// run's `empty` tally: checked to be its block of games, to fit together, and to be
+    /// possible in the game.
+    ///
+    /// # Errors
+    /// Names the shard's counts file, and the line of a count that does not fit.
+    fn tally<G: floe_core::Game>(
+        &self,
+        cell: usize,
+        game: &G,
+        config: &floe_sim::RunConfig,
+        empty: Tally,
+    ) -> Result<Tally> {
+        let (players, games) = (config.players, config.games);
+        let path = self.dir.join(COUNTS);
+        let mut part = empty;
+        for ((_, name, index), (value, line)) in self
+            .counts
+            .range((cell, String::new(), 0)..(cell + 1, String::new(), 0))
+        {
+            part.add_count(name, *index, *value)
+                .map_err(|e| anyhow!("{}: line {line}: {e}", path.display()))?;
+        }
+        let want = self.shard.games(games).count() as u64;
+        if part.games != want {
+            bail!(
+                "{}: cell {cell} counts {} games, but shard {} of the run plays {want}",
+                path.display(),
+                part.games,
+                self.shard
+            );
+        }
+        part.check(players).map_err(|e| {
+            anyhow!(
+                "{}: cell {cell}: the counts do not fit together: {e}",
+                path.display()
+            )
+        })?;
+        part.check_game(game, players, config.shuffle_colours)
+            .map_err(|e| {
+                anyhow!(
+                    "{}: cell {cell}: the counts are not possible in {}: {e}",
+                    path.display(),
+                    game.name()
+                )
+            })?;
+        Ok(part)
+    }
+}
+
 /// The counts of a complete set of shards, each checked.
 #[derive(Debug, Clone)]
 pub struct Merged {
@@ -192,12 +243,13 @@ pub struct Merged {
 }
 
 impl Merged {
-    /// Returns the merged tally of `cell` (of `games` games at `players` seats), starting
-    /// each shard's counts from the run's `empty` tally.
+    /// Returns the merged tally of `cell` (played by `game` under `config`), starting each
+    /// shard's counts from the run's `empty` tally.
     ///
     /// # Errors
-    /// Names the shard and line whose counts do not fit the run's shape, or the shard
-    /// whose counts do not fit together as those of its block of games do.
+    /// Names the shard and line whose counts do not fit the run's shape, the shard whose
+    /// counts do not fit together as those of its block of games do or are not possible
+    /// in the game, or a merged sum that does not fit.
     pub fn tally<G: floe_core::Game>(
         &self,
         cell: usize,
@@ -205,65 +257,146 @@ impl Merged {
         config: &floe_sim::RunConfig,
         empty: Tally,
     ) -> Result<Tally> {
-        let (players, games) = (config.players, config.games);
         let mut merged = empty.clone();
         for s in &self.shards {
-            let path = s.dir.join(COUNTS);
-            let mut part = empty.clone();
-            for ((_, name, index), (value, line)) in s
-                .counts
-                .range((cell, String::new(), 0)..(cell + 1, String::new(), 0))
-            {
-                part.add_count(name, *index, *value)
-                    .map_err(|e| anyhow!("{}: line {line}: {e}", path.display()))?;
-            }
-            let want = s.shard.games(games).count() as u64;
-            if part.games != want {
-                bail!(
-                    "{}: cell {cell} counts {} games, but shard {} of the run plays {want}",
-                    path.display(),
-                    part.games,
-                    s.shard
-                );
-            }
-            part.check(players).map_err(|e| {
-                anyhow!(
-                    "{}: cell {cell}: the counts do not fit together: {e}",
-                    path.display()
-                )
-            })?;
-            part.check_game(game, players, config.shuffle_colours)
-                .map_err(|e| {
-                    anyhow!(
-                        "{}: cell {cell}: the counts are not possible in {}: {e}",
-                        path.display(),
-                        game.name()
-                    )
-                })?;
+            let part = s.tally(cell, game, config, empty.clone())?;
             merged
                 .merge_checked(&part)
-                .map_err(|e| anyhow!("{}: cell {cell}: {e}", path.display()))?;
+                .map_err(|e| anyhow!("{}: cell {cell}: {e}", s.dir.join(COUNTS).display()))?;
         }
         Ok(merged)
     }
 
-    /// Appends to `out` the rows (all but the header line) of the file `name` of every
-    /// shard, in shard order: the shards' blocks of games are consecutive, so this gives
-    /// the rows of the unsharded run in order.
+    /// Appends to `out` the per-game rows of every shard, in shard order (the shards'
+    /// blocks of games are consecutive, so this gives the rows of the unsharded run in
+    /// order), after checking each shard's `games.csv` against its counts: the header of
+    /// the run, then for each cell (`cells`, each its game, run and label) the rows of
+    /// exactly its block of games in order, one per seat in seat order, labelled as the
+    /// cell, whose rounds, end causes, scores and wins add up to the shard's counts.
     ///
     /// # Errors
-    /// Fails if a shard lacks the file or writing fails.
-    pub fn append_rows(&self, name: &str, out: &mut impl Write) -> Result<()> {
-        for dir in &self.dirs {
-            let path = dir.join(name);
-            let mut reader = BufReader::new(
-                crate::input::open_regular(&path, u64::MAX)
-                    .with_context(|| format!("{}", path.display()))?,
+    /// Names the shard's file, the row and what does not fit.
+    pub fn append_checked_rows<G: floe_core::Game>(
+        &self,
+        cells: &[(&G, &floe_sim::RunConfig, &floe_sim::report::RunLabel)],
+        header: &[String],
+        out: &mut impl Write,
+    ) -> Result<()> {
+        let mut writer = csv::Writer::from_writer(out);
+        for s in &self.shards {
+            let path = s.dir.join(GAMES);
+            let at = |row: u64, what: String| anyhow!("{}: row {row}: {what}", path.display());
+            let file = crate::input::open_regular(&path, u64::MAX)
+                .with_context(|| format!("{}", path.display()))?;
+            let mut reader = csv::Reader::from_reader(BufReader::new(file));
+            let found = reader
+                .headers()
+                .with_context(|| format!("{}", path.display()))?
+                .clone();
+            if found.iter().ne(header.iter().map(String::as_str)) {
+                bail!("{}: its header is not the run's", path.display());
+            }
+            let col = |name: &str| {
+                header
+                    .iter()
+                    .position(|h| h == name)
+                    .expect("a games.csv column")
+            };
+            let (index_c, seat_c, score_c, won_c, rounds_c, end_c) = (
+                col("game_index"),
+                col("seat"),
+                col("score"),
+                col("won"),
+                col("rounds"),
+                col("end_cause"),
             );
-            let mut header = Vec::new();
-            reader.read_until(b'\n', &mut header)?;
-            std::io::copy(&mut reader, out)?;
+            let mut records = reader.records();
+            let mut row = 0u64;
+            for (cell, (game, config, label)) in cells.iter().enumerate() {
+                let counts = s.tally(cell, *game, config, floe_sim::empty_tally(*game, config))?;
+                let run: Vec<String> = label
+                    .columns()
+                    .into_iter()
+                    .map(|c| floe_sim::report::spreadsheet_safe(&c.1).into_owned())
+                    .collect();
+                let causes = game.end_causes();
+                let mut recount = floe_sim::Tally::new(0, 0);
+                let mut seat_won = [0u64; floe_core::MAX_SEATS];
+                for index in s.shard.games(config.games) {
+                    for seat in 0..config.players {
+                        row += 1;
+                        let record = records
+                            .next()
+                            .ok_or_else(|| at(row, format!("missing: cell {cell} has no row of game {index}, seat {seat}")))?
+                            .map_err(|e| at(row, e.to_string()))?;
+                        let field = |c: usize| record.get(c).unwrap_or("");
+                        let number = |c: usize| -> Result<i64> {
+                            field(c).parse().map_err(|_| {
+                                at(
+                                    row,
+                                    format!("{:?} is not a number ({})", field(c), header[c]),
+                                )
+                            })
+                        };
+                        if record
+                            .iter()
+                            .take(run.len())
+                            .ne(run.iter().map(String::as_str))
+                            || number(index_c)? != index as i64
+                            || number(seat_c)? != seat as i64
+                        {
+                            bail!(at(
+                                row,
+                                format!(
+                                    "it should be game {index}, seat {seat} of cell {cell} ({})",
+                                    run.join(",")
+                                )
+                            ));
+                        }
+                        let score = number(score_c)?;
+                        recount.seats[seat].score_sum += score;
+                        seat_won[seat] += u64::from(number(won_c)? == 1);
+                        if seat == 0 {
+                            let rounds = number(rounds_c)?;
+                            recount.games += 1;
+                            recount.rounds_sum += u64::try_from(rounds).unwrap_or(u64::MAX);
+                            let cause = causes.iter().position(|c| *c == field(end_c)).ok_or_else(
+                                || {
+                                    at(
+                                        row,
+                                        format!(
+                                            "{:?} is not an end cause of {}",
+                                            field(end_c),
+                                            game.name()
+                                        ),
+                                    )
+                                },
+                            )?;
+                            recount.end_causes[cause] += 1;
+                        }
+                        writer.write_record(&record)?;
+                    }
+                }
+                let seats_fit = (0..config.players).all(|p| {
+                    recount.seats[p].score_sum == counts.seats[p].score_sum
+                        && seat_won[p] == counts.seats[p].sole_wins + counts.seats[p].shared_wins
+                });
+                if recount.rounds_sum != counts.rounds_sum
+                    || recount.end_causes != counts.end_causes
+                    || !seats_fit
+                {
+                    bail!(
+                        "{}: the rows of cell {cell} do not add up to the shard's counts \
+                         (rounds, end causes, scores or wins differ)",
+                        path.display()
+                    );
+                }
+            }
+            if records.next().is_some() {
+                bail!(at(row + 1, "a row beyond the shard's games".into()));
+            }
         }
+        writer.flush()?;
         Ok(())
     }
 }
