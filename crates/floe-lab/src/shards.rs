@@ -321,7 +321,6 @@ impl Merged {
                     .collect();
                 let causes = game.end_causes();
                 let mut recount = floe_sim::Tally::new(0, 0);
-                let mut seat_won = [0u64; floe_core::MAX_SEATS];
                 for index in s.shard.games(config.games) {
                     for seat in 0..config.players {
                         row += 1;
@@ -355,7 +354,8 @@ impl Merged {
                         }
                         let score = number(score_c)?;
                         recount.seats[seat].score_sum += score;
-                        seat_won[seat] += u64::from(number(won_c)? == 1);
+                        // Every win, sole or shared, counted in sole_wins.
+                        recount.seats[seat].sole_wins += u64::from(number(won_c)? == 1);
                         if seat == 0 {
                             let rounds = number(rounds_c)?;
                             recount.games += 1;
@@ -379,7 +379,8 @@ impl Merged {
                 }
                 let seats_fit = (0..config.players).all(|p| {
                     recount.seats[p].score_sum == counts.seats[p].score_sum
-                        && seat_won[p] == counts.seats[p].sole_wins + counts.seats[p].shared_wins
+                        && recount.seats[p].sole_wins
+                            == counts.seats[p].sole_wins + counts.seats[p].shared_wins
                 });
                 if recount.rounds_sum != counts.rounds_sum
                     || recount.end_causes != counts.end_causes
