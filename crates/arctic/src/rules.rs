@@ -671,9 +671,9 @@ mod tests {
         names(&e, 2, "(file)");
         assert!(e.message.contains("hand_sise"), "{e}");
         let e = error("hand_size = \"three\"\n");
-        names(&e, 1, "(file)");
+        names(&e, 1, "hand_size");
         let e = error("name = \"a\"\nround_limit = = 3\n");
-        names(&e, 2, "(file)");
+        names(&e, 2, "round_limit");
     }
 
     #[test]

@@ -191,7 +191,7 @@ fn rules_from_dev_zero_refused() {
             tmp.path(),
             &["simulate", "--rules", "/dev/zero"],
             &[
-                "Error: --rules /dev/zero: cannot read the rules file /dev/zero: it is larger than 4 MiB",
+                "Error: --rules /dev/zero: cannot read the rules file /dev/zero: it is not a regular file",
             ],
         );
         fs::write(
@@ -203,7 +203,7 @@ fn rules_from_dev_zero_refused() {
             tmp.path(),
             &["experiment", "zero.toml"],
             &[
-                "zero.toml: line 2: rules: cannot read the rules file /dev/zero: it is larger than 4 MiB",
+                "zero.toml: line 2: rules: cannot read the rules file /dev/zero: it is not a regular file",
             ],
         );
     }
@@ -239,7 +239,7 @@ fn spec_too_large_refused() {
         refused(
             tmp.path(),
             &["experiment", "/dev/zero"],
-            &["Error: /dev/zero: cannot read the experiment spec: it is larger than 4 MiB"],
+            &["Error: /dev/zero: cannot read the experiment spec: it is not a regular file"],
         );
     }
     refused(

@@ -1066,3 +1066,46 @@ fn case_07_merge_checks_every_row_of_games_csv() {
     assert!(!out.status.success(), "the relabelled copy was merged");
     assert!(e.contains("copy/"), "{e}");
 }
+
+#[test]
+fn case_14_a_wrong_type_or_a_duplicate_key_is_named_by_its_key() {
+    let tmp = tempfile::tempdir().unwrap();
+    let rules = tmp.path().join("r.toml");
+    let spec = tmp.path().join("e.toml");
+    let cases: [(&Path, &str, &[&str], &str); 4] = [
+        (
+            &rules,
+            "name = \"x\"\nround_limit = \"five\"\n",
+            &["simulate", "--games", "1", "--rules"],
+            "line 2: round_limit: invalid type",
+        ),
+        (
+            &rules,
+            "name = \"x\"\nname = \"y\"\n",
+            &["simulate", "--games", "1", "--rules"],
+            "line 2: name: duplicate key",
+        ),
+        (
+            &spec,
+            "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\n\
+             games = 10\n[[lineups]]\nbots = \"greedy\"\ngames = \"ten\"\n",
+            &["experiment"],
+            "line 9: lineups[1].games: invalid type",
+        ),
+        (
+            &spec,
+            "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\nplayers = [3]\n",
+            &["experiment"],
+            "line 4: players: duplicate key",
+        ),
+    ];
+    for (path, text, command, message) in cases {
+        fs::write(path, text).unwrap();
+        floe()
+            .args(command)
+            .arg(path)
+            .assert()
+            .failure()
+            .stderr(predicates::str::contains(message));
+    }
+}

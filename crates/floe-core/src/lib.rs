@@ -23,5 +23,5 @@ pub use rule_set::RuleSet;
 pub use rules_file::RulesError;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};
-pub use text::{line_of, out_of_range};
+pub use text::{key_at, line_of, out_of_range};
 pub use view::View;

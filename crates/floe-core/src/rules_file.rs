@@ -73,11 +73,18 @@ impl Problem {
 ///
 /// # Errors
 /// A TOML syntax error, an unknown key or a value of the wrong type: a problem with the
-/// file as a whole, key `(file)`, at the line where the parser found it.
+/// file, at the line where the parser found it, named by the key on that line (a wrong
+/// type, a duplicate key), else `(file)` (a syntax error, an unknown or missing key).
 pub fn parse<T: DeserializeOwned>(text: &str) -> Result<T, RulesError> {
     toml::from_str(text).map_err(|e| RulesError {
         line: e.span().map(|s| line_of(text, s.start)),
-        key: "(file)".into(),
+        key: e
+            .span()
+            .filter(|_| {
+                !e.message().contains("unknown field") && !e.message().contains("missing field")
+            })
+            .and_then(|s| crate::text::key_at(text, s.start))
+            .unwrap_or_else(|| "(file)".into()),
         message: e.message().trim().to_string(),
     })
 }
@@ -358,8 +365,20 @@ mod tests {
             e.to_string(),
             "line 5: colours[2]: colours must be non-empty and distinct"
         );
+        let e = parse::<File>("name = \"x\"\nlimit = \"3\"\n")
+            .err()
+            .unwrap();
+        assert_eq!(
+            (e.line, e.key.as_str()),
+            (Some(2), "limit"),
+            "a wrong type names its key: {e}"
+        );
         let e = parse::<File>("name = \"x\"\nlimits = 3\n").err().unwrap();
-        assert_eq!((e.line, e.key.as_str()), (Some(2), "(file)"));
+        assert_eq!(
+            (e.line, e.key.as_str()),
+            (Some(2), "(file)"),
+            "an unknown key is in the message"
+        );
     }
 
     #[test]

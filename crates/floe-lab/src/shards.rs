@@ -353,13 +353,16 @@ impl Merged {
                             ));
                         }
                         let score = number(score_c)?;
-                        recount.seats[seat].score_sum += score;
+                        recount.seats[seat].score_sum =
+                            recount.seats[seat].score_sum.saturating_add(score);
                         // Every win, sole or shared, counted in sole_wins.
                         recount.seats[seat].sole_wins += u64::from(number(won_c)? == 1);
                         if seat == 0 {
                             let rounds = number(rounds_c)?;
                             recount.games += 1;
-                            recount.rounds_sum += u64::try_from(rounds).unwrap_or(u64::MAX);
+                            recount.rounds_sum = recount
+                                .rounds_sum
+                                .saturating_add(u64::try_from(rounds).unwrap_or(u64::MAX));
                             let cause = causes.iter().position(|c| *c == field(end_c)).ok_or_else(
                                 || {
                                     at(

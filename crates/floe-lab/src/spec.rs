@@ -210,7 +210,19 @@ pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
         .map_err(|e| anyhow!("{}: cannot read the {what}: {e}", path.display()))?;
     let file = toml::from_str(&text).map_err(|e| {
         let line = e.span().map_or(1, |s| line_of(&text, s.start));
-        anyhow!("{}: line {line}: {}", path.display(), e.message().trim())
+        // A wrong type or a duplicate key is named by its key; an unknown key is named in
+        // the message itself.
+        let key = e
+            .span()
+            .filter(|_| !e.message().contains("unknown field"))
+            .and_then(|s| floe_core::key_at(&text, s.start))
+            .map(|k| format!("{k}: "))
+            .unwrap_or_default();
+        anyhow!(
+            "{}: line {line}: {key}{}",
+            path.display(),
+            e.message().trim()
+        )
     })?;
     Ok((text, file))
 }

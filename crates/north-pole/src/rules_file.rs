@@ -1464,14 +1464,22 @@ mod tests {
         says(&e, 1, "(file)", "green");
         let e = error("deck = [{ movement = \"March\", mode = \"A\", points = 1, blue = 9 }]");
         says(&e, 1, "(file)", "missing field");
-        names(&error("hand_size = \"three\"\n"), 1, "(file)");
-        names(&error("name = \"a\"\nround_limit = = 3\n"), 2, "(file)");
-        names(&error("\nmap = 3\n"), 2, "(file)");
-        names(&error("team_assignment = 2.5"), 1, "(file)");
-        names(&error("team_assignment = [1, \"2\", 3, 4]"), 1, "(file)");
-        names(&error("random_start = 1"), 1, "(file)");
-        names(&error("sides = [\"S\", \"N\"]"), 1, "(file)");
-        names(&error("hand_size = 99999999999999999999"), 1, "(file)");
+        names(&error("hand_size = \"three\"\n"), 1, "hand_size");
+        names(
+            &error("name = \"a\"\nround_limit = = 3\n"),
+            2,
+            "round_limit",
+        );
+        names(&error("\nmap = 3\n"), 2, "map");
+        names(&error("team_assignment = 2.5"), 1, "team_assignment");
+        names(
+            &error("team_assignment = [1, \"2\", 3, 4]"),
+            1,
+            "team_assignment",
+        );
+        names(&error("random_start = 1"), 1, "random_start");
+        names(&error("sides = [\"S\", \"N\"]"), 1, "sides");
+        names(&error("hand_size = 99999999999999999999"), 1, "hand_size");
     }
 
     #[test]
