@@ -23,7 +23,7 @@ impl Bar {
         }
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {eta}  {msg}",
+            "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {known_eta}  {msg}",
         )
         .expect("the progress template is valid")
         .with_key(
@@ -31,9 +31,20 @@ impl Bar {
             |state: &ProgressState, w: &mut dyn std::fmt::Write| {
                 let _ = write!(w, "{:.0} games/s", state.per_sec());
             },
-        );
+        )
+        .with_key("known_eta", write_eta);
         bar.set_style(style);
         Bar(bar)
+    }
+}
+
+/// Writes the time left, or `?` until a game has finished: before that there is no rate
+/// to tell it by (a run of slow searches would otherwise show `0s` for its first hour).
+fn write_eta(state: &ProgressState, w: &mut dyn std::fmt::Write) {
+    if state.pos() == 0 {
+        let _ = w.write_str("?");
+    } else {
+        let _ = write!(w, "{:#}", indicatif::HumanDuration(state.eta()));
     }
 }
 

@@ -1109,3 +1109,90 @@ fn case_14_a_wrong_type_or_a_duplicate_key_is_named_by_its_key() {
             .stderr(predicates::str::contains(message));
     }
 }
+
+#[test]
+fn case_16_allow_other_build_merges_shards_of_two_builds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = shards_of(tmp.path(), 2);
+    // Shard 2 as an older build wrote it, sealed as that build would.
+    let manifest = shards[1].join("shard.toml");
+    let text = fs::read_to_string(&manifest).unwrap();
+    let old: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("floe_version = ") {
+                "floe_version = \"0.0.9\"".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .map(|l| l + "\n")
+        .collect();
+    fs::write(&manifest, old).unwrap();
+    floe_lab::shards::reseal(&shards[1]).unwrap();
+    let merged = tmp.path().join("merged");
+    floe()
+        .arg("merge")
+        .args(&shards)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("--allow-other-build"));
+    floe()
+        .arg("merge")
+        .args(&shards)
+        .args(["--allow-other-build", "--quiet", "--out"])
+        .arg(&merged)
+        .assert()
+        .success();
+}
+
+/// The screen of a tmux pane running `command` in `dir` after `wait`, or `None` without
+/// tmux.
+fn tmux_screen(dir: &Path, command: &str, wait: Duration) -> Option<String> {
+    let session = format!("floe-{}", std::process::id());
+    let started = Command::new("tmux")
+        .args([
+            "new-session",
+            "-d",
+            "-x",
+            "160",
+            "-y",
+            "20",
+            "-s",
+            &session,
+            "-c",
+        ])
+        .arg(dir)
+        .arg(command)
+        .status()
+        .ok()?;
+    assert!(started.success(), "tmux could not start");
+    std::thread::sleep(wait);
+    let screen = Command::new("tmux")
+        .args(["capture-pane", "-p", "-t", &session])
+        .output()
+        .unwrap();
+    let _ = Command::new("tmux")
+        .args(["kill-session", "-t", &session])
+        .status();
+    Some(String::from_utf8_lossy(&screen.stdout).into_owned())
+}
+
+#[test]
+fn case_16_the_progress_bar_shows_no_eta_before_a_game_has_finished() {
+    let tmp = tempfile::tempdir().unwrap();
+    let floe_bin = assert_cmd::cargo::cargo_bin("floe");
+    let command = format!(
+        "{} simulate --game north-pole --players 4 --bots mcts:iters=10000000 --games 2 --out slow",
+        floe_bin.display()
+    );
+    let Some(screen) = tmux_screen(tmp.path(), &command, Duration::from_secs(3)) else {
+        eprintln!("no tmux here: skipped");
+        return;
+    };
+    assert!(screen.contains("0/2 games"), "{screen}");
+    assert!(screen.contains("ETA ?"), "{screen}");
+    assert!(!screen.contains("ETA 0s"), "{screen}");
+}

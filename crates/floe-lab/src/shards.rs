@@ -439,11 +439,20 @@ fn read_manifest(dir: &Path) -> Result<ShardManifest> {
 
 /// Names the first way in which the manifests `a` and `b` (with their shards) are not
 /// shards of one run.
-fn difference(a: &ShardManifest, sa: Shard, b: &ShardManifest, sb: Shard) -> Option<&'static str> {
+fn difference(
+    a: &ShardManifest,
+    sa: Shard,
+    b: &ShardManifest,
+    sb: Shard,
+    other_builds: bool,
+) -> Option<&'static str> {
     let (p, q) = (&a.plan, &b.plan);
     [
-        ("Floe version", a.floe_version != b.floe_version),
-        ("git commit", a.git_commit != b.git_commit),
+        (
+            "Floe version",
+            !other_builds && a.floe_version != b.floe_version,
+        ),
+        ("git commit", !other_builds && a.git_commit != b.git_commit),
         ("shard count", sa.count != sb.count),
         ("kind of run", p.kind != q.kind),
         ("game", p.game != q.game),
@@ -554,7 +563,7 @@ pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged
         bail!("give the shard folders to merge");
     };
     for (shard, dir, m) in &shards[1..] {
-        if let Some(what) = difference(&first, first_shard, m, *shard) {
+        if let Some(what) = difference(&first, first_shard, m, *shard, other_builds) {
             bail!(
                 "{} and {} are not shards of one run: their {what} differs",
                 first_dir.display(),
