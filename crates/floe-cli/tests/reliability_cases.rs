@@ -1196,3 +1196,43 @@ fn case_16_the_progress_bar_shows_no_eta_before_a_game_has_finished() {
     assert!(screen.contains("ETA ?"), "{screen}");
     assert!(!screen.contains("ETA 0s"), "{screen}");
 }
+
+/// On a full disk (a tmpfs of 64 KiB, which needs root to mount) the error names the file
+/// that did not fit, and the earlier result stays.
+#[test]
+#[ignore = "mounts a tmpfs: needs root"]
+fn case_14_a_full_disk_names_the_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mount = tmp.path().join("small");
+    fs::create_dir(&mount).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+        .arg(&mount)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "cannot mount a tmpfs here");
+    let out = mount.join("out");
+    ok(&["simulate", "--games", "10"], &out);
+    let before = result(&out);
+    let failed = floe()
+        .args([
+            "simulate",
+            "--games",
+            "20000",
+            "--per-game",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&failed.stderr).into_owned();
+    let after = result(&out);
+    Command::new("umount").arg(&mount).status().unwrap();
+    assert!(!failed.status.success());
+    assert!(
+        stderr.contains("out/games.csv: No space left on device"),
+        "{stderr}"
+    );
+    assert_eq!(after, before, "the earlier result stays");
+}

@@ -123,6 +123,30 @@ pub struct OutputDir {
     committed: bool,
 }
 
+/// A result file being written: every error names the file as the user will find it
+/// (`out/seats.csv: No space left on device`), not the staging folder's copy.
+#[derive(Debug)]
+pub struct OutFile {
+    inner: BufWriter<File>,
+    named: PathBuf,
+}
+
+impl OutFile {
+    fn name_error(&self, e: io::Error) -> io::Error {
+        io::Error::new(e.kind(), format!("{}: {e}", self.named.display()))
+    }
+}
+
+impl io::Write for OutFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.name_error(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.name_error(e))
+    }
+}
+
 /// Reads the list of files Floe made in `dir` (empty when there is none).
 fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
     let path = dir.join(OWNED);
@@ -316,11 +340,14 @@ impl OutputDir {
     ///
     /// # Errors
     /// Fails if the file cannot be created.
-    pub fn file(&mut self, name: &str) -> Result<BufWriter<File>, OutputError> {
+    pub fn file(&mut self, name: &str) -> Result<OutFile, OutputError> {
         let path = self.staging.join(name);
         let file = File::create(&path).map_err(at(&path))?;
         self.written.push(name.to_string());
-        Ok(BufWriter::new(file))
+        Ok(OutFile {
+            inner: BufWriter::new(file),
+            named: self.dir.join(name),
+        })
     }
 
     /// Adds the file `name` that was written into the staging folder by other means (a

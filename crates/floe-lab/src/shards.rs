@@ -5,8 +5,7 @@
 //! from those counts writes its files byte for byte as the unsharded run would.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{BufReader, BufWriter, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -103,8 +102,8 @@ fn file_sha256(path: &Path) -> std::io::Result<String> {
 /// The two files of a shard, opened before its games are played.
 pub(crate) struct ShardFiles {
     shard: Shard,
-    counts: BufWriter<File>,
-    manifest: BufWriter<File>,
+    counts: crate::output_dir::OutFile,
+    manifest: crate::output_dir::OutFile,
 }
 
 impl ShardFiles {
