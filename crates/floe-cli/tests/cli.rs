@@ -820,7 +820,7 @@ fn north_pole_replays_at_every_table_and_in_team_play() {
         .assert()
         .failure()
         .stderr(predicates::str::contains(
-            "--players: north-pole seats 4 to 4 players, not 3",
+            "--players: north-pole cannot seat 3 players under these rules: team play (team_play = true in the rules",
         ));
 }
 

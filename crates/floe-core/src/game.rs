@@ -115,6 +115,13 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Says why these rules seat fewer player counts than the game can (North Pole's team
+    /// play needs four), for the message that refuses another count; `None` when the rules
+    /// narrow nothing.
+    fn player_counts_reason(&self) -> Option<String> {
+        None
+    }
+
     /// Sets up a new game for `players` seats, drawing setup chance from `rng` and
     /// reporting the setup to `log`.
     ///

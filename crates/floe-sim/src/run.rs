@@ -200,12 +200,18 @@ pub fn check_players<G: Game>(game: &G, players: usize) -> Result<(), RunError> 
     }
     Err(RunError::Config {
         setting: "players",
-        message: format!(
-            "{} seats {} to {} players, not {players}",
-            game.name(),
-            counts.start(),
-            counts.end(),
-        ),
+        message: match game.player_counts_reason() {
+            Some(reason) => format!(
+                "{} cannot seat {players} players under these rules: {reason}",
+                game.name()
+            ),
+            None => format!(
+                "{} seats {} to {} players, not {players}",
+                game.name(),
+                counts.start(),
+                counts.end(),
+            ),
+        },
     })
 }
 

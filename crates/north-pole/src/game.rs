@@ -81,6 +81,15 @@ impl Game for NorthPole {
         }
     }
 
+    fn player_counts_reason(&self) -> Option<String> {
+        self.rules.team_play.then(|| {
+            format!(
+                "team play (team_play = true in the rules {:?}) needs exactly {MAX_PLAYERS}",
+                self.rules.name
+            )
+        })
+    }
+
     fn end_causes(&self) -> &'static [&'static str] {
         &END_CAUSES
     }
