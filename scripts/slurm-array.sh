@@ -7,10 +7,12 @@
 #
 # Shard K (K = 1..SHARDS) runs `floe FLOE-ARGS --shard K/SHARDS --out OUT/shards/K`; the
 # merge job runs `floe merge OUT/shards/* --out OUT`. OUT must be on a filesystem every node
-# sees. Logs go to OUT/logs/. A failed shard can be rerun alone (same command, same K);
-# then submit the merge again.
+# sees. Logs go to OUT/logs/. If a shard fails, the merge never starts (squeue shows it
+# pending with DependencyNeverSatisfied; scancel it): rerun the failed shards alone with
+# the same command and ONLY=K (or K,L,...), which submits them and a new merge.
 #
 # Parameters, from the environment:
+ONLY=${ONLY:-}                     # submit only these shards, e.g. 2 or 2,5 (default: all)
 FLOE=${FLOE:-target/release/floe}  # the floe binary, as every node reaches it
 CPUS=${CPUS:-4}                    # cores per shard (--cpus-per-task; the shard's --threads)
 TIME=${TIME:-04:00:00}             # time limit per shard
@@ -19,12 +21,18 @@ SBATCH_ARGS=${SBATCH_ARGS:-}       # more sbatch options for both jobs, e.g. "--
 set -euo pipefail
 
 if [ $# -lt 4 ] || [ "$3" != "--" ]; then
-    sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 fi
 shards=$1 out=$2
 shift 3
 case $shards in ''|*[!0-9]*|0) echo "slurm-array.sh: SHARDS must be a whole number from 1, not '$shards'" >&2; exit 2 ;; esac
+if [ -n "$ONLY" ]; then
+    ok=1
+    [[ $ONLY =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || ok=
+    for k in ${ok:+${ONLY//,/ }}; do [ "$k" -le "$shards" ] || ok=; done
+    [ -n "$ok" ] || { echo "slurm-array.sh: ONLY must list shards from 1 to $shards, like 2 or 2,5; not '$ONLY'" >&2; exit 2; }
+fi
 
 mkdir -p "$out/shards" "$out/logs"
 # The floe command line, quoted for the shell that --wrap starts on the node.
@@ -33,7 +41,7 @@ common=(--parsable ${PARTITION:+--partition="$PARTITION"})
 # shellcheck disable=SC2206 # SBATCH_ARGS is a list of options on purpose
 common+=($SBATCH_ARGS)
 
-array_job=$(sbatch "${common[@]}" --job-name=floe-shards --array="1-$shards" \
+array_job=$(sbatch "${common[@]}" --job-name=floe-shards --array="${ONLY:-1-$shards}" \
     --cpus-per-task="$CPUS" --time="$TIME" --output="$out/logs/shard-%a.log" \
     --wrap="$run --shard \$SLURM_ARRAY_TASK_ID/$shards --threads \$SLURM_CPUS_PER_TASK --quiet --out $(printf '%q' "$out")/shards/\$SLURM_ARRAY_TASK_ID")
 array_job=${array_job%%;*}
@@ -41,4 +49,4 @@ merge_job=$(sbatch "${common[@]}" --job-name=floe-merge --dependency="afterok:$a
     --time=00:30:00 --output="$out/logs/merge.log" \
     --wrap="$(printf '%q ' "$FLOE" merge) $(printf '%q' "$out")/shards/* --out $(printf '%q' "$out")")
 merge_job=${merge_job%%;*}
-echo "submitted $shards shards as job $array_job and the merge as job $merge_job; results in $out"
+echo "submitted ${ONLY:+shard(s) $ONLY of }$shards shards as job $array_job and the merge as job $merge_job; results in $out"

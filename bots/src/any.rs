@@ -1,5 +1,8 @@
 //! [`AnyBot`]: a seat's bot, called without dynamic dispatch when it is a built-in one.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use floe_core::{FloeRng, Game, View};
 
 use crate::{Bot, GreedyBot, MctsBot, RandomBot};
@@ -43,6 +46,15 @@ impl<G: Game> Bot<G> for AnyBot<G> {
 }
 
 impl<G: Game> AnyBot<G> {
+    /// Makes a search end early, with its best answer so far, once `flag` is set (see
+    /// [`MctsBot::interrupt_on`]). The other built-in bots answer within milliseconds and
+    /// do not look; a plugged bot is its own affair.
+    pub fn interrupt_on(&mut self, flag: Arc<AtomicBool>) {
+        if let AnyBot::Mcts(bot) = self {
+            bot.interrupt_on(flag);
+        }
+    }
+
     /// Asks any bot but the random one.
     #[inline(never)]
     fn act_slow(

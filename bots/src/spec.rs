@@ -379,6 +379,12 @@ impl BotSpec {
         }
     }
 
+    /// Returns whether the bot searches, and so may think for as long as its iterations
+    /// take (minutes with millions of them); the other bots answer within milliseconds.
+    pub fn searches(&self) -> bool {
+        matches!(&self.kind, Kind::Mcts(_))
+    }
+
     /// Returns whether the bot's answers depend on anything but the game seed and its seat
     /// (a time limit does): runs with such a bot are not reproducible.
     pub fn is_timed(&self) -> bool {

@@ -37,6 +37,8 @@ mod tree;
 use arrayvec::ArrayVec;
 use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, View};
 use rand::{RngExt, SeedableRng};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::greedy::lead;
@@ -95,6 +97,9 @@ pub struct MctsBot<G: Game> {
     /// With `paired`, the decision's seed of the samples: a root answer's n-th iteration
     /// plays the n-th sample of this seed, whichever answer it is.
     pair_seed: u64,
+    /// Set by another thread to end the current search early (see
+    /// [`MctsBot::interrupt_on`]).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> MctsBot<G> {
@@ -123,7 +128,15 @@ impl<G: Game> MctsBot<G> {
             forced: None,
             root_values: Vec::with_capacity(MAX_ACTIONS),
             pair_seed: 0,
+            interrupt: None,
         }
+    }
+
+    /// Ends a search early, with the best answer found so far, once `flag` is set: a
+    /// person waiting on a long search (Python's Ctrl-C) need not wait for its end. The
+    /// flag is read as often as the clock of a time limit is.
+    pub fn interrupt_on(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
     }
 
     /// Returns a plain search: `iters` iterations per decision with exploration `c`, one
@@ -731,13 +744,17 @@ impl<G: Game> Bot<G> for MctsBot<G> {
         self.value_root(view, answers, rng);
         let started = Instant::now();
         for i in 0..self.settings.iters {
-            let out_of_time = i > 0
+            let stopped = i > 0
                 && i % CLOCK_EVERY == 0
-                && self
+                && (self
                     .settings
                     .time_limit
-                    .is_some_and(|limit| started.elapsed() >= limit);
-            if out_of_time {
+                    .is_some_and(|limit| started.elapsed() >= limit)
+                    || self
+                        .interrupt
+                        .as_ref()
+                        .is_some_and(|flag| flag.load(Ordering::Relaxed)));
+            if stopped {
                 break;
             }
             self.iterate(view, answers, rng);

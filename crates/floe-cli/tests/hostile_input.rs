@@ -5,25 +5,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+mod common;
+
+use common::{floe, listing};
 
 /// A lineup that fits every spec below.
 const LINEUP: &str = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
-
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
-
-/// Returns the names in `dir`, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 /// Runs `floe ARGS` in `dir` (default output folders land there) and checks that it fails
 /// with an error holding every one of `messages`, and leaves `dir` as it found it.

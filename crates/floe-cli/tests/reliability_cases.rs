@@ -1236,3 +1236,36 @@ fn case_14_a_full_disk_names_the_file() {
     );
     assert_eq!(after, before, "the earlier result stays");
 }
+
+#[test]
+fn case_14_team_play_at_two_players_is_refused_before_any_game_naming_team_play() {
+    let tmp = tempfile::tempdir().unwrap();
+    let tune = tmp.path().join("tune.toml");
+    let head = "name = \"t\"\ngame = \"north-pole\"\nplayers = [2, 4]\nbots = \"greedy\"\n\
+                budget = 400\nround_games = 100\nvalidation_games = 400\n\
+                [objective]\nseat_spread = 1.0\n[[params]]\nname = \"team_play\"\n";
+    // Listed, team play at 2 players is refused by `--check`, at the value's line.
+    fs::write(&tune, format!("{head}values = [false, true]\n")).unwrap();
+    floe()
+        .args(["tune", "--check"])
+        .arg(&tune)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(
+            "line 12: params[0].values[1]: 2 players: north-pole cannot seat 2 players \
+             under these rules: team play (team_play = true",
+        ));
+    // Unlisted, "every allowed value" leaves it out at 2 players and tries it at 4.
+    fs::write(&tune, head).unwrap();
+    floe()
+        .args(["tune", "--check"])
+        .arg(&tune)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "2 players: racing over 1 candidates: team_play",
+        ))
+        .stdout(predicates::str::contains(
+            "4 players: racing over 2 candidates: team_play",
+        ));
+}

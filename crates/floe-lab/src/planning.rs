@@ -253,22 +253,39 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
     Ok(Planned { plan, notes })
 }
 
-/// Returns every value of `kind` that `game`'s rules accept at `path` (`None` when the
-/// kind has too many values to list): what a sweep or a tune tries when its spec lists
-/// none. A value the rules refuse at some player count (an Arctic Reserve too large for
-/// the 4-player deal) is left out, not an error: the spec asked for what is allowed.
+/// Returns every value of `kind` that `game`'s rules accept at `path` and that leaves the
+/// game seating `players` (`None` when the kind has too many values to list): what a sweep
+/// or a tune tries when its spec lists none. A value the rules refuse at some player count
+/// (an Arctic Reserve too large for the 4-player deal, team play at 2 players) is left
+/// out, not an error: the spec asked for what is allowed.
 pub(crate) fn accepted_values<G: Game>(
     game: &G,
     path: &str,
     kind: &ParamKind,
+    players: usize,
 ) -> Option<Vec<ParamValue>> {
-    let mut rules = game.rules().clone();
     Some(
         kind.all_values()?
             .into_iter()
-            .filter(|v| rules.set_parameter(path, v).is_ok())
+            .filter(|v| seating_with(game, path, v, players).is_ok())
             .collect(),
     )
+}
+
+/// Checks that `game`'s rules take `value` at `path` and then seat `players` players,
+/// and returns the message of the first that fails.
+pub(crate) fn seating_with<G: Game>(
+    game: &G,
+    path: &str,
+    value: &ParamValue,
+    players: usize,
+) -> Result<(), String> {
+    let mut rules = game.rules().clone();
+    rules
+        .set_parameter(path, value)
+        .map_err(|e| e.to_string())?;
+    floe_sim::check_players(&G::from_rules(rules), players)
+        .map_err(|e| e.to_string().trim_start_matches("players: ").to_string())
 }
 
 /// Returns the points of `sweep` at `players` players: each value with the path it sets
@@ -309,7 +326,7 @@ fn sweep_points<G: Game>(
         .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?;
     let values: Vec<(ParamValue, usize)> = match &sweep.values {
         Some(values) => values.clone(),
-        None => accepted_values(game, &path, &decl.kind)
+        None => accepted_values(game, &path, &decl.kind, players)
             .ok_or_else(|| {
                 spec.error_at(
                     sweep.line,

@@ -6,6 +6,9 @@
 //! plays exactly that run's game 0 (a test checks it), so a stepped game can be replayed
 //! with `floe replay`.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use anyhow::{Result, anyhow, bail};
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Seat, Stream, View, game_seed, stream_rng};
@@ -59,7 +62,7 @@ pub struct Session(Box<dyn Stepped>);
 impl Clone for Session {
     /// Copies the game as it stands, its chance stream included (both copies see the same
     /// dice from here on). Bots asked through [`Session::bot_answer`] start afresh in the
-    /// copy.
+    /// copy, and no flag of [`Session::interrupt_searches_on`] reaches them.
     fn clone(&self) -> Session {
         Session(self.0.clone_box())
     }
@@ -155,6 +158,20 @@ impl Session {
         self.0.bot_answer(spec)
     }
 
+    /// Returns whether the bot `spec` names searches, and so may think for as long as its
+    /// iterations take (a bad spec: `false`; [`Session::bot_answer`] reports it).
+    pub fn searches(spec: &str) -> bool {
+        BotSpec::parse(spec).is_ok_and(|b| b.searches())
+    }
+
+    /// Makes every search [`Session::bot_answer`] runs, now and later, end early with its
+    /// best answer so far once `flag` is set, so that another thread can cut short a long
+    /// one (Python's Ctrl-C does). The seat's bot has then drawn from its random stream
+    /// as far as it got: from that seat on, bots no longer replay a run's answers.
+    pub fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>) {
+        self.0.interrupt_searches_on(flag);
+    }
+
     /// Returns how many numbered answers a table of this size has.
     pub fn action_count(&self) -> usize {
         self.0.action_count()
@@ -177,6 +194,7 @@ trait Stepped: Send {
     fn observation(&self, seat: usize) -> Seen;
     fn outcome(&self) -> Option<Finish>;
     fn bot_answer(&mut self, spec: &str) -> Result<usize>;
+    fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>);
     fn action_count(&self) -> usize;
     fn encoding_len(&self) -> usize;
 }
@@ -192,6 +210,8 @@ struct Live<G: Game> {
     answers: ActionList<G::Action>,
     bot_rngs: [FloeRng; MAX_SEATS],
     bots: Vec<SeatBots<G>>,
+    /// Set to end a search early ([`Session::interrupt_searches_on`]).
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Live<G> {
@@ -209,6 +229,7 @@ impl<G: Game> Live<G> {
             answers,
             bot_rngs: std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8))),
             bots: (0..players).map(|_| Vec::new()).collect(),
+            interrupt: None,
         }
     }
 }
@@ -222,6 +243,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
             answers: self.answers.clone(),
             bot_rngs: self.bot_rngs.clone(),
             bots: (0..self.bots.len()).map(|_| Vec::new()).collect(),
+            interrupt: None,
         })
     }
 
@@ -336,6 +358,9 @@ impl<G: Game + 'static> Stepped for Live<G> {
             None => {
                 let mut bot = parsed.build::<G>();
                 bot.new_game();
+                if let Some(flag) = &self.interrupt {
+                    bot.interrupt_on(flag.clone());
+                }
                 bots.push((name, bot));
                 bots.len() - 1
             }
@@ -345,6 +370,13 @@ impl<G: Game + 'static> Stepped for Live<G> {
             .1
             .act(&view, &self.answers, &mut self.bot_rngs[seat.index()]);
         Ok(self.game.action_index(action))
+    }
+
+    fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>) {
+        for (_, bot) in self.bots.iter_mut().flatten() {
+            bot.interrupt_on(flag.clone());
+        }
+        self.interrupt = Some(flag);
     }
 
     fn action_count(&self) -> usize {

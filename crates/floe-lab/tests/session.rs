@@ -1,6 +1,9 @@
 //! A stepped game: answers checked, the state kept on a refusal, and bots asked through it
 //! playing exactly game 0 of the same run.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use floe_lab::planning::{RunRequest, plan_run};
 use floe_lab::session::Session;
 
@@ -80,4 +83,17 @@ fn a_copy_shares_the_dice_from_where_it_was_made() {
         assert_eq!(game.observation(0).unwrap(), twin.observation(0).unwrap());
     }
     assert_eq!(game.outcome(), twin.outcome());
+}
+
+#[test]
+fn a_set_interrupt_flag_ends_a_search_with_a_legal_answer() {
+    // A million iterations take seconds in North Pole; with the flag set the search stops
+    // at its first look (this test would otherwise take that long, not fail).
+    let mut game = Session::new("north-pole", None, 2, 3).unwrap();
+    let flag = Arc::new(AtomicBool::new(true));
+    game.interrupt_searches_on(flag);
+    let legal: Vec<usize> = game.answers().iter().map(|a| a.index).collect();
+    let spec = "mcts:iters=1000000";
+    assert!(Session::searches(spec) && !Session::searches("greedy"));
+    assert!(legal.contains(&game.bot_answer(spec).unwrap()));
 }

@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
 
 use floe_lab::outsider::Plug;
 use floe_lab::planning::{RunRequest, plan_experiment, plan_run, read_rules_flag};
@@ -15,11 +14,9 @@ use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use crate::args;
 use crate::errors::value_error;
 use crate::python_bot::PythonBot;
-
-/// How often a run's waiting thread looks for Ctrl-C.
-const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
 /// A run's progress, counted by the workers and read by the thread that waits.
 #[derive(Default)]
@@ -129,19 +126,19 @@ fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated
 pub fn run(
     py: Python<'_>,
     kind: &str,
-    game: &str,
-    players: usize,
+    #[pyo3(from_py_with = args::game)] game: String,
+    #[pyo3(from_py_with = args::players)] players: usize,
     bots: &Bound<'_, PyAny>,
-    games: u64,
-    seed: u64,
-    rules: Option<PathBuf>,
-    shuffle_colours: bool,
-    per_game: bool,
-    duplicate: bool,
-    out: PathBuf,
-    threads: Option<usize>,
-    shard: Option<&str>,
-    force: bool,
+    #[pyo3(from_py_with = args::games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    #[pyo3(from_py_with = args::shuffle_colours)] shuffle_colours: bool,
+    #[pyo3(from_py_with = args::per_game)] per_game: bool,
+    #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
+    #[pyo3(from_py_with = args::out)] out: PathBuf,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::shard)] shard: Option<String>,
+    #[pyo3(from_py_with = args::force)] force: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyDict>> {
     let kind_name = kind;
@@ -157,14 +154,14 @@ pub fn run(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
-    let watch = Watch::new(threads, shard, force, progress)?;
+    let watch = Watch::new(threads, shard.as_deref(), force, progress)?;
     let rules = rules
         .map(|path| read_rules_flag(&path))
         .transpose()
         .map_err(|e| value_error(&e))?;
     let planned = plan_run(RunRequest {
         kind,
-        game: game.to_string(),
+        game,
         rules,
         players,
         bots: seated.text.clone(),
@@ -196,15 +193,15 @@ pub fn run(
 #[allow(clippy::too_many_arguments)]
 pub fn experiment(
     py: Python<'_>,
-    path: PathBuf,
-    games: Option<u64>,
-    out: PathBuf,
-    threads: Option<usize>,
-    shard: Option<&str>,
-    force: bool,
+    #[pyo3(from_py_with = args::experiment_path)] path: PathBuf,
+    #[pyo3(from_py_with = args::games_or_spec)] games: Option<u64>,
+    #[pyo3(from_py_with = args::out)] out: PathBuf,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::shard)] shard: Option<String>,
+    #[pyo3(from_py_with = args::force)] force: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyDict>> {
-    let watch = Watch::new(threads, shard, force, progress)?;
+    let watch = Watch::new(threads, shard.as_deref(), force, progress)?;
     let spec = Spec::read(&path).map_err(|e| value_error(&e))?;
     let planned = plan_experiment(&spec, games).map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
@@ -260,42 +257,21 @@ fn carry_out(
         }
     };
     let (machine, force) = (watch.machine, watch.force);
-    let mut interrupted = None;
-    let report = py.detach(|| {
-        std::thread::scope(|s| {
-            let worker = s.spawn(|| {
-                floe_lab::execute(
-                    plan,
-                    &RunOptions {
-                        out,
-                        machine,
-                        merged: None,
-                        command: vec!["python".into(), call.into()],
-                        force,
-                        progress: &count,
-                        stop: Some(stop),
-                        outsiders: &seated.plugs,
-                    },
-                )
-            });
-            while !worker.is_finished() {
-                std::thread::sleep(SIGNAL_CHECK);
-                if interrupted.is_none()
-                    && let Err(e) = Python::attach(|py| {
-                        py.check_signals()?;
-                        report_progress(py)
-                    })
-                {
-                    interrupted = Some(e);
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            worker.join().expect("the run does not panic")
-        })
-    });
-    if let Some(e) = interrupted {
-        return Err(e);
-    }
+    let report = crate::watch::watched(py, stop, report_progress, || {
+        floe_lab::execute(
+            plan,
+            &RunOptions {
+                out,
+                machine,
+                merged: None,
+                command: vec!["python".into(), call.into()],
+                force,
+                progress: &count,
+                stop: Some(stop),
+                outsiders: &seated.plugs,
+            },
+        )
+    })?;
     report_progress(py)?;
     if let Some(e) = seated.functions.iter().find_map(|f| f.take_failure()) {
         return Err(e);

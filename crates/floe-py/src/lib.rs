@@ -5,10 +5,12 @@
 //! function takes a seat as an outsider ([`floe_bots::outsider`]). The Python half
 //! (`python/floe`) turns the tables into pandas and wraps the PettingZoo environment.
 
+mod args;
 mod bulk;
 mod errors;
 mod python_bot;
 mod stepping;
+mod watch;
 
 use pyo3::prelude::*;
 

@@ -1,13 +1,15 @@
 //! A game stepped from Python: the lab's [`Session`] as the class `floe.Game`.
 
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use floe_lab::planning::read_rules_flag;
 use floe_lab::session::Session;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::args;
 use crate::errors::value_error;
 use crate::python_bot::Observation;
 
@@ -26,9 +28,21 @@ pub fn games() -> Vec<&'static str> {
 #[pyclass(module = "floe._floe")]
 pub struct Game {
     session: Mutex<Session>,
+    /// Set on Ctrl-C to end the search `bot_answer` is running.
+    stop: Arc<AtomicBool>,
 }
 
 impl Game {
+    /// Wraps `session`, its searches ended early by the game's own stop flag.
+    fn new_from(mut session: Session) -> Game {
+        let stop = Arc::new(AtomicBool::new(false));
+        session.interrupt_searches_on(stop.clone());
+        Game {
+            session: Mutex::new(session),
+            stop,
+        }
+    }
+
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> T {
         f(&mut self.session.lock().expect("not poisoned"))
     }
@@ -38,16 +52,19 @@ impl Game {
 impl Game {
     #[new]
     #[pyo3(signature = (name, players = 4, seed = 1, rules = None))]
-    fn new(name: &str, players: usize, seed: u64, rules: Option<PathBuf>) -> PyResult<Game> {
+    fn new(
+        #[pyo3(from_py_with = args::name)] name: String,
+        #[pyo3(from_py_with = args::players)] players: usize,
+        #[pyo3(from_py_with = args::seed)] seed: u64,
+        #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    ) -> PyResult<Game> {
         let rules = rules
             .map(|path| read_rules_flag(&path))
             .transpose()
             .map_err(|e| value_error(&e))?;
         let session =
-            Session::new(name, rules.as_ref(), players, seed).map_err(|e| value_error(&e))?;
-        Ok(Game {
-            session: Mutex::new(session),
-        })
+            Session::new(&name, rules.as_ref(), players, seed).map_err(|e| value_error(&e))?;
+        Ok(Game::new_from(session))
     }
 
     /// The game's name.
@@ -92,12 +109,12 @@ impl Game {
     /// Carries out the answer numbered `action` and returns the events it caused.
     /// Raises ValueError, naming the answer and the answers allowed, if it is not legal
     /// now; the game is then unchanged.
-    fn apply(&self, action: usize) -> PyResult<Vec<String>> {
+    fn apply(&self, #[pyo3(from_py_with = args::action)] action: usize) -> PyResult<Vec<String>> {
         self.with(|s| s.apply(action)).map_err(|e| value_error(&e))
     }
 
     /// What `seat` knows: an Observation with `data` (a dict), `text` and `encoding`.
-    fn observation(&self, seat: usize) -> PyResult<Observation> {
+    fn observation(&self, #[pyo3(from_py_with = args::seat)] seat: usize) -> PyResult<Observation> {
         let seen = self
             .with(|s| s.observation(seat))
             .map_err(|e| value_error(&e))?;
@@ -126,18 +143,31 @@ impl Game {
     }
 
     /// The answer number the bot `spec` (e.g. "mcts:iters=1000") gives the pending
-    /// question, seeing only what the seat asked knows. It does not apply it. The search
-    /// runs with the GIL released.
-    fn bot_answer(&self, py: Python<'_>, spec: &str) -> PyResult<usize> {
-        py.detach(|| self.with(|s| s.bot_answer(spec)))
-            .map_err(|e| value_error(&e))
+    /// question, seeing only what the seat asked knows. It does not apply it. A search
+    /// runs on another thread with the GIL released, and Ctrl-C ends it (raising
+    /// KeyboardInterrupt); the other bots answer at once, here.
+    fn bot_answer(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = args::spec)] spec: String,
+    ) -> PyResult<usize> {
+        let answer = if Session::searches(&spec) {
+            self.stop.store(false, Ordering::Relaxed);
+            crate::watch::watched(
+                py,
+                &self.stop,
+                |_| Ok(()),
+                || self.with(|s| s.bot_answer(&spec)),
+            )?
+        } else {
+            self.with(|s| s.bot_answer(&spec))
+        };
+        answer.map_err(|e| value_error(&e))
     }
 
     /// A copy of the game as it stands (its dice included).
     fn clone(&self) -> Game {
-        Game {
-            session: Mutex::new(self.with(|s| s.clone())),
-        }
+        Game::new_from(self.with(|s| s.clone()))
     }
 
     fn __copy__(&self) -> Game {

@@ -138,7 +138,12 @@ def test_defaults_are_the_clis():
         ({"games": 0}, ValueError, "games: must be at least 1"),
         ({"threads": 0}, ValueError, "threads=0: give at least 1 worker thread"),
         ({"rules": "/no/such.toml"}, ValueError, "rules=/no/such.toml: cannot read the rules file"),
-        ({"players": "3"}, TypeError, "players"),
+        ({"players": "3"}, TypeError, "players='3': expected a whole number, not str"),
+        ({"games": -1}, ValueError, "games=-1: expected a whole number from 0"),
+        ({"seed": 2**64}, ValueError, "seed=18446744073709551616: expected a whole number"),
+        ({"threads": -2}, ValueError, "threads=-2: expected a whole number from 0"),
+        ({"shuffle_colours": "yes"}, TypeError, "shuffle_colours='yes': expected True or False"),
+        ({"shard": 2}, TypeError, "shard=2: expected text"),
         ({"bots": 7}, TypeError, "bots: expected a bot spec string"),
     ],
 )

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
+import signal
+import threading
+import time
 
 import pytest
 
@@ -122,6 +126,44 @@ def test_bot_answers_are_legal_and_bad_specs_are_named():
     play_out(game, ["random"] * 3)
     with pytest.raises(ValueError, match="the game is over"):
         game.bot_answer("random")
+
+
+def test_case_12_ctrl_c_ends_a_long_bot_answer():
+    # Issue 26, case 12: a search of ten million iterations ignored Ctrl-C for 90 s.
+    game = floe.Game("north-pole", players=2, seed=1)
+    legal = game.legal_actions()
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        game.bot_answer("mcts:iters=10000000")
+    assert time.monotonic() - started < 30, "the search ended soon after Ctrl-C"
+    assert game.legal_actions() == legal, "the game is unchanged"
+    answer = game.bot_answer("mcts:iters=50")
+    assert answer in {n for n, _ in legal}, "the next search runs to its end"
+
+
+@pytest.mark.parametrize(
+    "call,exception,message",
+    [
+        (lambda g: g.apply(-1), ValueError, "action=-1: expected a whole number from 0"),
+        (lambda g: g.apply(2**70), ValueError, "action=1180591620717411303424: expected a whole"),
+        (lambda g: g.apply("1"), TypeError, "action='1': expected a whole number, not str"),
+        (lambda g: g.apply(1.5), TypeError, "action=1.5: expected a whole number, not float"),
+        (lambda g: g.observation(-1), ValueError, "seat=-1: expected a whole number from 0"),
+        (lambda g: g.bot_answer(5), TypeError, "spec=5: expected text"),
+        (lambda g: floe.Game("arctic", players=-2), ValueError, "players=-2: expected a whole"),
+        (lambda g: floe.Game("arctic", seed="x"), TypeError, "seed='x': expected a whole number"),
+        (lambda g: floe.Game("arctic", rules=5), TypeError, "rules=5: expected a path"),
+        (lambda g: floe.Game(None), TypeError, "name=None: expected text"),
+    ],
+)
+def test_case_14_argument_errors_name_the_argument(call, exception, message):
+    # Issue 26, case 14: type and range errors said neither which argument nor, for a
+    # negative number, the documented ValueError (it was OverflowError).
+    game = floe.Game("arctic", players=3, seed=5)
+    with pytest.raises(exception, match=re.escape(message)):
+        call(game)
 
 
 def test_bad_games_are_named():

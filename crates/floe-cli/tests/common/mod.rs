@@ -1,5 +1,7 @@
-//! Helpers shared by the test files that run the real binary.
+//! Helpers shared by the test files that run the real binary (each uses some of them).
+#![allow(dead_code)]
 
+use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
@@ -18,4 +20,14 @@ pub fn ok(args: &[&str], out: &Path) {
         .arg("--quiet")
         .assert()
         .success();
+}
+
+/// Returns the names in `dir`, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }

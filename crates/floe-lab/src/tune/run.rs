@@ -266,7 +266,7 @@ fn rules_dimension<G: Game>(
         .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
     let values: Vec<(ParamValue, usize)> = match &p.values {
         Some(v) => v.clone(),
-        None => crate::planning::accepted_values(game, &path, &resolved.kind)
+        None => crate::planning::accepted_values(game, &path, &resolved.kind, players)
             .ok_or_else(|| {
                 spec.error_at(
                     p.line,
@@ -280,8 +280,7 @@ fn rules_dimension<G: Game>(
     };
     let mut tried = Vec::new();
     for (j, (value, line)) in values.into_iter().enumerate() {
-        let mut rules = game.rules().clone();
-        rules.set_parameter(&path, &value).map_err(|e| {
+        crate::planning::seating_with(game, &path, &value, players).map_err(|e| {
             spec.error_at(
                 line,
                 &format!("{key}.values[{j}]"),

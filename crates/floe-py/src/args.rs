@@ -1,0 +1,143 @@
+//! Arguments read from Python by hand, so that a wrong one raises an error whose message
+//! names it as the keyword argument is spelled (`players="3": expected a whole number, not
+//! str`). PyO3's own conversions name the argument only in a note under the traceback,
+//! and turn a negative or huge number into `OverflowError`, where Floe documents
+//! `ValueError` for every value out of range.
+
+use std::path::PathBuf;
+
+use pyo3::conversion::FromPyObjectOwned;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+/// Returns `value` as a whole number of type `T`: `TypeError` naming `name` if it is not
+/// an integer, `ValueError` naming it if it is one out of `T`'s range (a negative count,
+/// a seed above 2^64 − 1).
+fn whole<T>(value: &Bound<'_, PyAny>, name: &str) -> PyResult<T>
+where
+    T: TryFrom<i128> + Bounded,
+{
+    let out_of_range = || {
+        PyValueError::new_err(format!(
+            "{name}={}: expected a whole number from 0 to {}",
+            shown(value),
+            T::MAX_U128
+        ))
+    };
+    match value.extract::<i128>() {
+        Ok(n) => T::try_from(n).map_err(|_| out_of_range()),
+        Err(e) if e.is_instance_of::<PyOverflowError>(value.py()) => Err(out_of_range()),
+        Err(_) => Err(wrong_type(value, name, "a whole number")),
+    }
+}
+
+/// The largest value of an unsigned integer type, for messages.
+trait Bounded {
+    /// `Self::MAX`, widened.
+    const MAX_U128: u128;
+}
+
+impl Bounded for u64 {
+    const MAX_U128: u128 = u64::MAX as u128;
+}
+
+impl Bounded for usize {
+    const MAX_U128: u128 = usize::MAX as u128;
+}
+
+/// Returns `value` converted as PyO3 converts a `T`, or a `TypeError` naming `name` and
+/// saying what was `expected`.
+fn typed<'py, T: FromPyObjectOwned<'py>>(
+    value: &Bound<'py, PyAny>,
+    name: &str,
+    expected: &str,
+) -> PyResult<T> {
+    value
+        .extract::<T>()
+        .map_err(|_| wrong_type(value, name, expected))
+}
+
+/// Reads text.
+fn text(value: &Bound<'_, PyAny>, name: &str) -> PyResult<String> {
+    typed(value, name, "text (str)")
+}
+
+/// Reads `True` or `False`.
+fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    typed(value, name, "True or False")
+}
+
+/// Reads a path: a str or an `os.PathLike`.
+fn path(value: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
+    typed(value, name, "a path (str or os.PathLike)")
+}
+
+/// Applies `read` to an argument that may be `None`.
+fn optional<T>(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    read: impl Fn(&Bound<'_, PyAny>, &str) -> PyResult<T>,
+) -> PyResult<Option<T>> {
+    if value.is_none() {
+        Ok(None)
+    } else {
+        read(value, name).map(Some)
+    }
+}
+
+/// Defines one reader per argument, for `#[pyo3(from_py_with = args::NAME)]`: PyO3 gives
+/// the reader the value alone, so each argument's name is bound here, once.
+macro_rules! readers {
+    ($($fn:ident($name:literal) -> $t:ty = $read:expr;)*) => {
+        $(
+            #[doc = concat!("Reads the argument `", $name, "`.")]
+            pub fn $fn(value: &Bound<'_, PyAny>) -> PyResult<$t> {
+                $read(value, $name)
+            }
+        )*
+    };
+}
+
+readers! {
+    name("name") -> String = text;
+    game("game") -> String = text;
+    spec("spec") -> String = text;
+    players("players") -> usize = whole;
+    seat("seat") -> usize = whole;
+    action("action") -> usize = whole;
+    seed("seed") -> u64 = whole;
+    games("games") -> u64 = whole;
+    games_or_spec("games") -> Option<u64> = |v, n| optional(v, n, whole);
+    threads("threads") -> Option<usize> = |v, n| optional(v, n, whole);
+    shard("shard") -> Option<String> = |v, n| optional(v, n, text);
+    rules("rules") -> Option<PathBuf> = |v, n| optional(v, n, path);
+    out("out") -> PathBuf = path;
+    experiment_path("path") -> PathBuf = path;
+    shuffle_colours("shuffle_colours") -> bool = flag;
+    per_game("per_game") -> bool = flag;
+    duplicate("duplicate") -> bool = flag;
+    force("force") -> bool = flag;
+}
+
+/// The `TypeError` for an argument of the wrong type.
+fn wrong_type(value: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyErr {
+    let kind = value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |n| n.to_string());
+    PyTypeError::new_err(format!(
+        "{name}={}: expected {expected}, not {kind}",
+        shown(value)
+    ))
+}
+
+/// The value as Python's `repr` shows it, cut short if long.
+fn shown(value: &Bound<'_, PyAny>) -> String {
+    let text = value
+        .repr()
+        .map_or_else(|_| "?".to_string(), |r| r.to_string());
+    match text.char_indices().nth(60) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
