@@ -916,17 +916,7 @@ fn case_06_real_shards_of_games_the_round_limit_ends_merge() {
             .join("../../experiments/rules")
             .join(rules);
         let text = fs::read_to_string(source).unwrap();
-        let short: String = text
-            .lines()
-            .map(|l| {
-                if l.starts_with("round_limit") {
-                    "round_limit = 6".to_string()
-                } else {
-                    l.to_string()
-                }
-            })
-            .map(|l| l + "\n")
-            .collect();
+        let short = with_line(&text, "round_limit", "round_limit = 6");
         let file = tmp.path().join(format!("{game}.toml"));
         fs::write(&file, short).unwrap();
         let shards: Vec<PathBuf> = (1..=2)
@@ -1117,17 +1107,7 @@ fn case_16_allow_other_build_merges_shards_of_two_builds() {
     // Shard 2 as an older build wrote it, sealed as that build would.
     let manifest = shards[1].join("shard.toml");
     let text = fs::read_to_string(&manifest).unwrap();
-    let old: String = text
-        .lines()
-        .map(|l| {
-            if l.starts_with("floe_version = ") {
-                "floe_version = \"0.0.9\"".to_string()
-            } else {
-                l.to_string()
-            }
-        })
-        .map(|l| l + "\n")
-        .collect();
+    let old = with_line(&text, "floe_version = ", "floe_version = \"0.0.9\"");
     fs::write(&manifest, old).unwrap();
     floe_lab::shards::reseal(&shards[1]).unwrap();
     let merged = tmp.path().join("merged");
@@ -1268,4 +1248,12 @@ fn case_14_team_play_at_two_players_is_refused_before_any_game_naming_team_play(
         .stdout(predicates::str::contains(
             "4 players: racing over 2 candidates: team_play",
         ));
+}
+
+/// Returns `text` with every line that starts with `start` replaced by `line`.
+fn with_line(text: &str, start: &str, line: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with(start) { line } else { l })
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
