@@ -4,12 +4,12 @@
 
 mod common;
 
-use std::ops::RangeInclusive;
-
 use arrayvec::ArrayVec;
-use common::NoParameters;
+use common::{NoParameters, two_seat_game};
 use floe_bots::{AnyBot, Bot, BotSpec, MctsBot, NodeStats};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng,
+};
 use rand::RngExt;
 
 /// A two-seat game: seat 0 answers a fixed row of questions (`widths[i]` answers each,
@@ -41,21 +41,8 @@ impl Game for Row {
     type ActionKey = u8;
     type Rules = NoParameters;
 
-    fn name(&self) -> &'static str {
-        "row"
-    }
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        2..=2
-    }
-    fn end_causes(&self) -> &'static [&'static str] {
-        &["done"]
-    }
-    fn colours(&self) -> &[String] {
-        &[]
-    }
-    fn progress_name(&self) -> &'static str {
-        "none"
-    }
+    const DESCRIPTOR: Descriptor = two_seat_game("row");
+
     fn rules(&self) -> &NoParameters {
         &NoParameters
     }

@@ -11,11 +11,12 @@
 mod common;
 
 use std::fmt;
-use std::ops::RangeInclusive;
 
-use common::NoParameters;
+use common::{NoParameters, two_seat_game};
 use floe_bots::{Bot, MctsBot, Rollout, TreeKind};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng,
+};
 use rand::RngExt;
 
 /// A coin side: `true` for heads.
@@ -48,14 +49,12 @@ impl fmt::Display for Coins {
 #[derive(Clone)]
 struct Pennies {
     rules: NoParameters,
-    colours: Vec<String>,
 }
 
 impl Pennies {
     fn new() -> Pennies {
         Pennies {
             rules: NoParameters,
-            colours: vec!["matcher".into(), "mismatcher".into()],
         }
     }
 }
@@ -68,21 +67,8 @@ impl Game for Pennies {
     type ActionKey = CoinKey;
     type Rules = NoParameters;
 
-    fn name(&self) -> &'static str {
-        "pennies"
-    }
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        2..=2
-    }
-    fn end_causes(&self) -> &'static [&'static str] {
-        &["coins-down"]
-    }
-    fn colours(&self) -> &[String] {
-        &self.colours
-    }
-    fn progress_name(&self) -> &'static str {
-        "coins"
-    }
+    const DESCRIPTOR: Descriptor = two_seat_game("pennies");
+
     fn rules(&self) -> &NoParameters {
         &self.rules
     }

@@ -3,11 +3,11 @@
 
 mod common;
 
-use std::ops::RangeInclusive;
-
-use common::NoParameters;
+use common::{NoParameters, two_seat_game};
 use floe_bots::{Bot, GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng,
+};
 
 /// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
 /// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,
@@ -27,21 +27,8 @@ impl Game for TwoStepTurn {
     type ActionKey = u8;
     type Rules = NoParameters;
 
-    fn name(&self) -> &'static str {
-        "two-step-turn"
-    }
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        2..=2
-    }
-    fn end_causes(&self) -> &'static [&'static str] {
-        &["done"]
-    }
-    fn colours(&self) -> &[String] {
-        &[]
-    }
-    fn progress_name(&self) -> &'static str {
-        "none"
-    }
+    const DESCRIPTOR: Descriptor = two_seat_game("two-step-turn");
+
     fn rules(&self) -> &NoParameters {
         &NoParameters
     }

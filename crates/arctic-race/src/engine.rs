@@ -1,8 +1,8 @@
 //! The round flow of [`ArcticRace`], and its [`Game`] implementation.
 
-use std::ops::RangeInclusive;
-
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, Seat, Standing};
+use floe_core::{
+    ActionList, Descriptor, FloeRng, Game, MAX_SEATS, Outcome, ParamDecl, Seat, Standing,
+};
 use rand::seq::SliceRandom;
 
 use crate::answers;
@@ -279,9 +279,14 @@ impl Game for ArcticRace {
     type ActionKey = ActionKey;
     type Rules = Rules;
 
-    fn name(&self) -> &'static str {
-        "arctic-race"
-    }
+    const DESCRIPTOR: Descriptor = Descriptor {
+        name: "arctic-race",
+        about: "Arctic Race (2-6 players): a card-driven race of five racers per player along a shifting river",
+        player_counts: MIN_PLAYERS..=MAX_SEATS,
+        end_causes: &END_CAUSES,
+        progress_name: "finished_racers",
+        hidden: false,
+    };
 
     fn rules(&self) -> &Rules {
         &self.rules
@@ -325,22 +330,6 @@ impl Game for ArcticRace {
             })
             .sum();
         (0, best)
-    }
-
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        MIN_PLAYERS..=MAX_SEATS
-    }
-
-    fn end_causes(&self) -> &'static [&'static str] {
-        &END_CAUSES
-    }
-
-    fn colours(&self) -> &[String] {
-        &self.rules.colours
-    }
-
-    fn progress_name(&self) -> &'static str {
-        "finished_racers"
     }
 
     fn new_game_logged(

@@ -6,11 +6,11 @@
 //! [`RuleSet::to_toml`] writes the complete rules back as a rules file: the canonical form
 //! that fingerprints and run plans record.
 
-use floe_core::{MAX_SEATS, ParamDecl, ParamKind, ParamValue, RuleSet};
+use floe_core::{MAX_SEATS, ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
 use crate::pieces::RACERS;
-use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules, RulesError};
+use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules};
 
 /// The scoring rows' paths, by race.
 const SCORING: [&str; RACERS] = [
@@ -24,6 +24,10 @@ const SCORING: [&str; RACERS] = [
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.colours
     }
 
     fn to_toml(&self) -> String {
@@ -207,6 +211,16 @@ struct CanonicalScoring {
     race_3: Vec<u8>,
     race_4: Vec<u8>,
     race_5: Vec<u8>,
+}
+
+impl RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::classic()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, default_name)
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! [`Arctic`] as a Floe [`Game`].
 
-use std::ops::RangeInclusive;
-
 use floe_core::{
-    ActionList, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
+    ActionList, Descriptor, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
@@ -23,26 +21,15 @@ impl Game for Arctic {
     type ActionKey = ActionKey;
     type Rules = Rules;
 
-    fn name(&self) -> &'static str {
-        "arctic"
-    }
-
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        MIN_PLAYERS..=MAX_PLAYERS
-    }
-
-    fn end_causes(&self) -> &'static [&'static str] {
-        &END_CAUSES
-    }
-
-    fn colours(&self) -> &[String] {
-        &self.rules.colours
-    }
-
-    /// The per-seat figure of the statistics: penalty cards at the end.
-    fn progress_name(&self) -> &'static str {
-        "penalty_cards"
-    }
+    const DESCRIPTOR: Descriptor = Descriptor {
+        name: "arctic",
+        about: "Arctic (2-4 players): a card game of private hands, animal piles, powers and a \
+                shifting landscape",
+        player_counts: MIN_PLAYERS..=MAX_PLAYERS,
+        end_causes: &END_CAUSES,
+        progress_name: "penalty_cards",
+        hidden: false,
+    };
 
     fn rules(&self) -> &Rules {
         &self.rules

@@ -11,7 +11,7 @@
 //! record.
 
 use floe_core::param::{decl, one_of, whole};
-use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
+use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
 use crate::cards::{ANIMALS, Animal};
@@ -48,6 +48,10 @@ fn power_animal(path: &str) -> Option<Animal> {
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.colours
     }
 
     /// # Examples
@@ -259,6 +263,16 @@ struct CanonicalSides<'a> {
     orca: &'a str,
     puffin: &'a str,
     bear: &'a str,
+}
+
+impl RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, default_name)
+    }
 }
 
 #[cfg(test)]

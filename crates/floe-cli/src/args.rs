@@ -11,8 +11,8 @@ use floe_sim::Shard;
 /// What defines a run's games: game, rules, table and seeds.
 #[derive(Args, Debug)]
 pub struct GameArgs {
-    /// The game to play: arctic-race or arctic (an unknown name lists the games).
-    #[arg(long, default_value = floe_games::DEFAULT_GAME)]
+    /// The game to play.
+    #[arg(long, default_value = floe_games::DEFAULT_GAME, help = game_help("The game to play"))]
     pub game: String,
     /// Players per game.
     #[arg(long, default_value_t = 4)]
@@ -20,8 +20,8 @@ pub struct GameArgs {
     /// Master seed: game i plays with a seed derived from this and i alone.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Rules file (TOML) replacing the game's built-in rules; see experiments/rules/ (classic.toml
-    /// for arctic-race, arctic.toml for arctic).
+    /// Rules file (TOML) replacing the game's built-in rules; experiments/rules/ holds a
+    /// complete rules file of every game to copy and edit.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
     /// Deal colours to seats at random per game (default: seat i plays colour i).
@@ -142,4 +142,12 @@ pub struct StudyFlags {
     /// name as one of the study's is refused; files of other names are never touched).
     #[arg(long)]
     pub force: bool,
+}
+
+/// The help of a `--game` flag (`what` it picks): the games offered, from the registry.
+pub fn game_help(what: &str) -> String {
+    format!(
+        "{what}: {} (an unknown name lists the games)",
+        floe_games::listed_names().join(", ")
+    )
 }

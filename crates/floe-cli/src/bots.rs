@@ -8,8 +8,8 @@ use clap::Args;
 /// Flags of `floe bots`.
 #[derive(Args, Debug)]
 pub struct BotsArgs {
-    /// The game whose defaults to show (an unknown name lists the games).
-    #[arg(long, default_value = floe_games::DEFAULT_GAME)]
+    /// The game whose defaults to show.
+    #[arg(long, default_value = floe_games::DEFAULT_GAME, help = crate::args::game_help("The game whose defaults to show"))]
     pub game: String,
 }
 

@@ -14,8 +14,8 @@ use floe_lab::table::{PERSON, Sitting};
 /// Flags of `floe play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game to play (an unknown name lists the games).
-    #[arg(long, default_value = floe_games::DEFAULT_GAME)]
+    /// The game to play.
+    #[arg(long, default_value = floe_games::DEFAULT_GAME, help = crate::args::game_help("The game to play"))]
     pub game: String,
     /// Players at the table.
     #[arg(long, default_value_t = 2)]

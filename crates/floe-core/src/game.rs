@@ -19,6 +19,26 @@ pub const MAX_COLOURS: usize = 32;
 /// The answers to one question, on the stack, refilled in place for every question.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
 
+/// The static facts of a game, stated once beside it ([`Game::DESCRIPTOR`]): the registry
+/// lists and loads games by them, and [`Game`]'s provided methods read them.
+#[derive(Debug, Clone)]
+pub struct Descriptor {
+    /// The name used on the command line, in specs and in result rows.
+    pub name: &'static str,
+    /// One line on the game, for listings and help.
+    pub about: &'static str,
+    /// The player counts the game supports (rules may narrow them:
+    /// [`Game::player_counts`]).
+    pub player_counts: RangeInclusive<usize>,
+    /// The names of the ways a game can end; [`Outcome::end_cause`] indexes it.
+    pub end_causes: &'static [&'static str],
+    /// The name of the per-seat progress figure in [`Outcome::progress`].
+    pub progress_name: &'static str,
+    /// Whether the game is left out of listings: a test game that exists to check Floe
+    /// itself, loadable by name but not offered to users.
+    pub hidden: bool,
+}
+
 /// The rules of one game, able to set up, advance and score a game state.
 ///
 /// An implementation holds the rule *data* (layout, tables, parameters); the state is a
@@ -51,22 +71,36 @@ pub trait Game: Clone + Send + Sync {
     /// The rule data the game is played under.
     type Rules: RuleSet;
 
-    /// Returns the game's name as used on the command line and in CSV files.
-    fn name(&self) -> &'static str;
+    /// The game's static facts: its name, player counts, end causes, ...
+    const DESCRIPTOR: Descriptor;
 
-    /// Returns the player counts the game supports.
-    fn player_counts(&self) -> RangeInclusive<usize>;
+    /// Returns the game's name as used on the command line and in CSV files.
+    fn name(&self) -> &'static str {
+        Self::DESCRIPTOR.name
+    }
+
+    /// Returns the player counts the game supports under its rules: the descriptor's,
+    /// unless the rules narrow them (then say why in [`Game::player_counts_reason`]).
+    fn player_counts(&self) -> RangeInclusive<usize> {
+        Self::DESCRIPTOR.player_counts
+    }
 
     /// Returns the names of the ways a game can end; [`Outcome::end_cause`] indexes it.
-    fn end_causes(&self) -> &'static [&'static str];
+    fn end_causes(&self) -> &'static [&'static str] {
+        Self::DESCRIPTOR.end_causes
+    }
 
-    /// Returns the cosmetic colours of the game in their canonical order. Colours never
-    /// change a rule: the runner deals them, and the engine never sees them. At most
-    /// [`MAX_COLOURS`], and at least as many as the largest table.
-    fn colours(&self) -> &[String];
+    /// Returns the cosmetic colours of the game in their canonical order, from its rules.
+    /// Colours never change a rule: the runner deals them, and the engine never sees them.
+    /// At most [`MAX_COLOURS`], and at least as many as the largest table.
+    fn colours(&self) -> &[String] {
+        self.rules().colours()
+    }
 
     /// Returns the name of the per-seat progress figure in [`Outcome::progress`].
-    fn progress_name(&self) -> &'static str;
+    fn progress_name(&self) -> &'static str {
+        Self::DESCRIPTOR.progress_name
+    }
 
     /// Returns the rules in force.
     fn rules(&self) -> &Self::Rules;

@@ -16,10 +16,12 @@ mod text;
 mod view;
 
 pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
-pub use game::{ActionList, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask};
+pub use game::{
+    ActionList, Descriptor, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask,
+};
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
-pub use rule_set::RuleSet;
+pub use rule_set::{RuleSet, RulesFile};
 pub use rules_file::RulesError;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};

@@ -16,6 +16,9 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
     /// Returns the name of the rule set (written into every result row).
     fn name(&self) -> &str;
 
+    /// Returns the cosmetic colours in their canonical order ([`crate::Game::colours`]).
+    fn colours(&self) -> &[String];
+
     /// Returns the rules as a complete rules file (TOML) that loads back into equal rules:
     /// the canonical form that fingerprints and run plans record.
     fn to_toml(&self) -> String;
@@ -70,6 +73,20 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
     }
 }
 
+/// Rules a user gives as a rules file: what the registry needs to load a game by name.
+pub trait RulesFile: RuleSet + Sized {
+    /// Returns the rules a game is played by when no rules file is given.
+    fn builtin() -> Self;
+
+    /// Reads a rules file's `text`, every key optional (a missing key keeps the built-in
+    /// value). A file without a `name` key is named `default_name`, or, with none, keeps
+    /// the built-in rules' name.
+    ///
+    /// # Errors
+    /// Names the line and key of the first value the rules refuse.
+    fn read(text: &str, default_name: Option<&str>) -> Result<Self, crate::RulesError>;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +102,9 @@ mod tests {
     impl RuleSet for Limits {
         fn name(&self) -> &str {
             "limits"
+        }
+        fn colours(&self) -> &[String] {
+            &[]
         }
         fn to_toml(&self) -> String {
             format!("limit = {:?}", self.limit)

@@ -3,8 +3,9 @@
 //! Everything that is not a game's own crate reaches a game through [`visit`]: it names a
 //! game, gives its rules (a rules file's text, or none for the built-in default), and
 //! hands over a [`GameVisitor`] whose generic [`GameVisitor::visit`] then runs on the
-//! loaded game. Adding a game is a crate under `crates/`, one entry in [`GAMES`] and one
-//! arm in the loader behind [`visit`] and [`visit_file`].
+//! loaded game. Adding a game is a crate under `crates/` and one line in the
+//! `registry!` list below, which makes both [`GAMES`] and the loader behind [`visit`]
+//! and [`visit_file`].
 //!
 //! # Examples
 //! ```
@@ -23,49 +24,42 @@
 //! assert_eq!(text, "arctic-race seats 2 to 6");
 //! ```
 
-use floe_core::Game;
+use floe_core::{Descriptor, Game, RulesFile};
 
-/// One registered game.
-#[derive(Debug)]
-pub struct GameInfo {
-    /// The name used on the command line, in specs and in result rows.
-    pub name: &'static str,
-    /// One line on the game.
-    pub about: &'static str,
-    /// Whether the game is left out of listings: a test game that exists to check Floe
-    /// itself, loadable by name but not offered to users.
-    pub hidden: bool,
+/// Lists the games, the default first: each becomes an entry of [`GAMES`] (its
+/// [`Game::DESCRIPTOR`]) and a branch of `load` (its rules read by [`RulesFile`]).
+macro_rules! registry {
+    ($($game:ty),+ $(,)?) => {
+        /// Every game Floe can load, the default first.
+        pub const GAMES: &[Descriptor] = &[$(<$game as Game>::DESCRIPTOR),+];
+
+        /// Loads the game `name` with `rules` (a file's text and the name for a file that
+        /// sets none; `None` for the built-in rules) and runs `visitor` on it.
+        fn load<V: GameVisitor>(
+            name: &str,
+            rules: Option<(&str, Option<&str>)>,
+            visitor: V,
+        ) -> Result<V::Output, LoadError> {
+            $(
+                if name == <$game as Game>::DESCRIPTOR.name {
+                    let rules = read_rules::<<$game as Game>::Rules>(rules)?;
+                    return Ok(visitor.visit(<$game as Game>::from_rules(rules)));
+                }
+            )+
+            Err(LoadError::UnknownGame { name: name.into() })
+        }
+    };
 }
 
-/// Every game Floe can load, the default first.
-pub const GAMES: &[GameInfo] = &[
-    GameInfo {
-        name: "arctic-race",
-        about: "Arctic Race (2-6 players): a card-driven race of five racers per player along a shifting river",
-        hidden: false,
-    },
-    GameInfo {
-        name: "arctic",
-        about: "Arctic (2-4 players): a card game of private hands, animal piles, powers and a \
-                shifting landscape",
-        hidden: false,
-    },
-    GameInfo {
-        name: "north-pole",
-        about: "Race to the North Pole (2-4 players, or two teams of two): pawns race to the Pole \
-                across a top board that storms turn, with ambushes and Ice Mask equipment",
-        hidden: false,
-    },
-    GameInfo {
-        name: "goofspiel",
-        about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
-                a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
-        hidden: true,
-    },
+registry![
+    arctic_race::ArcticRace,
+    arctic::Arctic,
+    north_pole::NorthPole,
+    goofspiel::Goofspiel,
 ];
 
 /// The game used when none is named.
-pub const DEFAULT_GAME: &str = "arctic-race";
+pub const DEFAULT_GAME: &str = GAMES[0].name;
 
 /// Code that runs on whichever game was loaded.
 pub trait GameVisitor {
@@ -124,53 +118,14 @@ pub fn visit_file<V: GameVisitor>(
     load(name, Some((text, Some(default_name))), visitor)
 }
 
-/// Loads the game `name` with `rules` (a file's text and the name for a file that sets
-/// none) and runs `visitor` on it.
-fn load<V: GameVisitor>(
-    name: &str,
-    rules: Option<(&str, Option<&str>)>,
-    visitor: V,
-) -> Result<V::Output, LoadError> {
-    let bad_rules = |e: &dyn std::fmt::Display| LoadError::Rules(e.to_string());
-    match name {
-        "arctic-race" => {
-            let rules = match rules {
-                None => arctic_race::Rules::classic(),
-                Some((text, default_name)) => {
-                    arctic_race::Rules::from_toml_named(text, default_name)
-                        .map_err(|e| bad_rules(&e))?
-                }
-            };
-            Ok(visitor.visit(arctic_race::ArcticRace::new(rules)))
+/// Returns the rules of `rules` (a file's text and the name for a file that sets none),
+/// or the built-in rules for `None`.
+fn read_rules<R: RulesFile>(rules: Option<(&str, Option<&str>)>) -> Result<R, LoadError> {
+    match rules {
+        None => Ok(R::builtin()),
+        Some((text, default_name)) => {
+            R::read(text, default_name).map_err(|e| LoadError::Rules(e.to_string()))
         }
-        "arctic" => {
-            let rules = match rules {
-                None => arctic::Rules::standard(),
-                Some((text, default_name)) => {
-                    arctic::Rules::from_toml_named(text, default_name).map_err(|e| bad_rules(&e))?
-                }
-            };
-            Ok(visitor.visit(arctic::Arctic::new(rules)))
-        }
-        "north-pole" => {
-            let rules = match rules {
-                None => north_pole::Rules::standard(),
-                Some((text, default_name)) => {
-                    north_pole::Rules::from_toml_named(text, default_name)
-                        .map_err(|e| bad_rules(&e))?
-                }
-            };
-            Ok(visitor.visit(north_pole::NorthPole::new(rules)))
-        }
-        "goofspiel" => {
-            let rules = match rules {
-                None => goofspiel::Rules::standard(),
-                Some((text, default_name)) => goofspiel::Rules::from_toml_named(text, default_name)
-                    .map_err(|e| bad_rules(&e))?,
-            };
-            Ok(visitor.visit(goofspiel::Goofspiel::new(rules)))
-        }
-        _ => Err(LoadError::UnknownGame { name: name.into() }),
     }
 }
 

@@ -6,6 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, anyhow};
@@ -65,7 +66,7 @@ pub struct RunOptions<'a> {
     pub progress: &'a dyn Progress,
     /// Set to stop the run early (Ctrl-C, an outsider that cannot answer): the run then
     /// fails without writing its results.
-    pub stop: Option<&'a AtomicBool>,
+    pub stop: Option<&'a Arc<AtomicBool>>,
     /// The outsiders the plan's bot lists name (see [`crate::setup::setup`]).
     pub outsiders: &'a [Plug],
 }
@@ -137,7 +138,7 @@ fn tally<G: Game>(
             &setup.config,
             &|n| opts.progress.advance(n),
             per_game,
-            opts.stop.unwrap_or(&AtomicBool::new(false)),
+            &opts.stop.cloned().unwrap_or_default(),
         )?),
     }
 }

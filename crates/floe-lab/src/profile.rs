@@ -39,14 +39,16 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use floe_bots::{Bot, BotSpec, split_spec_list};
-use floe_core::{ActionList, Game, Stream, View, game_seed, stream_rng};
+use floe_core::{Game, game_seed};
 use floe_games::GameVisitor;
 use floe_plot::{Series, step_chart};
+use floe_sim::Deal;
 use floe_sim::Seating;
 use floe_sim::report::Table;
 use floe_sim::stats::{Z95, wilson};
@@ -330,7 +332,7 @@ pub struct ProfileOptions<'a> {
     /// Hears how the run advances.
     pub progress: &'a dyn Progress,
     /// Set to stop the run early; it then fails without writing anything.
-    pub stop: Option<&'a AtomicBool>,
+    pub stop: Option<&'a Arc<AtomicBool>>,
 }
 
 /// The timing that decided on [`DEEP`].
@@ -522,37 +524,28 @@ pub fn time_ladder<G: Game>(game: &G, players: usize, seed: u64) -> Timing {
     let mut bot = BotSpec::parse(TIMED)
         .expect("the timed spec is valid")
         .build::<G>();
-    let mut answers = ActionList::new();
     let mut times: Vec<Duration> = Vec::new();
     let mut warmed = false;
     for deal in 0..TIMING_DEALS {
-        let seed = game_seed(seed, deal);
-        let mut chance = stream_rng(seed, Stream::Chance);
-        let mut rngs: Vec<_> = (0..players)
-            .map(|s| stream_rng(seed, Stream::Bot(s as u8)))
-            .collect();
+        let mut deal = Deal::new(game, players, game_seed(seed, deal), &mut |_| {});
         bot.new_game();
-        let mut state = game.new_game(players, &mut chance);
-        game.legal_actions(&state, &mut answers);
         let mut timed = 0;
-        while let Some(seat) = game.to_act(&state) {
+        while let Some(seat) = deal.to_act(game) {
             if timed == TIMING_QUESTIONS {
                 break;
             }
-            let view = View::new(game, &state, seat);
-            let rng = &mut rngs[seat.index()];
-            let choice = answers.len() > 1;
+            let choice = deal.answers().len() > 1;
             if choice && !warmed {
-                bot.act(&view, &answers, &mut rng.clone());
+                deal.ask_aside(game, seat, &mut bot);
                 warmed = true;
             }
             let started = Instant::now();
-            let action = bot.act(&view, &answers, rng);
+            let action = deal.ask(game, seat, &mut bot);
             if choice {
                 times.push(started.elapsed());
                 timed += 1;
             }
-            game.advance(&mut state, action, &mut chance, &mut answers, &mut |_| {});
+            deal.advance(game, action, &mut |_| {});
         }
     }
     timing_of(&times)

@@ -11,8 +11,9 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, anyhow, bail};
 use floe_bots::{AnyBot, Bot, BotSpec};
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Seat, Stream, View, game_seed, stream_rng};
+use floe_core::{Game, Seat, game_seed};
 use floe_games::GameVisitor;
+use floe_sim::Deal;
 
 use crate::planning::RulesFile;
 
@@ -205,10 +206,7 @@ type SeatBots<G> = Vec<(String, AnyBot<G>)>;
 /// A game of type `G` in progress.
 struct Live<G: Game> {
     game: G,
-    state: G::State,
-    chance: FloeRng,
-    answers: ActionList<G::Action>,
-    bot_rngs: [FloeRng; MAX_SEATS],
+    deal: Deal<G>,
     bots: Vec<SeatBots<G>>,
     /// Set to end a search early ([`Session::interrupt_searches_on`]).
     interrupt: Option<Arc<AtomicBool>>,
@@ -217,17 +215,10 @@ struct Live<G: Game> {
 impl<G: Game> Live<G> {
     /// Sets up the game as a run with master seed `master` sets up its game 0.
     fn new(game: G, players: usize, master: u64) -> Live<G> {
-        let seed = game_seed(master, 0);
-        let mut chance = stream_rng(seed, Stream::Chance);
-        let state = game.new_game(players, &mut chance);
-        let mut answers = ActionList::new();
-        game.legal_actions(&state, &mut answers);
+        let deal = Deal::new(&game, players, game_seed(master, 0), &mut |_| {});
         Live {
             game,
-            state,
-            chance,
-            answers,
-            bot_rngs: std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8))),
+            deal,
             bots: (0..players).map(|_| Vec::new()).collect(),
             interrupt: None,
         }
@@ -238,10 +229,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
     fn clone_box(&self) -> Box<dyn Stepped> {
         Box::new(Live {
             game: self.game.clone(),
-            state: self.state.clone(),
-            chance: self.chance.clone(),
-            answers: self.answers.clone(),
-            bot_rngs: self.bot_rngs.clone(),
+            deal: self.deal.clone(),
             bots: (0..self.bots.len()).map(|_| Vec::new()).collect(),
             interrupt: None,
         })
@@ -252,15 +240,16 @@ impl<G: Game + 'static> Stepped for Live<G> {
     }
 
     fn players(&self) -> usize {
-        self.game.players(&self.state)
+        self.game.players(self.deal.state())
     }
 
     fn to_act(&self) -> Option<usize> {
-        self.game.to_act(&self.state).map(Seat::index)
+        self.game.to_act(self.deal.state()).map(Seat::index)
     }
 
     fn answers(&self) -> Vec<Answer> {
-        self.answers
+        self.deal
+            .answers()
             .iter()
             .map(|&a| Answer {
                 index: self.game.action_index(a),
@@ -278,25 +267,19 @@ impl<G: Game + 'static> Stepped for Live<G> {
                 self.game.action_count(players) - 1
             );
         };
-        let actor = self.game.to_act(&self.state);
+        let actor = self.deal.to_act(&self.game);
         let game = &self.game;
         let mut events = Vec::new();
         // On an illegal answer the engine touches nothing: the state and the chance stream
         // stay as they were.
-        self.game
-            .try_advance(
-                &mut self.state,
-                action,
-                &mut self.chance,
-                &mut self.answers,
-                &mut |e| {
-                    let seen = match actor {
-                        Some(seat) => game.seen_by(e, seat),
-                        None => e,
-                    };
-                    events.push(seen.to_string());
-                },
-            )
+        self.deal
+            .try_advance(game, action, &mut |e| {
+                let seen = match actor {
+                    Some(seat) => game.seen_by(e, seat),
+                    None => e,
+                };
+                events.push(seen.to_string());
+            })
             .map_err(|illegal| {
                 let listed: Vec<String> = illegal
                     .allowed
@@ -316,7 +299,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
     }
 
     fn observation(&self, seat: usize) -> Seen {
-        let observed = self.game.observe(&self.state, Seat(seat as u8));
+        let observed = self.game.observe(self.deal.state(), Seat(seat as u8));
         let mut encoding = vec![0.0; self.game.encoding_len(self.players())];
         self.game.encode(&observed, &mut encoding);
         Seen {
@@ -329,7 +312,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
     }
 
     fn outcome(&self) -> Option<Finish> {
-        let o = self.game.outcome(&self.state)?;
+        let o = self.game.outcome(self.deal.state())?;
         let players = self.players();
         Some(Finish {
             scores: o.scores[..players].to_vec(),
@@ -345,7 +328,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
     }
 
     fn bot_answer(&mut self, spec: &str) -> Result<usize> {
-        let Some(seat) = self.game.to_act(&self.state) else {
+        let Some(seat) = self.game.to_act(self.deal.state()) else {
             bail!("bot {spec:?}: the game is over; there is no question to answer");
         };
         let parsed = BotSpec::parse(spec)
@@ -365,10 +348,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
                 bots.len() - 1
             }
         };
-        let view = View::new(&self.game, &self.state, seat);
-        let action = bots[at]
-            .1
-            .act(&view, &self.answers, &mut self.bot_rngs[seat.index()]);
+        let action = self.deal.ask(&self.game, seat, &mut bots[at].1);
         Ok(self.game.action_index(action))
     }
 

@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use floe_lab::tune::run::Block;
 use floe_lab::tune::{TuneReport, TuneSpec, tune};
@@ -35,7 +35,7 @@ fn run(dir: &Path, text: &str, threads: usize) -> TuneReport {
         machine,
         false,
         &Silent,
-        &AtomicBool::new(false),
+        &Arc::default(),
     )
     .unwrap()
 }
@@ -161,7 +161,7 @@ fn refused(text: &str, message: &str) {
                 Machine::default(),
                 false,
                 &Silent,
-                &AtomicBool::new(false),
+                &Arc::default(),
             )
         })
         .unwrap_err();

@@ -5,6 +5,7 @@
 //! and sums exact integer counts into a [`Tally`], so the result is the same whatever the
 //! thread count. [`report`] turns a tally into CSV rows.
 
+mod deal;
 pub mod ladder;
 mod play;
 pub mod ratings;
@@ -13,6 +14,7 @@ mod run;
 pub mod stats;
 mod tally;
 
+pub use deal::Deal;
 pub use play::{GameRecord, Line, Table, play};
 pub use run::{
     RecordSink, RunConfig, RunError, Seating, Shard, check_players, empty_tally, replay, run,

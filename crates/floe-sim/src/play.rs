@@ -1,16 +1,14 @@
 //! Playing one game: the loop that asks bots and applies their answers.
 
 use floe_bots::{AnyBot, Bot};
-use floe_core::{
-    ActionList, Figures, FloeRng, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, View,
-    stream_rng,
-};
+use floe_core::{Figures, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, stream_rng};
+
+use crate::deal::Deal;
 use rand::RngExt;
 
 /// The seats of one table: a bot per seat and reusable buffers.
 pub struct Table<G: Game> {
     bots: Vec<AnyBot<G>>,
-    answers: ActionList<G::Action>,
     /// The figures of the last game played ([`Game::figures`]), boxed once per table.
     figures: Box<Figures>,
 }
@@ -52,7 +50,6 @@ impl<G: Game> Table<G> {
     pub fn new(bots: Vec<AnyBot<G>>) -> Table<G> {
         Table {
             bots,
-            answers: ActionList::new(),
             figures: Box::default(),
         }
     }
@@ -86,41 +83,30 @@ pub fn play<G: Game>(
     log: &mut impl FnMut(Line<'_, G>),
 ) -> GameRecord {
     let players = table.players();
-    let mut chance = stream_rng(seed, Stream::Chance);
-    let mut bot_rngs: [FloeRng; MAX_SEATS] =
-        std::array::from_fn(|s| stream_rng(seed, Stream::Bot(s as u8)));
     table.bots.iter_mut().for_each(Bot::new_game);
-    let mut state = game.new_game_logged(players, &mut chance, &mut |e| log(Line::Event(e)));
-    game.legal_actions(&state, &mut table.answers);
-    while let Some(seat) = game.to_act(&state) {
+    let mut deal = Deal::new(game, players, seed, &mut |e| log(Line::Event(e)));
+    while let Some(seat) = deal.to_act(game) {
         log(Line::Question {
             seat,
-            answers: &table.answers,
-            state: &state,
+            answers: deal.answers(),
+            state: deal.state(),
         });
-        let view = View::new(game, &state, seat);
-        let s = seat.index();
-        let action = table.bots[s].act(&view, &table.answers, &mut bot_rngs[s]);
+        let action = deal.ask(game, seat, &mut table.bots[seat.index()]);
         debug_assert!(
-            table.answers.contains(&action),
+            deal.answers().contains(&action),
             "the bot of {seat} answered {action:?}, not among {:?}",
-            table.answers
+            deal.answers()
         );
-        game.advance(
-            &mut state,
-            action,
-            &mut chance,
-            &mut table.answers,
-            &mut |e| log(Line::Event(e)),
-        );
+        deal.advance(game, action, &mut |e| log(Line::Event(e)));
     }
-    log(Line::Over(&state));
+    let state = deal.state();
+    log(Line::Over(state));
     let outcome = game
-        .outcome(&state)
+        .outcome(state)
         .expect("a game without a pending question is over");
     if !game.figures().is_empty() {
         table.figures.clear();
-        game.measure(&state, &outcome, &mut table.figures);
+        game.measure(state, &outcome, &mut table.figures);
     }
     let colours = deal_colours(seed, players, game.colours().len(), shuffle_colours);
     GameRecord {

@@ -4,6 +4,7 @@ use floe_bots::BotSpec;
 use floe_core::{Game, MAX_COLOURS, MAX_FIGURES, game_seed};
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tally::MAX_END_CAUSES;
@@ -335,8 +336,9 @@ impl RunConfig {
         ((index % cycle) as usize, game_seed(self.seed, deal))
     }
 
-    /// Returns one table per lineup, with fresh bots.
-    fn tables<G: Game>(&self) -> Vec<Table<G>> {
+    /// Returns one table per lineup, with fresh bots whose searches end once `stop` is
+    /// set.
+    fn tables<G: Game>(&self, stop: &Arc<AtomicBool>) -> Vec<Table<G>> {
         let groups = self.bot_groups();
         let spec = |g: usize| {
             self.bots
@@ -346,7 +348,17 @@ impl RunConfig {
         };
         self.lineups()
             .into_iter()
-            .map(|lineup| Table::new(lineup.into_iter().map(|g| spec(g).build()).collect()))
+            .map(|lineup| {
+                let bots = lineup
+                    .into_iter()
+                    .map(|g| {
+                        let mut bot = spec(g).build();
+                        bot.interrupt_on(stop.clone());
+                        bot
+                    })
+                    .collect();
+                Table::new(bots)
+            })
             .collect()
     }
 }
@@ -364,7 +376,7 @@ pub fn replay<G: Game>(
     log: &mut impl FnMut(crate::Line<'_, G>),
 ) -> GameRecord {
     let (lineup, seed) = cfg.deal(index);
-    let mut tables = cfg.tables();
+    let mut tables = cfg.tables(&Arc::default());
     play(
         game,
         &mut tables[lineup],
@@ -390,12 +402,14 @@ pub fn run<G: Game>(
     progress: &(dyn Fn(u64) + Sync),
     per_game: Option<&mut RecordSink<'_>>,
 ) -> Result<Tally, RunError> {
-    run_until(game, cfg, progress, per_game, &AtomicBool::new(false))
+    run_until(game, cfg, progress, per_game, &Arc::default())
 }
 
 /// Plays the run as [`run`] does, but gives up once `stop` is set (by a Ctrl-C handler, or
 /// by an outsider that cannot answer): every worker finishes the game it is playing and
-/// starts no other, and no records reach `per_game` after the stop is seen.
+/// starts no other, and no records reach `per_game` after the stop is seen. The searches
+/// watch `stop` too and end at once, so a game of long searches does not hold the stop
+/// up for its whole length (the stopped run's games count for nothing).
 ///
 /// # Errors
 /// As [`run`], and [`RunError::Stopped`] once `stop` is set.
@@ -404,7 +418,7 @@ pub fn run_until<G: Game>(
     cfg: &RunConfig,
     progress: &(dyn Fn(u64) + Sync),
     mut per_game: Option<&mut RecordSink<'_>>,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Tally, RunError> {
     let stopped = || stop.load(Ordering::Relaxed);
     cfg.check(game)?;
@@ -426,7 +440,7 @@ pub fn run_until<G: Game>(
             batch
                 .into_par_iter()
                 .map_init(
-                    || cfg.tables::<G>(),
+                    || cfg.tables::<G>(stop),
                     |tables, c| {
                         let games =
                             span.start + c * chunk..(span.start + (c + 1) * chunk).min(span.end);

@@ -136,7 +136,7 @@ fn progress_counts_every_game() {
 #[test]
 fn a_stopped_run_plays_on_no_further_and_says_so() {
     let game = ArcticRace::classic();
-    let stop = std::sync::atomic::AtomicBool::new(false);
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let played = Mutex::new(0u64);
     let mut delivered = 0;
     let mut sink = |r: &[GameRecord]| {
@@ -157,6 +157,26 @@ fn a_stopped_run_plays_on_no_further_and_says_so() {
     let played = *played.lock().unwrap();
     assert!(played < 100_000, "stopped early, not after {played} games");
     assert_eq!(delivered, 0, "no records of a stopped batch are handed on");
+}
+
+#[test]
+fn a_stop_ends_a_game_of_long_searches_at_once() {
+    // Each decision of ten million iterations would take minutes: the searches watch the
+    // stop too (this test would otherwise take hours, not fail).
+    let game = ArcticRace::classic();
+    let mut cfg = config(2, 1, 1);
+    cfg.bots = vec![BotSpec::parse("mcts:iters=10000000").unwrap(); 2];
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let setter = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let result = run_until(&game, &cfg, &|_| {}, None, &stop);
+    setter.join().unwrap();
+    assert!(matches!(result, Err(RunError::Stopped)), "{result:?}");
 }
 
 #[test]

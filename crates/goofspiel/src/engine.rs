@@ -1,8 +1,6 @@
 //! [`Goofspiel`]: the rules data plus the round flow, implementing [`Game`].
 
-use std::ops::RangeInclusive;
-
-use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
+use floe_core::{ActionList, Descriptor, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
 use rand::seq::SliceRandom;
 
 use crate::event::Event;
@@ -180,25 +178,15 @@ impl Game for Goofspiel {
     type ActionKey = ActionKey;
     type Rules = Rules;
 
-    fn name(&self) -> &'static str {
-        "goofspiel"
-    }
-
-    fn player_counts(&self) -> RangeInclusive<usize> {
-        MIN_PLAYERS..=MAX_PLAYERS
-    }
-
-    fn end_causes(&self) -> &'static [&'static str] {
-        &END_CAUSES
-    }
-
-    fn colours(&self) -> &[String] {
-        &self.rules.colours
-    }
-
-    fn progress_name(&self) -> &'static str {
-        "prizes_won"
-    }
+    const DESCRIPTOR: Descriptor = Descriptor {
+        name: "goofspiel",
+        about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
+                a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
+        player_counts: MIN_PLAYERS..=MAX_PLAYERS,
+        end_causes: &END_CAUSES,
+        progress_name: "prizes_won",
+        hidden: true,
+    };
 
     fn rules(&self) -> &Rules {
         &self.rules

@@ -6,7 +6,7 @@
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
 use floe_core::param::{decl, whole};
-use floe_core::{ParamDecl, ParamValue, RuleSet};
+use floe_core::{ParamDecl, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
 use crate::rules::{CARDS, Rules, TIE_BONUS};
@@ -14,6 +14,10 @@ use crate::rules::{CARDS, Rules, TIE_BONUS};
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.colours
     }
 
     /// # Examples
@@ -78,6 +82,16 @@ struct CanonicalRules<'a> {
     cards: u8,
     tie_bonus: u8,
     colours: &'a [String],
+}
+
+impl RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, default_name)
+    }
 }
 
 #[cfg(test)]

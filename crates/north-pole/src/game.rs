@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 
 use floe_core::{
-    ActionList, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
+    ActionList, Descriptor, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
@@ -68,9 +68,15 @@ impl Game for NorthPole {
     type ActionKey = Action;
     type Rules = Rules;
 
-    fn name(&self) -> &'static str {
-        "north-pole"
-    }
+    const DESCRIPTOR: Descriptor = Descriptor {
+        name: "north-pole",
+        about: "Race to the North Pole (2-4 players, or two teams of two): pawns race to the Pole \
+                across a top board that storms turn, with ambushes and Ice Mask equipment",
+        player_counts: MIN_PLAYERS..=MAX_PLAYERS,
+        end_causes: &END_CAUSES,
+        progress_name: "pole_pawns",
+        hidden: false,
+    };
 
     /// 2 to 4 players; exactly 4 in team play.
     fn player_counts(&self) -> RangeInclusive<usize> {
@@ -88,19 +94,6 @@ impl Game for NorthPole {
                 self.rules.name
             )
         })
-    }
-
-    fn end_causes(&self) -> &'static [&'static str] {
-        &END_CAUSES
-    }
-
-    fn colours(&self) -> &[String] {
-        &self.rules.colours
-    }
-
-    /// The per-seat figure of the statistics: pawns on the scoreboard at the end.
-    fn progress_name(&self) -> &'static str {
-        "pole_pawns"
     }
 
     fn rules(&self) -> &Rules {

@@ -18,7 +18,7 @@
 use std::fmt::Write as _;
 
 use floe_core::param::{decl, one_of, whole};
-use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet};
+use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 
 use crate::board::{Bits, Name, Square, squares};
 use crate::deck::{DISCS, Disc, EQUIPMENT};
@@ -78,6 +78,10 @@ fn names_value<'a>(names: impl IntoIterator<Item = &'a str>) -> ParamValue {
 impl RuleSet for Rules {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn colours(&self) -> &[String] {
+        &self.colours
     }
 
     /// # Examples
@@ -385,6 +389,16 @@ impl RuleSet for Rules {
         self.check().map_err(|p| p.message)?;
         self.derive();
         Ok(())
+    }
+}
+
+impl RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        Rules::from_toml_named(text, default_name)
     }
 }
 

@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -547,7 +548,7 @@ fn tune_counts<G: Game>(
     plans: &[CountPlan],
     machine: Machine,
     progress: &dyn Progress,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<Vec<CountResult>> {
     let mut results = Vec::new();
     for plan in plans {
@@ -735,7 +736,7 @@ pub fn tune(
     machine: Machine,
     force: bool,
     progress: &dyn Progress,
-    stop: &AtomicBool,
+    stop: &Arc<AtomicBool>,
 ) -> Result<TuneReport> {
     struct Visit<'a> {
         spec: &'a TuneSpec,
@@ -743,7 +744,7 @@ pub fn tune(
         machine: Machine,
         force: bool,
         progress: &'a dyn Progress,
-        stop: &'a AtomicBool,
+        stop: &'a Arc<AtomicBool>,
     }
     impl GameVisitor for Visit<'_> {
         type Output = Result<TuneReport>;
