@@ -1,0 +1,270 @@
+//! The profile's measures, from the tournament's tables: the rungs and steps, skill
+//! depth, the upset rate and the seat advantage.
+
+use anyhow::{Result, anyhow};
+use floe_sim::report::Table;
+use floe_sim::stats::{Z95, wilson};
+
+use super::*;
+
+/// One entrant of the ladder, as the tournament's tables give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rung {
+    /// The entrant's bot spec.
+    pub bot: String,
+    /// Its rating and 95% interval (`rating, low, high`), if finite.
+    pub rating: Option<(f64, f64, f64)>,
+    /// Its step up from the next weaker entrant (none for the weakest).
+    pub step: Option<Step>,
+}
+
+/// An entrant against the next weaker one, from `pairwise.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The next weaker entrant.
+    pub weaker: String,
+    /// Games where both played; 0 if they never met (the shares are then 0).
+    pub games: u64,
+    /// Share of those where the stronger scored above the weaker.
+    pub share_above: f64,
+    /// Its 95% Wilson interval.
+    pub ci: (f64, f64),
+    /// Share where they scored the same.
+    pub share_tied: f64,
+    /// Share where the weaker scored above the stronger.
+    pub weaker_above: f64,
+}
+
+impl Step {
+    /// Returns whether the stronger entrant wins the step clearly: its share's 95%
+    /// interval lies wholly above [`CLEAR_SHARE`].
+    pub fn clear(&self) -> bool {
+        self.games > 0 && self.ci.0 > CLEAR_SHARE
+    }
+}
+
+/// Returns the index of `name` in the header of `table` (the file `file`).
+pub(super) fn column(table: &Table, file: &str, name: &str) -> Result<usize> {
+    table
+        .header
+        .iter()
+        .position(|c| c == name)
+        .ok_or_else(|| anyhow!("{file}: no column {name}"))
+}
+
+/// Returns the number in `field`, `None` when it is empty.
+pub(super) fn number(file: &str, field: &str) -> Result<Option<f64>> {
+    if field.is_empty() {
+        return Ok(None);
+    }
+    field
+        .parse()
+        .map(Some)
+        .map_err(|_| anyhow!("{file}: {field:?} is not a number"))
+}
+
+/// Returns the ladder's rungs, weakest first: each entrant's rating from `ratings`
+/// (`ratings.csv`) and its step up from the next weaker entrant from `pairwise`
+/// (`pairwise.csv`).
+///
+/// # Errors
+/// Fails if a table lacks a column or an entrant, or holds a field that is not a number.
+pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec<Rung>> {
+    let (bot, rating, low, high) = (
+        column(ratings, RATINGS, "bot")?,
+        column(ratings, RATINGS, "rating")?,
+        column(ratings, RATINGS, "rating_low")?,
+        column(ratings, RATINGS, "rating_high")?,
+    );
+    let p = |name| column(pairwise, PAIRWISE, name);
+    let (p_bot, p_opp, p_games, p_above, p_lo, p_hi, p_tied) = (
+        p("bot")?,
+        p("opponent")?,
+        p("games")?,
+        p("share_above")?,
+        p("ci_low")?,
+        p("ci_high")?,
+        p("share_tied")?,
+    );
+    let pair = |a: &str, b: &str| {
+        pairwise
+            .rows
+            .iter()
+            .find(|r| r[p_bot] == a && r[p_opp] == b)
+    };
+    let num = |file: &str, field: &str| -> Result<f64> {
+        number(file, field)?.ok_or_else(|| anyhow!("{file}: an empty number"))
+    };
+    let mut out = Vec::new();
+    for (k, name) in ladder.iter().enumerate() {
+        let row = ratings
+            .rows
+            .iter()
+            .find(|r| r[bot] == *name)
+            .ok_or_else(|| anyhow!("{RATINGS}: no row for {name}"))?;
+        let rating = match (
+            number(RATINGS, &row[rating])?,
+            number(RATINGS, &row[low])?,
+            number(RATINGS, &row[high])?,
+        ) {
+            (Some(r), Some(lo), Some(hi)) => Some((r, lo, hi)),
+            _ => None,
+        };
+        let step = match k {
+            0 => None,
+            _ => {
+                let weaker = &ladder[k - 1];
+                Some(match (pair(name, weaker), pair(weaker, name)) {
+                    (Some(up), Some(down)) => Step {
+                        weaker: weaker.clone(),
+                        games: up[p_games]
+                            .parse()
+                            .map_err(|_| anyhow!("{PAIRWISE}: games {:?}", up[p_games]))?,
+                        share_above: num(PAIRWISE, &up[p_above])?,
+                        ci: (num(PAIRWISE, &up[p_lo])?, num(PAIRWISE, &up[p_hi])?),
+                        share_tied: num(PAIRWISE, &up[p_tied])?,
+                        weaker_above: num(PAIRWISE, &down[p_above])?,
+                    },
+                    _ => Step {
+                        weaker: weaker.clone(),
+                        games: 0,
+                        share_above: 0.0,
+                        ci: (0.0, 1.0),
+                        share_tied: 0.0,
+                        weaker_above: 0.0,
+                    },
+                })
+            }
+        };
+        out.push(Rung {
+            bot: name.clone(),
+            rating,
+            step,
+        });
+    }
+    Ok(out)
+}
+
+/// Returns the skill depth: the steps the stronger entrant wins clearly ([`Step::clear`]:
+/// the 95% Wilson interval of its share of games scored above the weaker lies wholly above
+/// [`CLEAR_SHARE`]). Steps whose entrants never met do not count.
+pub fn skill_depth(rungs: &[Rung]) -> usize {
+    rungs
+        .iter()
+        .filter_map(|r| r.step.as_ref())
+        .filter(|s| s.clear())
+        .count()
+}
+
+/// A pooled share with its 95% Wilson interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pooled {
+    /// The share.
+    pub share: f64,
+    /// Its 95% Wilson interval.
+    pub ci: (f64, f64),
+    /// The games it is out of.
+    pub games: u64,
+}
+
+/// Returns the upset rate: of all games between adjacent entrants (summed over the steps
+/// whose entrants met), the share in which the weaker scored above the stronger (a tie is
+/// no upset), with its 95% Wilson interval; `None` when no adjacent entrants met. The
+/// upsets of a step are its `weaker_above` share times its games (whole counts up to the
+/// six decimals `pairwise.csv` keeps, or shares of a seat pair when two entrants hold
+/// several seats of one game).
+pub fn upset_rate(rungs: &[Rung]) -> Option<Pooled> {
+    let steps = rungs.iter().filter_map(|r| r.step.as_ref());
+    let (upsets, games) = steps.fold((0.0, 0u64), |(u, g), s| {
+        (u + s.weaker_above * s.games as f64, g + s.games)
+    });
+    (games > 0).then(|| Pooled {
+        share: upsets / games as f64,
+        ci: wilson(upsets, games),
+        games,
+    })
+}
+
+/// The best seat over the worst, in rating points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatAdvantage {
+    /// The seat with the highest win rate (the first of equals).
+    pub best: String,
+    /// The seat with the lowest win rate (the first of equals, never the best).
+    pub worst: String,
+    /// Their win rates.
+    pub rates: (f64, f64),
+    /// The advantage in Elo rating points.
+    pub points: f64,
+    /// Its approximate 95% interval.
+    pub ci: (f64, f64),
+}
+
+/// Returns the seat advantage from `seats` (`seats.csv`): the best seat's win rate over
+/// the worst's, converted to the Elo points of `ratings.csv`.
+///
+/// **Conversion.** Read who wins a game as a Luce choice among the seats, seat i winning
+/// with probability g_i / sum g (the Bradley-Terry model of `ratings.csv` extended to
+/// many; for two players it is that model). Two seats then differ by
+/// 400 log10(g_best / g_worst) = 400 log10(p_best / p_worst) rating points, with p the
+/// seats' win rates (a win shared by k counting 1/k): the best seat is ahead of the worst
+/// as an entrant of that many more points is ahead of another, and between the two of them
+/// it wins 1 / (1 + 10^(-points / 400)) of the games one of them wins. With two players
+/// this is 400 log10(p / (1 - p)), exactly what `ratings.csv` gives two entrants.
+///
+/// **Interval.** The delta method on the log-ratio of two shares of one multinomial
+/// count (Var ln p_i = (1 - p_i) / (n p_i), Cov = -1/n): se = 400 / ln 10 *
+/// sqrt((1 / p_best + 1 / p_worst) / n), n the games; points +- 1.96 se. It is approximate:
+/// shared wins are fractions, the games of one deal are not independent under duplicate
+/// seating, and the best and worst seats are picked by the same data.
+///
+/// **What it measures.** The seats' win rates are over all the tournament's games, so
+/// this is the seat's worth in the ladder's mix of pairings: a pairing that one side wins
+/// from any seat shows no difference between seats, so the figure is smaller than the
+/// seat's worth between players of equal skill (measure that with one bot in every seat).
+///
+/// `None` when the worst seat never won (no finite number) or there are fewer than two
+/// seats.
+///
+/// # Errors
+/// Fails if the table lacks a column or holds a field that is not a number.
+pub fn seat_advantage(seats: &Table) -> Result<Option<SeatAdvantage>> {
+    let (seat, games, rate) = (
+        column(seats, SEATS, "seat")?,
+        column(seats, SEATS, "games")?,
+        column(seats, SEATS, "win_rate")?,
+    );
+    let mut rows = Vec::new();
+    for r in &seats.rows {
+        let n: u64 = r[games]
+            .parse()
+            .map_err(|_| anyhow!("{SEATS}: games {:?}", r[games]))?;
+        let p = number(SEATS, &r[rate])?.ok_or_else(|| anyhow!("{SEATS}: an empty win rate"))?;
+        rows.push((r[seat].clone(), n, p));
+    }
+    if rows.len() < 2 {
+        return Ok(None);
+    }
+    let best = (0..rows.len()).fold(0, |b, i| if rows[i].2 > rows[b].2 { i } else { b });
+    let worst = (0..rows.len())
+        .filter(|&i| i != best)
+        .fold(None, |w: Option<usize>, i| match w {
+            Some(w) if rows[w].2 <= rows[i].2 => Some(w),
+            _ => Some(i),
+        })
+        .expect("two seats or more");
+    let (pb, pw) = (rows[best].2, rows[worst].2);
+    let n = rows[best].1.min(rows[worst].1);
+    if pw <= 0.0 || n == 0 {
+        return Ok(None);
+    }
+    let points = ELO * (pb / pw).ln();
+    let se = ELO * ((1.0 / pb + 1.0 / pw) / n as f64).sqrt();
+    Ok(Some(SeatAdvantage {
+        best: rows[best].0.clone(),
+        worst: rows[worst].0.clone(),
+        rates: (pb, pw),
+        points,
+        ci: (points - Z95 * se, points + Z95 * se),
+    }))
+}

@@ -1,0 +1,193 @@
+//! Planning a profile: the ladder read or chosen, and the tournament it plays.
+
+use anyhow::{Result, anyhow, bail};
+use floe_bots::{BotSpec, split_spec_list};
+use floe_core::Game;
+use floe_games::GameVisitor;
+use floe_sim::Seating;
+
+use crate::RunKind;
+use crate::planning::{RulesFile, RunRequest, known_game, plan_run, with_game};
+
+use super::*;
+
+/// A profile as a front end asks for it.
+pub struct ProfileRequest {
+    /// The game's registry name.
+    pub game: String,
+    /// The rules file, or `None` for the game's default rules.
+    pub rules: Option<RulesFile>,
+    /// Players per game.
+    pub players: usize,
+    /// The ladder as given (`--ladder`, bot specs weakest first), or `None` for the
+    /// default ladder, topped by [`DEEP`] if the timing allows.
+    pub ladder: Option<String>,
+    /// Deals to play, each in every seating of the cycle.
+    pub deals: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// Deal colours at random per game.
+    pub shuffle_colours: bool,
+}
+
+/// A checked profile, ready to run.
+#[derive(Clone, Debug)]
+pub struct PlannedProfile {
+    /// The game's registry name.
+    pub game: String,
+    /// The rules, as the game's canonical rules file.
+    pub rules: String,
+    /// Players per game.
+    pub players: usize,
+    /// The ladder given, or `None` for the default, timed.
+    pub ladder: Option<Vec<String>>,
+    /// Deals to play.
+    pub deals: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// Deal colours at random per game.
+    pub shuffle_colours: bool,
+    /// Warnings for the user (a bot whose answers depend on the machine's speed).
+    pub notes: Vec<String>,
+}
+
+/// Renames a flag of the tournament's messages (`--bots`) to the profile's (`--ladder`).
+pub(super) fn ladder_error(e: anyhow::Error) -> anyhow::Error {
+    let text = format!("{e:#}");
+    match text.strip_prefix("--bots") {
+        Some(rest) => anyhow!("--ladder{rest}"),
+        None => e,
+    }
+}
+
+/// Checks the profile `req` against its game before anything is played: the game, the
+/// rules, the players, the ladder (at least two entrants, each a valid bot for the game,
+/// none twice) and the deals; each error names the flag.
+///
+/// # Errors
+/// Names the flag (or rules file line) of the first problem.
+pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
+    known_game(&req.game)?;
+    struct Check<'a> {
+        players: usize,
+        ladder: Option<&'a str>,
+        deals: u64,
+    }
+    impl GameVisitor for Check<'_> {
+        type Output = Result<Option<Vec<String>>>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<Option<Vec<String>>> {
+            floe_sim::check_players(&game, self.players).map_err(|e| match e {
+                floe_sim::RunError::Config { message, .. } => anyhow!("--players: {message}"),
+                other => anyhow!("--players: {other}"),
+            })?;
+            let ladder = match self.ladder {
+                None => None,
+                Some(text) => Some(read_ladder(&game, text)?),
+            };
+            if self.deals == 0 {
+                bail!("--games 0: play at least 1 deal");
+            }
+            Ok(ladder)
+        }
+    }
+    let check = Check {
+        players: req.players,
+        ladder: req.ladder.as_deref(),
+        deals: req.deals,
+    };
+    let ladder = with_game(&req.game, req.rules.as_ref(), check)?;
+    // The widest ladder the run may play, checked as the tournament will be.
+    let widest: Vec<String> = match &ladder {
+        Some(given) => given.clone(),
+        None => full_ladder(true),
+    };
+    let planned = plan_run(tournament_request(
+        &req.game,
+        req.rules,
+        req.players,
+        &widest,
+        req.deals,
+        req.seed,
+        req.shuffle_colours,
+    )?)
+    .map_err(ladder_error)?;
+    Ok(PlannedProfile {
+        game: req.game,
+        rules: planned.plan.rules,
+        players: req.players,
+        ladder,
+        deals: req.deals,
+        seed: req.seed,
+        shuffle_colours: req.shuffle_colours,
+        notes: planned.notes,
+    })
+}
+
+/// Reads `--ladder`: bot specs, weakest first, at least two, each valid in `game`, none
+/// twice.
+pub(super) fn read_ladder<G: Game>(game: &G, text: &str) -> Result<Vec<String>> {
+    let specs: Vec<String> = split_spec_list(text)
+        .into_iter()
+        .map(|s| s.trim().to_string())
+        .collect();
+    if specs.iter().any(String::is_empty) {
+        bail!(
+            "--ladder {text:?}: an empty spec; give bot specs separated by commas, weakest first"
+        );
+    }
+    if specs.len() < 2 {
+        bail!("--ladder {text:?}: give at least two entrants, weakest first (e.g. random,greedy)");
+    }
+    for (i, spec) in specs.iter().enumerate() {
+        let checked = BotSpec::parse(spec).and_then(|s| s.check_game(game).map(|()| s));
+        if let Err(e) = checked {
+            bail!("--ladder {text:?}: spec {} ({spec:?}): {e}", i + 1);
+        }
+        if specs[..i].contains(spec) {
+            bail!(
+                "--ladder {text:?}: {spec:?} is entered twice (entrant {}); enter each bot once",
+                i + 1
+            );
+        }
+    }
+    Ok(specs)
+}
+
+/// Returns the default ladder, with [`DEEP`] on top when `deep`.
+pub(super) fn full_ladder(deep: bool) -> Vec<String> {
+    let mut ladder: Vec<String> = BASE_LADDER.iter().map(|s| (*s).to_string()).collect();
+    if deep {
+        ladder.push(DEEP.to_string());
+    }
+    ladder
+}
+
+/// Returns the request of the duplicate tournament of `ladder`: `deals` deals, each in
+/// every seating of the cycle.
+pub(super) fn tournament_request(
+    game: &str,
+    rules: Option<RulesFile>,
+    players: usize,
+    ladder: &[String],
+    deals: u64,
+    seed: u64,
+    shuffle_colours: bool,
+) -> Result<RunRequest> {
+    let cycle = Seating::Duplicate.cycle(ladder.len());
+    let games = deals.checked_mul(cycle).ok_or_else(|| {
+        anyhow!("--games {deals}: too many deals ({cycle} games each would overflow)")
+    })?;
+    Ok(RunRequest {
+        kind: RunKind::Tournament,
+        game: game.to_string(),
+        rules,
+        players,
+        bots: ladder.join(","),
+        games,
+        seed,
+        shuffle_colours,
+        seating: Seating::Duplicate,
+        per_game: false,
+        outsiders: Vec::new(),
+    })
+}

@@ -1,0 +1,527 @@
+//! The profile's own tables, text and chart, and what their columns mean.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Result, anyhow};
+use floe_plot::{Series, step_chart};
+use floe_sim::report::Table;
+
+use super::*;
+
+/// What the columns of the profile's tables mean, by file and column (the run's columns
+/// take their meaning from [`crate::columns`]).
+pub const MEANINGS: &[(&str, &str, &str)] = &[
+    (
+        PROFILE,
+        "ladder_from",
+        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (by --ladder, not timed)",
+    ),
+    (
+        PROFILE,
+        "mcts_10000",
+        "the timing's decision: in (a decision of mcts:iters=10000, estimated as 10 times the median of timed mcts:iters=1000 decisions, took under 50 ms) or out; empty when --ladder gave the ladder",
+    ),
+    (
+        PROFILE,
+        "deals",
+        "deals (seeds) played, each once in every seating of the cycle (duplicate seating)",
+    ),
+    (
+        PROFILE,
+        "games",
+        "games played: deals times the cycle's seatings",
+    ),
+    (PROFILE, "entrants", "entrants in the ladder"),
+    (
+        PROFILE,
+        "steps",
+        "steps of the ladder (entrant and next weaker one) whose entrants met",
+    ),
+    (
+        PROFILE,
+        "skill_depth",
+        "steps in which the stronger entrant scored above the weaker with a 95% Wilson interval wholly above 55% (see profile_ladder.csv's clear)",
+    ),
+    (
+        PROFILE,
+        "upset_rate",
+        "share of the games between adjacent entrants in which the weaker scored above the stronger, pooled over the steps (ties count as no upset)",
+    ),
+    (
+        PROFILE,
+        "upset_low",
+        "lower end of the upset rate's 95% Wilson interval (approximate: games of one deal are not independent)",
+    ),
+    (
+        PROFILE,
+        "upset_high",
+        "upper end of the upset rate's 95% Wilson interval",
+    ),
+    (
+        PROFILE,
+        "upset_games",
+        "games between adjacent entrants, summed over the steps: what the upset rate is out of",
+    ),
+    (
+        PROFILE,
+        "seat_advantage",
+        "the best seat over the worst in Elo rating points, 400 log10(best seat's win rate / worst seat's), the scale of ratings.csv (Luce model of who wins); empty when the worst seat never won",
+    ),
+    (
+        PROFILE,
+        "seat_advantage_low",
+        "lower end of its approximate 95% interval (delta method: se = 400/ln 10 sqrt((1/p_best + 1/p_worst)/games), games taken as independent, the best and worst seats as given)",
+    ),
+    (
+        PROFILE,
+        "seat_advantage_high",
+        "upper end of its approximate 95% interval",
+    ),
+    (
+        PROFILE,
+        "best_seat",
+        "the seat with the highest win rate in seats.csv",
+    ),
+    (
+        PROFILE,
+        "worst_seat",
+        "the seat with the lowest win rate in seats.csv",
+    ),
+    (
+        PROFILE,
+        "mean_rounds",
+        "mean rounds per game over the tournament (game_stats.csv)",
+    ),
+    (
+        PROFILE,
+        "sd_rounds",
+        "sample standard deviation of rounds per game (game_stats.csv)",
+    ),
+    (
+        PROFILE,
+        "p_tie",
+        "decisiveness: share of games with a shared win (game_stats.csv)",
+    ),
+    (
+        PROFILE,
+        "mean_margin",
+        "decisiveness: mean of the highest minus the second-highest score (game_stats.csv)",
+    ),
+    (
+        LADDER,
+        "step",
+        "the entrant's place in the ladder, 0 for the weakest",
+    ),
+    (LADDER, "bot", "the entrant's bot spec as written"),
+    (
+        LADDER,
+        "rating",
+        "its Bradley-Terry rating on the Elo scale (ratings.csv); empty when none is finite",
+    ),
+    (
+        LADDER,
+        "rating_low",
+        "lower end of the rating's 95% Wald interval (ratings.csv)",
+    ),
+    (
+        LADDER,
+        "rating_high",
+        "upper end of the rating's 95% Wald interval (ratings.csv)",
+    ),
+    (
+        LADDER,
+        "weaker",
+        "the next weaker entrant (the step below); empty for step 0",
+    ),
+    (
+        LADDER,
+        "games",
+        "games in which both this entrant and the next weaker one played (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "share_above",
+        "share of those games in which this entrant scored above the weaker (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "ci_low",
+        "lower end of share_above's 95% Wilson interval (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "ci_high",
+        "upper end of share_above's 95% Wilson interval (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "share_tied",
+        "share of those games in which the two scored the same (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "weaker_above",
+        "share of those games in which the weaker scored above this entrant: the step's upsets (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "clear",
+        "true when ci_low is above 0.55 (the step counts towards skill depth); empty for step 0 or a pair that never met",
+    ),
+];
+
+/// Formats `x` with six decimals, as every table does (no sign on a value that rounds to
+/// zero).
+pub(super) fn f6(x: f64) -> String {
+    let s = format!("{x:.6}");
+    match s.strip_prefix('-') {
+        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
+        _ => s,
+    }
+}
+
+/// Returns the field `name` of the only row of `table` (the file `file`).
+pub(super) fn only_field<'a>(table: &'a Table, file: &str, name: &str) -> Result<&'a str> {
+    let i = column(table, file, name)?;
+    let row = table
+        .rows
+        .first()
+        .ok_or_else(|| anyhow!("{file}: no row"))?;
+    Ok(&row[i])
+}
+
+/// The run's columns (`game, rules, players, bots, seed`) as `game_stats.csv` gives them.
+pub(super) fn run_columns(stats: &Table) -> Result<Vec<(String, String)>> {
+    ["game", "rules", "players", "bots", "seed"]
+        .iter()
+        .map(|c| {
+            Ok((
+                (*c).to_string(),
+                only_field(stats, GAME_STATS, c)?.to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// Returns the table of `name` in `tables`.
+pub(super) fn table<'a>(tables: &'a [(String, Table)], name: &str) -> Result<&'a Table> {
+    tables
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t)
+        .ok_or_else(|| anyhow!("the tournament wrote no {name}"))
+}
+
+/// Where the ladder came from, for `profile.csv`.
+pub(super) fn ladder_from(timing: Option<&Timing>) -> (&'static str, &'static str) {
+    match timing {
+        None => ("given", ""),
+        Some(t) if t.deep => ("timing", "in"),
+        Some(_) => ("timing", "out"),
+    }
+}
+
+/// The profile derived from a tournament's tables.
+pub(super) struct Derived {
+    pub(super) rungs: Vec<Rung>,
+    depth: usize,
+    upsets: Option<Pooled>,
+    seat: Option<SeatAdvantage>,
+    pub(super) profile: Table,
+    pub(super) ladder: Table,
+}
+
+/// Derives the profile of `ladder` from the tournament's `tables`: `profile.csv` and
+/// `profile_ladder.csv`.
+pub(super) fn derive(
+    ladder: &[String],
+    timing: Option<&Timing>,
+    deals: u64,
+    tables: &[(String, Table)],
+) -> Result<Derived> {
+    let stats = table(tables, GAME_STATS)?;
+    let rungs = rungs(ladder, table(tables, RATINGS)?, table(tables, PAIRWISE)?)?;
+    let depth = skill_depth(&rungs);
+    let upsets = upset_rate(&rungs);
+    let seat = seat_advantage(table(tables, SEATS)?)?;
+    let run = run_columns(stats)?;
+    let (from, deep) = ladder_from(timing);
+    let mut profile = Table::new(&[
+        "ladder_from",
+        "mcts_10000",
+        "deals",
+        "games",
+        "entrants",
+        "steps",
+        "skill_depth",
+        "upset_rate",
+        "upset_low",
+        "upset_high",
+        "upset_games",
+        "seat_advantage",
+        "seat_advantage_low",
+        "seat_advantage_high",
+        "best_seat",
+        "worst_seat",
+        "mean_rounds",
+        "sd_rounds",
+        "p_tie",
+        "mean_margin",
+    ]);
+    let met = rungs
+        .iter()
+        .filter_map(|r| r.step.as_ref())
+        .filter(|s| s.games > 0)
+        .count();
+    let mut row = vec![
+        from.to_string(),
+        deep.to_string(),
+        deals.to_string(),
+        only_field(stats, GAME_STATS, "games")?.to_string(),
+        ladder.len().to_string(),
+        met.to_string(),
+        depth.to_string(),
+    ];
+    match &upsets {
+        Some(u) => row.extend([f6(u.share), f6(u.ci.0), f6(u.ci.1), u.games.to_string()]),
+        None => row.extend([String::new(), String::new(), String::new(), "0".into()]),
+    }
+    match &seat {
+        Some(s) => row.extend([
+            f6(s.points),
+            f6(s.ci.0),
+            f6(s.ci.1),
+            s.best.clone(),
+            s.worst.clone(),
+        ]),
+        None => row.extend(std::iter::repeat_n(String::new(), 5)),
+    }
+    for c in ["mean_rounds", "sd_rounds", "p_tie", "mean_margin"] {
+        row.push(only_field(stats, GAME_STATS, c)?.to_string());
+    }
+    profile.rows.push(row);
+
+    let mut table = Table::new(&[
+        "step",
+        "bot",
+        "rating",
+        "rating_low",
+        "rating_high",
+        "weaker",
+        "games",
+        "share_above",
+        "ci_low",
+        "ci_high",
+        "share_tied",
+        "weaker_above",
+        "clear",
+    ]);
+    for (k, r) in rungs.iter().enumerate() {
+        let mut row = vec![k.to_string(), r.bot.clone()];
+        match r.rating {
+            Some((x, lo, hi)) => row.extend([f6(x), f6(lo), f6(hi)]),
+            None => row.extend(std::iter::repeat_n(String::new(), 3)),
+        }
+        match &r.step {
+            Some(s) if s.games > 0 => row.extend([
+                s.weaker.clone(),
+                s.games.to_string(),
+                f6(s.share_above),
+                f6(s.ci.0),
+                f6(s.ci.1),
+                f6(s.share_tied),
+                f6(s.weaker_above),
+                s.clear().to_string(),
+            ]),
+            Some(s) => {
+                row.extend([s.weaker.clone(), "0".into()]);
+                row.extend(std::iter::repeat_n(String::new(), 6));
+            }
+            None => row.extend(std::iter::repeat_n(String::new(), 8)),
+        }
+        table.rows.push(row);
+    }
+    Ok(Derived {
+        rungs,
+        depth,
+        upsets,
+        seat,
+        profile: profile.prefixed(&run),
+        ladder: table.prefixed(&run),
+    })
+}
+
+/// Returns the report's text on the ladder: where it came from and, when timed, the
+/// timing and its decision.
+pub(super) fn ladder_text(ladder: &[String], timing: Option<&Timing>) -> String {
+    let mut s = format!("ladder (weakest first): {}\n", ladder.join(", "));
+    match timing {
+        None => s.push_str("  given by --ladder (not timed)\n"),
+        Some(t) => {
+            let _ = writeln!(
+                s,
+                "  timing: a {TIMED} decision took {:.2} ms (median of {}; mean {:.2} ms) on the \
+                 first {TIMING_QUESTIONS} questions of {TIMING_DEALS} deals on this machine",
+                t.median_ms, t.decisions, t.mean_ms
+            );
+            let verdict = match t.deep {
+                true => "under",
+                false => "not under",
+            };
+            let joined = match t.deep {
+                true => "joins the ladder",
+                false => "is left out",
+            };
+            let _ = writeln!(
+                s,
+                "  {DEEP} estimated at {:.1} ms a decision ({DEEP_FACTOR} times that), \
+                 {verdict} {DEEP_LIMIT_MS} ms: it {joined} (give --ladder to fix the ladder)",
+                t.estimate_ms
+            );
+        }
+    }
+    s
+}
+
+/// Returns the report's text on the profile.
+pub(super) fn profile_text(d: &Derived, stats: &Table) -> Result<String> {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\nskill profile (a step is clear when the stronger entrant scored above the weaker \
+         with a 95% interval above {:.0}%):",
+        100.0 * CLEAR_SHARE
+    );
+    let _ = writeln!(
+        s,
+        "{:>4}  {:<24} {:>8} {:>19}   {:>8} {:>13} {:>8}",
+        "step", "bot", "rating", "95% CI", "above", "95% CI", "games"
+    );
+    for (k, r) in d.rungs.iter().enumerate() {
+        let (rating, ci) = match r.rating {
+            Some((x, lo, hi)) => (format!("{x:.1}"), format!("{lo:.1} to {hi:.1}")),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let _ = write!(s, "{k:>4}  {:<24} {rating:>8} {ci:>19}", r.bot);
+        match &r.step {
+            Some(st) if st.games > 0 => {
+                let _ = write!(
+                    s,
+                    "   {:>7.2}% {:>13} {:>8}{}",
+                    100.0 * st.share_above,
+                    format!("{:.1}-{:.1}", 100.0 * st.ci.0, 100.0 * st.ci.1),
+                    st.games,
+                    if st.clear() { "  clear" } else { "" }
+                );
+            }
+            Some(_) => s.push_str("   never met the next weaker entrant"),
+            None => {}
+        }
+        s.push('\n');
+    }
+    let steps = d.rungs.len().saturating_sub(1);
+    let _ = writeln!(s, "skill depth: {} of {steps} steps clear", d.depth);
+    match &d.upsets {
+        Some(u) => {
+            let _ = writeln!(
+                s,
+                "upset rate: {:.2}% (95% CI {:.2}-{:.2}) of {} games between adjacent entrants, \
+                 the weaker scoring above the stronger",
+                100.0 * u.share,
+                100.0 * u.ci.0,
+                100.0 * u.ci.1,
+                u.games
+            );
+        }
+        None => s.push_str("upset rate: no adjacent entrants met\n"),
+    }
+    match &d.seat {
+        Some(a) => {
+            let _ = writeln!(
+                s,
+                "seat advantage: {:.1} rating points (95% CI {:.1} to {:.1}), seat {} over seat {} \
+                 (win rates {:.2}% and {:.2}%)",
+                a.points,
+                a.ci.0,
+                a.ci.1,
+                a.best,
+                a.worst,
+                100.0 * a.rates.0,
+                100.0 * a.rates.1
+            );
+        }
+        None => s.push_str("seat advantage: none finite (a seat never won)\n"),
+    }
+    let field = |c| -> Result<f64> {
+        number(GAME_STATS, only_field(stats, GAME_STATS, c)?)?
+            .ok_or_else(|| anyhow!("{GAME_STATS}: empty {c}"))
+    };
+    let _ = writeln!(
+        s,
+        "game length: {:.2} rounds (sd {:.2})",
+        field("mean_rounds")?,
+        field("sd_rounds")?
+    );
+    let _ = writeln!(
+        s,
+        "decisiveness: {:.2}% of games with a shared win, mean margin {:.2} points",
+        100.0 * field("p_tie")?,
+        field("mean_margin")?
+    );
+    Ok(s)
+}
+
+/// Draws `profile.svg` at `path`: the ladder's ratings with their 95% intervals against
+/// the step. `Ok(false)` (nothing drawn) when some entrant has no finite rating.
+pub(super) fn draw_chart(path: &Path, game: &str, players: usize, rungs: &[Rung]) -> Result<bool> {
+    let rated: Option<Vec<(f64, f64, f64)>> = rungs.iter().map(|r| r.rating).collect();
+    let Some(rated) = rated else {
+        return Ok(false);
+    };
+    let line = |name: &str, pick: fn(&(f64, f64, f64)) -> f64| Series {
+        name: name.to_string(),
+        points: rated
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (k as f64, pick(r)))
+            .collect(),
+        marked: None,
+    };
+    let series = [
+        line("rating", |r| r.0),
+        line("95% interval, high", |r| r.2),
+        line("95% interval, low", |r| r.1),
+    ];
+    let steps: Vec<String> = rungs.iter().map(|r| r.bot.clone()).collect();
+    step_chart(
+        path,
+        &format!("{game}, {players} players: skill ladder, weakest first"),
+        "ladder step",
+        "Bradley-Terry rating (Elo scale, mean 0)",
+        &steps,
+        &series,
+    )?;
+    Ok(true)
+}
+
+/// Returns the `[profile]` table appended to the tournament's manifest: the ladder, where
+/// it came from, and the timing.
+pub(super) fn manifest_table(ladder: &[String], deals: u64, timing: Option<&Timing>) -> String {
+    let quoted: Vec<String> = ladder.iter().map(|s| format!("{s:?}")).collect();
+    let mut s = format!(
+        "\n[profile]\nladder = [{}]\ndeals = {deals}\nladder_from = {:?}\n",
+        quoted.join(", "),
+        ladder_from(timing).0
+    );
+    if let Some(t) = timing {
+        let _ = write!(
+            s,
+            "timed_spec = {TIMED:?}\ntimed_decisions = {}\ntimed_median_ms = {}\n\
+             timed_mean_ms = {}\ndeep_spec = {DEEP:?}\ndeep_estimate_ms = {}\n\
+             deep_limit_ms = {DEEP_LIMIT_MS:?}\ndeep_joined = {}\n",
+            t.decisions, t.median_ms, t.mean_ms, t.estimate_ms, t.deep
+        );
+    }
+    s
+}

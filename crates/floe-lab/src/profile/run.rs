@@ -1,0 +1,228 @@
+//! Running a profile: the tournament played, then the profile derived and written.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use floe_core::Game;
+use floe_games::GameVisitor;
+use floe_sim::report::Table;
+
+use crate::output_dir::{OutputDir, Scope};
+use crate::planning::{RulesFile, plan_run};
+use crate::{Machine, Progress, Report, RunOptions};
+
+use super::*;
+
+/// How to carry out a profile.
+pub struct ProfileOptions<'a> {
+    /// The folder to write.
+    pub out: &'a Path,
+    /// Worker threads (a profile is not sharded).
+    pub machine: Machine,
+    /// The command line, recorded in the manifest.
+    pub command: Vec<String>,
+    /// Replace files in `out` that Floe did not write.
+    pub force: bool,
+    /// Hears how the run advances.
+    pub progress: &'a dyn Progress,
+    /// Set to stop the run early; it then fails without writing anything.
+    pub stop: Option<&'a Arc<AtomicBool>>,
+}
+
+/// What a profile did, for the front end to show.
+#[derive(Debug)]
+pub struct ProfileReport {
+    /// The report: the ladder and its timing, the tournament's standings and ratings,
+    /// and the profile.
+    pub text: String,
+    /// The ladder played, weakest first.
+    pub ladder: Vec<String>,
+    /// The timing, when the ladder was not given.
+    pub timing: Option<Timing>,
+    /// Games played.
+    pub games: u64,
+    /// Wall time of the tournament's games.
+    pub games_elapsed: Duration,
+    /// Wall time of the whole profile (timing included).
+    pub elapsed: Duration,
+    /// The files written (final paths).
+    pub written: Vec<PathBuf>,
+    /// The charts drawn.
+    pub charts: Vec<PathBuf>,
+    /// Remarks for the user (a chart that could not be drawn).
+    pub notes: Vec<String>,
+    /// Every table written, by file name: the tournament's, then the profile's.
+    pub tables: Vec<(String, Table)>,
+}
+
+/// Times the ladder (unless given), plays the tournament and writes the profile's folder:
+/// the tournament's tables, `profile.csv`, `profile_ladder.csv`, `profile.svg`, the
+/// column dictionary and the manifest, all moved into `opts.out` together at the end.
+///
+/// # Errors
+/// Fails if the folder cannot be written (checked before anything is played), or the run
+/// fails.
+pub fn run_profile(p: &PlannedProfile, opts: &ProfileOptions<'_>) -> Result<ProfileReport> {
+    struct Run<'a> {
+        p: &'a PlannedProfile,
+        opts: &'a ProfileOptions<'a>,
+    }
+    impl GameVisitor for Run<'_> {
+        type Output = Result<ProfileReport>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<ProfileReport> {
+            run_game(&game, self.p, self.opts)
+        }
+    }
+    floe_games::visit(&p.game, Some(&p.rules), Run { p, opts })
+        .map_err(|e| anyhow!("the profile's rules of {}: {e}", p.game))?
+}
+
+/// [`run_profile`] on the loaded `game`.
+pub(super) fn run_game<G: Game>(
+    game: &G,
+    p: &PlannedProfile,
+    opts: &ProfileOptions<'_>,
+) -> Result<ProfileReport> {
+    let started = Instant::now();
+    let ctx = || format!("--out {}", opts.out.display());
+    let mut names: Vec<&str> = TOURNAMENT_FILES.to_vec();
+    if !game.figures().is_empty() {
+        names.push(floe_sim::report::FIGURES_FILE);
+    }
+    names.extend([PROFILE, LADDER, CHART]);
+    let mut out = OutputDir::prepare(opts.out, &names, false, Scope::Everything, opts.force)
+        .with_context(ctx)?;
+
+    let (ladder, timing) = match &p.ladder {
+        Some(given) => (given.clone(), None),
+        None => {
+            opts.progress
+                .cell(&format!("timing {TIMED} to decide on {DEEP}"));
+            let timing = time_ladder(game, p.players, p.seed);
+            (full_ladder(timing.deep), Some(timing))
+        }
+    };
+    let rules = RulesFile {
+        named_by: "the profile's rules".into(),
+        text: p.rules.clone(),
+        stem: "rules".into(),
+    };
+    let planned = plan_run(tournament_request(
+        &p.game,
+        Some(rules),
+        p.players,
+        &ladder,
+        p.deals,
+        p.seed,
+        p.shuffle_colours,
+    )?)
+    .map_err(ladder_error)?;
+    let inner = out.staging().join("tournament");
+    let report: Report = crate::execute(
+        &planned.plan,
+        &RunOptions {
+            out: &inner,
+            machine: Machine {
+                threads: opts.machine.threads,
+                shard: None,
+            },
+            merged: None,
+            command: opts.command.clone(),
+            force: false,
+            progress: opts.progress,
+            stop: opts.stop,
+            outsiders: &[],
+        },
+    )?;
+    // The tournament's files join the profile's folder; the dictionary and the manifest
+    // are written again with the profile's part.
+    for path in &report.written {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| anyhow!("{}: not a file", path.display()))?;
+        if name == COLUMNS || name == MANIFEST {
+            continue;
+        }
+        fs::rename(path, out.staging().join(&name)).with_context(ctx)?;
+        out.add(&name);
+    }
+
+    let derived = derive(&ladder, timing.as_ref(), p.deals, &report.tables)?;
+    let mut tables = report.tables;
+    tables.push((PROFILE.to_string(), derived.profile.clone()));
+    tables.push((LADDER.to_string(), derived.ladder.clone()));
+    derived
+        .profile
+        .write(out.file(PROFILE).with_context(ctx)?)?;
+    derived.ladder.write(out.file(LADDER).with_context(ctx)?)?;
+
+    let described: Vec<(&str, &Table)> = tables.iter().map(|(n, t)| (n.as_str(), t)).collect();
+    let mut dictionary = crate::columns::dictionary(game, None, &described[..described.len() - 2]);
+    for (file, t) in &described[described.len() - 2..] {
+        for c in &t.header {
+            let meaning = MEANINGS
+                .iter()
+                .find(|(f, name, _)| f == file && name == c)
+                .map(|(_, _, m)| (*m).to_string())
+                .or_else(|| crate::columns::meaning_in(game, None, file, c))
+                .unwrap_or_default();
+            dictionary
+                .rows
+                .push(vec![(*file).to_string(), c.clone(), meaning]);
+        }
+    }
+    dictionary.write(out.file(COLUMNS).with_context(ctx)?)?;
+
+    let manifest = fs::read_to_string(inner.join(MANIFEST)).with_context(ctx)?;
+    let manifest = manifest + &manifest_table(&ladder, p.deals, timing.as_ref());
+    fs::write(out.staging().join(MANIFEST), manifest).with_context(ctx)?;
+    out.add(MANIFEST);
+    fs::remove_dir_all(&inner).with_context(ctx)?;
+
+    let mut notes = Vec::new();
+    let drawn = draw_chart(
+        &out.staging().join(CHART),
+        &p.game,
+        p.players,
+        &derived.rungs,
+    )?;
+    match drawn {
+        true => out.add(CHART),
+        false => notes.push(format!(
+            "note: {CHART} not drawn: some entrant has no finite rating (see {RATINGS})"
+        )),
+    }
+
+    let stats = table(&tables, GAME_STATS)?;
+    let text = format!(
+        "{}\n{}{}",
+        ladder_text(&ladder, timing.as_ref()),
+        report.text,
+        profile_text(&derived, stats)?
+    );
+    let mut written = Vec::new();
+    let mut charts = Vec::new();
+    for path in out.commit().with_context(ctx)? {
+        match path.file_name().is_some_and(|n| n == CHART) {
+            true => charts.push(path),
+            false => written.push(path),
+        }
+    }
+    Ok(ProfileReport {
+        text,
+        ladder,
+        timing,
+        games: report.games,
+        games_elapsed: report.elapsed,
+        elapsed: started.elapsed(),
+        written,
+        charts,
+        notes,
+        tables,
+    })
+}
