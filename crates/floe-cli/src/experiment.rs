@@ -36,5 +36,5 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| Path::new("results").join(&spec.name));
-    crate::progress::run_plan(&planned.plan, &out, machine, None, a.run.delivery())
+    crate::run::run_plan(&planned.plan, &out, machine, None, a.run.delivery())
 }

@@ -9,6 +9,7 @@ mod plot;
 mod profile;
 mod progress;
 mod replay;
+mod run;
 mod simulate;
 mod stop;
 mod tournament;

@@ -56,5 +56,5 @@ pub fn run(a: &MergeArgs) -> Result<()> {
         format: a.format,
         force: a.force,
     };
-    crate::progress::run_plan(&plan, &a.out, Machine::default(), Some(&merged), delivery)
+    crate::run::run_plan(&plan, &a.out, Machine::default(), Some(&merged), delivery)
 }

@@ -86,6 +86,6 @@ fn print_report(out: &mut impl Write, report: &ProfileReport) -> std::io::Result
         report.games as f64 / secs.max(1e-9),
         report.elapsed.as_secs_f64()
     )?;
-    crate::progress::print_files(out, &report.written, &report.charts)?;
+    crate::run::print_files(out, &report.written, &report.charts)?;
     Ok(())
 }

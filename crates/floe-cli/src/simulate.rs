@@ -34,5 +34,5 @@ pub fn run(a: &SimulateArgs) -> Result<()> {
     let mut request = a.game.request(&a.bots, a.games)?;
     request.kind = RunKind::Simulate;
     request.per_game = a.per_game;
-    crate::progress::plan_and_run(request, &a.out, &a.run)
+    crate::run::plan_and_run(request, &a.out, &a.run)
 }

@@ -46,5 +46,5 @@ pub fn run(a: &TournamentArgs) -> Result<()> {
     let mut request = a.game.request(&a.bots, a.games)?;
     request.kind = RunKind::Tournament;
     request.seating = seating(a.duplicate);
-    crate::progress::plan_and_run(request, &a.out, &a.run)
+    crate::run::plan_and_run(request, &a.out, &a.run)
 }

@@ -73,7 +73,7 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", report.text)?;
         writeln!(stdout, "{} games", report.games)?;
-        crate::progress::print_files(&mut stdout, &report.written, &[])?;
+        crate::run::print_files(&mut stdout, &report.written, &[])?;
     }
     Ok(())
 }

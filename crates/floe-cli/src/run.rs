@@ -1,0 +1,161 @@
+//! Running a plan behind a progress bar, and printing its report (as text or JSON).
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Result;
+use floe_lab::planning::RunRequest;
+use floe_lab::shards::Merged;
+use floe_lab::{Machine, Plan, Report, RunOptions};
+use serde_json::{Map, Value, json};
+
+use crate::args::{Delivery, Format, RunFlags, warn};
+use crate::progress::Bar;
+
+/// Checks the one-cell run `request`, prints its warnings, and carries it out into `out`
+/// as [`run_plan`] does, with the machine and printing of `flags`.
+///
+/// # Errors
+/// Fails on bad input or if the run fails.
+pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result<()> {
+    let machine = flags.machine()?;
+    let planned = floe_lab::planning::plan_run(request)?;
+    warn(&planned.notes);
+    run_plan(&planned.plan, out, machine, None, flags.delivery())
+}
+
+/// Carries out `plan` into `out` behind a progress bar and prints its report as
+/// `delivery` says: as text, the report's text, the speed (or the shards merged), the
+/// files written and the charts drawn; as JSON, one object holding those and the tables.
+///
+/// # Errors
+/// Fails if the run fails or printing fails.
+pub fn run_plan(
+    plan: &Plan,
+    out: &Path,
+    machine: Machine,
+    merged: Option<&Merged>,
+    delivery: Delivery,
+) -> Result<()> {
+    let Delivery {
+        quiet,
+        format,
+        force,
+    } = delivery;
+    let bar = Bar::new(quiet);
+    let report = floe_lab::execute(
+        plan,
+        &RunOptions {
+            out,
+            machine,
+            merged,
+            command: floe_lab::provenance::command_line(),
+            force,
+            progress: &bar,
+            stop: Some(crate::stop::listen()),
+            outsiders: &[],
+        },
+    )?;
+    let mut stdout = std::io::stdout().lock();
+    match (quiet, format) {
+        (true, _) => {}
+        (false, Format::Text) => print_report(&mut stdout, &report)?,
+        (false, Format::Json) => {
+            serde_json::to_writer_pretty(&mut stdout, &report_json(plan, &report))?;
+            writeln!(stdout)?;
+        }
+    }
+    Ok(())
+}
+
+/// Returns the report as one JSON object: the run's kind, game and size, its wall time
+/// (or the shards merged), the files written, the charts drawn and every result table as
+/// a list of rows (numbers and switches as JSON values, everything else as text).
+fn report_json(plan: &Plan, report: &Report) -> Value {
+    let paths = |paths: &[std::path::PathBuf]| -> Vec<Value> {
+        paths
+            .iter()
+            .map(|p| Value::String(p.display().to_string()))
+            .collect()
+    };
+    let mut tables = Map::new();
+    for (name, table) in &report.tables {
+        let rows = table
+            .rows
+            .iter()
+            .map(|row| {
+                let fields = table
+                    .header
+                    .iter()
+                    .zip(row)
+                    .map(|(k, v)| (k.clone(), cell(v)));
+                Value::Object(fields.collect())
+            })
+            .collect();
+        tables.insert(name.clone(), Value::Array(rows));
+    }
+    json!({
+        "kind": plan.kind,
+        "game": plan.game,
+        "games": report.games,
+        "wall_seconds": report.elapsed.as_secs_f64(),
+        "merged_from": report.merged_from,
+        "written": paths(&report.written),
+        "charts": paths(&report.charts),
+        "tables": tables,
+    })
+}
+
+/// Returns a CSV field as a JSON value: a whole number, a number or a switch where it
+/// reads as one, else the text.
+fn cell(text: &str) -> Value {
+    if let Ok(x) = text.parse::<i64>() {
+        return Value::from(x);
+    }
+    if let Ok(x) = text.parse::<u64>() {
+        return Value::from(x);
+    }
+    match text {
+        "true" => return Value::Bool(true),
+        "false" => return Value::Bool(false),
+        _ => {}
+    }
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && !text.starts_with("0x") => Value::from(x),
+        _ => Value::String(text.to_string()),
+    }
+}
+
+/// Prints a run's report: its text, then its speed (or, for a merge, the shards it came
+/// from), the files written and the charts drawn.
+fn print_report(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
+    write!(out, "{}", report.text)?;
+    let games = report.games;
+    match report.merged_from {
+        Some(shards) => writeln!(out, "\n{games} games, merged from {shards} shards")?,
+        None => {
+            let secs = report.elapsed.as_secs_f64();
+            writeln!(
+                out,
+                "\n{games} games in {secs:.2} s ({:.0} games/s)",
+                games as f64 / secs.max(1e-9)
+            )?;
+        }
+    }
+    print_files(out, &report.written, &report.charts)
+}
+
+/// Prints the files a run wrote and the charts it drew, a line each.
+pub fn print_files(
+    out: &mut impl Write,
+    written: &[std::path::PathBuf],
+    charts: &[std::path::PathBuf],
+) -> std::io::Result<()> {
+    for path in written {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    for chart in charts {
+        writeln!(out, "drew {}", chart.display())?;
+    }
+    Ok(())
+}
