@@ -38,19 +38,19 @@ pub fn run(a: &TuneArgs) -> Result<()> {
                 .iter()
                 .map(|d| {
                     format!(
-                        "{} ({} values, {}: {})",
+                        "{} ({}, {}: {})",
                         d.path,
-                        d.values.len(),
+                        count(d.values.len(), "value"),
                         if d.bot { "default" } else { "rules" },
                         d.baseline
                     )
                 })
                 .collect();
             println!(
-                "{} players: {} over {} candidates: {}",
+                "{} players: {} over {}: {}",
                 plan.players,
                 plan.method.name(),
-                plan.space,
+                count(plan.space, "candidate"),
                 params.join(", ")
             );
         }
@@ -76,4 +76,13 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         crate::run::print_files(&mut stdout, &report.written, &[])?;
     }
     Ok(())
+}
+
+/// Returns `n` and the noun, plural unless `n` is 1 ("1 candidate", "12 candidates").
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

@@ -1243,10 +1243,10 @@ fn case_14_team_play_at_two_players_is_refused_before_any_game_naming_team_play(
         .assert()
         .success()
         .stdout(predicates::str::contains(
-            "2 players: racing over 1 candidates: team_play",
+            "2 players: racing over 1 candidate: team_play (1 value, rules: false)",
         ))
         .stdout(predicates::str::contains(
-            "4 players: racing over 2 candidates: team_play",
+            "4 players: racing over 2 candidates: team_play (2 values, rules: false)",
         ));
 }
 
