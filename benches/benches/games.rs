@@ -9,7 +9,7 @@ use floe_benches::{games, players, random_run};
 use floe_bots::BotSpec;
 use floe_core::{Game, game_seed};
 use floe_games::GameVisitor;
-use floe_sim::Table;
+use floe_sim::Seats;
 
 /// Benches one game at a time on one core.
 struct OneCore<'a>(&'a mut Criterion);
@@ -21,7 +21,7 @@ impl GameVisitor for OneCore<'_> {
         let bots = (0..players)
             .map(|_| BotSpec::parse("random").expect("a known bot").build())
             .collect();
-        let mut table = Table::new(bots);
+        let mut table = Seats::new(bots);
         let mut group = self
             .0
             .benchmark_group(format!("{}/random_{players}p", game.name()));

@@ -18,7 +18,7 @@ mod plain;
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_core::game_seed;
-use floe_sim::Table;
+use floe_sim::Seats;
 use plain::Plain;
 
 fn main() {
@@ -29,7 +29,7 @@ fn main() {
     let chunk = args.next().unwrap_or(2_000);
     let chunks = args.next().unwrap_or(200);
     let game = ArcticRace::classic();
-    let mut table = Table::new(
+    let mut table = Seats::new(
         (0..4)
             .map(|_| BotSpec::parse("random").expect("a known bot").build())
             .collect(),

@@ -7,7 +7,7 @@ mod plain;
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_core::game_seed;
-use floe_sim::{Table, play};
+use floe_sim::{Seats, play};
 use plain::Plain;
 
 /// The engine behind the bot interface and the plain baseline agree on every game.
@@ -18,7 +18,7 @@ fn plain_games_match_the_engine() {
         let bots = (0..players)
             .map(|_| BotSpec::parse("random").unwrap().build())
             .collect();
-        let mut table = Table::new(bots);
+        let mut table = Seats::new(bots);
         for index in 0..400 {
             let engine = play(
                 &game,

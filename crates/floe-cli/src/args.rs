@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
-use floe_lab::planning::{RunRequest, read_rules_flag};
+use floe_lab::request::{RunRequest, read_rules_flag};
 use floe_sim::Shard;
 
 /// What defines a run's games: game, rules, table and seeds.
@@ -35,7 +35,7 @@ impl GameArgs {
     /// # Errors
     /// Fails if the rules file cannot be read.
     pub fn request(&self, bots: &str, games: u64) -> Result<RunRequest> {
-        floe_lab::planning::known_game(&self.game)?;
+        floe_lab::request::known_game(&self.game)?;
         let rules = match &self.rules {
             None => None,
             Some(path) => Some(read_rules_flag(path)?),

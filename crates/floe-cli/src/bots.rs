@@ -15,7 +15,7 @@ pub struct BotsArgs {
 
 /// Runs `floe bots`, printing the list to stdout.
 pub fn run(a: &BotsArgs) -> Result<()> {
-    let text = floe_lab::planning::bots_help(&a.game)?;
+    let text = floe_lab::request::bots_help(&a.game)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

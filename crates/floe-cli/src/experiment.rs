@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Args;
-use floe_lab::planning::plan_experiment;
+use floe_lab::request::plan_experiment;
 use floe_lab::spec::Spec;
 
 use crate::args::{RunFlags, warn};

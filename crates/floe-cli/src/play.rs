@@ -8,8 +8,8 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result};
 use clap::Args;
 use floe_bots::outsider::{Asked, Outsider};
-use floe_lab::planning::read_rules_flag;
-use floe_lab::table::{PERSON, Sitting};
+use floe_lab::people::{PERSON, Sitting};
+use floe_lab::request::read_rules_flag;
 
 /// Flags of `floe play`.
 #[derive(Args, Debug)]
@@ -42,7 +42,7 @@ pub struct PlayArgs {
 
 /// Runs `floe play`.
 pub fn run(a: &PlayArgs) -> Result<()> {
-    floe_lab::planning::known_game(&a.game)?;
+    floe_lab::request::known_game(&a.game)?;
     let seats = match &a.bots {
         Some(bots) => bots.clone(),
         None => std::iter::once(PERSON)
@@ -117,7 +117,7 @@ impl RecordFile {
                      will not replace it; choose another --record",
                 ));
             }
-            Ok(_) if !force && floe_lab::table::Record::read(path).is_err() => {
+            Ok(_) if !force && floe_lab::people::Record::read(path).is_err() => {
                 return Err(refuse(
                     "is not a game record Floe wrote, and the game would replace it; move it, \
                      choose another --record, or give --force to replace it",

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
-use floe_lab::planning::read_rules_flag;
 use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
+use floe_lab::request::read_rules_flag;
 
 use crate::args::{GameArgs, warn};
 use crate::progress::Bar;
@@ -37,7 +37,7 @@ pub struct ProfileArgs {
 
 /// Runs `floe profile`.
 pub fn run(a: &ProfileArgs) -> Result<()> {
-    floe_lab::planning::known_game(&a.game.game)?;
+    floe_lab::request::known_game(&a.game.game)?;
     let machine = Machine::new(a.study.threads, None)?;
     let rules = match &a.game.rules {
         None => None,

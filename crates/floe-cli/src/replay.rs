@@ -6,7 +6,7 @@ use std::io::Write;
 use anyhow::{Result, bail};
 use clap::Args;
 use floe_lab::RunKind;
-use floe_lab::planning::plan_run;
+use floe_lab::request::plan_run;
 
 use crate::args::{GameArgs, warn};
 
@@ -55,8 +55,8 @@ pub struct ReplayArgs {
 /// Runs `floe replay`, printing the log to stdout.
 pub fn run(a: &ReplayArgs) -> Result<()> {
     if let Some(path) = &a.record {
-        let record = floe_lab::table::Record::read(path)?;
-        let text = floe_lab::table::replay_record(&record, path, a.seat)?;
+        let record = floe_lab::people::Record::read(path)?;
+        let text = floe_lab::people::replay_record(&record, path, a.seat)?;
         std::io::stdout().lock().write_all(text.as_bytes())?;
         return Ok(());
     }

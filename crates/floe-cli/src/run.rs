@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
-use floe_lab::planning::RunRequest;
+use floe_lab::request::RunRequest;
 use floe_lab::shards::Merged;
 use floe_lab::{Machine, Plan, Report, RunOptions};
 use serde_json::{Map, Value, json};
@@ -19,7 +19,7 @@ use crate::progress::Bar;
 /// Fails on bad input or if the run fails.
 pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result<()> {
     let machine = flags.machine()?;
-    let planned = floe_lab::planning::plan_run(request)?;
+    let planned = floe_lab::request::plan_run(request)?;
     warn(&planned.notes);
     run_plan(&planned.plan, out, machine, None, flags.delivery())
 }

@@ -79,7 +79,7 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
                 .build()
         })
         .collect();
-    let mut table = floe_sim::Table::new(bots);
+    let mut table = floe_sim::Seats::new(bots);
     let mut games = |indices: std::ops::Range<u64>| {
         for index in indices {
             let seed = floe_core::game_seed(4, index);

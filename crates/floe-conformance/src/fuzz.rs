@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use floe_bots::BotSpec;
 use floe_core::{Game, RulesError, game_seed};
-use floe_sim::{Table, play};
+use floe_sim::{Seats, play};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -290,7 +290,7 @@ pub fn play_random<G: Game>(game: &G, pick: u64) -> u32 {
     let counts = game.player_counts();
     let players = counts.start() + (pick as usize) % (counts.end() - counts.start() + 1);
     let random = BotSpec::parse("random").expect("the random bot parses");
-    let mut table = Table::new((0..players).map(|_| random.build()).collect());
+    let mut table = Seats::new((0..players).map(|_| random.build()).collect());
     let record = play(
         game,
         &mut table,

@@ -3,7 +3,7 @@
 
 use floe_bots::BotSpec;
 use floe_core::{Game, game_seed};
-use floe_sim::{GameRecord, RunConfig, Seating, Shard, Table, play, run};
+use floe_sim::{GameRecord, RunConfig, Seating, Seats, Shard, play, run};
 
 use crate::case::Case;
 use crate::{Kit, allocations};
@@ -12,8 +12,8 @@ use crate::{Kit, allocations};
 const MASTER: u64 = 0x5255_4E53;
 
 /// Returns a table seating `specs` in seat order.
-fn table<G: Game>(specs: &[String]) -> Table<G> {
-    Table::new(
+fn table<G: Game>(specs: &[String]) -> Seats<G> {
+    Seats::new(
         specs
             .iter()
             .map(|s| {
@@ -26,7 +26,7 @@ fn table<G: Game>(specs: &[String]) -> Table<G> {
 }
 
 /// Plays game `index` of the kit's games at `table`.
-fn game_at<G: Game>(game: &G, table: &mut Table<G>, index: u64) -> GameRecord {
+fn game_at<G: Game>(game: &G, table: &mut Seats<G>, index: u64) -> GameRecord {
     play(
         game,
         table,

@@ -1,8 +1,8 @@
 //! Floe's lab: everything between a front end and the batch runner.
 //!
 //! A run is one [`Plan`] (serde): built from a one-cell run's settings
-//! ([`planning::plan_run`]) or from an experiment spec ([`spec::Spec`] and
-//! [`planning::plan_experiment`]), carried out by [`execute`], recorded by a shard in its
+//! ([`request::plan_run`]) or from an experiment spec ([`spec::Spec`] and
+//! [`request::plan_experiment`]), carried out by [`execute`], recorded by a shard in its
 //! manifest and read back by [`shards::read_shards`] to merge. The lab prints nothing and
 //! draws no progress bar: it reports progress through [`Progress`] and returns a
 //! [`Report`] for the front end to show.
@@ -12,16 +12,16 @@ pub mod columns;
 mod execute;
 pub mod input;
 pub mod output_dir;
+pub mod people;
 pub mod plan;
-pub mod planning;
 pub mod profile;
 pub mod provenance;
 pub mod replay;
+pub mod request;
 pub mod session;
 pub mod setup;
 pub mod shards;
 pub mod spec;
-pub mod table;
 pub mod tune;
 
 pub use execute::{Progress, Report, RunOptions, Silent, execute};

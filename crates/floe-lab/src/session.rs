@@ -15,7 +15,7 @@ use floe_core::{Game, Seat, game_seed};
 use floe_games::GameVisitor;
 use floe_sim::Deal;
 
-use crate::planning::RulesFile;
+use crate::request::RulesFile;
 
 /// One answer to the pending question: its fixed number ([`Game::action_index`], the same
 /// at every question of a table of that size) and its printed text.
@@ -93,8 +93,8 @@ impl Session {
                 Ok(Session(Box::new(Live::new(game, self.players, self.seed))))
             }
         }
-        crate::planning::known_game(game)?;
-        crate::planning::with_game(game, rules, Start { players, seed })
+        crate::request::known_game(game)?;
+        crate::request::with_game(game, rules, Start { players, seed })
     }
 
     /// Returns the game's registry name.

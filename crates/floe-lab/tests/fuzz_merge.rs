@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use floe_conformance::fuzz;
-use floe_lab::planning::{RunRequest, plan_run};
+use floe_lab::request::{RunRequest, plan_run};
 use floe_lab::shards::{read_shards, reseal as reseal_shard};
 use floe_lab::{Machine, RunKind, RunOptions, Silent, execute};
 use floe_sim::{Seating, Shard};

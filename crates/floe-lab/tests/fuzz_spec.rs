@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use floe_conformance::fuzz::{self, Mutation};
 use floe_lab::Plan;
-use floe_lab::planning::plan_experiment;
+use floe_lab::request::plan_experiment;
 use floe_lab::spec::Spec;
 use proptest::prelude::*;
 use proptest::sample::Index;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use floe_lab::planning::{RunRequest, plan_run};
+use floe_lab::request::{RunRequest, plan_run};
 use floe_lab::session::Session;
 
 #[test]

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
-use floe_lab::planning::{RunRequest, plan_experiment, plan_run, read_rules_flag};
+use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_flag};
 use floe_lab::spec::Spec;
 use floe_lab::{Machine, Plan, Progress, RunKind, RunOptions, Seating, Shard};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use floe_lab::planning::read_rules_flag;
+use floe_lab::request::read_rules_flag;
 use floe_lab::session::Session;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

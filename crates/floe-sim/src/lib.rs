@@ -15,7 +15,7 @@ pub mod stats;
 mod tally;
 
 pub use deal::Deal;
-pub use play::{GameRecord, Line, Table, play};
+pub use play::{GameRecord, Line, Seats, play};
 pub use run::{
     RecordSink, RunConfig, RunError, Seating, Shard, check_players, empty_tally, replay, run,
     run_until,

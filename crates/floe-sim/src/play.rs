@@ -3,11 +3,12 @@
 use floe_bots::{AnyBot, Bot};
 use floe_core::{Figures, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, stream_rng};
 
-use crate::deal::Deal;
 use rand::RngExt;
 
+use crate::deal::Deal;
+
 /// The seats of one table: a bot per seat and reusable buffers.
-pub struct Table<G: Game> {
+pub struct Seats<G: Game> {
     bots: Vec<AnyBot<G>>,
     /// The figures of the last game played ([`Game::figures`]), boxed once per table.
     figures: Box<Figures>,
@@ -45,10 +46,10 @@ pub enum Line<'a, G: Game> {
     Over(&'a G::State),
 }
 
-impl<G: Game> Table<G> {
+impl<G: Game> Seats<G> {
     /// Seats `bots`, one per seat in seat order.
-    pub fn new(bots: Vec<AnyBot<G>>) -> Table<G> {
-        Table {
+    pub fn new(bots: Vec<AnyBot<G>>) -> Seats<G> {
+        Seats {
             bots,
             figures: Box::default(),
         }
@@ -67,7 +68,7 @@ impl<G: Game> Table<G> {
 }
 
 /// Plays game `index` (with seed `seed`) at `table`, reporting every line to `log`, and
-/// measures its figures into the table's buffer ([`Table::figures`]).
+/// measures its figures into the table's buffer ([`Seats::figures`]).
 ///
 /// Allocation-free: the state, answers and random streams live on the stack or in `table`.
 ///
@@ -76,7 +77,7 @@ impl<G: Game> Table<G> {
 /// engine's own checks catch it; debug builds check every answer here first).
 pub fn play<G: Game>(
     game: &G,
-    table: &mut Table<G>,
+    table: &mut Seats<G>,
     index: u64,
     seed: u64,
     shuffle_colours: bool,

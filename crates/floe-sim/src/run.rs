@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tally::MAX_END_CAUSES;
-use crate::{GameRecord, Table, Tally, play};
+use crate::{GameRecord, Seats, Tally, play};
 
 /// Chunks per batch: a batch's records are written before the next batch starts, which
 /// bounds the memory `--per-game` needs whatever the run's size.
@@ -338,7 +338,7 @@ impl RunConfig {
 
     /// Returns one table per lineup, with fresh bots whose searches end once `stop` is
     /// set.
-    fn tables<G: Game>(&self, stop: &Arc<AtomicBool>) -> Vec<Table<G>> {
+    fn tables<G: Game>(&self, stop: &Arc<AtomicBool>) -> Vec<Seats<G>> {
         let groups = self.bot_groups();
         let spec = |g: usize| {
             self.bots
@@ -357,7 +357,7 @@ impl RunConfig {
                         bot
                     })
                     .collect();
-                Table::new(bots)
+                Seats::new(bots)
             })
             .collect()
     }

@@ -6,7 +6,7 @@ use arctic_race::Action;
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{FloeRng, View, game_seed};
-use floe_sim::{GameRecord, RunConfig, RunError, Seating, Shard, Table, play, run, run_until};
+use floe_sim::{GameRecord, RunConfig, RunError, Seating, Seats, Shard, play, run, run_until};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
@@ -55,8 +55,8 @@ fn a_game_depends_only_on_its_seed() {
     let game = ArcticRace::classic();
     let cfg = config(4, 500, 2);
     let (_, from_run) = records(&cfg);
-    let mut table = Table::new(cfg.bots.iter().map(BotSpec::build).collect());
-    let game_321 = |table: &mut Table<ArcticRace>| {
+    let mut table = Seats::new(cfg.bots.iter().map(BotSpec::build).collect());
+    let game_321 = |table: &mut Seats<ArcticRace>| {
         play(&game, table, 321, game_seed(99, 321), true, &mut |_| {})
     };
     // Replaying game 321 alone, with fresh bots, gives the same record as in the run...
@@ -93,7 +93,7 @@ impl Bot<ArcticRace> for Counting {
 fn bots_that_remember_start_afresh_each_game() {
     let game = ArcticRace::classic();
     let plugged = || {
-        Table::new(
+        Seats::new(
             (0..3)
                 .map(|_| AnyBot::Plugged(Box::new(Counting(0))))
                 .collect(),
@@ -224,7 +224,7 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
     assert_eq!(r1, r2);
     // A table that has played other games answers game 50 as in the run.
     let game = ArcticRace::classic();
-    let mut table = Table::new(cfg(1).bots.iter().map(BotSpec::build).collect());
+    let mut table = Seats::new(cfg(1).bots.iter().map(BotSpec::build).collect());
     for index in [3, 4] {
         play(
             &game,

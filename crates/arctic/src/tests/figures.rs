@@ -3,7 +3,7 @@
 
 use floe_bots::BotSpec;
 use floe_core::{FigureScope, Figures, Game, Outcome, Seat, WIN_SHARE_UNITS, game_seed};
-use floe_sim::{Line, Table, play};
+use floe_sim::{Line, Seats, play};
 
 use crate::cards::ANIMALS;
 use crate::engine::Arctic;
@@ -70,9 +70,9 @@ fn check(game: &Arctic, st: &State, outcome: &Outcome, turns: u32, f: &Figures) 
 }
 
 /// Returns a table of `players` random bots.
-fn random_table(players: usize) -> Table<Arctic> {
+fn random_table(players: usize) -> Seats<Arctic> {
     let spec = BotSpec::parse("random").unwrap();
-    Table::new((0..players).map(|_| spec.build()).collect())
+    Seats::new((0..players).map(|_| spec.build()).collect())
 }
 
 #[test]

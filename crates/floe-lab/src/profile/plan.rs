@@ -7,7 +7,7 @@ use floe_games::GameVisitor;
 use floe_sim::Seating;
 
 use crate::RunKind;
-use crate::planning::{RulesFile, RunRequest, known_game, plan_run, with_game};
+use crate::request::{RulesFile, RunRequest, known_game, plan_run, with_game};
 
 use super::*;
 

@@ -12,7 +12,7 @@ use floe_games::GameVisitor;
 use floe_sim::report::Table;
 
 use crate::output_dir::{OutputDir, Scope};
-use crate::planning::{RulesFile, plan_run};
+use crate::request::{RulesFile, plan_run};
 use crate::{Machine, Progress, Report, RunOptions};
 
 use super::*;

@@ -26,7 +26,7 @@ use super::objective::{Measure, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
 use super::spec::{TuneSpec, TunedParam};
 use crate::output_dir::{OutputDir, Scope};
-use crate::planning::read_rules;
+use crate::request::read_rules;
 use crate::{Machine, Progress};
 
 /// One tuned parameter at one player count: its path and the values tried.
@@ -267,7 +267,7 @@ fn rules_dimension<G: Game>(
         .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
     let values: Vec<(ParamValue, usize)> = match &p.values {
         Some(v) => v.clone(),
-        None => crate::planning::accepted_values(game, &path, &resolved.kind, players)
+        None => crate::request::accepted_values(game, &path, &resolved.kind, players)
             .ok_or_else(|| {
                 spec.error_at(
                     p.line,
@@ -281,7 +281,7 @@ fn rules_dimension<G: Game>(
     };
     let mut tried = Vec::new();
     for (j, (value, line)) in values.into_iter().enumerate() {
-        crate::planning::seating_with(game, &path, &value, players).map_err(|e| {
+        crate::request::seating_with(game, &path, &value, players).map_err(|e| {
             spec.error_at(
                 line,
                 &format!("{key}.values[{j}]"),
@@ -693,11 +693,11 @@ pub fn check(spec: &TuneSpec) -> Result<Vec<CountPlan>> {
         }
     }
     let rules = rules_file(spec)?;
-    crate::planning::with_game(&spec.game, rules.as_ref(), Check(spec))
+    crate::request::with_game(&spec.game, rules.as_ref(), Check(spec))
 }
 
 /// Reads the spec's rules file, if it names one.
-fn rules_file(spec: &TuneSpec) -> Result<Option<crate::planning::RulesFile>> {
+fn rules_file(spec: &TuneSpec) -> Result<Option<crate::request::RulesFile>> {
     spec.rules
         .as_ref()
         .map(|(path, line)| {
@@ -808,7 +808,7 @@ pub fn tune(
         progress,
         stop,
     };
-    crate::planning::with_game(&spec.game, rules.as_ref(), visitor)
+    crate::request::with_game(&spec.game, rules.as_ref(), visitor)
 }
 
 /// What was tuned, by what, and how long it took: `manifest.toml`.

@@ -20,7 +20,7 @@ use floe_sim::Line;
 
 use crate::RunKind;
 use crate::plan::Plan;
-use crate::planning::{RulesFile, RunRequest, plan_run};
+use crate::request::{RulesFile, RunRequest, plan_run};
 use crate::setup::{Machine, setup};
 
 /// The name that seats a person in a bot list (`person,greedy,mcts`).
