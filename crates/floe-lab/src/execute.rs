@@ -21,7 +21,7 @@ use floe_sim::report::{
 };
 use floe_sim::{GameRecord, RecordSink, Seating, Tally};
 
-use crate::output_dir::{OutputDir, Scope, is_chart_name};
+use crate::output_dir::{OutFile, OutputDir, Scope, is_chart_name};
 use crate::plan::{CellPlan, GAMES, Plan, RunKind};
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
@@ -150,7 +150,7 @@ fn games_here<G: Game>(setup: &Setup<G>) -> u64 {
 }
 
 /// The timing of one cell, for the manifest.
-#[derive(serde::Serialize)]
+#[derive(Clone, serde::Serialize)]
 struct CellTime {
     cell: String,
     games: u64,
@@ -277,67 +277,203 @@ fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Ta
     }
 }
 
-/// Plays every cell of `plan` in order (or takes their counts from merged shards) and
-/// writes the run's folder: its tables, `games.csv`, a manifest, the column dictionary and
-/// charts, or for a shard its counts and shard manifest.
+/// Plays the cells of `plan` (`setups`, one per cell) into `opts.out`: their tables, the
+/// column dictionary, the manifest and, for an experiment, its charts; or, for a shard,
+/// the shard's counts.
 fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -> Result<Report> {
-    let ctx = || format!("--out {}", opts.out.display());
     let first = &setups[0];
-    let names = table_names(
-        plan.kind,
-        plan,
-        first.label.bot_groups.len(),
-        !first.game.figures().is_empty(),
-    );
-    let mut planned: Vec<&str> = match opts.machine.shard {
-        Some(_) => vec![shards::COUNTS, shards::MANIFEST],
-        None => [&names[..], &[MANIFEST, COLUMNS]].concat(),
-    };
-    if plan.per_game {
-        planned.push(GAMES);
-    }
-    // Only an experiment (not a shard) draws charts, whose names its tables decide.
-    let charts = plan.kind == RunKind::Experiment && opts.machine.shard.is_none();
-    let mut out = OutputDir::prepare(opts.out, &planned, charts, Scope::Everything, opts.force)
-        .with_context(ctx)?;
-    // Every output file is opened (in the staging folder) before the first game, so an
-    // unwritable folder fails at once rather than after the run.
-    let shard_files = match opts.machine.shard {
-        Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
-        None => None,
-    };
-    let mut files = Vec::new();
-    let mut manifest_file = None;
-    let mut columns_file = None;
-    if shard_files.is_none() {
-        for name in &names {
-            files.push(out.file(name).with_context(ctx)?);
-        }
-        manifest_file = Some(out.file(MANIFEST).with_context(ctx)?);
-        columns_file = Some(out.file(COLUMNS).with_context(ctx)?);
-    }
-    let mut games_csv = match plan.per_game {
-        true => Some(games_writer(
-            &first.game,
-            &first.label,
-            out.file(GAMES).with_context(ctx)?,
-        )?),
-        false => None,
-    };
-
-    let total: u64 = setups.iter().map(games_here).sum();
-    opts.progress.begin(total);
+    let outputs = Outputs::open(plan, opts, first)?;
     let started_at = SystemTime::now();
     let started = Instant::now();
-    let mut tables: Vec<Table> = vec![Table::default(); names.len()];
-    let mut tallies = Vec::new();
-    let mut times = Vec::new();
-    let mut lines = Vec::new();
+    let (played, outputs) = play_cells(plan, opts, setups, outputs)?;
+    let games = played.tallies.iter().map(|t| t.games).sum();
+    let mut text = played.lines.concat();
+    if let Some(info) = &plan.experiment {
+        text = format!(
+            "{}: {} cells, {} games\n{text}",
+            info.name,
+            plan.cells.len(),
+            played.total
+        );
+    }
+    let done = Report {
+        text,
+        games,
+        elapsed: started.elapsed(),
+        merged_from: opts.merged.map(|m| m.dirs.len()),
+        written: Vec::new(),
+        charts: Vec::new(),
+        tables: Vec::new(),
+    };
+    let clock = (started_at, started);
+    outputs.finish(plan, opts, first, played, clock, done)
+}
+
+/// The output files of a run, opened in the staging folder before the first game, so an
+/// unwritable folder fails at once rather than after the run.
+struct Outputs {
+    out: OutputDir,
+    /// The tables the run writes, by file name.
+    names: Vec<&'static str>,
+    /// A shard's files, instead of the tables, manifest and column dictionary.
+    shard_files: Option<ShardFiles>,
+    table_files: Vec<OutFile>,
+    manifest: Option<OutFile>,
+    columns: Option<OutFile>,
+    games_csv: Option<csv::Writer<OutFile>>,
+}
+
+impl Outputs {
+    /// Takes `opts.out` for the run and opens every file it will write.
+    fn open<G: Game>(plan: &Plan, opts: &RunOptions<'_>, first: &Setup<G>) -> Result<Outputs> {
+        let ctx = || format!("--out {}", opts.out.display());
+        let names = table_names(
+            plan.kind,
+            plan,
+            first.label.bot_groups.len(),
+            !first.game.figures().is_empty(),
+        );
+        let mut planned: Vec<&str> = match opts.machine.shard {
+            Some(_) => vec![shards::COUNTS, shards::MANIFEST],
+            None => [&names[..], &[MANIFEST, COLUMNS]].concat(),
+        };
+        if plan.per_game {
+            planned.push(GAMES);
+        }
+        // Only an experiment (not a shard) draws charts, whose names its tables decide.
+        let charts = plan.kind == RunKind::Experiment && opts.machine.shard.is_none();
+        let mut out = OutputDir::prepare(opts.out, &planned, charts, Scope::Everything, opts.force)
+            .with_context(ctx)?;
+        let shard_files = match opts.machine.shard {
+            Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
+            None => None,
+        };
+        let (mut table_files, mut manifest, mut columns) = (Vec::new(), None, None);
+        if shard_files.is_none() {
+            for name in &names {
+                table_files.push(out.file(name).with_context(ctx)?);
+            }
+            manifest = Some(out.file(MANIFEST).with_context(ctx)?);
+            columns = Some(out.file(COLUMNS).with_context(ctx)?);
+        }
+        let games_csv = match plan.per_game {
+            true => Some(games_writer(
+                &first.game,
+                &first.label,
+                out.file(GAMES).with_context(ctx)?,
+            )?),
+            false => None,
+        };
+        Ok(Outputs {
+            out,
+            names,
+            shard_files,
+            table_files,
+            manifest,
+            columns,
+            games_csv,
+        })
+    }
+
+    /// Writes what the run `played` (begun at `clock`) and moves its files into place,
+    /// completing `done`: a shard's counts, or the tables, the column dictionary, the
+    /// manifest and an experiment's charts.
+    fn finish<G: Game>(
+        mut self,
+        plan: &Plan,
+        opts: &RunOptions<'_>,
+        first: &Setup<G>,
+        played: Played,
+        clock: (SystemTime, Instant),
+        mut done: Report,
+    ) -> Result<Report> {
+        let ctx = || format!("--out {}", opts.out.display());
+        if let Some(shard) = self.shard_files {
+            shard.write(plan, &opts.command, &played.tallies, self.out.staging())?;
+            if plan.kind == RunKind::Experiment {
+                done.text.clear();
+            }
+            done.written = self.out.commit().with_context(ctx)?;
+            return Ok(done);
+        }
+        for (table, file) in played.tables.iter().zip(self.table_files) {
+            table.write(file)?;
+        }
+        let sweep = plan.cells[0].sweep.as_ref().map(|s| s.param.as_str());
+        let mut described: Vec<(&str, &Table)> =
+            self.names.iter().copied().zip(&played.tables).collect();
+        let games_header = plan
+            .per_game
+            .then(|| games_table_header(&first.game, &first.label));
+        if let Some(header) = &games_header {
+            described.push((GAMES, header));
+        }
+        crate::columns::dictionary(&first.game, sweep, &described)
+            .write(self.columns.expect("opened when not sharded"))?;
+        let mut manifest = self.manifest.expect("opened when not sharded");
+        let text = manifest_text(plan, opts, &played, clock)?;
+        manifest.write_all(text.as_bytes())?;
+        manifest.flush()?;
+        drop(manifest);
+        if plan.kind == RunKind::Experiment {
+            let info = plan.experiment.as_ref();
+            let title = info.map_or("results", |i| i.name.as_str());
+            for chart in crate::charts::draw(self.out.staging(), self.out.staging(), title)? {
+                self.out.add(&chart);
+            }
+        }
+        for path in self.out.commit().with_context(ctx)? {
+            let chart = path
+                .file_name()
+                .is_some_and(|n| is_chart_name(&n.to_string_lossy()));
+            match chart {
+                true => done.charts.push(path),
+                false => done.written.push(path),
+            }
+        }
+        done.tables = self
+            .names
+            .iter()
+            .map(|n| (*n).to_string())
+            .zip(played.tables)
+            .collect();
+        Ok(done)
+    }
+}
+
+/// What the cells of a run gave: a tally, a time and a printed text per cell, the rows of
+/// every table, and the games in all.
+struct Played {
+    tallies: Vec<Tally>,
+    times: Vec<CellTime>,
+    lines: Vec<String>,
+    tables: Vec<Table>,
+    total: u64,
+}
+
+/// Plays (or takes from merged shards) every cell of `plan`, writing per-game rows into
+/// `outputs`' `games.csv`, and returns what they gave and the outputs.
+fn play_cells<G: Game>(
+    plan: &Plan,
+    opts: &RunOptions<'_>,
+    setups: &[Setup<G>],
+    mut outputs: Outputs,
+) -> Result<(Played, Outputs)> {
+    let total: u64 = setups.iter().map(games_here).sum();
+    opts.progress.begin(total);
+    let mut played = Played {
+        tallies: Vec::new(),
+        times: Vec::new(),
+        lines: Vec::new(),
+        tables: vec![Table::default(); outputs.names.len()],
+        total,
+    };
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
         let name = cell_name(cell);
         opts.progress.cell(&name);
         let cell_started = Instant::now();
         let (game, label) = (&setup.game, &setup.label);
+        let games_csv = &mut outputs.games_csv;
         let mut sink = |records: &[GameRecord]| -> std::io::Result<()> {
             let w = games_csv
                 .as_mut()
@@ -347,12 +483,12 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         let per_game: Option<&mut RecordSink<'_>> =
             if plan.per_game { Some(&mut sink) } else { None };
         let tally = tally(opts, i, setup, per_game)?;
-        times.push(CellTime {
+        played.times.push(CellTime {
             cell: name.clone(),
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        lines.push(match plan.kind {
+        played.lines.push(match plan.kind {
             RunKind::Simulate => {
                 text_table(game, label, &tally, &summary_rows(game, label, &tally))
             }
@@ -364,63 +500,35 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
                 )
             }
         });
-        for (table, file) in tables.iter_mut().zip(&names) {
+        for (table, file) in played.tables.iter_mut().zip(&outputs.names) {
             table.append(cell_table(file, cell, setup, &tally));
         }
-        tallies.push(tally);
+        played.tallies.push(tally);
     }
     opts.progress.end();
-    if let Some(w) = games_csv {
+    if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {
             let cells: Vec<_> = setups
                 .iter()
                 .map(|s| (&s.game, &s.config, &s.label))
                 .collect();
+            let first = &setups[0];
             let header = games_table_header(&first.game, &first.label).header;
             merged.append_checked_rows(&cells, &header, &mut file)?;
         }
         file.flush()?;
     }
-    let games = tallies.iter().map(|t| t.games).sum();
-    let mut text = lines.concat();
-    if let Some(info) = &plan.experiment {
-        text = format!(
-            "{}: {} cells, {total} games\n{text}",
-            info.name,
-            plan.cells.len()
-        );
-    }
-    let mut done = Report {
-        text,
-        games,
-        elapsed: started.elapsed(),
-        merged_from: opts.merged.map(|m| m.dirs.len()),
-        written: Vec::new(),
-        charts: Vec::new(),
-        tables: Vec::new(),
-    };
-    if let Some(shard) = shard_files {
-        shard.write(plan, &opts.command, &tallies, out.staging())?;
-        if plan.kind == RunKind::Experiment {
-            done.text.clear();
-        }
-        done.written = out.commit().with_context(ctx)?;
-        return Ok(done);
-    }
-    for (table, file) in tables.iter().zip(files) {
-        table.write(file)?;
-    }
-    let sweep = plan.cells[0].sweep.as_ref().map(|s| s.param.as_str());
-    let mut described: Vec<(&str, &Table)> = names.iter().copied().zip(&tables).collect();
-    let games_header = plan
-        .per_game
-        .then(|| games_table_header(&first.game, &first.label));
-    if let Some(header) = &games_header {
-        described.push((GAMES, header));
-    }
-    crate::columns::dictionary(&first.game, sweep, &described)
-        .write(columns_file.expect("opened when not sharded"))?;
+    Ok((played, outputs))
+}
+
+/// Returns `manifest.toml`'s text for the run of `plan` that `played`, begun at `clock`.
+fn manifest_text(
+    plan: &Plan,
+    opts: &RunOptions<'_>,
+    played: &Played,
+    clock: (SystemTime, Instant),
+) -> Result<String> {
     let info = plan.experiment.as_ref();
     let manifest = Manifest {
         kind: plan.kind,
@@ -431,12 +539,13 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
         git_commit: provenance::BUILD_COMMIT.to_string(),
         command: opts.command.join(" "),
         rules_sha256: plan.rules_fingerprint(),
-        started_unix_seconds: started_at
+        started_unix_seconds: clock
+            .0
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
-        wall_seconds: started.elapsed().as_secs_f64(),
-        games,
-        cells: times,
+        wall_seconds: clock.1.elapsed().as_secs_f64(),
+        games: played.tallies.iter().map(|t| t.games).sum(),
+        cells: played.times.clone(),
         merged_from: opts
             .merged
             .iter()
@@ -444,27 +553,7 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
             .collect(),
         plan: plan.clone(),
     };
-    let mut manifest_file = manifest_file.expect("opened when not sharded");
-    manifest_file.write_all(toml::to_string(&manifest)?.as_bytes())?;
-    manifest_file.flush()?;
-    drop(manifest_file);
-    if plan.kind == RunKind::Experiment {
-        let title = info.map_or("results", |i| i.name.as_str());
-        for chart in crate::charts::draw(out.staging(), out.staging(), title)? {
-            out.add(&chart);
-        }
-    }
-    for path in out.commit().with_context(ctx)? {
-        let chart = path
-            .file_name()
-            .is_some_and(|n| is_chart_name(&n.to_string_lossy()));
-        match chart {
-            true => done.charts.push(path),
-            false => done.written.push(path),
-        }
-    }
-    done.tables = names.iter().map(|n| (*n).to_string()).zip(tables).collect();
-    Ok(done)
+    Ok(toml::to_string(&manifest)?)
 }
 
 /// The header of `games.csv`, as a table without rows (for the column dictionary).
