@@ -326,7 +326,7 @@ struct Outputs {
 impl Outputs {
     /// Takes `opts.out` for the run and opens every file it will write.
     fn open<G: Game>(plan: &Plan, opts: &RunOptions<'_>, first: &Setup<G>) -> Result<Outputs> {
-        let ctx = || format!("--out {}", opts.out.display());
+        let ctx = || out_named(opts);
         let names = table_names(
             plan.kind,
             plan,
@@ -387,7 +387,7 @@ impl Outputs {
         clock: (SystemTime, Instant),
         mut done: Report,
     ) -> Result<Report> {
-        let ctx = || format!("--out {}", opts.out.display());
+        let ctx = || out_named(opts);
         if let Some(shard) = self.shard_files {
             shard.write(plan, &opts.command, &played.tallies, self.out.staging())?;
             if plan.kind == RunKind::Experiment {
@@ -439,6 +439,11 @@ impl Outputs {
             .collect();
         Ok(done)
     }
+}
+
+/// Names the output folder in an error about it, as the flag that gave it.
+fn out_named(opts: &RunOptions<'_>) -> String {
+    format!("--out {}", opts.out.display())
 }
 
 /// What the cells of a run gave: a tally, a time and a printed text per cell, the rows of
