@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use floe_lab::Machine;
-use floe_lab::request::{RunRequest, read_rules_flag};
+use floe_lab::request::{RunRequest, read_rules_setting};
+use floe_lab::{Machine, Message};
 use floe_sim::Shard;
 
 /// What defines a run's games: game, rules, table and seeds.
@@ -38,7 +38,7 @@ impl GameArgs {
         floe_lab::request::known_game(&self.game)?;
         let rules = match &self.rules {
             None => None,
-            Some(path) => Some(read_rules_flag(path)?),
+            Some(path) => Some(read_rules_setting(path)?),
         };
         Ok(RunRequest {
             kind: floe_lab::RunKind::Simulate,
@@ -95,7 +95,7 @@ impl RunFlags {
     /// # Errors
     /// Refuses a thread count [`Machine::new`] refuses.
     pub fn machine(&self) -> Result<Machine> {
-        Machine::new(self.threads, self.shard)
+        Ok(Machine::new(self.threads, self.shard)?)
     }
 }
 
@@ -121,9 +121,9 @@ pub enum Format {
 }
 
 /// Prints the plan's warnings on stderr.
-pub fn warn(notes: &[String]) {
+pub fn warn(notes: &[Message]) {
     for note in notes {
-        eprintln!("{note}");
+        eprintln!("{}", note.say(&crate::flags::Flags));
     }
 }
 

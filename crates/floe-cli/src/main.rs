@@ -3,6 +3,7 @@
 mod args;
 mod bots;
 mod experiment;
+mod flags;
 mod merge;
 mod play;
 mod plot;
@@ -18,6 +19,9 @@ mod tune;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use floe_lab::say;
+
+use crate::flags::Flags;
 
 /// Floe: simulate tabletop games with bots, and measure who wins and why.
 #[derive(Parser)]
@@ -89,11 +93,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) if stop::requested() => {
-            eprintln!("Stopped by a signal: {e:#}");
+            eprintln!("Stopped by a signal: {}", say(&e, &Flags));
             ExitCode::from(stop::STOPPED_STATUS)
         }
         Err(e) => {
-            eprintln!("Error: {e:#}");
+            eprintln!("Error: {}", say(&e, &Flags));
             ExitCode::FAILURE
         }
     }

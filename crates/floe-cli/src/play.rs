@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::Args;
 use floe_bots::outsider::{Asked, Outsider};
 use floe_lab::people::{PERSON, Sitting};
-use floe_lab::request::read_rules_flag;
+use floe_lab::request::read_rules_setting;
 
 /// Flags of `floe play`.
 #[derive(Args, Debug)]
@@ -52,7 +52,7 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     };
     let rules = match &a.rules {
         None => None,
-        Some(path) => Some(read_rules_flag(path)?),
+        Some(path) => Some(read_rules_setting(path)?),
     };
     let person = Arc::new(Person::new(Box::new(std::io::BufReader::new(
         std::io::stdin(),

@@ -8,7 +8,7 @@ use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
 use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
-use floe_lab::request::read_rules_flag;
+use floe_lab::request::read_rules_setting;
 
 use crate::args::{GameArgs, warn};
 use crate::progress::Bar;
@@ -41,7 +41,7 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
     let machine = Machine::new(a.study.threads, None)?;
     let rules = match &a.game.rules {
         None => None,
-        Some(path) => Some(read_rules_flag(path)?),
+        Some(path) => Some(read_rules_setting(path)?),
     };
     let planned = plan_profile(ProfileRequest {
         game: a.game.game.clone(),

@@ -243,7 +243,7 @@ fn the_report_shows_the_ladder_and_the_profile() {
     let text = String::from_utf8(output.stdout).unwrap();
     for line in [
         "ladder (weakest first): random, greedy:depth=0",
-        "given by --ladder (not timed)",
+        "given (not timed)",
         "skill depth: ",
         "upset rate: ",
         "seat advantage: ",
@@ -327,5 +327,25 @@ fn a_file_floe_did_not_write_is_refused_before_any_game() {
     assert_eq!(
         fs::read_to_string(tmp.path().join("profile.csv")).unwrap(),
         "mine"
+    );
+}
+
+#[test]
+fn a_timed_ladder_says_which_flag_fixes_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let output = floe()
+        .args(["profile", "--game", "goofspiel", "--players", "2"])
+        .args(["--games", "1", "--out"])
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "note: the timing on this machine chose whether mcts:iters=10000 is on the \
+             ladder; give --ladder to fix the ladder"
+        ),
+        "{stderr}"
     );
 }

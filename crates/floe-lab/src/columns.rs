@@ -52,7 +52,7 @@ const MEANINGS: &[(&str, &str)] = &[
     ),
     (
         "seed",
-        "the run's master seed, as given to --seed (game i's seed derives from it and i)",
+        "the run's master seed (game i's seed derives from it and i)",
     ),
     (
         "shuffle_colours",
@@ -148,7 +148,7 @@ const MEANINGS: &[(&str, &str)] = &[
     ),
     (
         "game_index",
-        "index of the game in the run (floe replay --index)",
+        "index of the game in the run (the index that replays it)",
     ),
     (
         "game_seed",

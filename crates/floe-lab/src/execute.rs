@@ -9,7 +9,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
 use floe_core::Game;
 use floe_games::GameVisitor;
@@ -19,8 +19,9 @@ use floe_sim::report::{
     FIGURES_FILE, GROUP_KINDS, RunLabel, Table, fairness_tests, figures_table, game_stats,
     games_writer, groups, seat_spread, summary_rows, text_table, write_game_rows,
 };
-use floe_sim::{GameRecord, RecordSink, Seating, Tally};
+use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
+use crate::message::About;
 use crate::output_dir::{OutFile, OutputDir, Scope, is_chart_name};
 use crate::plan::{CellPlan, GAMES, Plan, RunKind};
 use crate::provenance;
@@ -326,7 +327,7 @@ struct Outputs {
 impl Outputs {
     /// Takes `opts.out` for the run and opens every file it will write.
     fn open<G: Game>(plan: &Plan, opts: &RunOptions<'_>, first: &Setup<G>) -> Result<Outputs> {
-        let ctx = || out_named(opts);
+        let out_path = opts.out.display();
         let names = table_names(
             plan.kind,
             plan,
@@ -343,24 +344,24 @@ impl Outputs {
         // Only an experiment (not a shard) draws charts, whose names its tables decide.
         let charts = plan.kind == RunKind::Experiment && opts.machine.shard.is_none();
         let mut out = OutputDir::prepare(opts.out, &planned, charts, Scope::Everything, opts.force)
-            .with_context(ctx)?;
+            .about(Setting::Out, &out_path)?;
         let shard_files = match opts.machine.shard {
-            Some(shard) => Some(ShardFiles::open(shard, &mut out).with_context(ctx)?),
+            Some(shard) => Some(ShardFiles::open(shard, &mut out).about(Setting::Out, &out_path)?),
             None => None,
         };
         let (mut table_files, mut manifest, mut columns) = (Vec::new(), None, None);
         if shard_files.is_none() {
             for name in &names {
-                table_files.push(out.file(name).with_context(ctx)?);
+                table_files.push(out.file(name).about(Setting::Out, &out_path)?);
             }
-            manifest = Some(out.file(MANIFEST).with_context(ctx)?);
-            columns = Some(out.file(COLUMNS).with_context(ctx)?);
+            manifest = Some(out.file(MANIFEST).about(Setting::Out, &out_path)?);
+            columns = Some(out.file(COLUMNS).about(Setting::Out, &out_path)?);
         }
         let games_csv = match plan.per_game {
             true => Some(games_writer(
                 &first.game,
                 &first.label,
-                out.file(GAMES).with_context(ctx)?,
+                out.file(GAMES).about(Setting::Out, &out_path)?,
             )?),
             false => None,
         };
@@ -387,13 +388,13 @@ impl Outputs {
         clock: (SystemTime, Instant),
         mut done: Report,
     ) -> Result<Report> {
-        let ctx = || out_named(opts);
+        let out_path = opts.out.display();
         if let Some(shard) = self.shard_files {
             shard.write(plan, &opts.command, &played.tallies, self.out.staging())?;
             if plan.kind == RunKind::Experiment {
                 done.text.clear();
             }
-            done.written = self.out.commit().with_context(ctx)?;
+            done.written = self.out.commit().about(Setting::Out, &out_path)?;
             return Ok(done);
         }
         for (table, file) in played.tables.iter().zip(self.table_files) {
@@ -422,7 +423,7 @@ impl Outputs {
                 self.out.add(&chart);
             }
         }
-        for path in self.out.commit().with_context(ctx)? {
+        for path in self.out.commit().about(Setting::Out, &out_path)? {
             let chart = path
                 .file_name()
                 .is_some_and(|n| is_chart_name(&n.to_string_lossy()));
@@ -439,11 +440,6 @@ impl Outputs {
             .collect();
         Ok(done)
     }
-}
-
-/// Names the output folder in an error about it, as the flag that gave it.
-fn out_named(opts: &RunOptions<'_>) -> String {
-    format!("--out {}", opts.out.display())
 }
 
 /// What the cells of a run gave: a tally, a time and a printed text per cell, the rows of

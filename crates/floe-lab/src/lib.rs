@@ -11,6 +11,7 @@ pub mod charts;
 pub mod columns;
 mod execute;
 pub mod input;
+pub mod message;
 pub mod output_dir;
 pub mod people;
 pub mod plan;
@@ -18,6 +19,7 @@ pub mod profile;
 pub mod provenance;
 pub mod replay;
 pub mod request;
+mod say;
 pub mod session;
 pub mod setup;
 pub mod shards;
@@ -27,7 +29,10 @@ pub mod tune;
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
+pub use floe_sim::{Names, Setting, Wording};
 /// Who sits where in a run's games.
 pub use floe_sim::{Seating, Shard};
+pub use message::{Message, SettingError};
 pub use plan::{CellPlan, Plan, RunKind};
-pub use setup::{Machine, Misfit, Setup};
+pub use say::say;
+pub use setup::{Machine, Setup};

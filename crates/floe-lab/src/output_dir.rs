@@ -28,7 +28,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use floe_sim::{Setting, Wording};
+
 use crate::input::read_text_at_most;
+use crate::message::Message;
 
 /// The list of files Floe made in a folder.
 pub const OWNED: &str = "floe-files.toml";
@@ -65,13 +68,20 @@ pub struct OutputError {
     /// The path at fault.
     pub path: PathBuf,
     /// What is wrong (part of the message, not a separate cause, so it prints once).
-    pub message: String,
+    pub message: Message,
+}
+
+impl OutputError {
+    /// The error, the settings its advice names worded by `wording`.
+    pub fn say(&self, wording: &dyn Wording) -> String {
+        format!("{}: {}", self.path.display(), self.message.say(wording))
+    }
 }
 
 fn at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
     move |error| OutputError {
         path: path.to_path_buf(),
-        message: error.to_string(),
+        message: error.to_string().into(),
     }
 }
 
@@ -152,7 +162,7 @@ fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
     let path = dir.join(OWNED);
     let bad = |message: String| OutputError {
         path: path.clone(),
-        message,
+        message: message.into(),
     };
     if !path.exists() {
         return Ok(Owned::default());
@@ -212,15 +222,16 @@ fn take_lock(dir: &Path) -> Result<File, OutputError> {
             let holder = holder.trim();
             return Err(OutputError {
                 path: dir.to_path_buf(),
-                message: format!(
+                message: Message::from(format!(
                     "another Floe run is writing into this folder ({}); wait for it to end \
-                     or choose another --out",
+                     or choose another ",
                     if holder.is_empty() {
                         "it has not yet said which"
                     } else {
                         holder
                     }
-                ),
+                ))
+                .mention(Setting::Out),
             });
         }
         Err(fs::TryLockError::Error(e)) => return Err(at(&path)(e)),
@@ -312,19 +323,24 @@ impl OutputDir {
             if !path.is_file() || path.is_symlink() {
                 return Err(OutputError {
                     path,
-                    message: "is not a plain file, so Floe cannot write its result there; \
-                              move it or choose another --out"
-                        .into(),
+                    message: Message::from(
+                        "is not a plain file, so Floe cannot write its result there; move it \
+                         or choose another ",
+                    )
+                    .mention(Setting::Out),
                 });
             }
             if !self.force && !self.owned.contains(&name) {
                 return Err(OutputError {
                     path,
-                    message: format!(
+                    message: Message::from(format!(
                         "Floe did not write this file (it is not listed in {OWNED}) and would \
-                         replace it; move it, choose another --out, or give --force to \
-                         replace it"
-                    ),
+                         replace it; move it, choose another "
+                    ))
+                    .mention(Setting::Out)
+                    .then(", or give ")
+                    .mention(Setting::Force)
+                    .then(" to replace it"),
                 });
             }
         }

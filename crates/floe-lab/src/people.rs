@@ -11,16 +11,17 @@ use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use floe_bots::outsider::{Asked, Outsider, Plug};
 use floe_bots::split_spec_list;
 use floe_core::{Game, Seat};
 use floe_games::GameVisitor;
-use floe_sim::Line;
+use floe_sim::{Line, Setting};
 
 use crate::RunKind;
+use crate::message::{Message, SettingError};
 use crate::plan::Plan;
-use crate::request::{RulesFile, RunRequest, plan_run};
+use crate::request::{NamedBy, RulesFile, RunRequest, plan_run};
 use crate::setup::{Machine, setup};
 
 /// The name that seats a person in a bot list (`person,greedy,mcts`).
@@ -53,15 +54,14 @@ impl Record {
     /// # Errors
     /// Names the file, and the line and key of a bad entry.
     pub fn read(path: &Path) -> Result<Record> {
-        let named = format!("--record {}", path.display());
         let text = crate::input::read_text(path)
-            .with_context(|| format!("{named}: cannot read the game record"))?;
+            .map_err(|e| record_error(path, "cannot read the game record").because(e))?;
         toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()
                 .map(|s| format!("line {}: ", text[..s.start].matches('\n').count() + 1))
                 .unwrap_or_default();
-            anyhow!("{named}: {line}{}", e.message())
+            record_error(path, format!("{line}{}", e.message())).into()
         })
     }
 
@@ -72,9 +72,13 @@ impl Record {
 
     /// Returns the one-game plan the record was played under, its people seated by
     /// `person`.
-    fn plan(&self, named_by: &str, person: Plug) -> Result<Plan> {
+    fn plan(&self, path: &Path, person: Plug) -> Result<Plan> {
         let rules = RulesFile {
-            named_by: format!("{named_by}: rules"),
+            named_by: NamedBy::Setting {
+                setting: Setting::Record,
+                value: path.display().to_string(),
+                part: "rules",
+            },
             text: self.rules.clone(),
             stem: "rules".into(),
         };
@@ -115,10 +119,13 @@ fn plan_game(
     // A game with people is kept to be told again; a bot whose answers depend on the
     // machine's speed would tell another game.
     if !planned.notes.is_empty() {
-        bail!(
-            "--bots {seats:?}: a bot with a time limit (ms=) answers as fast as this machine \
-             runs, so the game could not be told again from its record; give it iters= instead"
-        );
+        return Err(SettingError::new(
+            Setting::Bots,
+            "a bot with a time limit (ms=) answers as fast as this machine runs, so the game \
+             could not be told again from its record; give it iters= instead",
+        )
+        .quoted(seats)
+        .into());
     }
     Ok(planned.plan)
 }
@@ -173,7 +180,12 @@ impl Sitting {
             .filter(|&s| specs[s].trim() == PERSON)
             .collect();
         if people.is_empty() {
-            bail!("--bots {seats:?}: seat at least one {PERSON} (e.g. {PERSON},greedy)");
+            return Err(SettingError::new(
+                Setting::Bots,
+                format!("seat at least one {PERSON} (e.g. {PERSON},greedy)"),
+            )
+            .quoted(seats)
+            .into());
         }
         let given = Arc::new(Keeper {
             person,
@@ -312,25 +324,33 @@ impl Outsider for Recorded {
 /// Fails if the record does not fit its game: bad rules or seats, or answers that are
 /// not among those offered, too few or too many.
 pub fn replay_record(record: &Record, path: &Path, seat: Option<usize>) -> Result<String> {
-    let named = format!("--record {}", path.display());
     let recorded = Arc::new(Recorded {
         answers: Mutex::new(record.answers.iter().copied().collect()),
         given: record.answers.len(),
         fault: Mutex::new(None),
     });
     let plan = record
-        .plan(&named, Plug::new(PERSON, recorded.clone()))
-        .with_context(|| format!("{named}: the record does not fit its game"))?;
+        .plan(path, Plug::new(PERSON, recorded.clone()))
+        .map_err(|e| record_error(path, "the record does not fit its game").because(e))?;
     let text = crate::replay::replay(&plan, 0, seat, &[Plug::new(PERSON, recorded.clone())])?;
     if let Some(fault) = recorded.fault.lock().expect("not poisoned").take() {
-        bail!("{named}: {fault}");
+        return Err(record_error(path, fault).into());
     }
     let left = recorded.answers.lock().expect("not poisoned").len();
     if left > 0 {
-        bail!(
-            "{named}: the game ends with {left} of the record's {} answers not asked for",
-            record.answers.len()
-        );
+        return Err(record_error(
+            path,
+            format!(
+                "the game ends with {left} of the record's {} answers not asked for",
+                record.answers.len()
+            ),
+        )
+        .into());
     }
     Ok(text)
+}
+
+/// The record at `path` refused for `message`.
+fn record_error(path: &Path, message: impl Into<Message>) -> SettingError {
+    SettingError::new(Setting::Record, message).value(path.display())
 }

@@ -6,11 +6,12 @@ use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
 use floe_core::{ActionList, Game, Outcome, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
-use floe_sim::Line;
 use floe_sim::report::RunLabel;
+use floe_sim::{Line, Setting};
 
+use crate::message::SettingError;
 use crate::plan::Plan;
-use crate::setup::{Machine, Misfit, setup};
+use crate::setup::{Machine, setup};
 
 /// Plays game `index` of the one-cell run `plan` again and returns its log: the seating,
 /// every question with its answers, every event, the board wherever the game marks one
@@ -44,19 +45,17 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) 
                 &self.plan.cells[0],
                 Machine::default(),
                 self.outsiders,
-            )
-            .map_err(|m| anyhow!("{m}"))?;
+            )?;
             let players = setup.label.players;
             if let Some(seat) = self.seat.filter(|&s| s >= players) {
-                let misfit = Misfit {
-                    setting: "seat",
-                    value: None,
-                    message: format!(
+                return Err(SettingError::new(
+                    Setting::Seat,
+                    format!(
                         "the table has seats 0 to {} ({players} players), not {seat}",
                         players - 1,
                     ),
-                };
-                return Err(anyhow!("{misfit}"));
+                )
+                .into());
             }
             Ok(tell(&setup, self.index, self.seat.map(|s| Seat(s as u8))))
         }

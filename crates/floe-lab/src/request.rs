@@ -4,21 +4,22 @@
 
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
 use floe_core::{Game, ParamDecl, ParamKind, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
-use floe_sim::Seating;
+use floe_sim::{RunError, Seating, Setting};
 
+use crate::message::{Message, SettingError};
 use crate::plan::{CellPlan, ExperimentInfo, Plan, RunKind, SweepPoint};
-use crate::setup::{Machine, Misfit, setup};
+use crate::setup::{Machine, setup};
 use crate::spec::{Lineup, Spec, Sweep};
 
-/// A rules file read for a run: its text, the words that name it in errors (the flag,
-/// or the spec line that named the file) and the name of its rules if it sets none.
+/// A rules file read for a run: its text, what names it in errors (the setting, or the
+/// spec line that named the file) and the name of its rules if it sets none.
 pub struct RulesFile {
-    /// How errors name the file, e.g. `--rules my.toml`.
-    pub named_by: String,
+    /// How errors name the file.
+    pub named_by: NamedBy,
     /// The file's text.
     pub text: String,
     /// The file's stem (`my` for `my.toml`): the rules' name when the file has no `name`
@@ -26,16 +27,74 @@ pub struct RulesFile {
     pub stem: String,
 }
 
+/// What names a rules file in errors.
+#[derive(Clone, Debug)]
+pub enum NamedBy {
+    /// The setting that gave it, with its value: the rules file itself (`--rules my.toml`)
+    /// or, with `part`, the rules a file holds (`--record game.toml: rules`).
+    Setting {
+        /// The setting.
+        setting: Setting,
+        /// Its value, as it should read.
+        value: String,
+        /// What of the setting's file the rules are (`rules`), or empty for the file.
+        part: &'static str,
+    },
+    /// Words of its own: a spec's file, line and key; the profile's rules.
+    Words(String),
+}
+
+impl NamedBy {
+    /// The rules file given as the `rules` setting, at `path`.
+    pub fn rules_setting(path: &Path) -> NamedBy {
+        NamedBy::Setting {
+            setting: Setting::Rules,
+            value: path.display().to_string(),
+            part: "",
+        }
+    }
+
+    /// `cause`, after `message` (when not empty), named by this.
+    pub(crate) fn refuse(&self, message: &str, cause: anyhow::Error) -> anyhow::Error {
+        match self {
+            NamedBy::Setting {
+                setting,
+                value,
+                part,
+            } => {
+                let said = [*part, message]
+                    .into_iter()
+                    .filter(|s| !s.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(": ");
+                SettingError::new(*setting, said)
+                    .value(value)
+                    .because(cause)
+                    .into()
+            }
+            NamedBy::Words(words) => match message.is_empty() {
+                true => cause,
+                false => cause.context(message.to_string()),
+            }
+            .context(words.clone()),
+        }
+    }
+}
+
 /// Reads the rules file at `path` (at most [`crate::input::MAX_INPUT_BYTES`]), named in
 /// errors by `named_by`.
 ///
 /// # Errors
 /// Fails if the file cannot be read, is a folder, too large or not UTF-8.
-pub fn read_rules(path: &Path, named_by: &str) -> Result<RulesFile> {
-    let text = crate::input::read_text(path)
-        .with_context(|| format!("{named_by}: cannot read the rules file {}", path.display()))?;
+pub fn read_rules(path: &Path, named_by: NamedBy) -> Result<RulesFile> {
+    let text = crate::input::read_text(path).map_err(|e| {
+        named_by.refuse(
+            &format!("cannot read the rules file {}", path.display()),
+            e.into(),
+        )
+    })?;
     Ok(RulesFile {
-        named_by: named_by.to_string(),
+        named_by,
         text,
         stem: path
             .file_stem()
@@ -43,13 +102,12 @@ pub fn read_rules(path: &Path, named_by: &str) -> Result<RulesFile> {
     })
 }
 
-/// Reads the rules file that `--rules PATH` names (or a front end's `rules` argument),
-/// named in errors by the flag.
+/// Reads the rules file that the `rules` setting names, named in errors by the setting.
 ///
 /// # Errors
 /// As [`read_rules`].
-pub fn read_rules_flag(path: &Path) -> Result<RulesFile> {
-    read_rules(path, &format!("--rules {}", path.display()))
+pub fn read_rules_setting(path: &Path) -> Result<RulesFile> {
+    read_rules(path, NamedBy::rules_setting(path))
 }
 
 /// A one-cell run as `simulate` and `tournament` describe it.
@@ -83,7 +141,7 @@ pub struct Planned {
     /// The plan.
     pub plan: Plan,
     /// Warnings for the user.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
 /// Runs `visitor` on the game `name` loaded with `rules` (an error names the rules file).
@@ -95,7 +153,7 @@ pub(crate) fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     match rules {
         None => floe_games::visit(name, None, visitor).map_err(|e| anyhow!("{e}"))?,
         Some(r) => floe_games::visit_file(name, &r.text, &r.stem, visitor)
-            .map_err(|e| anyhow!("{}: {e}", r.named_by))?,
+            .map_err(|e| r.named_by.refuse("", anyhow!("{e}")))?,
     }
 }
 
@@ -116,16 +174,20 @@ pub fn bots_help(name: &str) -> Result<String> {
     floe_games::visit(name, None, Help).map_err(|e| anyhow!("{e}"))
 }
 
-/// Checks that Floe has a game named `name`, with the message `--game` gives.
+/// Checks that Floe has a game named `name`.
 ///
 /// # Errors
 /// Lists the games when there is none of that name.
-pub fn known_game(name: &str) -> Result<()> {
+pub fn known_game(name: &str) -> Result<(), SettingError> {
     if !floe_games::GAMES.iter().any(|g| g.name == name) {
-        bail!(
-            "--game {name}: unknown game {name:?}; games: {}",
-            floe_games::listed_names().join(", ")
-        );
+        return Err(SettingError::new(
+            Setting::Game,
+            format!(
+                "unknown game {name:?}; games: {}",
+                floe_games::listed_names().join(", ")
+            ),
+        )
+        .value(name));
     }
     Ok(())
 }
@@ -163,8 +225,7 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                 &plan.cells[0],
                 Machine::default(),
                 &req.outsiders,
-            )
-            .map_err(|m| anyhow!("{m}"))?;
+            )?;
             Ok(Planned {
                 notes: checked.notes,
                 plan,
@@ -183,13 +244,18 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
 /// Names the spec's file, line and key of the first problem (or `--games`).
 pub fn plan_experiment(spec: &Spec, games: Option<u64>) -> Result<Planned> {
     if games == Some(0) {
-        bail!("--games 0: play at least 1 game per cell (or leave it out for the spec's counts)");
+        return Err(SettingError::new(
+            Setting::Games,
+            "play at least 1 game per cell (or leave it out for the spec's counts)",
+        )
+        .value(0)
+        .into());
     }
     let rules = match &spec.rules {
         None => None,
         Some((path, line)) => Some(read_rules(
             path,
-            &format!("{}: line {line}: rules", spec.path.display()),
+            NamedBy::Words(format!("{}: line {line}: rules", spec.path.display())),
         )?),
     };
     struct Cells<'a> {
@@ -284,8 +350,10 @@ pub(crate) fn seating_with<G: Game>(
     rules
         .set_parameter(path, value)
         .map_err(|e| e.to_string())?;
-    floe_sim::check_players(&G::from_rules(rules), players)
-        .map_err(|e| e.to_string().trim_start_matches("players: ").to_string())
+    floe_sim::check_players(&G::from_rules(rules), players).map_err(|e| match e {
+        RunError::Config { message, .. } => message,
+        other => other.to_string(),
+    })
 }
 
 /// Returns the points of `sweep` at `players` players: each value with the path it sets
@@ -363,20 +431,20 @@ fn sweep_points<G: Game>(
     Ok(points)
 }
 
-/// Points a setting that does not fit at the spec's line that set it (or at `--games`,
-/// when that flag replaced the spec's counts).
-fn misfit(spec: &Spec, lineup: &Lineup, games_flag: bool, m: Misfit) -> anyhow::Error {
-    if m.setting == "games" && games_flag {
-        return anyhow!("--games: {}", m.message);
+/// Points a setting that does not fit at the spec's line that set it (or at the games
+/// setting, when that replaced the spec's counts).
+fn misfit(spec: &Spec, lineup: &Lineup, games_given: bool, m: SettingError) -> anyhow::Error {
+    if m.setting == Setting::Games && games_given {
+        return SettingError::new(Setting::Games, m.message).into();
     }
     let (line, key) = match m.setting {
-        "players" => (lineup.lines.2, "players"),
-        "games" => (lineup.lines.1, "games"),
-        "sweep" => (
+        Setting::Players => (lineup.lines.2, "players"),
+        Setting::Games => (lineup.lines.1, "games"),
+        Setting::Sweep => (
             spec.sweep.as_ref().map_or(1, |s| s.values_line),
             "sweep.values",
         ),
         _ => (lineup.lines.0, "bots"),
     };
-    spec.error_at(line, key, m.message)
+    spec.error_at(line, key, m.message.to_string())
 }

@@ -13,8 +13,9 @@ use anyhow::{Result, anyhow, bail};
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{Game, Seat, game_seed};
 use floe_games::GameVisitor;
-use floe_sim::Deal;
+use floe_sim::{Deal, Setting};
 
+use crate::message::SettingError;
 use crate::request::RulesFile;
 
 /// One answer to the pending question: its fixed number ([`Game::action_index`], the same
@@ -89,7 +90,7 @@ impl Session {
         impl GameVisitor for Start {
             type Output = Result<Session>;
             fn visit<G: Game + 'static>(self, game: G) -> Result<Session> {
-                floe_sim::check_players(&game, self.players).map_err(|e| anyhow!("--{e}"))?;
+                floe_sim::check_players(&game, self.players)?;
                 Ok(Session(Box::new(Live::new(game, self.players, self.seed))))
             }
         }
@@ -333,7 +334,7 @@ impl<G: Game + 'static> Stepped for Live<G> {
         };
         let parsed = BotSpec::parse(spec)
             .and_then(|b| b.check_game(&self.game).map(|()| b))
-            .map_err(|e| anyhow!("--bots {spec:?}: {e}"))?;
+            .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
         let name = parsed.to_string();
         let bots = &mut self.bots[seat.index()];
         let at = match bots.iter().position(|(n, _)| *n == name) {

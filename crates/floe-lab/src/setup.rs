@@ -4,8 +4,9 @@ use floe_bots::outsider::Plug;
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::{Game, RuleSet};
 use floe_sim::report::RunLabel;
-use floe_sim::{RunConfig, RunError, Seating, Shard};
+use floe_sim::{RunConfig, RunError, Seating, Setting, Shard};
 
+use crate::message::{Message, SettingError};
 use crate::plan::{CellPlan, Plan};
 
 /// A checked cell: the game with the cell's rules, the run configuration and its labels.
@@ -17,32 +18,8 @@ pub struct Setup<G: Game> {
     /// How the results name the run.
     pub label: RunLabel,
     /// Warnings for the user (a bot whose answers depend on the machine's speed).
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
-
-/// A setting that does not fit the game, named as the flags name it (`players`, `bots`,
-/// `games`, `sweep`), so each front end can point at where the user wrote it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Misfit {
-    /// The setting.
-    pub setting: &'static str,
-    /// The value as written, when the message needs it.
-    pub value: Option<String>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl std::fmt::Display for Misfit {
-    /// Formats the misfit as a flag error: `--bots "x": ...` or `--games: ...`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.value {
-            Some(v) => write!(f, "--{} {v:?}: {}", self.setting, self.message),
-            None => write!(f, "--{}: {}", self.setting, self.message),
-        }
-    }
-}
-
-impl std::error::Error for Misfit {}
 
 /// How a run uses the machine; it changes no result. The default: one thread per core,
 /// the whole run.
@@ -65,19 +42,25 @@ impl Machine {
     /// Refuses `--threads 0`, and more than [`THREADS_PER_CORE`] per core: a typo like
     /// `-j 1000` would otherwise start a thousand threads, each with its stack and buffers,
     /// to go no faster.
-    pub fn new(threads: Option<usize>, shard: Option<Shard>) -> anyhow::Result<Machine> {
+    pub fn new(threads: Option<usize>, shard: Option<Shard>) -> Result<Machine, SettingError> {
         if threads == Some(0) {
-            anyhow::bail!(
-                "--threads 0: give at least 1 worker thread (or leave it out for one per core)"
-            );
+            return Err(SettingError::new(
+                Setting::Threads,
+                "give at least 1 worker thread (or leave it out for one per core)",
+            )
+            .value(0));
         }
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let cap = THREADS_PER_CORE * cores;
         if let Some(threads) = threads.filter(|&t| t > cap) {
-            anyhow::bail!(
-                "--threads {threads}: at most {cap} ({THREADS_PER_CORE} per core, {cores} cores \
-                 here): more threads than that only add memory and switching, not speed"
-            );
+            return Err(SettingError::new(
+                Setting::Threads,
+                format!(
+                    "at most {cap} ({THREADS_PER_CORE} per core, {cores} cores here): more \
+                     threads than that only add memory and switching, not speed"
+                ),
+            )
+            .value(threads));
         }
         Ok(Machine {
             threads: threads.unwrap_or(0),
@@ -98,16 +81,12 @@ pub fn setup<G: Game>(
     cell: &CellPlan,
     machine: Machine,
     outsiders: &[Plug],
-) -> Result<Setup<G>, Misfit> {
+) -> Result<Setup<G>, SettingError> {
     if let Some(sweep) = &cell.sweep {
         let mut rules = game.rules().clone();
         rules
             .set_parameter(&sweep.path, &sweep.value)
-            .map_err(|e| Misfit {
-                setting: "sweep",
-                value: None,
-                message: e.to_string(),
-            })?;
+            .map_err(|e| SettingError::new(Setting::Sweep, e.to_string()))?;
         game = G::from_rules(rules);
     }
     let config = RunConfig {
@@ -133,13 +112,9 @@ fn checked<G: Game>(
     bots_text: &str,
     mut config: RunConfig,
     outsiders: &[Plug],
-) -> Result<Setup<G>, Misfit> {
+) -> Result<Setup<G>, SettingError> {
     let specs = split_spec_list(bots_text);
-    let bad_bots = |message: String| Misfit {
-        setting: "bots",
-        value: Some(bots_text.to_string()),
-        message,
-    };
+    let bad_bots = |message: String| SettingError::new(Setting::Bots, message).quoted(bots_text);
     let mut bots = Vec::new();
     for (i, text) in specs.iter().enumerate() {
         if let Some(plug) = outsiders.iter().find(|p| p.name() == text.trim()) {
@@ -162,10 +137,12 @@ fn checked<G: Game>(
         .filter(|b| b.is_timed())
         .take(1)
         .map(|timed| {
-            format!(
-                "note: --bots {timed}: a time limit makes answers depend on this machine's \
-                 speed and load, so a rerun may not give the same results"
-            )
+            Message::from("note: ")
+                .head(Setting::Bots, Some(timed.to_string()))
+                .then(
+                    ": a time limit makes answers depend on this machine's speed and load, so \
+                     a rerun may not give the same results",
+                )
         })
         .collect();
     // One spec stands for every seat; expanded only for a player count the game takes,
@@ -178,11 +155,7 @@ fn checked<G: Game>(
     }
     config.bots = bots;
     if let Err(RunError::Config { setting, message }) = config.check(&game) {
-        return Err(Misfit {
-            setting,
-            value: None,
-            message,
-        });
+        return Err(SettingError::new(setting, message));
     }
     let bot_groups = config.bot_groups();
     let bot_of_seat = config.lineups().swap_remove(0);

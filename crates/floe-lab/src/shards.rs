@@ -9,12 +9,13 @@ use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_sim::{Shard, Tally};
+use floe_sim::{Setting, Shard, Tally};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::input::read_text_at_most;
-use crate::output_dir::OutputDir;
+use crate::message::Message;
+use crate::output_dir::{OutputDir, OutputError};
 use crate::plan::{GAMES, Plan, hex, sha256_hex};
 use crate::provenance;
 
@@ -478,14 +479,18 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
     let at = || dir.join(MANIFEST).display().to_string();
     let (version, commit) = (provenance::VERSION, provenance::BUILD_COMMIT);
     if !other_builds && (m.floe_version != version || m.git_commit != commit) {
-        bail!(
-            "{}: the shard was run by floe {} built from commit {}, but this is floe \
-             {version} built from commit {commit}; merge with the binary that ran the \
-             shards, or give --allow-other-build to merge across builds deliberately",
-            at(),
-            m.floe_version,
-            m.git_commit
-        );
+        return Err(OutputError {
+            path: dir.join(MANIFEST),
+            message: Message::from(format!(
+                "the shard was run by floe {} built from commit {}, but this is floe \
+                 {version} built from commit {commit}; merge with the binary that ran the \
+                 shards, or give ",
+                m.floe_version, m.git_commit
+            ))
+            .mention(Setting::AllowOtherBuild)
+            .then(" to merge across builds deliberately"),
+        }
+        .into());
     }
     let plan = &m.plan;
     let games: u64 = plan.cells.iter().map(|c| c.games).sum();

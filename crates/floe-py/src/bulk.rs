@@ -7,9 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
-use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_flag};
+use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
-use floe_lab::{Machine, Plan, Progress, RunKind, RunOptions, Seating, Shard};
+use floe_lab::{
+    Machine, Message, Plan, Progress, RunKind, RunOptions, Seating, Setting, SettingError, Shard,
+};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -53,11 +55,12 @@ impl<'py> Watch<'py> {
     ) -> PyResult<Watch<'py>> {
         let shard = shard
             .map(|s| {
-                s.parse::<Shard>()
-                    .map_err(|e| value_error(&anyhow::anyhow!("--shard {s}: {e}")))
+                s.parse::<Shard>().map_err(|e| {
+                    value_error(&SettingError::new(Setting::Shard, e.to_string()).value(s).into())
+                })
             })
             .transpose()?;
-        let machine = Machine::new(threads, shard).map_err(|e| value_error(&e))?;
+        let machine = Machine::new(threads, shard).map_err(|e| value_error(&e.into()))?;
         Ok(Watch {
             machine,
             force,
@@ -156,7 +159,7 @@ pub fn run(
     let seated = seat_bots(bots, &stop)?;
     let watch = Watch::new(threads, shard.as_deref(), force, progress)?;
     let rules = rules
-        .map(|path| read_rules_flag(&path))
+        .map(|path| read_rules_setting(&path))
         .transpose()
         .map_err(|e| value_error(&e))?;
     let planned = plan_run(RunRequest {
@@ -219,9 +222,9 @@ pub fn experiment(
 }
 
 /// Gives the plan's warnings to Python's `warnings`.
-fn warn(py: Python<'_>, notes: &[String]) -> PyResult<()> {
+fn warn(py: Python<'_>, notes: &[Message]) -> PyResult<()> {
     for note in notes {
-        let text = std::ffi::CString::new(crate::errors::as_keywords(note).replace('\0', " "))
+        let text = std::ffi::CString::new(note.say(&crate::errors::Keywords).replace('\0', " "))
             .expect("no NUL is left");
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)?;
     }

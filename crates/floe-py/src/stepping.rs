@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-use floe_lab::request::read_rules_flag;
+use floe_lab::request::read_rules_setting;
 use floe_lab::session::Session;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -59,7 +59,7 @@ impl Game {
         #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
     ) -> PyResult<Game> {
         let rules = rules
-            .map(|path| read_rules_flag(&path))
+            .map(|path| read_rules_setting(&path))
             .transpose()
             .map_err(|e| value_error(&e))?;
         let session =

@@ -152,6 +152,17 @@ def test_bad_input_raises_the_clis_message(kwargs, exception, message):
         floe.simulate(games=kwargs.pop("games", 10), **kwargs)
 
 
+def test_a_file_floe_did_not_write_names_the_keyword_arguments(tmp_path):
+    (tmp_path / "seats.csv").write_text("mine")
+    with pytest.raises(ValueError) as refused:
+        floe.simulate(games=10, out=tmp_path)
+    message = str(refused.value)
+    assert message.startswith(f"out={tmp_path}: {tmp_path / 'seats.csv'}: Floe did not write")
+    assert "choose another out=, or give force= to replace it" in message
+    assert "--" not in message
+    assert (tmp_path / "seats.csv").read_text() == "mine"
+
+
 def test_a_bad_rules_file_names_its_line(tmp_path):
     rules = tmp_path / "short.toml"
     rules.write_text('name = "short"\nround_limit = 0\n')

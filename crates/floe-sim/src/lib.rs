@@ -11,6 +11,7 @@ mod play;
 pub mod ratings;
 pub mod report;
 mod run;
+mod setting;
 pub mod stats;
 mod tally;
 
@@ -20,4 +21,5 @@ pub use run::{
     RecordSink, RunConfig, RunError, Seating, Shard, check_players, empty_tally, replay, run,
     run_until,
 };
+pub use setting::{Names, Setting, Wording};
 pub use tally::{Counter, FigureTally, GroupTally, PAIR_UNITS, PairTally, Tally};

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tally::MAX_END_CAUSES;
-use crate::{GameRecord, Seats, Tally, play};
+use crate::{GameRecord, Seats, Setting, Tally, play};
 
 /// Chunks per batch: a batch's records are written before the next batch starts, which
 /// bounds the memory `--per-game` needs whatever the run's size.
@@ -138,9 +138,9 @@ pub enum RunError {
     /// A setting does not fit the game.
     #[error("{setting}: {message}")]
     Config {
-        /// The setting (`players`, `bots`, `games`), named as the `floe` flags name it, or
-        /// `game` when the game itself does not fit a run's limits.
-        setting: &'static str,
+        /// The setting (players, bots, games), or the game when the game itself does not
+        /// fit a run's limits.
+        setting: Setting,
         /// What is wrong with it.
         message: String,
     },
@@ -166,7 +166,7 @@ fn check_limits(
 ) -> Result<(), RunError> {
     let over = |what: &str, count: usize, limit: usize, constant: &str| {
         Err(RunError::Config {
-            setting: "game",
+            setting: Setting::Game,
             message: format!(
                 "{name} defines {count} {what}, more than the {limit} a run can count \
                  ({constant})"
@@ -200,7 +200,7 @@ pub fn check_players<G: Game>(game: &G, players: usize) -> Result<(), RunError> 
         return Ok(());
     }
     Err(RunError::Config {
-        setting: "players",
+        setting: Setting::Players,
         message: match game.player_counts_reason() {
             Some(reason) => format!(
                 "{} cannot seat {players} players under these rules: {reason}",
@@ -226,7 +226,7 @@ impl RunConfig {
         let bad = |setting, message| Err(RunError::Config { setting, message });
         if self.seating == Seating::Fixed && self.bots.len() != self.players {
             return bad(
-                "bots",
+                Setting::Bots,
                 format!(
                     "{} bot specs for {} players; give one spec for every seat, or one per seat",
                     self.bots.len(),
@@ -242,7 +242,7 @@ impl RunConfig {
                 .find(|(i, name)| names[..*i].contains(name))
             {
                 return bad(
-                    "bots",
+                    Setting::Bots,
                     format!(
                         "{name:?} is entered twice (entrant {}); enter each bot once (to \
                          seat a bot against itself, use `floe simulate`)",
@@ -252,7 +252,7 @@ impl RunConfig {
             }
         }
         if self.games == 0 {
-            return bad("games", "must be at least 1".into());
+            return bad(Setting::Games, "must be at least 1".into());
         }
         let cycle = self.cycle();
         if !self.games.is_multiple_of(cycle) {
@@ -262,7 +262,7 @@ impl RunConfig {
                 _ => format!("{below} or {}", below + cycle),
             };
             return bad(
-                "games",
+                Setting::Games,
                 format!(
                     "{} is not a multiple of {cycle}, the seatings that give the {} entrants \
                      every seat equally often; try {options}",

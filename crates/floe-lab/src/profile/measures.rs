@@ -27,8 +27,6 @@ pub struct Step {
     pub games: u64,
     /// Share of those where the stronger scored above the weaker.
     pub share_above: f64,
-    /// Its 95% Wilson interval.
-    pub ci: (f64, f64),
     /// Share where they scored the same.
     pub share_tied: f64,
     /// Share where the weaker scored above the stronger.
@@ -36,10 +34,29 @@ pub struct Step {
 }
 
 impl Step {
-    /// Returns whether the stronger entrant wins the step clearly: its share's 95%
+    /// The stronger entrant's score share over the weaker: the games it scored above, a
+    /// tie counting half. Where non-winners often tie (Race to the North Pole at four
+    /// players), the share above alone would call a stronger entrant weaker than it is.
+    pub fn share(&self) -> f64 {
+        self.share_above + self.share_tied / 2.0
+    }
+
+    /// The share's 95% Wilson interval over the step's games. A tie is half a success, so
+    /// the outcomes vary less than Wilson's yes-or-no ones: the interval is conservative.
+    pub fn ci(&self) -> (f64, f64) {
+        wilson(self.share() * self.games as f64, self.games)
+    }
+
+    /// Returns whether the two entrants are told apart: the share's 95% interval lies
+    /// wholly above one half.
+    pub fn apart(&self) -> bool {
+        self.games > 0 && self.ci().0 > 0.5
+    }
+
+    /// Returns whether the stronger entrant wins the step clearly: the share's 95%
     /// interval lies wholly above [`CLEAR_SHARE`].
     pub fn clear(&self) -> bool {
-        self.games > 0 && self.ci.0 > CLEAR_SHARE
+        self.games > 0 && self.ci().0 > CLEAR_SHARE
     }
 }
 
@@ -77,13 +94,11 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
         column(ratings, RATINGS, "rating_high")?,
     );
     let p = |name| column(pairwise, PAIRWISE, name);
-    let (p_bot, p_opp, p_games, p_above, p_lo, p_hi, p_tied) = (
+    let (p_bot, p_opp, p_games, p_above, p_tied) = (
         p("bot")?,
         p("opponent")?,
         p("games")?,
         p("share_above")?,
-        p("ci_low")?,
-        p("ci_high")?,
         p("share_tied")?,
     );
     let pair = |a: &str, b: &str| {
@@ -121,7 +136,6 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
                             .parse()
                             .map_err(|_| anyhow!("{PAIRWISE}: games {:?}", up[p_games]))?,
                         share_above: num(PAIRWISE, &up[p_above])?,
-                        ci: (num(PAIRWISE, &up[p_lo])?, num(PAIRWISE, &up[p_hi])?),
                         share_tied: num(PAIRWISE, &up[p_tied])?,
                         weaker_above: num(PAIRWISE, &down[p_above])?,
                     },
@@ -129,7 +143,6 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
                         weaker: weaker.clone(),
                         games: 0,
                         share_above: 0.0,
-                        ci: (0.0, 1.0),
                         share_tied: 0.0,
                         weaker_above: 0.0,
                     },
@@ -146,8 +159,8 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
 }
 
 /// Returns the skill depth: the steps the stronger entrant wins clearly ([`Step::clear`]:
-/// the 95% Wilson interval of its share of games scored above the weaker lies wholly above
-/// [`CLEAR_SHARE`]). Steps whose entrants never met do not count.
+/// the 95% Wilson interval of its score share over the weaker, a tie counting half, lies
+/// wholly above [`CLEAR_SHARE`]). Steps whose entrants never met do not count.
 pub fn skill_depth(rungs: &[Rung]) -> usize {
     rungs
         .iter()

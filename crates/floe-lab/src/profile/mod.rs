@@ -118,6 +118,7 @@ mod tests {
     use floe_sim::stats::{Z95, wilson};
 
     use super::*;
+    use crate::{Setting, SettingError};
 
     fn table(header: &str, rows: &[&str]) -> Table {
         Table {
@@ -184,21 +185,21 @@ mod tests {
     #[test]
     fn skill_depth_counts_steps_whose_interval_clears_55_percent() {
         let r = rungs(&ladder(), &ratings(), &pairwise()).unwrap();
-        // 90/100 has a Wilson interval of about 82.6-94.5%: clear; 52/100 (42.3-61.6%) not.
+        // 90/100 has a Wilson interval of about 82.6-94.5%: clear; 52 above and 8 tied of
+        // 100 (a share of 56%, 46.2-65.3%) not.
         assert!(r[1].step.as_ref().unwrap().clear());
-        assert!(!r[2].step.as_ref().unwrap().clear());
+        let top = r[2].step.as_ref().unwrap();
+        assert!((top.share() - 0.56).abs() < 1e-12);
+        assert_eq!(top.ci(), wilson(56.0, 100));
+        assert!(!top.clear() && !top.apart());
         assert_eq!(skill_depth(&r), 1);
         // A share of 60% over 1000 games (56.9-63.0%) clears; over 100 (50.2-69.1%) not.
-        let step = |above: f64, games: u64| {
-            let ci = wilson(above * games as f64, games);
-            Step {
-                weaker: "w".into(),
-                games,
-                share_above: above,
-                ci,
-                share_tied: 0.0,
-                weaker_above: 1.0 - above,
-            }
+        let step = |above: f64, games: u64| Step {
+            weaker: "w".into(),
+            games,
+            share_above: above,
+            share_tied: 0.0,
+            weaker_above: 1.0 - above,
         };
         assert!(step(0.6, 1000).clear());
         assert!(!step(0.6, 100).clear());
@@ -206,6 +207,29 @@ mod tests {
         let mut never = step(0.9, 1000);
         never.games = 0;
         assert!(!never.clear());
+        assert!(!never.apart());
+    }
+
+    #[test]
+    fn a_tie_counts_half_so_a_stronger_entrant_that_often_ties_is_told_apart() {
+        // Race to the North Pole at four players: the stronger scores above in 41% of
+        // 960 games and ties in 29.5% (two non-winners with the same pawns home). Above
+        // alone it looks the weaker; its score share, 55.75% (52.6-58.9%), tells the two
+        // apart, though not by the 55% of a clear step.
+        let s = Step {
+            weaker: "greedy".into(),
+            games: 960,
+            share_above: 0.41,
+            share_tied: 0.295,
+            weaker_above: 0.295,
+        };
+        assert!((s.share() - 0.5575).abs() < 1e-12);
+        let (lo, hi) = s.ci();
+        assert!(
+            (0.52..0.53).contains(&lo) && (0.58..0.59).contains(&hi),
+            "{lo} {hi}"
+        );
+        assert!(s.apart() && !s.clear());
     }
 
     #[test]
@@ -341,7 +365,7 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_ladder_is_refused_naming_the_flag() {
+    fn a_bad_ladder_is_refused_naming_the_ladder() {
         let req = |ladder: &str, players: usize| ProfileRequest {
             game: "arctic-race".into(),
             rules: None,
@@ -351,11 +375,15 @@ mod tests {
             seed: 1,
             shuffle_colours: false,
         };
-        let e = |r| plan_profile(r).unwrap_err().to_string();
-        assert!(e(req("random,alpha", 2)).starts_with("--ladder \"random,alpha\": spec 2"));
+        let e = |r| format!("{:#}", plan_profile(r).unwrap_err());
+        assert!(e(req("random,alpha", 2)).starts_with("ladder \"random,alpha\": spec 2"));
         assert!(e(req("random", 2)).contains("at least two entrants"));
         assert!(e(req("random,random", 2)).contains("entered twice"));
-        assert!(e(req("random,greedy", 9)).starts_with("--players: "));
+        assert!(e(req("random,greedy", 9)).starts_with("players: "));
+        // A tournament's refusal of its bots names the profile's ladder instead.
+        let refused = SettingError::new(Setting::Bots, "no").quoted("a,b");
+        let e = ladder_error(refused.into());
+        assert_eq!(format!("{e:#}"), "ladder \"a,b\": no");
         let ok = plan_profile(req("random, greedy", 2)).unwrap();
         assert_eq!(ok.ladder, Some(vec!["random".into(), "greedy".into()]));
     }

@@ -1,12 +1,13 @@
 //! Planning a profile: the ladder read or chosen, and the tournament it plays.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::Result;
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::Game;
 use floe_games::GameVisitor;
-use floe_sim::Seating;
+use floe_sim::{Seating, Setting};
 
 use crate::RunKind;
+use crate::message::{Message, SettingError};
 use crate::request::{RulesFile, RunRequest, known_game, plan_run, with_game};
 
 use super::*;
@@ -48,15 +49,19 @@ pub struct PlannedProfile {
     /// Deal colours at random per game.
     pub shuffle_colours: bool,
     /// Warnings for the user (a bot whose answers depend on the machine's speed).
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
 }
 
-/// Renames a flag of the tournament's messages (`--bots`) to the profile's (`--ladder`).
+/// Names the tournament's bots, where an error names them, as the profile's ladder.
 pub(super) fn ladder_error(e: anyhow::Error) -> anyhow::Error {
-    let text = format!("{e:#}");
-    match text.strip_prefix("--bots") {
-        Some(rest) => anyhow!("--ladder{rest}"),
-        None => e,
+    match e.downcast::<SettingError>() {
+        Ok(mut refused) => {
+            if refused.setting == Setting::Bots {
+                refused.setting = Setting::Ladder;
+            }
+            refused.into()
+        }
+        Err(e) => e,
     }
 }
 
@@ -76,16 +81,15 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
     impl GameVisitor for Check<'_> {
         type Output = Result<Option<Vec<String>>>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<Option<Vec<String>>> {
-            floe_sim::check_players(&game, self.players).map_err(|e| match e {
-                floe_sim::RunError::Config { message, .. } => anyhow!("--players: {message}"),
-                other => anyhow!("--players: {other}"),
-            })?;
+            floe_sim::check_players(&game, self.players)?;
             let ladder = match self.ladder {
                 None => None,
                 Some(text) => Some(read_ladder(&game, text)?),
             };
             if self.deals == 0 {
-                bail!("--games 0: play at least 1 deal");
+                return Err(SettingError::new(Setting::Games, "play at least 1 deal")
+                    .value(0)
+                    .into());
             }
             Ok(ladder)
         }
@@ -125,29 +129,32 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
 
 /// Reads `--ladder`: bot specs, weakest first, at least two, each valid in `game`, none
 /// twice.
-pub(super) fn read_ladder<G: Game>(game: &G, text: &str) -> Result<Vec<String>> {
+pub(super) fn read_ladder<G: Game>(game: &G, text: &str) -> Result<Vec<String>, SettingError> {
+    let refuse = |message: String| SettingError::new(Setting::Ladder, message).quoted(text);
     let specs: Vec<String> = split_spec_list(text)
         .into_iter()
         .map(|s| s.trim().to_string())
         .collect();
     if specs.iter().any(String::is_empty) {
-        bail!(
-            "--ladder {text:?}: an empty spec; give bot specs separated by commas, weakest first"
-        );
+        return Err(refuse(
+            "an empty spec; give bot specs separated by commas, weakest first".into(),
+        ));
     }
     if specs.len() < 2 {
-        bail!("--ladder {text:?}: give at least two entrants, weakest first (e.g. random,greedy)");
+        return Err(refuse(
+            "give at least two entrants, weakest first (e.g. random,greedy)".into(),
+        ));
     }
     for (i, spec) in specs.iter().enumerate() {
         let checked = BotSpec::parse(spec).and_then(|s| s.check_game(game).map(|()| s));
         if let Err(e) = checked {
-            bail!("--ladder {text:?}: spec {} ({spec:?}): {e}", i + 1);
+            return Err(refuse(format!("spec {} ({spec:?}): {e}", i + 1)));
         }
         if specs[..i].contains(spec) {
-            bail!(
-                "--ladder {text:?}: {spec:?} is entered twice (entrant {}); enter each bot once",
+            return Err(refuse(format!(
+                "{spec:?} is entered twice (entrant {}); enter each bot once",
                 i + 1
-            );
+            )));
         }
     }
     Ok(specs)
@@ -175,7 +182,11 @@ pub(super) fn tournament_request(
 ) -> Result<RunRequest> {
     let cycle = Seating::Duplicate.cycle(ladder.len());
     let games = deals.checked_mul(cycle).ok_or_else(|| {
-        anyhow!("--games {deals}: too many deals ({cycle} games each would overflow)")
+        SettingError::new(
+            Setting::Games,
+            format!("too many deals ({cycle} games each would overflow)"),
+        )
+        .value(deals)
     })?;
     Ok(RunRequest {
         kind: RunKind::Tournament,

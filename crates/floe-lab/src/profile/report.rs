@@ -15,12 +15,12 @@ pub const MEANINGS: &[(&str, &str, &str)] = &[
     (
         PROFILE,
         "ladder_from",
-        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (by --ladder, not timed)",
+        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (a ladder given to the profile, not timed)",
     ),
     (
         PROFILE,
         "mcts_10000",
-        "the timing's decision: in (a decision of mcts:iters=10000, estimated as 10 times the median of timed mcts:iters=1000 decisions, took under 50 ms) or out; empty when --ladder gave the ladder",
+        "the timing's decision: in (a decision of mcts:iters=10000, estimated as 10 times the median of timed mcts:iters=1000 decisions, took under 50 ms) or out; empty when the ladder was given",
     ),
     (
         PROFILE,
@@ -141,18 +141,23 @@ pub const MEANINGS: &[(&str, &str, &str)] = &[
     ),
     (
         LADDER,
-        "share_above",
-        "share of those games in which this entrant scored above the weaker (pairwise.csv)",
+        "share",
+        "this entrant's score share over the weaker in those games: the share it scored above, a tie counting half (from pairwise.csv)",
     ),
     (
         LADDER,
         "ci_low",
-        "lower end of share_above's 95% Wilson interval (pairwise.csv)",
+        "lower end of share's 95% Wilson interval (a tie half a success, so conservative)",
     ),
     (
         LADDER,
         "ci_high",
-        "upper end of share_above's 95% Wilson interval (pairwise.csv)",
+        "upper end of share's 95% Wilson interval",
+    ),
+    (
+        LADDER,
+        "share_above",
+        "share of those games in which this entrant scored above the weaker (pairwise.csv)",
     ),
     (
         LADDER,
@@ -163,6 +168,11 @@ pub const MEANINGS: &[(&str, &str, &str)] = &[
         LADDER,
         "weaker_above",
         "share of those games in which the weaker scored above this entrant: the step's upsets (pairwise.csv)",
+    ),
+    (
+        LADDER,
+        "apart",
+        "true when ci_low is above 0.5: the two entrants are told apart; empty for step 0 or a pair that never met",
     ),
     (
         LADDER,
@@ -310,11 +320,13 @@ pub(super) fn derive(
         "rating_high",
         "weaker",
         "games",
-        "share_above",
+        "share",
         "ci_low",
         "ci_high",
+        "share_above",
         "share_tied",
         "weaker_above",
+        "apart",
         "clear",
     ]);
     for (k, r) in rungs.iter().enumerate() {
@@ -327,18 +339,20 @@ pub(super) fn derive(
             Some(s) if s.games > 0 => row.extend([
                 s.weaker.clone(),
                 s.games.to_string(),
+                f6(s.share()),
+                f6(s.ci().0),
+                f6(s.ci().1),
                 f6(s.share_above),
-                f6(s.ci.0),
-                f6(s.ci.1),
                 f6(s.share_tied),
                 f6(s.weaker_above),
+                s.apart().to_string(),
                 s.clear().to_string(),
             ]),
             Some(s) => {
                 row.extend([s.weaker.clone(), "0".into()]);
-                row.extend(std::iter::repeat_n(String::new(), 6));
+                row.extend(std::iter::repeat_n(String::new(), 8));
             }
-            None => row.extend(std::iter::repeat_n(String::new(), 8)),
+            None => row.extend(std::iter::repeat_n(String::new(), 10)),
         }
         table.rows.push(row);
     }
@@ -357,7 +371,7 @@ pub(super) fn derive(
 pub(super) fn ladder_text(ladder: &[String], timing: Option<&Timing>) -> String {
     let mut s = format!("ladder (weakest first): {}\n", ladder.join(", "));
     match timing {
-        None => s.push_str("  given by --ladder (not timed)\n"),
+        None => s.push_str("  given (not timed)\n"),
         Some(t) => {
             let _ = writeln!(
                 s,
@@ -376,7 +390,7 @@ pub(super) fn ladder_text(ladder: &[String], timing: Option<&Timing>) -> String 
             let _ = writeln!(
                 s,
                 "  {DEEP} estimated at {:.1} ms a decision ({DEEP_FACTOR} times that), \
-                 {verdict} {DEEP_LIMIT_MS} ms: it {joined} (give --ladder to fix the ladder)",
+                 {verdict} {DEEP_LIMIT_MS} ms: it {joined}",
                 t.estimate_ms
             );
         }
@@ -389,14 +403,15 @@ pub(super) fn profile_text(d: &Derived, stats: &Table) -> Result<String> {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\nskill profile (a step is clear when the stronger entrant scored above the weaker \
-         with a 95% interval above {:.0}%):",
+        "\nskill profile (a step's share is the stronger entrant's score share over the \
+         weaker, a tie counting half; the step is apart when its 95% interval is above 50%, \
+         clear when above {:.0}%):",
         100.0 * CLEAR_SHARE
     );
     let _ = writeln!(
         s,
-        "{:>4}  {:<24} {:>8} {:>19}   {:>8} {:>13} {:>8}",
-        "step", "bot", "rating", "95% CI", "above", "95% CI", "games"
+        "{:>4}  {:<24} {:>8} {:>19}   {:>8} {:>13} {:>7} {:>7} {:>8}",
+        "step", "bot", "rating", "95% CI", "share", "95% CI", "above", "tied", "games"
     );
     for (k, r) in d.rungs.iter().enumerate() {
         let (rating, ci) = match r.rating {
@@ -406,13 +421,19 @@ pub(super) fn profile_text(d: &Derived, stats: &Table) -> Result<String> {
         let _ = write!(s, "{k:>4}  {:<24} {rating:>8} {ci:>19}", r.bot);
         match &r.step {
             Some(st) if st.games > 0 => {
+                let verdict = match (st.clear(), st.apart()) {
+                    (true, _) => "  clear",
+                    (false, true) => "  apart",
+                    (false, false) => "",
+                };
                 let _ = write!(
                     s,
-                    "   {:>7.2}% {:>13} {:>8}{}",
+                    "   {:>7.2}% {:>13} {:>6.1}% {:>6.1}% {:>8}{verdict}",
+                    100.0 * st.share(),
+                    format!("{:.1}-{:.1}", 100.0 * st.ci().0, 100.0 * st.ci().1),
                     100.0 * st.share_above,
-                    format!("{:.1}-{:.1}", 100.0 * st.ci.0, 100.0 * st.ci.1),
+                    100.0 * st.share_tied,
                     st.games,
-                    if st.clear() { "  clear" } else { "" }
                 );
             }
             Some(_) => s.push_str("   never met the next weaker entrant"),

@@ -6,13 +6,15 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use floe_core::Game;
 use floe_games::GameVisitor;
+use floe_sim::Setting;
 use floe_sim::report::Table;
 
+use crate::message::{About, Message};
 use crate::output_dir::{OutputDir, Scope};
-use crate::request::{RulesFile, plan_run};
+use crate::request::{NamedBy, RulesFile, plan_run};
 use crate::{Machine, Progress, Report, RunOptions};
 
 use super::*;
@@ -54,7 +56,7 @@ pub struct ProfileReport {
     /// The charts drawn.
     pub charts: Vec<PathBuf>,
     /// Remarks for the user (a chart that could not be drawn).
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
     /// Every table written, by file name: the tournament's, then the profile's.
     pub tables: Vec<(String, Table)>,
 }
@@ -88,14 +90,14 @@ pub(super) fn run_game<G: Game>(
     opts: &ProfileOptions<'_>,
 ) -> Result<ProfileReport> {
     let started = Instant::now();
-    let ctx = || format!("--out {}", opts.out.display());
+    let out_path = opts.out.display();
     let mut names: Vec<&str> = TOURNAMENT_FILES.to_vec();
     if !game.figures().is_empty() {
         names.push(floe_sim::report::FIGURES_FILE);
     }
     names.extend([PROFILE, LADDER, CHART]);
     let mut out = OutputDir::prepare(opts.out, &names, false, Scope::Everything, opts.force)
-        .with_context(ctx)?;
+        .about(Setting::Out, &out_path)?;
 
     let (ladder, timing) = match &p.ladder {
         Some(given) => (given.clone(), None),
@@ -107,7 +109,7 @@ pub(super) fn run_game<G: Game>(
         }
     };
     let rules = RulesFile {
-        named_by: "the profile's rules".into(),
+        named_by: NamedBy::Words("the profile's rules".into()),
         text: p.rules.clone(),
         stem: "rules".into(),
     };
@@ -148,7 +150,7 @@ pub(super) fn run_game<G: Game>(
         if name == COLUMNS || name == MANIFEST {
             continue;
         }
-        fs::rename(path, out.staging().join(&name)).with_context(ctx)?;
+        fs::rename(path, out.staging().join(&name)).about(Setting::Out, &out_path)?;
         out.add(&name);
     }
 
@@ -158,8 +160,10 @@ pub(super) fn run_game<G: Game>(
     tables.push((LADDER.to_string(), derived.ladder.clone()));
     derived
         .profile
-        .write(out.file(PROFILE).with_context(ctx)?)?;
-    derived.ladder.write(out.file(LADDER).with_context(ctx)?)?;
+        .write(out.file(PROFILE).about(Setting::Out, &out_path)?)?;
+    derived
+        .ladder
+        .write(out.file(LADDER).about(Setting::Out, &out_path)?)?;
 
     let described: Vec<(&str, &Table)> = tables.iter().map(|(n, t)| (n.as_str(), t)).collect();
     let mut dictionary = crate::columns::dictionary(game, None, &described[..described.len() - 2]);
@@ -176,15 +180,24 @@ pub(super) fn run_game<G: Game>(
                 .push(vec![(*file).to_string(), c.clone(), meaning]);
         }
     }
-    dictionary.write(out.file(COLUMNS).with_context(ctx)?)?;
+    dictionary.write(out.file(COLUMNS).about(Setting::Out, &out_path)?)?;
 
-    let manifest = fs::read_to_string(inner.join(MANIFEST)).with_context(ctx)?;
+    let manifest = fs::read_to_string(inner.join(MANIFEST)).about(Setting::Out, &out_path)?;
     let manifest = manifest + &manifest_table(&ladder, p.deals, timing.as_ref());
-    fs::write(out.staging().join(MANIFEST), manifest).with_context(ctx)?;
+    fs::write(out.staging().join(MANIFEST), manifest).about(Setting::Out, &out_path)?;
     out.add(MANIFEST);
-    fs::remove_dir_all(&inner).with_context(ctx)?;
+    fs::remove_dir_all(&inner).about(Setting::Out, &out_path)?;
 
     let mut notes = Vec::new();
+    if timing.is_some() {
+        notes.push(
+            Message::from(format!(
+                "note: the timing on this machine chose whether {DEEP} is on the ladder; give "
+            ))
+            .mention(Setting::Ladder)
+            .then(" to fix the ladder"),
+        );
+    }
     let drawn = draw_chart(
         &out.staging().join(CHART),
         &p.game,
@@ -193,9 +206,9 @@ pub(super) fn run_game<G: Game>(
     )?;
     match drawn {
         true => out.add(CHART),
-        false => notes.push(format!(
+        false => notes.push(Message::from(format!(
             "note: {CHART} not drawn: some entrant has no finite rating (see {RATINGS})"
-        )),
+        ))),
     }
 
     let stats = table(&tables, GAME_STATS)?;
@@ -207,7 +220,7 @@ pub(super) fn run_game<G: Game>(
     );
     let mut written = Vec::new();
     let mut charts = Vec::new();
-    for path in out.commit().with_context(ctx)? {
+    for path in out.commit().about(Setting::Out, &out_path)? {
         match path.file_name().is_some_and(|n| n == CHART) {
             true => charts.push(path),
             false => written.push(path),

@@ -26,7 +26,7 @@ use super::objective::{Measure, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
 use super::spec::{TuneSpec, TunedParam};
 use crate::output_dir::{OutputDir, Scope};
-use crate::request::read_rules;
+use crate::request::{NamedBy, read_rules};
 use crate::{Machine, Progress};
 
 /// One tuned parameter at one player count: its path and the values tried.
@@ -703,7 +703,7 @@ fn rules_file(spec: &TuneSpec) -> Result<Option<crate::request::RulesFile>> {
         .map(|(path, line)| {
             read_rules(
                 path,
-                &format!("{}: line {line}: rules", spec.path.display()),
+                NamedBy::Words(format!("{}: line {line}: rules", spec.path.display())),
             )
         })
         .transpose()
