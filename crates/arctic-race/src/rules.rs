@@ -5,12 +5,10 @@
 //! file instead of recompiling. [`Rules::from_toml`] checks a file completely before any
 //! game starts, and names the line and field of the first problem it finds.
 
-use std::ops::Range;
-
 use arrayvec::ArrayVec;
+use floe_core::MAX_SEATS;
 pub use floe_core::RulesError;
-use floe_core::rules_file::{self, Spanned};
-use floe_core::{MAX_COLOURS, MAX_SEATS, line_of, out_of_range};
+use floe_core::rules_file::{self, Reader, Spanned, SpannedInts, SpannedNames, count_key};
 use serde::Deserialize;
 
 use crate::pieces::{Icon, RACERS};
@@ -70,7 +68,7 @@ const CLASSIC: &str = include_str!("classic.toml");
 impl Rules {
     /// Returns the built-in `classic` rules: the rules page's default layout and tables.
     pub fn classic() -> Rules {
-        Rules::parse(CLASSIC, RulesFile::default()).expect("the built-in classic rules are valid")
+        Parts::classic().rules()
     }
 
     /// Parses and checks a rules file. Keys the file leaves out keep their classic values.
@@ -103,20 +101,11 @@ impl Rules {
     /// assert_eq!(floe_core::RuleSet::name(&rules), "short");
     /// ```
     pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let mut classic: RulesFile =
-            toml::from_str(CLASSIC).expect("the built-in classic rules parse");
+        let mut parts = Parts::classic();
         if let Some(name) = default_name {
-            classic.name = Some(Spanned::new(0..0, name.to_string()));
+            parts.name = name.to_string();
         }
-        Rules::parse(text, classic)
-    }
-
-    /// Parses `text`, filling the keys it leaves out from `defaults`, and checks the result.
-    fn parse(text: &str, defaults: RulesFile) -> Result<Rules, RulesError> {
-        let file: RulesFile = rules_file::parse(text)?;
-        let mut defaulted = Vec::new();
-        let file = file.or(defaults, &mut defaulted);
-        Checker { text, defaulted }.build(file)
+        parts.load(text)
     }
 
     /// Returns the round limit.
@@ -194,27 +183,27 @@ impl Rules {
 }
 
 /// A rules file as written; every key optional so a file can override just a few.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     name: Option<Spanned<String>>,
     round_limit: Option<Spanned<i64>>,
-    colours: Option<Spanned<Vec<Spanned<String>>>>,
-    tiles_removed: Option<Spanned<Vec<Spanned<i64>>>>,
+    colours: Option<SpannedNames>,
+    tiles_removed: Option<SpannedInts>,
     track: Option<TrackFile>,
     tiles: Option<Spanned<Vec<Spanned<TileFile>>>>,
     scoring: Option<ScoringFile>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct TrackFile {
-    bank_a: Option<Spanned<Vec<Spanned<String>>>>,
-    bank_b: Option<Spanned<Vec<Spanned<String>>>>,
+    bank_a: Option<SpannedNames>,
+    bank_b: Option<SpannedNames>,
     river: Option<RiverFile>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RiverFile {
     slots: Option<Spanned<i64>>,
@@ -225,328 +214,274 @@ struct RiverFile {
 #[serde(deny_unknown_fields)]
 struct TileFile {
     copies: Spanned<i64>,
-    faces: Spanned<Vec<Spanned<String>>>,
+    faces: SpannedNames,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ScoringFile {
-    race_1: Option<Spanned<Vec<Spanned<i64>>>>,
-    race_2: Option<Spanned<Vec<Spanned<i64>>>>,
-    race_3: Option<Spanned<Vec<Spanned<i64>>>>,
-    race_4: Option<Spanned<Vec<Spanned<i64>>>>,
-    race_5: Option<Spanned<Vec<Spanned<i64>>>>,
+    race_1: Option<SpannedInts>,
+    race_2: Option<SpannedInts>,
+    race_3: Option<SpannedInts>,
+    race_4: Option<SpannedInts>,
+    race_5: Option<SpannedInts>,
 }
 
-/// Returns `mine`, or `classic` when the file leaves `key` out (noting that it did).
-fn pick<T>(
-    key: &'static str,
-    mine: Option<T>,
-    classic: Option<T>,
-    defaulted: &mut Vec<&'static str>,
-) -> Option<T> {
-    if mine.is_none() {
-        defaulted.push(key);
-    }
-    mine.or(classic)
+/// The rule data as a file states it, before the engine's tables are derived from it:
+/// what the loader reads key by key over the classic values, then checks as a whole.
+#[derive(Clone)]
+struct Parts {
+    name: String,
+    round_limit: u32,
+    colours: Vec<String>,
+    /// Tiles removed at setup, indexed by player count.
+    tiles_removed: [u8; MAX_SEATS + 1],
+    bank_a: Vec<Icon>,
+    bank_b: Vec<Icon>,
+    slots: usize,
+    slot_len: usize,
+    /// Each tile kind's copies and faces.
+    tiles: Vec<(usize, Vec<Icon>)>,
+    points: [ArrayVec<u8, MAX_PLACES>; RACERS],
 }
 
-impl RulesFile {
-    /// Fills every key this file leaves out from `d`, listing those keys in `defaulted`.
-    fn or(self, d: RulesFile, defaulted: &mut Vec<&'static str>) -> RulesFile {
-        let (t, dt) = (self.track.unwrap_or_default(), d.track.unwrap_or_default());
-        let (r, dr) = (t.river.unwrap_or_default(), dt.river.unwrap_or_default());
-        let (s, ds) = (
-            self.scoring.unwrap_or_default(),
-            d.scoring.unwrap_or_default(),
-        );
-        let k = defaulted;
-        RulesFile {
-            name: pick("name", self.name, d.name, k),
-            round_limit: pick("round_limit", self.round_limit, d.round_limit, k),
-            colours: pick("colours", self.colours, d.colours, k),
-            tiles_removed: pick("tiles_removed", self.tiles_removed, d.tiles_removed, k),
-            track: Some(TrackFile {
-                bank_a: pick("track.bank_a", t.bank_a, dt.bank_a, k),
-                bank_b: pick("track.bank_b", t.bank_b, dt.bank_b, k),
-                river: Some(RiverFile {
-                    slots: pick("track.river.slots", r.slots, dr.slots, k),
-                    slot_length: pick("track.river.slot_length", r.slot_length, dr.slot_length, k),
-                }),
-            }),
-            tiles: pick("tiles", self.tiles, d.tiles, k),
-            scoring: Some(ScoringFile {
-                race_1: pick("scoring.race_1", s.race_1, ds.race_1, k),
-                race_2: pick("scoring.race_2", s.race_2, ds.race_2, k),
-                race_3: pick("scoring.race_3", s.race_3, ds.race_3, k),
-                race_4: pick("scoring.race_4", s.race_4, ds.race_4, k),
-                race_5: pick("scoring.race_5", s.race_5, ds.race_5, k),
-            }),
-        }
-    }
-}
-
-/// Turns a complete [`RulesFile`] into [`Rules`], checking every value.
-///
-/// A value the file left out comes from the classic rules; its span points into the
-/// classic text, so an error about it names the key and says where it came from instead
-/// of giving a line of the user's file.
-struct Checker<'a> {
-    text: &'a str,
-    defaulted: Vec<&'static str>,
-}
-
-impl Checker<'_> {
-    fn err(
-        &self,
-        span: Range<usize>,
-        field: impl Into<String>,
-        message: impl Into<String>,
-    ) -> RulesError {
-        let (field, mut message) = (field.into(), message.into());
-        let classic = self.defaulted.iter().find(|key| {
-            field
-                .strip_prefix(**key)
-                .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
-        });
-        let line = match classic {
-            Some(key) => {
-                message += &format!(
-                    " (this is the classic value, used because the file does not set `{key}`: set it to fit the file's other values)"
-                );
-                None
-            }
-            None => Some(line_of(self.text, span.start)),
+impl Parts {
+    /// The classic rules' parts, read from the built-in file (which sets every key).
+    fn classic() -> Parts {
+        let empty = Parts {
+            name: String::new(),
+            round_limit: 0,
+            colours: Vec::new(),
+            tiles_removed: [0; MAX_SEATS + 1],
+            bank_a: Vec::new(),
+            bank_b: Vec::new(),
+            slots: 0,
+            slot_len: 0,
+            tiles: Vec::new(),
+            points: Default::default(),
         };
-        RulesError {
-            line,
-            key: field,
-            message,
-        }
-    }
-    fn int(&self, v: &Spanned<i64>, field: &str, range: Range<i64>) -> Result<i64, RulesError> {
-        let x = *v.get_ref();
-        if range.contains(&x) {
-            Ok(x)
-        } else {
-            Err(self.err(
-                v.span(),
-                field,
-                out_of_range(x, &(range.start..=range.end - 1)),
-            ))
-        }
+        let mut parts = empty.clone();
+        parts
+            .read_checked(CLASSIC)
+            .expect("the built-in classic rules are valid");
+        parts
     }
 
-    fn icon(&self, v: &Spanned<String>, field: String) -> Result<Icon, RulesError> {
-        Icon::parse(v.get_ref()).ok_or_else(|| {
-            self.err(
-                v.span(),
-                field,
+    /// Reads the rules file `text` over these parts and returns the rules.
+    fn load(mut self, text: &str) -> Result<Rules, RulesError> {
+        self.read_checked(text)?;
+        Ok(self.rules())
+    }
+
+    /// Reads every key `text` sets over these parts, checking each value, then checks the
+    /// whole; a problem with a key the file leaves out is named without a line.
+    fn read_checked(&mut self, text: &str) -> Result<(), RulesError> {
+        let file: RulesFile = rules_file::parse(text)?;
+        let mut reader = Reader::new(text);
+        self.read(&mut reader, file)?;
+        self.check(&reader)
+    }
+
+    /// Reads every key `f` sets with `r`, checking each value on its own.
+    fn read(&mut self, r: &mut Reader, f: RulesFile) -> Result<(), RulesError> {
+        if let Some(v) = &f.name {
+            self.name = r.name(v, "name")?;
+        }
+        if let Some(v) = &f.round_limit {
+            self.round_limit = r.int(v, "round_limit", &(1..=i64::from(MAX_ROUND_LIMIT)))? as u32;
+        }
+        if let Some(list) = &f.colours {
+            self.colours = r.colours(list, MAX_SEATS)?;
+        }
+        if let Some(list) = &f.tiles_removed {
+            let counts = r.per_players(list, "tiles_removed", MIN_PLAYERS..=MAX_SEATS, "counts")?;
+            for (players, v) in counts {
+                let key = count_key("tiles_removed", MIN_PLAYERS, players, None);
+                self.tiles_removed[players] = r.int(v, &key, &(0..=MAX_TILES as i64))? as u8;
+            }
+        }
+        if let Some(track) = &f.track {
+            if let Some(list) = &track.bank_a {
+                self.bank_a = icons(r, list, "track.bank_a")?;
+                r.at("track", list.span());
+            }
+            if let Some(list) = &track.bank_b {
+                self.bank_b = icons(r, list, "track.bank_b")?;
+                r.at("track", list.span());
+            }
+            if let Some(river) = &track.river {
+                if let Some(v) = &river.slots {
+                    self.slots = r.int(v, "track.river.slots", &(0..=MAX_SLOTS as i64))? as usize;
+                    if self.slots == 0 {
+                        return Err(r.err("track.river.slots", "a river needs at least 1 slot"));
+                    }
+                }
+                if let Some(v) = &river.slot_length {
+                    let range = 1..=MAX_SLOT_LEN as i64;
+                    self.slot_len = r.int(v, "track.river.slot_length", &range)? as usize;
+                }
+            }
+        }
+        if let Some(list) = &f.tiles {
+            r.at("tiles", list.span());
+            if list.get_ref().len() > MAX_TILE_KINDS {
+                return Err(r.err("tiles", format!("at most {MAX_TILE_KINDS} tile kinds")));
+            }
+            self.tiles.clear();
+            for (k, tile) in list.get_ref().iter().enumerate() {
+                let t = tile.get_ref();
+                let key = format!("tiles[{k}].copies");
+                let copies = r.int(&t.copies, &key, &(1..=MAX_TILES as i64))? as usize;
+                let faces = icons(r, &t.faces, &format!("tiles[{k}].faces"))?;
+                self.tiles.push((copies, faces));
+            }
+        }
+        if let Some(s) = f.scoring {
+            let rows = [s.race_1, s.race_2, s.race_3, s.race_4, s.race_5];
+            for (race, row) in rows.iter().enumerate() {
+                if let Some(row) = row {
+                    self.points[race] = scoring_row(r, row, race)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks what no single value shows: the track's length, every tile's faces against
+    /// the slot length, a tile set that fills the river, and removals that leave enough.
+    fn check(&self, r: &Reader) -> Result<(), RulesError> {
+        let track_len = self.bank_a.len() + self.slots * self.slot_len + self.bank_b.len();
+        if !(MIN_TRACK..=MAX_TRACK).contains(&track_len) {
+            return Err(r.err(
+                "track",
+                format!(
+                    "the track has {track_len} spaces (bank_a + slots x slot_length + bank_b); \
+                     allowed {MIN_TRACK}..={MAX_TRACK}"
+                ),
+            ));
+        }
+        for (k, (_, faces)) in self.tiles.iter().enumerate() {
+            if faces.len() != self.slot_len {
+                return Err(r.err(
+                    &format!("tiles[{k}].faces"),
+                    format!(
+                        "a tile has {} faces but a river slot is {} spaces long",
+                        faces.len(),
+                        self.slot_len
+                    ),
+                ));
+            }
+        }
+        let tiles: usize = self.tiles.iter().map(|(copies, _)| copies).sum();
+        if tiles > MAX_TILES {
+            return Err(r.err(
+                "tiles",
+                format!("the tile set holds {tiles} tiles, more than {MAX_TILES}"),
+            ));
+        }
+        if tiles < self.slots {
+            return Err(r.err(
+                "tiles",
+                format!("{tiles} tiles cannot fill a river of {} slots", self.slots),
+            ));
+        }
+        let most = tiles - self.slots;
+        for players in MIN_PLAYERS..=MAX_SEATS {
+            let removed = usize::from(self.tiles_removed[players]);
+            if removed > most {
+                return Err(r.err(
+                    &count_key("tiles_removed", MIN_PLAYERS, players, None),
+                    format!(
+                        "removing {removed} of {tiles} tiles leaves too few to fill the {} \
+                         river slots (at most {most})",
+                        self.slots
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's rules: these parts and the tables derived from them.
+    fn rules(self) -> Rules {
+        let river_start = self.bank_a.len();
+        let river_len = self.slots * self.slot_len;
+        let track_len = river_start + river_len + self.bank_b.len();
+        let mut fixed_icons = [Icon::Blank; MAX_TRACK];
+        fixed_icons[..river_start].copy_from_slice(&self.bank_a);
+        fixed_icons[river_start + river_len..track_len].copy_from_slice(&self.bank_b);
+        let mut space_slot = [NOT_RIVER; MAX_TRACK];
+        for (i, slot) in space_slot[river_start..river_start + river_len]
+            .iter_mut()
+            .enumerate()
+        {
+            *slot = (i / self.slot_len) as u8;
+        }
+        let mut tile_kinds = ArrayVec::new();
+        let mut tile_set = ArrayVec::new();
+        for (k, (copies, faces)) in self.tiles.iter().enumerate() {
+            let mut kind = [Icon::Blank; MAX_SLOT_LEN];
+            kind[..faces.len()].copy_from_slice(faces);
+            tile_kinds.push(kind);
+            tile_set.extend(std::iter::repeat_n(k as u8, *copies));
+        }
+        Rules {
+            name: self.name,
+            round_limit: self.round_limit,
+            colours: self.colours,
+            tiles_removed: self.tiles_removed,
+            track_len,
+            fixed_icons,
+            river_start,
+            slots: self.slots,
+            slot_len: self.slot_len,
+            tile_kinds,
+            space_slot,
+            tile_set,
+            points: self.points,
+        }
+    }
+}
+
+/// Reads the icons `list` of `key` (`track.bank_a`, `tiles[2].faces`), naming an unknown
+/// one with the icons there are.
+fn icons(r: &mut Reader, list: &SpannedNames, key: &str) -> Result<Vec<Icon>, RulesError> {
+    r.at(key, list.span());
+    let mut out = Vec::with_capacity(list.get_ref().len());
+    for (i, v) in list.get_ref().iter().enumerate() {
+        let item = format!("{key}[{i}]");
+        r.at(&item, v.span());
+        let icon = Icon::parse(v.get_ref()).ok_or_else(|| {
+            r.err(
+                &item,
                 format!(
                     "unknown icon {:?}; known icons: {}",
                     v.get_ref(),
                     Icon::NAMES.join(", ")
                 ),
             )
-        })
+        })?;
+        out.push(icon);
     }
+    Ok(out)
+}
 
-    fn build(&self, f: RulesFile) -> Result<Rules, RulesError> {
-        let missing = "a value (the classic default is missing)";
-        let name = f.name.expect(missing);
-        if name.get_ref().trim().is_empty() {
-            return Err(self.err(name.span(), "name", "must not be empty"));
-        }
-        let round_limit = self.int(
-            f.round_limit.as_ref().expect(missing),
-            "round_limit",
-            1..i64::from(MAX_ROUND_LIMIT) + 1,
-        )? as u32;
-
-        let colours_v = f.colours.expect(missing);
-        let mut colours: Vec<String> = Vec::new();
-        for (i, c) in colours_v.get_ref().iter().enumerate() {
-            let name = c.get_ref().trim();
-            if name.is_empty() || colours.iter().any(|k| k == name) {
-                return Err(self.err(
-                    c.span(),
-                    format!("colours[{i}]"),
-                    "colours must be non-empty and distinct",
-                ));
-            }
-            colours.push(name.to_string());
-        }
-        if !(MAX_SEATS..=MAX_COLOURS).contains(&colours.len()) {
-            return Err(self.err(
-                colours_v.span(),
-                "colours",
-                format!(
-                    "needs {MAX_SEATS} to {MAX_COLOURS} colours (at least one per seat at the largest table), found {}",
-                    colours.len()
-                ),
-            ));
-        }
-
-        let track = f.track.expect(missing);
-        let river = track.river.expect(missing);
-        let slots_v = river.slots.expect(missing);
-        let slots = self.int(&slots_v, "track.river.slots", 0..MAX_SLOTS as i64 + 1)? as usize;
-        if slots == 0 {
-            return Err(self.err(
-                slots_v.span(),
-                "track.river.slots",
-                "a river needs at least 1 slot",
-            ));
-        }
-        let slot_len = self.int(
-            river.slot_length.as_ref().expect(missing),
-            "track.river.slot_length",
-            1..MAX_SLOT_LEN as i64 + 1,
-        )? as usize;
-
-        let bank_a = track.bank_a.expect(missing);
-        let bank_b = track.bank_b.expect(missing);
-        let track_len = bank_a.get_ref().len() + slots * slot_len + bank_b.get_ref().len();
-        if !(MIN_TRACK..=MAX_TRACK).contains(&track_len) {
-            return Err(self.err(
-                bank_b.span(),
-                "track",
-                format!(
-                    "the track has {track_len} spaces (bank_a + slots x slot_length + bank_b); allowed {MIN_TRACK}..={MAX_TRACK}"
-                ),
-            ));
-        }
-        let mut fixed_icons = [Icon::Blank; MAX_TRACK];
-        for (i, v) in bank_a.get_ref().iter().enumerate() {
-            fixed_icons[i] = self.icon(v, format!("track.bank_a[{i}]"))?;
-        }
-        let bank_b_start = bank_a.get_ref().len() + slots * slot_len;
-        for (i, v) in bank_b.get_ref().iter().enumerate() {
-            fixed_icons[bank_b_start + i] = self.icon(v, format!("track.bank_b[{i}]"))?;
-        }
-
-        let tiles = f.tiles.expect(missing);
-        let mut tile_kinds = ArrayVec::new();
-        let mut tile_set = ArrayVec::new();
-        if tiles.get_ref().len() > MAX_TILE_KINDS {
-            return Err(self.err(
-                tiles.span(),
-                "tiles",
-                format!("at most {MAX_TILE_KINDS} tile kinds"),
-            ));
-        }
-        for (k, tile) in tiles.get_ref().iter().enumerate() {
-            let t = tile.get_ref();
-            let copies = self.int(
-                &t.copies,
-                &format!("tiles[{k}].copies"),
-                1..MAX_TILES as i64 + 1,
-            )?;
-            let faces = t.faces.get_ref();
-            if faces.len() != slot_len {
-                return Err(self.err(
-                    t.faces.span(),
-                    format!("tiles[{k}].faces"),
-                    format!(
-                        "a tile has {} faces but a river slot is {slot_len} spaces long",
-                        faces.len()
-                    ),
-                ));
-            }
-            let mut kind = [Icon::Blank; MAX_SLOT_LEN];
-            for (i, v) in faces.iter().enumerate() {
-                kind[i] = self.icon(v, format!("tiles[{k}].faces[{i}]"))?;
-            }
-            tile_kinds.push(kind);
-            for _ in 0..copies {
-                if tile_set.try_push(k as u8).is_err() {
-                    return Err(self.err(
-                        tile.span(),
-                        "tiles",
-                        format!("the tile set holds more than {MAX_TILES} tiles"),
-                    ));
-                }
-            }
-        }
-        if tile_set.len() < slots {
-            return Err(self.err(
-                tiles.span(),
-                "tiles",
-                format!(
-                    "{} tiles cannot fill a river of {slots} slots",
-                    tile_set.len()
-                ),
-            ));
-        }
-
-        let removed_v = f.tiles_removed.expect(missing);
-        let counts = MAX_SEATS - MIN_PLAYERS + 1;
-        if removed_v.get_ref().len() != counts {
-            return Err(self.err(
-                removed_v.span(),
-                "tiles_removed",
-                format!(
-                    "needs {counts} counts, for 2 to {MAX_SEATS} players; found {}",
-                    removed_v.get_ref().len()
-                ),
-            ));
-        }
-        let mut tiles_removed = [0u8; MAX_SEATS + 1];
-        let max_removed = (tile_set.len() - slots) as i64;
-        for (i, v) in removed_v.get_ref().iter().enumerate() {
-            let field = format!("tiles_removed[{i}] ({} players)", i + MIN_PLAYERS);
-            if *v.get_ref() > max_removed {
-                return Err(self.err(
-                    v.span(),
-                    field,
-                    format!(
-                        "removing {} of {} tiles leaves too few to fill the {slots} river slots (at most {max_removed})",
-                        v.get_ref(),
-                        tile_set.len()
-                    ),
-                ));
-            }
-            tiles_removed[i + MIN_PLAYERS] = self.int(v, &field, 0..max_removed + 1)? as u8;
-        }
-
-        let s = f.scoring.expect(missing);
-        let rows = [s.race_1, s.race_2, s.race_3, s.race_4, s.race_5];
-        let mut points: [ArrayVec<u8, MAX_PLACES>; RACERS] = Default::default();
-        for (race, row) in rows.into_iter().enumerate() {
-            let row = row.expect(missing);
-            let field = format!("scoring.race_{}", race + 1);
-            if row.get_ref().is_empty() || row.get_ref().len() > MAX_PLACES {
-                return Err(self.err(row.span(), field, format!("needs 1 to {MAX_PLACES} values")));
-            }
-            for (i, v) in row.get_ref().iter().enumerate() {
-                points[race].push(self.int(v, &format!("{field}[{i}]"), 0..256)? as u8);
-            }
-        }
-
-        let river_start = bank_a.get_ref().len();
-        let mut space_slot = [NOT_RIVER; MAX_TRACK];
-        for (i, slot) in space_slot[river_start..river_start + slots * slot_len]
-            .iter_mut()
-            .enumerate()
-        {
-            *slot = (i / slot_len) as u8;
-        }
-        Ok(Rules {
-            name: name.into_inner().trim().to_string(),
-            space_slot,
-            round_limit,
-            colours,
-            tiles_removed,
-            track_len,
-            fixed_icons,
-            river_start,
-            slots,
-            slot_len,
-            tile_kinds,
-            tile_set,
-            points,
-        })
+/// Reads the scoring row `row` of race `race` (0-based): 1 to [`MAX_PLACES`] points.
+fn scoring_row(
+    r: &mut Reader,
+    row: &SpannedInts,
+    race: usize,
+) -> Result<ArrayVec<u8, MAX_PLACES>, RulesError> {
+    let key = format!("scoring.race_{}", race + 1);
+    r.at(&key, row.span());
+    if row.get_ref().is_empty() || row.get_ref().len() > MAX_PLACES {
+        return Err(r.err(&key, format!("needs 1 to {MAX_PLACES} values")));
     }
+    let mut points = ArrayVec::new();
+    for (i, v) in row.get_ref().iter().enumerate() {
+        points.push(r.int(v, &format!("{key}[{i}]"), &(0..=255))? as u8);
+    }
+    Ok(points)
 }
 
 #[cfg(test)]
