@@ -97,8 +97,8 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     assert_eq!(
         header(out, "profile_ladder.csv"),
         format!(
-            "{run_columns},step,bot,rating,rating_low,rating_high,weaker,games,share_above,\
-             ci_low,ci_high,share_tied,weaker_above,clear"
+            "{run_columns},step,bot,rating,rating_low,rating_high,weaker,games,share,ci_low,\
+             ci_high,share_above,share_tied,weaker_above,apart,clear"
         )
     );
     let profile = rows(out, "profile.csv");
@@ -129,7 +129,7 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
             assert_eq!(row[c], rated[c], "{bot}: {c} is ratings.csv's");
         }
         if k == 0 {
-            for c in ["weaker", "games", "share_above", "clear"] {
+            for c in ["weaker", "games", "share", "share_above", "apart", "clear"] {
                 assert_eq!(row[c], "", "step 0 has no {c}");
             }
             continue;
@@ -138,14 +138,24 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
         assert_eq!(row["weaker"], weaker);
         let up = find(&pairwise, bot, Some(weaker));
         let down = find(&pairwise, weaker, Some(bot));
-        for c in ["games", "share_above", "ci_low", "ci_high", "share_tied"] {
+        for c in ["games", "share_above", "share_tied"] {
             assert_eq!(row[c], up[c], "{bot} over {weaker}: {c} is pairwise.csv's");
         }
         assert_eq!(row["weaker_above"], down["share_above"]);
-        let clear = num(up, "ci_low") > 0.55;
+        // The step's share counts a tie half, with its Wilson interval over the games.
+        let n: u64 = up["games"].parse().unwrap();
+        let share = num(up, "share_above") + num(up, "share_tied") / 2.0;
+        assert!((num(row, "share") - share).abs() < 1e-6, "{row:?}");
+        let (z, m) = (1.959_963_984_540_054_f64, n as f64);
+        let centre = share + z * z / (2.0 * m);
+        let spread = z * (share * (1.0 - share) / m + z * z / (4.0 * m * m)).sqrt();
+        let low = (centre - spread) / (1.0 + z * z / m);
+        assert!((num(row, "ci_low") - low).abs() < 1e-5, "{row:?}");
+        assert!(num(row, "ci_low") <= share && share <= num(row, "ci_high"));
+        assert_eq!(row["apart"], (num(row, "ci_low") > 0.5).to_string());
+        let clear = num(row, "ci_low") > 0.55;
         assert_eq!(row["clear"], clear.to_string());
         depth += usize::from(clear);
-        let n: u64 = up["games"].parse().unwrap();
         upsets += num(down, "share_above") * n as f64;
         games += n;
     }

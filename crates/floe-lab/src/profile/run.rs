@@ -108,80 +108,13 @@ pub(super) fn run_game<G: Game>(
             (full_ladder(timing.deep), Some(timing))
         }
     };
-    let rules = RulesFile {
-        named_by: NamedBy::Words("the profile's rules".into()),
-        text: p.rules.clone(),
-        stem: "rules".into(),
-    };
-    let planned = plan_run(tournament_request(
-        &p.game,
-        Some(rules),
-        p.players,
-        &ladder,
-        p.deals,
-        p.seed,
-        p.shuffle_colours,
-    )?)
-    .map_err(ladder_error)?;
-    let inner = out.staging().join("tournament");
-    let report: Report = crate::execute(
-        &planned.plan,
-        &RunOptions {
-            out: &inner,
-            machine: Machine {
-                threads: opts.machine.threads,
-                shard: None,
-            },
-            merged: None,
-            command: opts.command.clone(),
-            force: false,
-            progress: opts.progress,
-            stop: opts.stop,
-            outsiders: &[],
-        },
-    )?;
-    // The tournament's files join the profile's folder; the dictionary and the manifest
-    // are written again with the profile's part.
-    for path in &report.written {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .ok_or_else(|| anyhow!("{}: not a file", path.display()))?;
-        if name == COLUMNS || name == MANIFEST {
-            continue;
-        }
-        fs::rename(path, out.staging().join(&name)).about(Setting::Out, &out_path)?;
-        out.add(&name);
-    }
-
+    let report = play_tournament(p, opts, &ladder, &mut out)?;
     let derived = derive(&ladder, timing.as_ref(), p.deals, &report.tables)?;
     let mut tables = report.tables;
     tables.push((PROFILE.to_string(), derived.profile.clone()));
     tables.push((LADDER.to_string(), derived.ladder.clone()));
-    derived
-        .profile
-        .write(out.file(PROFILE).about(Setting::Out, &out_path)?)?;
-    derived
-        .ladder
-        .write(out.file(LADDER).about(Setting::Out, &out_path)?)?;
-
-    let described: Vec<(&str, &Table)> = tables.iter().map(|(n, t)| (n.as_str(), t)).collect();
-    let mut dictionary = crate::columns::dictionary(game, None, &described[..described.len() - 2]);
-    for (file, t) in &described[described.len() - 2..] {
-        for c in &t.header {
-            let meaning = MEANINGS
-                .iter()
-                .find(|(f, name, _)| f == file && name == c)
-                .map(|(_, _, m)| (*m).to_string())
-                .or_else(|| crate::columns::meaning_in(game, None, file, c))
-                .unwrap_or_default();
-            dictionary
-                .rows
-                .push(vec![(*file).to_string(), c.clone(), meaning]);
-        }
-    }
-    dictionary.write(out.file(COLUMNS).about(Setting::Out, &out_path)?)?;
-
+    write_profile(game, &tables, &mut out).about(Setting::Out, &out_path)?;
+    let inner = out.staging().join(TOURNAMENT);
     let manifest = fs::read_to_string(inner.join(MANIFEST)).about(Setting::Out, &out_path)?;
     let manifest = manifest + &manifest_table(&ladder, p.deals, timing.as_ref());
     fs::write(out.staging().join(MANIFEST), manifest).about(Setting::Out, &out_path)?;
@@ -218,14 +151,11 @@ pub(super) fn run_game<G: Game>(
         report.text,
         profile_text(&derived, stats)?
     );
-    let mut written = Vec::new();
-    let mut charts = Vec::new();
-    for path in out.commit().about(Setting::Out, &out_path)? {
-        match path.file_name().is_some_and(|n| n == CHART) {
-            true => charts.push(path),
-            false => written.push(path),
-        }
-    }
+    let (charts, written) = out
+        .commit()
+        .about(Setting::Out, &out_path)?
+        .into_iter()
+        .partition(|path| path.file_name().is_some_and(|n| n == CHART));
     Ok(ProfileReport {
         text,
         ladder,
@@ -238,4 +168,86 @@ pub(super) fn run_game<G: Game>(
         notes,
         tables,
     })
+}
+
+/// The staging folder's subfolder where the tournament writes before its tables join the
+/// profile's folder.
+const TOURNAMENT: &str = "tournament";
+
+/// Plays the duplicate tournament of `ladder` into a subfolder of `out`'s staging folder
+/// and moves its tables into `out` (its dictionary and manifest stay behind, to be
+/// written again with the profile's part).
+fn play_tournament(
+    p: &PlannedProfile,
+    opts: &ProfileOptions<'_>,
+    ladder: &[String],
+    out: &mut OutputDir,
+) -> Result<Report> {
+    let rules = RulesFile {
+        named_by: NamedBy::Words("the profile's rules".into()),
+        text: p.rules.clone(),
+        stem: "rules".into(),
+    };
+    let planned = plan_run(tournament_request(
+        &p.game,
+        Some(rules),
+        p.players,
+        ladder,
+        p.deals,
+        p.seed,
+        p.shuffle_colours,
+    )?)
+    .map_err(ladder_error)?;
+    let report: Report = crate::execute(
+        &planned.plan,
+        &RunOptions {
+            out: &out.staging().join(TOURNAMENT),
+            machine: Machine {
+                threads: opts.machine.threads,
+                shard: None,
+            },
+            merged: None,
+            command: opts.command.clone(),
+            force: false,
+            progress: opts.progress,
+            stop: opts.stop,
+            outsiders: &[],
+        },
+    )?;
+    for path in &report.written {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .ok_or_else(|| anyhow!("{}: not a file", path.display()))?;
+        if name == COLUMNS || name == MANIFEST {
+            continue;
+        }
+        fs::rename(path, out.staging().join(&name)).about(Setting::Out, &opts.out.display())?;
+        out.add(&name);
+    }
+    Ok(report)
+}
+
+/// Writes the profile's two tables (the last two of `tables`) and the column dictionary
+/// of every table into `out`.
+fn write_profile<G: Game>(game: &G, tables: &[(String, Table)], out: &mut OutputDir) -> Result<()> {
+    let described: Vec<(&str, &Table)> = tables.iter().map(|(n, t)| (n.as_str(), t)).collect();
+    let (run, profile) = described.split_at(described.len() - 2);
+    let mut dictionary = crate::columns::dictionary(game, None, run);
+    for (file, t) in profile {
+        t.write(out.file(file)?)?;
+        for c in &t.header {
+            let meaning = MEANINGS
+                .iter()
+                .find(|(f, name, _)| f == file && name == c)
+                .map(|(_, _, m)| (*m).to_string())
+                .or_else(|| crate::columns::meaning_in(game, None, file, c))
+                .unwrap_or_default();
+            dictionary
+                .rows
+                .push(vec![(*file).to_string(), c.clone(), meaning]);
+        }
+    }
+    dictionary.write(out.file(COLUMNS)?)?;
+    Ok(())
 }
