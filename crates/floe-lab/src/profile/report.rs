@@ -311,7 +311,20 @@ pub(super) fn derive(
         row.push(only_field(stats, GAME_STATS, c)?.to_string());
     }
     profile.rows.push(row);
+    let table = ladder_table(&rungs);
+    Ok(Derived {
+        rungs,
+        depth,
+        upsets,
+        seat,
+        profile: profile.prefixed(&run),
+        ladder: table.prefixed(&run),
+    })
+}
 
+/// Returns `profile_ladder.csv` (without the run's columns): each rung's rating and its
+/// step up from the next weaker entrant.
+fn ladder_table(rungs: &[Rung]) -> Table {
     let mut table = Table::new(&[
         "step",
         "bot",
@@ -356,14 +369,7 @@ pub(super) fn derive(
         }
         table.rows.push(row);
     }
-    Ok(Derived {
-        rungs,
-        depth,
-        upsets,
-        seat,
-        profile: profile.prefixed(&run),
-        ladder: table.prefixed(&run),
-    })
+    table
 }
 
 /// Returns the report's text on the ladder: where it came from and, when timed, the

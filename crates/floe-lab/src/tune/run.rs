@@ -841,69 +841,55 @@ fn write_tables<G: Game>(
     results: &[CountResult],
     dir: &mut OutputDir,
 ) -> Result<()> {
-    let lead = |players: usize| {
-        vec![
-            game.name().to_string(),
-            game.rules().name().to_string(),
-            players.to_string(),
-            spec.bots.clone(),
-            spec.seed.to_string(),
-        ]
-    };
-    let head = ["game", "rules", "players", "bots", "seed"];
-    let mut search = Table::new(
-        &[
-            &head[..],
-            &[
-                "method",
-                "round",
-                "candidate",
-                "games",
-                "objective",
-                "ci_low",
-                "ci_high",
-                "status",
-            ],
-        ]
-        .concat(),
-    );
-    let mut progress = Table::new(
-        &[
-            &head[..],
-            &["method", "round", "games_spent", "best_objective"],
-        ]
-        .concat(),
-    );
-    let mut validation = Table::new(
-        &[
-            &head[..],
-            &[
-                "candidate",
-                "rules_table",
-                "pick",
-                "search_rank",
-                "search_objective",
-                "games",
-                "first_game",
-                "objective",
-                "ci_low",
-                "ci_high",
-                "seat_spread",
-                "seat_chi2",
-                "mean_rounds",
-                "round_limit_share",
-                "tie_share",
-                "score_share",
-                "score_ci_low",
-                "score_ci_high",
-            ],
-        ]
-        .concat(),
-    );
+    let tables = [
+        search_table(spec, game, results),
+        progress_table(spec, game, results),
+        validation_table(spec, game, results),
+    ];
+    for r in results {
+        draw_progress(spec, r, dir)?;
+    }
+    for (name, table) in TABLES.iter().zip(tables) {
+        table.write(dir.file(name)?)?;
+    }
+    Ok(())
+}
+
+/// The run's columns that lead every row of the tune's tables.
+const LEAD: [&str; 5] = ["game", "rules", "players", "bots", "seed"];
+
+/// A table of the tune whose columns are [`LEAD`]'s and then `columns`.
+fn tune_table(columns: &[&str]) -> Table {
+    Table::new(&[&LEAD[..], columns].concat())
+}
+
+/// The values of [`LEAD`] for a row at `players` players.
+fn lead<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Vec<String> {
+    vec![
+        game.name().to_string(),
+        game.rules().name().to_string(),
+        players.to_string(),
+        spec.bots.clone(),
+        spec.seed.to_string(),
+    ]
+}
+
+/// `search.csv`: every candidate measured in the search, round by round.
+fn search_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
+    let mut search = tune_table(&[
+        "method",
+        "round",
+        "candidate",
+        "games",
+        "objective",
+        "ci_low",
+        "ci_high",
+        "status",
+    ]);
     for r in results {
         let plan = &r.plan;
         for e in &r.searched.evaluations {
-            let mut row = lead(plan.players);
+            let mut row = lead(spec, game, plan.players);
             row.extend([
                 plan.method.name().to_string(),
                 e.round.to_string(),
@@ -916,8 +902,17 @@ fn write_tables<G: Game>(
             ]);
             search.rows.push(row);
         }
+    }
+    search
+}
+
+/// `progress.csv`: the best estimate after each round, against games spent.
+fn progress_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
+    let mut progress = tune_table(&["method", "round", "games_spent", "best_objective"]);
+    for r in results {
+        let plan = &r.plan;
         for (round, (spent, best)) in r.searched.progress.iter().enumerate() {
-            let mut row = lead(plan.players);
+            let mut row = lead(spec, game, plan.players);
             row.extend([
                 plan.method.name().to_string(),
                 round.to_string(),
@@ -926,9 +921,37 @@ fn write_tables<G: Game>(
             ]);
             progress.rows.push(row);
         }
+    }
+    progress
+}
+
+/// `validation.csv`: the finalists measured again on fresh deals, the pick first.
+fn validation_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
+    let mut validation = tune_table(&[
+        "candidate",
+        "rules_table",
+        "pick",
+        "search_rank",
+        "search_objective",
+        "games",
+        "first_game",
+        "objective",
+        "ci_low",
+        "ci_high",
+        "seat_spread",
+        "seat_chi2",
+        "mean_rounds",
+        "round_limit_share",
+        "tie_share",
+        "score_share",
+        "score_ci_low",
+        "score_ci_high",
+    ]);
+    for r in results {
+        let plan = &r.plan;
         for (i, v) in r.validated.iter().enumerate() {
             let m = &v.measure;
-            let mut row = lead(plan.players);
+            let mut row = lead(spec, game, plan.players);
             row.extend([
                 plan.name(&v.values),
                 v.rules.to_string(),
@@ -954,35 +977,39 @@ fn write_tables<G: Game>(
             row.extend([num(share), num(lo), num(hi)]);
             validation.rows.push(row);
         }
-        let chart = format!("progress-{}p.svg", plan.players);
-        let series = floe_plot::Series {
-            name: format!("{} players, best estimate", plan.players),
-            points: r
-                .searched
-                .progress
-                .iter()
-                .map(|&(g, v)| (g as f64, v))
-                .collect(),
-            marked: None,
-        };
-        if !series.points.is_empty() {
-            floe_plot::line_chart(
-                &dir.staging().join(&chart),
-                &format!(
-                    "{}: the objective of the best candidate against games spent ({})",
-                    spec.name,
-                    plan.method.name()
-                ),
-                "games spent",
-                "objective (lower is better)",
-                &[series],
-            )?;
-            dir.add(&chart);
-        }
     }
-    for (name, table) in TABLES.iter().zip([&search, &progress, &validation]) {
-        table.write(dir.file(name)?)?;
+    validation
+}
+
+/// Draws `progress-Np.svg` of one player count's search into `dir`, when it has rounds.
+fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Result<()> {
+    let plan = &r.plan;
+    let series = floe_plot::Series {
+        name: format!("{} players, best estimate", plan.players),
+        points: r
+            .searched
+            .progress
+            .iter()
+            .map(|&(g, v)| (g as f64, v))
+            .collect(),
+        marked: None,
+    };
+    if series.points.is_empty() {
+        return Ok(());
     }
+    let chart = format!("progress-{}p.svg", plan.players);
+    floe_plot::line_chart(
+        &dir.staging().join(&chart),
+        &format!(
+            "{}: the objective of the best candidate against games spent ({})",
+            spec.name,
+            plan.method.name()
+        ),
+        "games spent",
+        "objective (lower is better)",
+        &[series],
+    )?;
+    dir.add(&chart);
     Ok(())
 }
 
