@@ -550,34 +550,104 @@ fn tune_counts<G: Game>(
     progress: &dyn Progress,
     stop: &Arc<AtomicBool>,
 ) -> Result<Vec<CountResult>> {
-    let mut results = Vec::new();
-    for plan in plans {
-        let players = plan.players;
-        let round_limit = game.end_causes().iter().position(|c| *c == "round-limit");
-        let play = |values: &[ParamValue], block: Block| -> Result<Measure> {
-            let mut rules = game.rules().clone();
-            let mut bot_values = Vec::new();
-            for (d, v) in plan.dims.iter().zip(values) {
-                if d.bot {
-                    bot_values.push((d.path.as_str(), v));
-                } else {
-                    rules
-                        .set_parameter(&d.path, v)
-                        .map_err(|e| anyhow!("{e}"))?;
-                }
-            }
-            let g = G::from_rules(rules);
-            let cfg = config(
+    plans
+        .iter()
+        .map(|plan| {
+            let trial = Trial {
                 spec,
-                lineup(spec, players, &bot_values),
-                players,
-                block,
+                game,
+                plan,
                 machine,
-            );
-            let tally = floe_sim::run_until(&g, &cfg, &|n| progress.advance(n), None, stop)?;
-            Ok(Measure::of(&tally, players, round_limit))
-        };
-        progress.cell(&format!(
+                progress,
+                stop,
+                round_limit: game.end_causes().iter().position(|c| *c == "round-limit"),
+            };
+            trial.tune()
+        })
+        .collect()
+}
+
+/// One player count's tune: its plan and what its games are played with.
+struct Trial<'a, G: Game> {
+    spec: &'a TuneSpec,
+    game: &'a G,
+    plan: &'a CountPlan,
+    machine: Machine,
+    progress: &'a dyn Progress,
+    stop: &'a Arc<AtomicBool>,
+    /// The index of the game's `round-limit` end cause, if it has one.
+    round_limit: Option<usize>,
+}
+
+/// A candidate to validate: its values, and its rank and objective in the search (none
+/// for the rules' own table when the search did not measure it).
+type Finalist = (Vec<ParamValue>, Option<usize>, Option<f64>);
+
+impl<G: Game> Trial<'_, G> {
+    /// Searches the plan's space, then validates the finalists on fresh deals.
+    fn tune(&self) -> Result<CountResult> {
+        let searched = self.search()?;
+        let (chosen, baselines) = self.finalists(&searched);
+        let (spec, players) = (self.spec, self.plan.players);
+        let cycle = cycle(spec, players);
+        let size = spec.validation_games / chosen.len() as u64 / cycle * cycle;
+        let block = Block::validation(size, searched.rounds, spec.round_games);
+        self.progress
+            .cell(&format!("{players} players, validation"));
+        let mut validated = Vec::new();
+        for (i, (values, search_rank, search_objective)) in chosen.into_iter().enumerate() {
+            let measure = self.measure(&values, block)?;
+            let seed = floe_core::game_seed(spec.seed ^ 0x5A11_DA7E, (players * 64 + i) as u64);
+            validated.push(Validated {
+                rules: values == baselines,
+                values,
+                search_rank,
+                search_objective,
+                objective: spec.objective.value(&measure),
+                interval: spec.objective.interval(&measure, spec.confidence, seed),
+                measure,
+            });
+        }
+        validated.sort_by(|a, b| a.objective.total_cmp(&b.objective));
+        Ok(CountResult {
+            plan: self.plan.clone(),
+            searched,
+            block,
+            validated,
+        })
+    }
+
+    /// Plays one block of games of the candidate `values` (rules and bot parameters set).
+    fn measure(&self, values: &[ParamValue], block: Block) -> Result<Measure> {
+        let mut rules = self.game.rules().clone();
+        let mut bot_values = Vec::new();
+        for (d, v) in self.plan.dims.iter().zip(values) {
+            if d.bot {
+                bot_values.push((d.path.as_str(), v));
+            } else {
+                rules
+                    .set_parameter(&d.path, v)
+                    .map_err(|e| anyhow!("{e}"))?;
+            }
+        }
+        let g = G::from_rules(rules);
+        let players = self.plan.players;
+        let cfg = config(
+            self.spec,
+            lineup(self.spec, players, &bot_values),
+            players,
+            block,
+            self.machine,
+        );
+        let advance = |n| self.progress.advance(n);
+        let tally = floe_sim::run_until(&g, &cfg, &advance, None, self.stop)?;
+        Ok(Measure::of(&tally, players, self.round_limit))
+    }
+
+    /// Searches the plan's space with its method, round by round.
+    fn search(&self) -> Result<search::Searched> {
+        let (spec, plan, players) = (self.spec, self.plan, self.plan.players);
+        self.progress.cell(&format!(
             "{players} players, search ({})",
             plan.method.name()
         ));
@@ -588,7 +658,7 @@ fn tune_counts<G: Game>(
             };
             points
                 .iter()
-                .map(|p| play(&plan.values(p), block))
+                .map(|p| self.measure(&plan.values(p), block))
                 .collect()
         };
         let settings = Settings {
@@ -602,20 +672,20 @@ fn tune_counts<G: Game>(
         };
         let sizes: Vec<usize> = plan.dims.iter().map(|d| d.values.len()).collect();
         let mut watch = |spent: u64, best: &Point, value: f64| {
-            progress.cell(&format!(
+            self.progress.cell(&format!(
                 "{players} players, {} ({spent} games): best {} at {value:.5}",
                 plan.method.name(),
                 plan.name(&plan.values(best))
             ));
         };
-        let searched = match plan.method {
+        match plan.method {
             Method::Racing => search::race(
                 &sizes,
                 &spec.objective,
                 &settings,
                 &mut evaluate,
                 &mut watch,
-            )?,
+            ),
             Method::Ntbea => {
                 let start = plan
                     .rules_point()
@@ -627,14 +697,19 @@ fn tune_counts<G: Game>(
                     &settings,
                     &mut evaluate,
                     &mut watch,
-                )?
+                )
             }
-        };
-        // The finalists, then the rules' own table if it is not one of them.
-        let mut chosen: Vec<(Vec<ParamValue>, Option<usize>, Option<f64>)> = searched
+        }
+    }
+
+    /// The search's best candidates, then the rules' own table if it is not one of them;
+    /// and the rules' own values.
+    fn finalists(&self, searched: &search::Searched) -> (Vec<Finalist>, Vec<ParamValue>) {
+        let plan = self.plan;
+        let mut chosen: Vec<Finalist> = searched
             .ranked
             .iter()
-            .take(spec.finalists)
+            .take(self.spec.finalists)
             .enumerate()
             .map(|(i, (p, v))| (plan.values(p), Some(i + 1), Some(*v)))
             .collect();
@@ -650,33 +725,8 @@ fn tune_counts<G: Game>(
                 ranked.map(|r| searched.ranked[r].1),
             ));
         }
-        let cycle = cycle(spec, players);
-        let size = spec.validation_games / chosen.len() as u64 / cycle * cycle;
-        let block = Block::validation(size, searched.rounds, spec.round_games);
-        progress.cell(&format!("{players} players, validation"));
-        let mut validated = Vec::new();
-        for (i, (values, search_rank, search_objective)) in chosen.into_iter().enumerate() {
-            let measure = play(&values, block)?;
-            let seed = floe_core::game_seed(spec.seed ^ 0x5A11_DA7E, (players * 64 + i) as u64);
-            validated.push(Validated {
-                rules: values == baselines,
-                values,
-                search_rank,
-                search_objective,
-                objective: spec.objective.value(&measure),
-                interval: spec.objective.interval(&measure, spec.confidence, seed),
-                measure,
-            });
-        }
-        validated.sort_by(|a, b| a.objective.total_cmp(&b.objective));
-        results.push(CountResult {
-            plan: plan.clone(),
-            searched,
-            block,
-            validated,
-        });
+        (chosen, baselines)
     }
-    Ok(results)
 }
 
 /// Checks `spec` against its game and rules without playing, and returns the plan of each
