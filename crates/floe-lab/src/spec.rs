@@ -200,6 +200,48 @@ pub(crate) fn at(
     anyhow!("{}: line {line}: {key}: {message}", path.display())
 }
 
+/// A spec's file and text, for errors that name the file, the line of a value and its key.
+pub(crate) struct SpecText<'a> {
+    /// The spec's path.
+    pub path: &'a Path,
+    /// Its text.
+    pub text: &'a str,
+}
+
+impl SpecText<'_> {
+    /// The line of the value at `span`.
+    pub(crate) fn line(&self, span: std::ops::Range<usize>) -> usize {
+        line_of(self.text, span.start)
+    }
+
+    /// An error about the value at `span` of `key`.
+    pub(crate) fn err(
+        &self,
+        span: std::ops::Range<usize>,
+        key: &str,
+        message: impl std::fmt::Display,
+    ) -> anyhow::Error {
+        at(self.path, self.line(span), key, message)
+    }
+
+    /// Checks that every bot spec of the list `v` at `key` parses.
+    pub(crate) fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
+        for (j, spec) in split_spec_list(v.get_ref()).iter().enumerate() {
+            BotSpec::parse(spec)
+                .map_err(|e| self.err(v.span(), key, format!("spec {} ({spec:?}): {e}", j + 1)))?;
+        }
+        Ok(())
+    }
+
+    /// Reads the whole number `v` of `key`, which must be at least 1.
+    pub(crate) fn positive(&self, v: &Spanned<i64>, key: &str) -> Result<u64> {
+        u64::try_from(*v.get_ref())
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| self.err(v.span(), key, "must be at least 1"))
+    }
+}
+
 /// Reads the TOML file at `path` (a `what`, as errors call it) into `T`, naming the file
 /// and line of a syntax error or an unknown key; returns the text too.
 pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
@@ -301,6 +343,37 @@ pub(crate) fn read_header(
     })
 }
 
+/// Reads the line-up `l`, `lineups[i]`: its bots, games and players (the spec's
+/// `players`, on line `players_line`, when it gives none).
+fn read_lineup(
+    spec: &SpecText,
+    i: usize,
+    l: &LineupFile,
+    players: &[usize],
+    players_line: usize,
+) -> Result<Lineup> {
+    let key = |k: &str| format!("lineups[{i}].{k}");
+    spec.bot_specs(&l.bots, &key("bots"))?;
+    let games = spec.positive(&l.games, &key("games"))?;
+    let (players, players_line) = match &l.players {
+        None => (players.to_vec(), players_line),
+        Some(p) => (
+            player_counts(spec.path, spec.text, p, &key("players"))?,
+            spec.line(p.span()),
+        ),
+    };
+    Ok(Lineup {
+        bots: l.bots.get_ref().trim().to_string(),
+        games,
+        players,
+        lines: (
+            spec.line(l.bots.span()),
+            spec.line(l.games.span()),
+            players_line,
+        ),
+    })
+}
+
 impl Spec {
     /// Reads and checks the spec at `path`: everything that does not need the game's rules.
     ///
@@ -342,42 +415,14 @@ impl Spec {
                 "give at least one [[lineups]] table",
             ));
         }
-        let mut lineups = Vec::new();
-        for (i, l) in file.lineups.get_ref().iter().enumerate() {
-            let key = |k: &str| format!("lineups[{i}].{k}");
-            for (j, text) in split_spec_list(l.bots.get_ref()).iter().enumerate() {
-                BotSpec::parse(text).map_err(|e| {
-                    at(
-                        path,
-                        line(l.bots.span()),
-                        &key("bots"),
-                        format!("spec {} ({text:?}): {e}", j + 1),
-                    )
-                })?;
-            }
-            let games = u64::try_from(*l.games.get_ref()).ok().filter(|&g| g > 0);
-            let games = games.ok_or_else(|| {
-                at(
-                    path,
-                    line(l.games.span()),
-                    &key("games"),
-                    "must be at least 1",
-                )
-            })?;
-            let (players, players_line) = match &l.players {
-                None => (players.clone(), line(file.players.span())),
-                Some(p) => (
-                    player_counts(path, &text, p, &key("players"))?,
-                    line(p.span()),
-                ),
-            };
-            lineups.push(Lineup {
-                bots: l.bots.get_ref().trim().to_string(),
-                games,
-                players,
-                lines: (line(l.bots.span()), line(l.games.span()), players_line),
-            });
-        }
+        let spec = SpecText { path, text: &text };
+        let lineups = file
+            .lineups
+            .get_ref()
+            .iter()
+            .enumerate()
+            .map(|(i, l)| read_lineup(&spec, i, l, &players, line(file.players.span())))
+            .collect::<Result<Vec<_>>>()?;
         if let Some((i, j)) = first_repeat(&lineups.iter().map(|l| &l.bots).collect::<Vec<_>>()) {
             return Err(at(
                 path,

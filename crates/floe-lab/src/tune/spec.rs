@@ -5,14 +5,14 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use floe_bots::{BotSpec, split_spec_list};
+use floe_bots::BotSpec;
 use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::objective::{Objective, STATISTICS, Statistic};
 use super::search::Method;
-use crate::spec::{Header, at, player_counts, read_header, read_toml};
+use crate::spec::{Header, SpecText, at, player_counts, read_header, read_toml};
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -177,68 +177,27 @@ impl TuneSpec {
             name, game, rules, ..
         } = read_header(path, &text, &file.name, &file.game, &file.rules, "tune")?;
         let players = player_counts(path, &text, &file.players, "players")?;
-        for (j, spec) in split_spec_list(file.bots.get_ref()).iter().enumerate() {
-            BotSpec::parse(spec).map_err(|e| {
-                err(
-                    file.bots.span(),
-                    "bots",
-                    format!("spec {} ({spec:?}): {e}", j + 1),
-                )
-            })?;
-        }
-        let positive = |v: &Spanned<i64>, key: &str| -> Result<u64> {
-            u64::try_from(*v.get_ref())
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| err(v.span(), key, "must be at least 1".into()))
-        };
+        let spec = SpecText { path, text: &text };
+        spec.bot_specs(&file.bots, "bots")?;
         let optional = |v: &Option<Spanned<i64>>, key: &str, default: u64| -> Result<u64> {
-            v.as_ref().map_or(Ok(default), |v| positive(v, key))
+            v.as_ref().map_or(Ok(default), |v| spec.positive(v, key))
         };
-        let tuned = match &file.tuned {
-            None => None,
-            Some(t) => Some((
-                BotSpec::parse(t.get_ref()).map_err(|e| err(t.span(), "tuned", e.to_string()))?,
-                line(t.span()),
-            )),
-        };
-        let budget = positive(&file.budget, "budget")?;
-        let method = match &file.method {
-            None => None,
-            Some(m) => match m.get_ref().as_str() {
-                "auto" => None,
-                "racing" => Some(Method::Racing),
-                "ntbea" => Some(Method::Ntbea),
-                other => {
-                    return Err(err(
-                        m.span(),
-                        "method",
-                        format!("{other:?} is not auto, racing or ntbea"),
-                    ));
-                }
-            },
-        };
-        let fraction = |v: &Option<Spanned<f64>>, key: &str, default: f64| -> Result<f64> {
-            match v {
-                None => Ok(default),
-                Some(c) if *c.get_ref() > 0.0 && *c.get_ref() < 1.0 => Ok(*c.get_ref()),
-                Some(c) => Err(err(
-                    c.span(),
-                    key,
-                    format!("{} is not between 0 and 1", c.get_ref()),
-                )),
+        let budget = spec.positive(&file.budget, "budget")?;
+        let method = read_method(&spec, file.method.as_ref())?;
+        let confidence = match &file.confidence {
+            None => defaults::CONFIDENCE,
+            Some(c) if *c.get_ref() > 0.0 && *c.get_ref() < 1.0 => *c.get_ref(),
+            Some(c) => {
+                let message = format!("{} is not between 0 and 1", c.get_ref());
+                return Err(err(c.span(), "confidence", message));
             }
         };
-        let confidence = fraction(&file.confidence, "confidence", defaults::CONFIDENCE)?;
         let exploration = match &file.ntbea_exploration {
             None => defaults::EXPLORATION,
             Some(k) if *k.get_ref() >= 0.0 && k.get_ref().is_finite() => *k.get_ref(),
             Some(k) => {
-                return Err(err(
-                    k.span(),
-                    "ntbea_exploration",
-                    format!("{} is not a number of 0 or more", k.get_ref()),
-                ));
+                let message = format!("{} is not a number of 0 or more", k.get_ref());
+                return Err(err(k.span(), "ntbea_exploration", message));
             }
         };
         let validation_line = file
@@ -247,26 +206,7 @@ impl TuneSpec {
             .map_or(line(file.budget.span()), |v| line(v.span()));
         let params = read_params(path, &text, &file.params)?;
         let objective = read_objective(path, &text, &file.objective)?;
-        let strength = objective.weights.iter().any(|w| w.0 == Statistic::Strength);
-        match (&tuned, &file.tuned) {
-            (None, _) if strength => {
-                return Err(at(
-                    path,
-                    line(file.objective.span()),
-                    "objective.strength",
-                    "measures a tuned bot: name it, as in tuned = \"mcts:iters=200\"",
-                ));
-            }
-            (Some(_), Some(t)) if !strength => {
-                return Err(err(
-                    t.span(),
-                    "tuned",
-                    "a tuned bot is measured by its strength: weigh objective.strength above 0"
-                        .into(),
-                ));
-            }
-            _ => {}
-        }
+        let tuned = read_tuned(&spec, &file, &objective)?;
         Ok(TuneSpec {
             path: path.to_path_buf(),
             name,
@@ -308,6 +248,52 @@ impl TuneSpec {
             objective,
             text,
         })
+    }
+}
+
+/// Reads `method`: `auto` (or none) lets the tuner choose.
+fn read_method(spec: &SpecText, method: Option<&Spanned<String>>) -> Result<Option<Method>> {
+    let Some(m) = method else {
+        return Ok(None);
+    };
+    match m.get_ref().as_str() {
+        "auto" => Ok(None),
+        "racing" => Ok(Some(Method::Racing)),
+        "ntbea" => Ok(Some(Method::Ntbea)),
+        other => Err(spec.err(
+            m.span(),
+            "method",
+            format!("{other:?} is not auto, racing or ntbea"),
+        )),
+    }
+}
+
+/// Reads `tuned`, the bot whose parameters are tuned, and its line: named exactly when
+/// `objective` weighs its strength.
+fn read_tuned(
+    spec: &SpecText,
+    file: &TuneFile,
+    objective: &Objective,
+) -> Result<Option<(BotSpec, usize)>> {
+    let strength = objective.weights.iter().any(|w| w.0 == Statistic::Strength);
+    match &file.tuned {
+        None if strength => Err(spec.err(
+            file.objective.span(),
+            "objective.strength",
+            "measures a tuned bot: name it, as in tuned = \"mcts:iters=200\"",
+        )),
+        None => Ok(None),
+        Some(t) => {
+            let bot = BotSpec::parse(t.get_ref()).map_err(|e| spec.err(t.span(), "tuned", e))?;
+            if !strength {
+                return Err(spec.err(
+                    t.span(),
+                    "tuned",
+                    "a tuned bot is measured by its strength: weigh objective.strength above 0",
+                ));
+            }
+            Ok(Some((bot, spec.line(t.span()))))
+        }
     }
 }
 
