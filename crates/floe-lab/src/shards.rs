@@ -283,9 +283,9 @@ impl Merged {
         out: &mut impl Write,
     ) -> Result<()> {
         let mut writer = csv::Writer::from_writer(out);
+        let columns = GameColumns::of(header);
         for s in &self.shards {
             let path = s.dir.join(GAMES);
-            let at = |row: u64, what: String| anyhow!("{}: row {row}: {what}", path.display());
             let file = crate::input::open_regular(&path, u64::MAX)
                 .with_context(|| format!("{}", path.display()))?;
             let mut reader = csv::Reader::from_reader(BufReader::new(file));
@@ -296,90 +296,16 @@ impl Merged {
             if found.iter().ne(header.iter().map(String::as_str)) {
                 bail!("{}: its header is not the run's", path.display());
             }
-            let col = |name: &str| {
-                header
-                    .iter()
-                    .position(|h| h == name)
-                    .expect("a games.csv column")
+            let mut rows = ShardRows {
+                path: &path,
+                header,
+                columns: &columns,
+                records: reader.into_records(),
+                row: 0,
             };
-            let (index_c, seat_c, score_c, won_c, rounds_c, end_c) = (
-                col("game_index"),
-                col("seat"),
-                col("score"),
-                col("won"),
-                col("rounds"),
-                col("end_cause"),
-            );
-            let mut records = reader.records();
-            let mut row = 0u64;
             for (cell, (game, config, label)) in cells.iter().enumerate() {
                 let counts = s.tally(cell, *game, config, floe_sim::empty_tally(*game, config))?;
-                let run: Vec<String> = label
-                    .columns()
-                    .into_iter()
-                    .map(|c| floe_sim::report::spreadsheet_safe(&c.1).into_owned())
-                    .collect();
-                let causes = game.end_causes();
-                let mut recount = floe_sim::Tally::new(0, 0);
-                for index in s.shard.games(config.games) {
-                    for seat in 0..config.players {
-                        row += 1;
-                        let record = records
-                            .next()
-                            .ok_or_else(|| at(row, format!("missing: cell {cell} has no row of game {index}, seat {seat}")))?
-                            .map_err(|e| at(row, e.to_string()))?;
-                        let field = |c: usize| record.get(c).unwrap_or("");
-                        let number = |c: usize| -> Result<i64> {
-                            field(c).parse().map_err(|_| {
-                                at(
-                                    row,
-                                    format!("{:?} is not a number ({})", field(c), header[c]),
-                                )
-                            })
-                        };
-                        if record
-                            .iter()
-                            .take(run.len())
-                            .ne(run.iter().map(String::as_str))
-                            || number(index_c)? != index as i64
-                            || number(seat_c)? != seat as i64
-                        {
-                            bail!(at(
-                                row,
-                                format!(
-                                    "it should be game {index}, seat {seat} of cell {cell} ({})",
-                                    run.join(",")
-                                )
-                            ));
-                        }
-                        let score = number(score_c)?;
-                        recount.seats[seat].score_sum =
-                            recount.seats[seat].score_sum.saturating_add(score);
-                        // Every win, sole or shared, counted in sole_wins.
-                        recount.seats[seat].sole_wins += u64::from(number(won_c)? == 1);
-                        if seat == 0 {
-                            let rounds = number(rounds_c)?;
-                            recount.games += 1;
-                            recount.rounds_sum = recount
-                                .rounds_sum
-                                .saturating_add(u64::try_from(rounds).unwrap_or(u64::MAX));
-                            let cause = causes.iter().position(|c| *c == field(end_c)).ok_or_else(
-                                || {
-                                    at(
-                                        row,
-                                        format!(
-                                            "{:?} is not an end cause of {}",
-                                            field(end_c),
-                                            game.name()
-                                        ),
-                                    )
-                                },
-                            )?;
-                            recount.end_causes[cause] += 1;
-                        }
-                        writer.write_record(&record)?;
-                    }
-                }
+                let recount = rows.copy_cell(cell, *game, config, label, s.shard, &mut writer)?;
                 let seats_fit = (0..config.players).all(|p| {
                     recount.seats[p].score_sum == counts.seats[p].score_sum
                         && recount.seats[p].sole_wins
@@ -396,12 +322,138 @@ impl Merged {
                     );
                 }
             }
-            if records.next().is_some() {
-                bail!(at(row + 1, "a row beyond the shard's games".into()));
+            if rows.records.next().is_some() {
+                bail!(rows.at(rows.row + 1, "a row beyond the shard's games".into()));
             }
         }
         writer.flush()?;
         Ok(())
+    }
+}
+
+/// The columns of `games.csv` that the check of a shard's rows reads.
+struct GameColumns {
+    index: usize,
+    seat: usize,
+    score: usize,
+    won: usize,
+    rounds: usize,
+    end: usize,
+}
+
+impl GameColumns {
+    /// Finds the columns in the run's `header`.
+    fn of(header: &[String]) -> GameColumns {
+        let col = |name: &str| {
+            header
+                .iter()
+                .position(|h| h == name)
+                .expect("a games.csv column")
+        };
+        GameColumns {
+            index: col("game_index"),
+            seat: col("seat"),
+            score: col("score"),
+            won: col("won"),
+            rounds: col("rounds"),
+            end: col("end_cause"),
+        }
+    }
+}
+
+/// One shard's `games.csv` being read: its rows and where the reading is.
+struct ShardRows<'a, R: std::io::Read> {
+    path: &'a Path,
+    header: &'a [String],
+    columns: &'a GameColumns,
+    records: csv::StringRecordsIntoIter<R>,
+    /// The number of the last row read (1 for the first after the header).
+    row: u64,
+}
+
+impl<R: std::io::Read> ShardRows<'_, R> {
+    /// An error at `row` of the file.
+    fn at(&self, row: u64, what: String) -> anyhow::Error {
+        anyhow!("{}: row {row}: {what}", self.path.display())
+    }
+
+    /// Copies the rows of cell `cell` (its `game`, `config` and `label`) in the `shard`'s
+    /// block of games to `writer`, checking that each is the expected game and seat of the
+    /// cell, and returns what they add up to.
+    fn copy_cell<G: floe_core::Game, W: Write>(
+        &mut self,
+        cell: usize,
+        game: &G,
+        config: &floe_sim::RunConfig,
+        label: &floe_sim::report::RunLabel,
+        shard: Shard,
+        writer: &mut csv::Writer<W>,
+    ) -> Result<floe_sim::Tally> {
+        let run: Vec<String> = label
+            .columns()
+            .into_iter()
+            .map(|c| floe_sim::report::spreadsheet_safe(&c.1).into_owned())
+            .collect();
+        let mut recount = floe_sim::Tally::new(0, 0);
+        for index in shard.games(config.games) {
+            for seat in 0..config.players {
+                self.row += 1;
+                let row = self.row;
+                let record = self
+                    .records
+                    .next()
+                    .ok_or_else(|| {
+                        self.at(
+                            row,
+                            format!("missing: cell {cell} has no row of game {index}, seat {seat}"),
+                        )
+                    })?
+                    .map_err(|e| self.at(row, e.to_string()))?;
+                let number = |c: usize| -> Result<i64> {
+                    let field = record.get(c).unwrap_or("");
+                    field.parse().map_err(|_| {
+                        let column = &self.header[c];
+                        self.at(row, format!("{field:?} is not a number ({column})"))
+                    })
+                };
+                let c = self.columns;
+                if record
+                    .iter()
+                    .take(run.len())
+                    .ne(run.iter().map(String::as_str))
+                    || number(c.index)? != index as i64
+                    || number(c.seat)? != seat as i64
+                {
+                    let expected = format!(
+                        "it should be game {index}, seat {seat} of cell {cell} ({})",
+                        run.join(",")
+                    );
+                    bail!(self.at(row, expected));
+                }
+                let score = number(c.score)?;
+                recount.seats[seat].score_sum = recount.seats[seat].score_sum.saturating_add(score);
+                // Every win, sole or shared, counted in sole_wins.
+                recount.seats[seat].sole_wins += u64::from(number(c.won)? == 1);
+                if seat == 0 {
+                    let rounds = number(c.rounds)?;
+                    recount.games += 1;
+                    recount.rounds_sum = recount
+                        .rounds_sum
+                        .saturating_add(u64::try_from(rounds).unwrap_or(u64::MAX));
+                    let end = record.get(c.end).unwrap_or("");
+                    let cause = game.end_causes().iter().position(|x| *x == end);
+                    let cause = cause.ok_or_else(|| {
+                        self.at(
+                            row,
+                            format!("{end:?} is not an end cause of {}", game.name()),
+                        )
+                    })?;
+                    recount.end_causes[cause] += 1;
+                }
+                writer.write_record(&record)?;
+            }
+        }
+        Ok(recount)
     }
 }
 
