@@ -9,12 +9,16 @@ use floe_bots::{Bot, BotSpec};
 use floe_core::{ActionList, Game, Stream, View, stream_rng};
 use floe_games::GameVisitor;
 
-/// Benches one decision at the opening of a game per spec; each spec's number is the
-/// throughput count of one decision (1 for decisions, the iteration budget for MCTS).
+/// One bench: its name, the spec built and the throughput count of one decision (1 for
+/// decisions, the iteration budget for MCTS, which the spec fixes so that a game's own
+/// default `iters` does not change what is counted).
+type Bench<'a> = (&'a str, &'a str, u64);
+
+/// Benches one decision at the opening of a game per spec.
 struct Decisions<'a> {
     c: &'a mut Criterion,
     group: &'a str,
-    specs: &'a [(&'a str, u64)],
+    specs: &'a [Bench<'a>],
     sample_size: usize,
 }
 
@@ -30,11 +34,11 @@ impl GameVisitor for Decisions<'_> {
         let name = format!("{}/{}_{players}p_opening", game.name(), self.group);
         let mut group = self.c.benchmark_group(name);
         group.sample_size(self.sample_size);
-        for &(spec, per_decision) in self.specs {
+        for &(label, spec, per_decision) in self.specs {
             let mut bot = BotSpec::parse(spec).expect("a known bot").build::<G>();
             let mut rng = stream_rng(1, Stream::Bot(seat.0));
             group.throughput(Throughput::Elements(per_decision));
-            group.bench_function(spec, |b| {
+            group.bench_function(label, |b| {
                 b.iter(|| {
                     let action = bot.act(&View::new(&game, &state, seat), &answers, &mut rng);
                     assert!(
@@ -50,7 +54,7 @@ impl GameVisitor for Decisions<'_> {
 }
 
 /// Benches `specs` on every listed game.
-fn bench_specs(c: &mut Criterion, group: &str, specs: &[(&str, u64)], sample_size: usize) {
+fn bench_specs(c: &mut Criterion, group: &str, specs: &[Bench<'_>], sample_size: usize) {
     for name in games() {
         let decisions = Decisions {
             c: &mut *c,
@@ -67,27 +71,38 @@ fn bench_specs(c: &mut Criterion, group: &str, specs: &[(&str, u64)], sample_siz
 /// (Race to the North Pole's turns ask several questions each).
 fn greedy_decision(c: &mut Criterion) {
     let specs = [
-        ("greedy:depth=0", 1),
-        ("greedy", 1),
-        ("greedy:depth=2,turn=random", 1),
+        ("greedy:depth=0", "greedy:depth=0", 1),
+        ("greedy", "greedy", 1),
+        (
+            "greedy:depth=2,turn=random",
+            "greedy:depth=2,turn=random",
+            1,
+        ),
     ];
     bench_specs(c, "greedy", &specs, 100);
 }
 
 /// MCTS iterations per second (the throughput of a decision of 1000 iterations) with the
-/// game's defaults, and so the time of a decision at the default budget; then with one
-/// part changed each: the other trees, the learned playouts, the root answers on separate
-/// samples; with greedy playouts, a decision of 100 (each playout step is a greedy
-/// decision).
+/// game's other defaults; then with one part changed each: the other trees, the learned
+/// playouts, the root answers on separate samples; with greedy playouts, a decision of
+/// 100 (each playout step is a greedy decision).
 fn mcts_decision(c: &mut Criterion) {
     let specs = [
-        ("mcts", 1000),
-        ("mcts:tree=multi", 1000),
-        ("mcts:tree=open", 1000),
-        ("mcts:rollout=mast", 1000),
-        ("mcts:rollout=standing", 1000),
-        ("mcts:paired=off", 1000),
-        ("mcts:iters=100,rollout=greedy", 100),
+        ("mcts", "mcts:iters=1000", 1000),
+        ("mcts:tree=multi", "mcts:iters=1000,tree=multi", 1000),
+        ("mcts:tree=open", "mcts:iters=1000,tree=open", 1000),
+        ("mcts:rollout=mast", "mcts:iters=1000,rollout=mast", 1000),
+        (
+            "mcts:rollout=standing",
+            "mcts:iters=1000,rollout=standing",
+            1000,
+        ),
+        ("mcts:paired=off", "mcts:iters=1000,paired=off", 1000),
+        (
+            "mcts:iters=100,rollout=greedy",
+            "mcts:iters=100,rollout=greedy",
+            100,
+        ),
     ];
     bench_specs(c, "mcts", &specs, 20);
 }
