@@ -99,15 +99,7 @@ impl Tally {
     pub fn check(&self, players: usize) -> Result<(), String> {
         self.check_rounds()?;
         let games = u128::from(self.games);
-        let misfit = |what: &str, found: u128, want: u128| {
-            if found == want {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{what} is {found}, but {want} fits the {games} games"
-                ))
-            }
-        };
+        let misfit = |what: &str, found: u128, want: u128| self.fits(what, found, want);
         misfit(
             "the sum of end_causes",
             self.end_causes.iter().map(|&n| u128::from(n)).sum(),
@@ -134,6 +126,28 @@ impl Tally {
                 self.ties
             ));
         }
+        self.check_wins(players, won)?;
+        self.check_groups(players)?;
+        self.check_pairs()?;
+        self.check_figures(players)
+    }
+
+    /// Returns whether the count `what`, `found`, is the `want` that fits the games.
+    fn fits(&self, what: &str, found: u128, want: u128) -> Result<(), String> {
+        if found == want {
+            return Ok(());
+        }
+        Err(format!(
+            "{what} is {found}, but {want} fits the {} games",
+            self.games
+        ))
+    }
+
+    /// Checks that the seat, colour and bot counts sum alike, and that the wins and ranks
+    /// sum as `won` games with a winner among `players` seats do.
+    fn check_wins(&self, players: usize, won: u128) -> Result<(), String> {
+        let games = u128::from(self.games);
+        let misfit = |what: &str, found: u128, want: u128| self.fits(what, found, want);
         let seat_totals = group_totals(&self.seats);
         for (kind, groups) in [("colour", &self.colours[..]), ("bot", &self.bots[..])] {
             let totals = group_totals(groups);
@@ -161,6 +175,11 @@ impl Tally {
                 seat_totals.shared_wins
             ));
         }
+        Ok(())
+    }
+
+    /// Checks that each seat's, colour's and bot's wins and ranks fit its seat-games.
+    fn check_groups(&self, players: usize) -> Result<(), String> {
         for (kind, groups) in [
             ("seat", &self.seats[..]),
             ("colour", &self.colours[..]),
@@ -179,6 +198,11 @@ impl Tally {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Checks that each head-to-head count matches its mirror.
+    fn check_pairs(&self) -> Result<(), String> {
         let groups = self.bots.len();
         for a in 0..groups {
             for b in 0..groups {
@@ -203,6 +227,12 @@ impl Tally {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Checks that each figure's sums fit at most one value per game and seat in play.
+    fn check_figures(&self, players: usize) -> Result<(), String> {
+        let games = u128::from(self.games);
         for (i, t) in self.figures.iter().enumerate() {
             let seat = i % MAX_SEATS;
             if !t.fits(self.games) || seat >= players && *t != FigureTally::default() {
