@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::style::{self, Key};
@@ -163,6 +164,68 @@ fn y_at(points: &[(f64, f64)], x: f64) -> Option<f64> {
     })
 }
 
+/// The x and y ranges of `lines`: a little room on x so that rings at the ends are not
+/// cut (named `steps` span them all, with room for the names at the ends), and y padded.
+fn ranges(lines: &[Line], steps: Option<&[String]>) -> ((f64, f64), (f64, f64)) {
+    let bounds = |f: fn(&(f64, f64)) -> f64| {
+        lines
+            .iter()
+            .flat_map(|l| &l.points)
+            .map(f)
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            })
+    };
+    let (x_min, x_max) = match steps {
+        Some(names) => (0.0, (names.len() - 1) as f64),
+        None => bounds(|p| p.0),
+    };
+    let (y_min, y_max) = bounds(|p| p.1);
+    let x_pad = if steps.is_some() {
+        0.3
+    } else if x_max > x_min {
+        (x_max - x_min) * 0.03
+    } else {
+        0.5
+    };
+    (
+        (x_min - x_pad, x_max + x_pad),
+        style::padded_range(y_min, y_max, None),
+    )
+}
+
+/// Draws each line with its points, then the marked points' rings (last, so that no
+/// line crosses them).
+fn draw_lines(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    lines: &[Line],
+) -> Result<(), Box<dyn std::error::Error>> {
+    for (i, line) in lines.iter().enumerate() {
+        let c = style::colour(i);
+        chart.draw_series(LineSeries::new(
+            line.points.iter().copied(),
+            c.stroke_width(2),
+        ))?;
+        chart.draw_series(
+            line.points
+                .iter()
+                .map(|&p| Circle::new(p, POINT_RADIUS, c.filled())),
+        )?;
+    }
+    // Rings last, so that no line crosses them.
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(p) = line.mark {
+            let c = style::colour(i);
+            chart.draw_series([
+                Circle::new(p, RING_RADIUS, WHITE.filled()),
+                Circle::new(p, RING_RADIUS, c.stroke_width(3)),
+                Circle::new(p, POINT_RADIUS, c.filled()),
+            ])?;
+        }
+    }
+    Ok(())
+}
+
 /// Draws the chart as SVG into `svg`, against `steps` named on the x axis if given. The
 /// data has been checked by [`prepare`].
 fn draw(
@@ -174,32 +237,7 @@ fn draw(
     lines: &[Line],
     steps: Option<&[String]>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let bounds = |f: fn(&(f64, f64)) -> f64| {
-        lines
-            .iter()
-            .flat_map(|l| &l.points)
-            .map(f)
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
-                (lo.min(v), hi.max(v))
-            })
-    };
-    let (x_min, x_max) = bounds(|p| p.0);
-    let (y_min, y_max) = bounds(|p| p.1);
-    // x: a little room so that rings at the ends are not cut; named steps span them all,
-    // with room for the names at the ends.
-    let (x_min, x_max) = match steps {
-        Some(names) => (0.0, (names.len() - 1) as f64),
-        None => (x_min, x_max),
-    };
-    let x_pad = if steps.is_some() {
-        0.3
-    } else if x_max > x_min {
-        (x_max - x_min) * 0.03
-    } else {
-        0.5
-    };
-    let (x_lo, x_hi) = (x_min - x_pad, x_max + x_pad);
-    let (y_lo, y_hi) = style::padded_range(y_min, y_max, None);
+    let ((x_lo, x_hi), (y_lo, y_hi)) = ranges(lines, steps);
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
 
     let legend: Vec<(String, Key)> = series
@@ -256,30 +294,7 @@ fn draw(
     }
     mesh.draw()?;
 
-    for (i, line) in lines.iter().enumerate() {
-        let c = style::colour(i);
-        chart.draw_series(LineSeries::new(
-            line.points.iter().copied(),
-            c.stroke_width(2),
-        ))?;
-        chart.draw_series(
-            line.points
-                .iter()
-                .map(|&p| Circle::new(p, POINT_RADIUS, c.filled())),
-        )?;
-    }
-    // Rings last, so that no line crosses them.
-    for (i, line) in lines.iter().enumerate() {
-        if let Some(p) = line.mark {
-            let c = style::colour(i);
-            chart.draw_series([
-                Circle::new(p, RING_RADIUS, WHITE.filled()),
-                Circle::new(p, RING_RADIUS, c.stroke_width(3)),
-                Circle::new(p, POINT_RADIUS, c.filled()),
-            ])?;
-        }
-    }
-
+    draw_lines(&mut chart, lines)?;
     style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
     root.present()?;
     Ok(())

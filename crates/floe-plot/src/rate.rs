@@ -4,6 +4,7 @@ use std::ops::Range;
 use std::path::Path;
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -108,49 +109,61 @@ fn positions(g: usize, k: usize, single: bool) -> Vec<f64> {
         .collect()
 }
 
-/// Draws the chart as SVG into `svg`. The data has been validated.
-fn draw(
-    svg: &mut String,
-    title: &str,
-    y_label: &str,
-    groups: &[RateGroup],
-) -> Result<(), Box<dyn std::error::Error>> {
-    let single = groups.len() == 1;
+/// The colour of each rate's label, and the legend that names them.
+struct Palette<'a> {
+    /// Distinct labels in order of first appearance; each gets a colour.
+    labels: Vec<&'a str>,
+    /// One group: every point in the first colour, labelled under the axis.
+    single: bool,
+}
 
-    // Distinct labels in order of first appearance; each gets a colour.
-    let mut labels: Vec<&str> = Vec::new();
-    for r in groups.iter().flat_map(|g| &g.rates) {
-        if !labels.contains(&r.label.as_str()) {
-            labels.push(&r.label);
+impl<'a> Palette<'a> {
+    fn of(groups: &'a [RateGroup]) -> Palette<'a> {
+        let mut labels: Vec<&str> = Vec::new();
+        for r in groups.iter().flat_map(|g| &g.rates) {
+            if !labels.contains(&r.label.as_str()) {
+                labels.push(&r.label);
+            }
+        }
+        Palette {
+            labels,
+            single: groups.len() == 1,
         }
     }
-    let colour_of = |label: &str| {
-        if single {
-            style::colour(0)
+
+    /// The colour of the rates labelled `label`.
+    fn colour(&self, label: &str) -> RGBColor {
+        if self.single {
+            return style::colour(0);
+        }
+        style::named(label).unwrap_or_else(|| {
+            style::colour(self.labels.iter().position(|l| *l == label).unwrap_or(0))
+        })
+    }
+
+    /// The legend: each label's whisker (one entry with a single group), and the fair
+    /// line when a group has one.
+    fn legend(&self, has_fair: bool) -> Vec<(String, Key)> {
+        let mut legend: Vec<(String, Key)> = if self.single {
+            vec![(
+                "rate, 95% interval".to_string(),
+                Key::Whisker(style::colour(0)),
+            )]
         } else {
-            style::named(label).unwrap_or_else(|| {
-                style::colour(labels.iter().position(|l| *l == label).unwrap_or(0))
-            })
+            self.labels
+                .iter()
+                .map(|l| (l.to_string(), Key::Whisker(self.colour(l))))
+                .collect()
+        };
+        if has_fair {
+            legend.push(("fair rate".to_string(), Key::Dashed(style::REFERENCE)));
         }
-    };
-    let has_fair = groups.iter().any(|g| g.fair.is_some());
-    let mut legend: Vec<(String, Key)> = if single {
-        vec![(
-            "rate, 95% interval".to_string(),
-            Key::Whisker(style::colour(0)),
-        )]
-    } else {
-        labels
-            .iter()
-            .map(|l| (l.to_string(), Key::Whisker(colour_of(l))))
-            .collect()
-    };
-    if has_fair {
-        legend.push(("fair rate".to_string(), Key::Dashed(style::REFERENCE)));
+        legend
     }
+}
 
-    // The y range, in percent, covers every whisker and fair line.
-    let percent = |v: f64| v * 100.0;
+/// The y range in percent, covering every whisker and fair line with some padding.
+fn y_range(groups: &[RateGroup]) -> (f64, f64) {
     let values = groups.iter().flat_map(|g| {
         g.rates
             .iter()
@@ -161,12 +174,18 @@ fn draw(
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
-    let (y_lo, y_hi) = style::padded_range(lo, hi, Some(100.0));
-    let y_span = y_hi - y_lo;
+    style::padded_range(lo, hi, Some(100.0))
+}
 
-    // x ticks: the group names at group centres, or with a single group each rate's label.
-    let n = groups.len();
-    let ticks: Vec<(f64, String)> = if single {
+/// A share in percent.
+fn percent(v: f64) -> f64 {
+    v * 100.0
+}
+
+/// The x ticks: the group names at group centres, or with a single group each rate's
+/// label.
+fn x_ticks(groups: &[RateGroup]) -> Vec<(f64, String)> {
+    if groups.len() == 1 {
         positions(0, groups[0].rates.len(), true)
             .into_iter()
             .zip(&groups[0].rates)
@@ -178,7 +197,26 @@ fn draw(
             .enumerate()
             .map(|(g, group)| (g as f64 + 0.5, group.name.clone()))
             .collect()
-    };
+    }
+}
+
+/// The chart's drawing area: x over the groups (ticked at `TickedAxis`), y in percent.
+type RateArea<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<TickedAxis, RangedCoordf64>>;
+
+/// Draws the chart as SVG into `svg`. The data has been validated.
+fn draw(
+    svg: &mut String,
+    title: &str,
+    y_label: &str,
+    groups: &[RateGroup],
+) -> Result<(), Box<dyn std::error::Error>> {
+    let single = groups.len() == 1;
+    let palette = Palette::of(groups);
+    let legend = palette.legend(groups.iter().any(|g| g.fair.is_some()));
+    let (y_lo, y_hi) = y_range(groups);
+    let y_span = y_hi - y_lo;
+    let n = groups.len();
+    let ticks = x_ticks(groups);
 
     let root = SVGBackend::with_string(svg, style::SIZE).into_drawing_area();
     root.fill(&WHITE)?;
@@ -243,8 +281,21 @@ fn draw(
             root.draw(&Text::new(line.clone(), (px, y), tick_style.clone()))?;
         }
     }
+    draw_rates(&mut chart, groups, &palette, (y_lo, y_hi))?;
+    style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
+    root.present()?;
+    Ok(())
+}
 
-    // Separators between groups.
+/// Draws the separators between groups, each group's fair line, and every rate's point
+/// and whisker.
+fn draw_rates(
+    chart: &mut RateArea<'_, '_>,
+    groups: &[RateGroup],
+    palette: &Palette,
+    (y_lo, y_hi): (f64, f64),
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (n, single) = (groups.len(), palette.single);
     for g in 1..n {
         let x = g as f64;
         chart.draw_series(std::iter::once(PathElement::new(
@@ -252,7 +303,6 @@ fn draw(
             style::GRID.stroke_width(1),
         )))?;
     }
-
     for (g, group) in groups.iter().enumerate() {
         let xs = positions(g, group.rates.len(), single);
         if let Some(fair) = group.fair {
@@ -270,7 +320,7 @@ fn draw(
         }
         let cap = if single { 0.02_f64 } else { 0.04 }.min((xs.len() as f64).recip() * 0.08);
         for (x, r) in xs.into_iter().zip(&group.rates) {
-            let c = colour_of(&r.label);
+            let c = palette.colour(&r.label);
             let (low, high) = (percent(r.low), percent(r.high));
             // One polyline per whisker: bottom cap, stem, top cap.
             chart.draw_series(std::iter::once(PathElement::new(
@@ -291,9 +341,6 @@ fn draw(
             )))?;
         }
     }
-
-    style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
-    root.present()?;
     Ok(())
 }
 
