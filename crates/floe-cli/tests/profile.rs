@@ -114,6 +114,21 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     assert_eq!((p["deals"].as_str(), p["games"].as_str()), ("40", "240"));
     assert_eq!((p["entrants"].as_str(), p["steps"].as_str()), ("3", "2"));
 
+    let (depth, upsets, games) = check_steps(out);
+    assert_eq!(p["skill_depth"], depth.to_string());
+    assert_eq!(p["upset_games"], games.to_string());
+    let rate = upsets / games as f64;
+    assert!((num(p, "upset_rate") - rate).abs() < 1e-6, "{p:?}");
+    assert!(num(p, "upset_low") <= num(p, "upset_rate"));
+    assert!(num(p, "upset_rate") <= num(p, "upset_high"));
+
+    check_seat_and_length(out, p);
+    check_files(out);
+}
+
+/// Checks each step of `profile_ladder.csv` against `ratings.csv` and `pairwise.csv`, and
+/// returns the clear steps, and the upsets and games over all steps.
+fn check_steps(out: &Path) -> (usize, f64, u64) {
     let ladder = rows(out, "profile_ladder.csv");
     let ratings = rows(out, "ratings.csv");
     let pairwise = rows(out, "pairwise.csv");
@@ -159,13 +174,12 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
         upsets += num(down, "share_above") * n as f64;
         games += n;
     }
-    assert_eq!(p["skill_depth"], depth.to_string());
-    assert_eq!(p["upset_games"], games.to_string());
-    let rate = upsets / games as f64;
-    assert!((num(p, "upset_rate") - rate).abs() < 1e-6, "{p:?}");
-    assert!(num(p, "upset_low") <= num(p, "upset_rate"));
-    assert!(num(p, "upset_rate") <= num(p, "upset_high"));
+    (depth, upsets, games)
+}
 
+/// Checks the seat advantage against `seats.csv`, and length and decisiveness against
+/// `game_stats.csv`, in the profile's row `p`.
+fn check_seat_and_length(out: &Path, p: &Row) {
     // The seat advantage is the best seat's win rate over the worst's on the Elo scale.
     let seats = rows(out, "seats.csv");
     let rate_of = |seat: &str| {
@@ -191,7 +205,11 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     for c in ["games", "mean_rounds", "sd_rounds", "p_tie", "mean_margin"] {
         assert_eq!(p[c], stats[c], "{c} is game_stats.csv's");
     }
+}
 
+/// Checks that every column is documented, the manifest records the ladder, the chart
+/// names every entrant, and the folder lists its files.
+fn check_files(out: &Path) {
     // Every column of every table is documented.
     let columns = fs::read_to_string(out.join("columns.csv")).unwrap();
     for file in [
