@@ -239,6 +239,88 @@ fn write_skipped(f: &mut fmt::Formatter<'_>, to: u8, skipped: u8) -> fmt::Result
     }
 }
 
+/// Writes a seat's answer, the played card's action spelled out.
+fn write_answered(
+    f: &mut fmt::Formatter<'_>,
+    seat: Seat,
+    action: Action,
+    card: Option<Card>,
+    forced: bool,
+) -> fmt::Result {
+    match (action, card) {
+        (Action::MoveA, Some(card)) => write!(f, "{seat}: action A, {}", card.action_a())?,
+        (Action::ActionB, Some(card)) => write!(f, "{seat}: action B, {}", card.action_b())?,
+        _ => write!(f, "{seat}: {action}")?,
+    }
+    if forced {
+        f.write_str(" (only answer)")?;
+    }
+    Ok(())
+}
+
+/// Writes a revealed card with what its actions do.
+fn write_revealed(f: &mut fmt::Formatter<'_>, seat: Seat, card: Card) -> fmt::Result {
+    write!(f, "{seat} reveals the {card} (A: {}", card.action_a())?;
+    if card != Card::OneTwoThree {
+        write!(f, "; B: {}", card.action_b())?;
+    }
+    f.write_str(")")
+}
+
+/// Writes a racer's finish: where it came from, the racers it skipped, its place.
+fn write_finished(
+    f: &mut fmt::Formatter<'_>,
+    (seat, racer): (Seat, Racer),
+    from: Option<u8>,
+    (to, skipped): (u8, u8),
+    place: u8,
+) -> fmt::Result {
+    write!(f, "  {seat} {racer}: {} -> finish", space(from))?;
+    write_skipped(f, to, skipped)?;
+    write!(f, ", place {place} in race {}", racer.number())
+}
+
+/// Writes a shift of the river: what leaves (and how many racers with it), what enters.
+fn write_shifted(
+    f: &mut fmt::Formatter<'_>,
+    dropped: Option<TileView>,
+    swept: u8,
+    entered: Option<TileView>,
+) -> fmt::Result {
+    f.write_str("  the river shifts: ")?;
+    match dropped {
+        Some(t) => write!(f, "tile {t} leaves the game")?,
+        None => f.write_str("open water leaves")?,
+    }
+    if swept > 0 {
+        write!(f, " with {swept} racer(s)")?;
+    }
+    match entered {
+        Some(t) => write!(f, "; tile {t} enters slot 0"),
+        None => {
+            f.write_str("; the supply is empty: slot 0 is open water, the game ends this round")
+        }
+    }
+}
+
+/// Writes a seat's row of the score table: its place and points in each race, and total.
+fn write_score(
+    f: &mut fmt::Formatter<'_>,
+    seat: Seat,
+    places: &[u8],
+    points: &[u8],
+    total: i32,
+) -> fmt::Result {
+    write!(f, "  {seat}")?;
+    for (&place, &points) in places.iter().zip(points) {
+        match place {
+            0 => f.write_str("       -")?,
+            p => write!(f, "  {} {points:>2}", Ordinal(p))?,
+        }
+    }
+    write!(f, "  {total:>5}")
+}
+
 fn space(s: Option<u8>) -> String {
     s.map_or_else(|| "home".to_string(), |s| format!("space {s}"))
 }
@@ -266,32 +348,12 @@ impl fmt::Display for Event {
                 action,
                 card,
                 forced,
-            } => {
-                match (action, card) {
-                    (Action::MoveA, Some(card)) => {
-                        write!(f, "{seat}: action A, {}", card.action_a())?
-                    }
-                    (Action::ActionB, Some(card)) => {
-                        write!(f, "{seat}: action B, {}", card.action_b())?
-                    }
-                    _ => write!(f, "{seat}: {action}")?,
-                }
-                if forced {
-                    f.write_str(" (only answer)")?;
-                }
-                Ok(())
-            }
+            } => write_answered(f, seat, action, card, forced),
             Event::FaceDown { seat, forced } => {
                 let how = if forced { " (only answer)" } else { "" };
                 write!(f, "{seat}: commit a card face down{how}")
             }
-            Event::Revealed { seat, card } => {
-                write!(f, "{seat} reveals the {card} (A: {}", card.action_a())?;
-                if card != Card::OneTwoThree {
-                    write!(f, "; B: {}", card.action_b())?;
-                }
-                f.write_str(")")
-            }
+            Event::Revealed { seat, card } => write_revealed(f, seat, card),
             Event::Moved {
                 seat,
                 racer,
@@ -310,11 +372,7 @@ impl fmt::Display for Event {
                 to,
                 skipped,
                 place,
-            } => {
-                write!(f, "  {seat} {racer}: {} -> finish", space(from))?;
-                write_skipped(f, to, skipped)?;
-                write!(f, ", place {place} in race {}", racer.number())
-            }
+            } => write_finished(f, (seat, racer), from, (to, skipped), place),
             Event::Drowned { seat, racer, space } => {
                 write!(
                     f,
@@ -330,22 +388,7 @@ impl fmt::Display for Event {
                 dropped,
                 swept,
                 entered,
-            } => {
-                f.write_str("  the river shifts: ")?;
-                match dropped {
-                    Some(t) => write!(f, "tile {t} leaves the game")?,
-                    None => f.write_str("open water leaves")?,
-                }
-                if swept > 0 {
-                    write!(f, " with {swept} racer(s)")?;
-                }
-                match entered {
-                    Some(t) => write!(f, "; tile {t} enters slot 0"),
-                    None => f.write_str(
-                        "; the supply is empty: slot 0 is open water, the game ends this round",
-                    ),
-                }
-            }
+            } => write_shifted(f, dropped, swept, entered),
             Event::Carried {
                 seat,
                 racer,
@@ -388,16 +431,7 @@ impl fmt::Display for Event {
                 places,
                 points,
                 total,
-            } => {
-                write!(f, "  {seat}")?;
-                for (&place, &points) in places.iter().zip(&points) {
-                    match place {
-                        0 => f.write_str("       -")?,
-                        p => write!(f, "  {} {points:>2}", Ordinal(p))?,
-                    }
-                }
-                write!(f, "  {total:>5}")
-            }
+            } => write_score(f, seat, &places, &points, total),
             Event::Decided(tie) => write!(f, "{tie}"),
         }
     }
