@@ -303,6 +303,30 @@ fn write_shifted(
     }
 }
 
+/// Writes a seat taking its played cards back, at the round's end or at its fifth card.
+fn write_collected(
+    f: &mut fmt::Formatter<'_>,
+    seat: Seat,
+    cards: u8,
+    round_end: bool,
+) -> fmt::Result {
+    let when = if round_end {
+        " (fifth card played)"
+    } else {
+        ""
+    };
+    write!(f, "  {seat} takes {cards} played card(s) back{when}")
+}
+
+/// Writes the head of the score table: a column per race, then the total.
+fn write_score_head(f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    f.write_str("score by race (place and points):\n        ")?;
+    for race in 1..=RACERS {
+        write!(f, "  race {race}")?;
+    }
+    f.write_str("  total")
+}
+
 /// Writes a seat's row of the score table: its place and points in each race, and total.
 fn write_score(
     f: &mut fmt::Formatter<'_>,
@@ -373,12 +397,10 @@ impl fmt::Display for Event {
                 skipped,
                 place,
             } => write_finished(f, (seat, racer), from, (to, skipped), place),
-            Event::Drowned { seat, racer, space } => {
-                write!(
-                    f,
-                    "  {seat} {racer} lands on open water at space {space} and goes home"
-                )
-            }
+            Event::Drowned { seat, racer, space } => write!(
+                f,
+                "  {seat} {racer} lands on open water at space {space} and goes home"
+            ),
             Event::Rolled { seat, face } => match face {
                 Some(n) => write!(f, "  {seat} rolls {n}"),
                 None => write!(f, "  {seat} rolls black"),
@@ -408,24 +430,11 @@ impl fmt::Display for Event {
                 seat,
                 cards,
                 round_end,
-            } => {
-                let when = if round_end {
-                    " (fifth card played)"
-                } else {
-                    ""
-                };
-                write!(f, "  {seat} takes {cards} played card(s) back{when}")
-            }
+            } => write_collected(f, seat, cards, round_end),
             Event::GameOver { cause, rounds } => {
                 write!(f, "== game over after {rounds} rounds: {} ==", cause.name())
             }
-            Event::ScoreTable => {
-                f.write_str("score by race (place and points):\n        ")?;
-                for race in 1..=RACERS {
-                    write!(f, "  race {race}")?;
-                }
-                f.write_str("  total")
-            }
+            Event::ScoreTable => write_score_head(f),
             Event::Score {
                 seat,
                 places,
