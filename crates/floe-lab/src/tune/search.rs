@@ -294,43 +294,7 @@ pub fn ntbea(
         if out.spent + cost > s.budget {
             break;
         }
-        let mut batch: Vec<Point> = Vec::new();
-        if out.rounds == 0 {
-            batch.push(current.clone());
-        }
-        let mut pool: Vec<Point> = Vec::new();
-        for _ in 0..s.neighbours * 4 {
-            if pool.len() >= s.neighbours {
-                break;
-            }
-            let p = mutate(&current, sizes, &mut rng);
-            if p != current && !pool.contains(&p) {
-                pool.push(p);
-            }
-        }
-        pool.sort_by(|a, b| {
-            tuples
-                .ucb(b, s.exploration)
-                .total_cmp(&tuples.ucb(a, s.exploration))
-        });
-        for p in pool {
-            if batch.len() >= s.batch {
-                break;
-            }
-            if !batch.contains(&p) {
-                batch.push(p);
-            }
-        }
-        // Too few new neighbours (a small space, or one nearly explored): random points.
-        for _ in 0..s.batch * 16 {
-            if batch.len() >= s.batch.min(space_size(sizes)) {
-                break;
-            }
-            let p: Point = sizes.iter().map(|&n| rng.random_range(0..n)).collect();
-            if !batch.contains(&p) {
-                batch.push(p);
-            }
-        }
+        let batch = next_batch(&current, out.rounds == 0, sizes, s, &tuples, &mut rng);
         let measures = evaluate(&batch, out.rounds)?;
         out.spent += batch.len() as u64 * s.round_games;
         for (i, (point, m)) in batch.iter().zip(&measures).enumerate() {
@@ -377,6 +341,57 @@ pub fn ntbea(
     ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
     out.ranked = ranked;
     Ok(out)
+}
+
+/// The points NTBEA evaluates next: `current` in the first round, then the neighbours of
+/// `current` with the highest upper confidence bound, then random points when too few
+/// neighbours are new.
+fn next_batch(
+    current: &Point,
+    first: bool,
+    sizes: &[usize],
+    s: &Settings,
+    tuples: &Tuples,
+    rng: &mut FloeRng,
+) -> Vec<Point> {
+    let mut batch: Vec<Point> = Vec::new();
+    if first {
+        batch.push(current.clone());
+    }
+    let mut pool: Vec<Point> = Vec::new();
+    for _ in 0..s.neighbours * 4 {
+        if pool.len() >= s.neighbours {
+            break;
+        }
+        let p = mutate(current, sizes, rng);
+        if p != *current && !pool.contains(&p) {
+            pool.push(p);
+        }
+    }
+    pool.sort_by(|a, b| {
+        tuples
+            .ucb(b, s.exploration)
+            .total_cmp(&tuples.ucb(a, s.exploration))
+    });
+    for p in pool {
+        if batch.len() >= s.batch {
+            break;
+        }
+        if !batch.contains(&p) {
+            batch.push(p);
+        }
+    }
+    // Too few new neighbours (a small space, or one nearly explored): random points.
+    for _ in 0..s.batch * 16 {
+        if batch.len() >= s.batch.min(space_size(sizes)) {
+            break;
+        }
+        let p: Point = sizes.iter().map(|&n| rng.random_range(0..n)).collect();
+        if !batch.contains(&p) {
+            batch.push(p);
+        }
+    }
+    batch
 }
 
 /// Returns the number of points in the grid `sizes`, saturating at `usize::MAX`.
