@@ -340,6 +340,52 @@ fn card_list(cards: &[CardRef]) -> String {
 
 impl fmt::Display for Observation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_board(f)?;
+        let open: Vec<String> = squares(self.open).map(|s| Name(s).to_string()).collect();
+        writeln!(
+            f,
+            "top board turned {} quarter(s) clockwise; disc orientation {}, open entries {}",
+            self.rotation,
+            self.orientation,
+            open.join(" ")
+        )?;
+        self.write_seats(f)?;
+        for (side, group) in self.groups.iter().enumerate() {
+            writeln!(
+                f,
+                "cards on side {}: {}",
+                SIDE_NAMES[side],
+                card_list(group)
+            )?;
+        }
+        let top = self
+            .top_colour
+            .map_or(String::new(), |c| format!(", top card {}", c.name()));
+        writeln!(
+            f,
+            "storm pile {} of {} ({} cards); draw pile {} cards{top}; discard pile {}; stack {} discs; scoreboard disc {}",
+            self.storm_total,
+            self.threshold,
+            count(self.storm),
+            count(self.draw),
+            count(self.discard),
+            self.stack,
+            if self.scoreboard_disc {
+                "face down"
+            } else {
+                "taken"
+            }
+        )?;
+        if let Some(cause) = self.end_cause {
+            writeln!(f, "game over: {}", END_CAUSES[usize::from(cause)])?;
+        }
+        Ok(())
+    }
+}
+
+impl Observation {
+    /// Writes the board: each square's pieces, cracks in effect, and the key.
+    fn write_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (east, north) = self.cracked;
         writeln!(f, "    a   b   c   d   e   f   g   h")?;
         // Squares with more pieces than a cell shows: drawn cut with `+`, listed in full.
@@ -379,14 +425,11 @@ impl fmt::Display for Observation {
             f,
             "  0-3 pawns by seat (^ igloo), b bear, X hole, ? face-down disc, * open entry, : weak ice, . base camp; # and === cracks in effect"
         )?;
-        let open: Vec<String> = squares(self.open).map(|s| Name(s).to_string()).collect();
-        writeln!(
-            f,
-            "top board turned {} quarter(s) clockwise; disc orientation {}, open entries {}",
-            self.rotation,
-            self.orientation,
-            open.join(" ")
-        )?;
+        Ok(())
+    }
+
+    /// Writes each seat's line: side, team, board, ship, Pole, discs and backpack cards.
+    fn write_seats(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (p, seat) in self.seats.iter().enumerate() {
             let discs: Vec<String> = EQUIPMENT
                 .iter()
@@ -416,35 +459,6 @@ impl fmt::Display for Observation {
                     format!("; backpack cards: {}", card_list(&seat.packs))
                 }
             )?;
-        }
-        for (side, group) in self.groups.iter().enumerate() {
-            writeln!(
-                f,
-                "cards on side {}: {}",
-                SIDE_NAMES[side],
-                card_list(group)
-            )?;
-        }
-        let top = self
-            .top_colour
-            .map_or(String::new(), |c| format!(", top card {}", c.name()));
-        writeln!(
-            f,
-            "storm pile {} of {} ({} cards); draw pile {} cards{top}; discard pile {}; stack {} discs; scoreboard disc {}",
-            self.storm_total,
-            self.threshold,
-            count(self.storm),
-            count(self.draw),
-            count(self.discard),
-            self.stack,
-            if self.scoreboard_disc {
-                "face down"
-            } else {
-                "taken"
-            }
-        )?;
-        if let Some(cause) = self.end_cause {
-            writeln!(f, "game over: {}", END_CAUSES[usize::from(cause)])?;
         }
         Ok(())
     }
