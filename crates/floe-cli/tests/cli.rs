@@ -1,14 +1,12 @@
 //! Runs the real `floe` binary: outputs, determinism, replays and every bad input.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
+use common::floe;
 use predicates::prelude::*;
-
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
 
 fn read(dir: &Path, name: &str) -> String {
     fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -91,16 +89,10 @@ fn simulate_writes_the_documented_files() {
         seed.starts_with("0x") && seed.len() == 18,
         "a game seed is hexadecimal text: {seed}"
     );
-    let columns = read(&out, "columns.csv");
-    for file in ["game_stats.csv", "seats.csv", "games.csv", "tests.csv"] {
-        let table = read(&out, file);
-        for column in table.lines().next().unwrap().split(',') {
-            let documented = columns
-                .lines()
-                .any(|l| l.starts_with(&format!("{file},{column},")) && !l.ends_with(','));
-            assert!(documented, "{file}: column {column} is not in columns.csv");
-        }
-    }
+    common::assert_columns_documented(
+        &out,
+        &["game_stats.csv", "seats.csv", "games.csv", "tests.csv"],
+    );
     let leftovers: Vec<_> = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name())
@@ -559,15 +551,7 @@ fn tournament_writes_and_prints_bradley_terry_ratings() {
         assert_eq!(*bot, row[0], "{table}");
         assert!((rating - number(row, 2)).abs() <= 0.05, "{table}");
     }
-    let columns = read(&out, "columns.csv");
-    for column in ratings.lines().next().unwrap().split(',') {
-        assert!(
-            columns
-                .lines()
-                .any(|l| l.starts_with(&format!("ratings.csv,{column},")) && !l.ends_with(',')),
-            "ratings.csv: column {column} is not in columns.csv"
-        );
-    }
+    common::assert_columns_documented(&out, &["ratings.csv"]);
 }
 
 #[test]

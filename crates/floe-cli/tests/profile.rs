@@ -211,24 +211,19 @@ fn check_seat_and_length(out: &Path, p: &Row) {
 /// names every entrant, and the folder lists its files.
 fn check_files(out: &Path) {
     // Every column of every table is documented.
-    let columns = fs::read_to_string(out.join("columns.csv")).unwrap();
-    for file in [
-        "profile.csv",
-        "profile_ladder.csv",
-        "ratings.csv",
-        "pairwise.csv",
-        "tournament.csv",
-        "seats.csv",
-        "game_stats.csv",
-        "tests.csv",
-    ] {
-        for column in header(out, file).split(',') {
-            let documented = columns
-                .lines()
-                .any(|l| l.starts_with(&format!("{file},{column},")) && !l.ends_with(','));
-            assert!(documented, "{file}: column {column} is not in columns.csv");
-        }
-    }
+    common::assert_columns_documented(
+        out,
+        &[
+            "profile.csv",
+            "profile_ladder.csv",
+            "ratings.csv",
+            "pairwise.csv",
+            "tournament.csv",
+            "seats.csv",
+            "game_stats.csv",
+            "tests.csv",
+        ],
+    );
     // The manifest records the ladder; the chart names every entrant.
     let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("[profile]"), "{manifest}");

@@ -31,3 +31,18 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+/// Asserts that `columns.csv` in `dir` gives a meaning to every column of each of `files`
+/// there (the first line of each).
+pub fn assert_columns_documented(dir: &Path, files: &[&str]) {
+    let columns = fs::read_to_string(dir.join("columns.csv")).unwrap();
+    for file in files {
+        let table = fs::read_to_string(dir.join(file)).unwrap();
+        for column in table.lines().next().unwrap_or_default().split(',') {
+            let documented = columns
+                .lines()
+                .any(|l| l.starts_with(&format!("{file},{column},")) && !l.ends_with(','));
+            assert!(documented, "{file}: column {column} is not in columns.csv");
+        }
+    }
+}
