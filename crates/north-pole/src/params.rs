@@ -631,19 +631,21 @@ blanks = 0
         assert_eq!(empty.team_assignment, TeamAssignment::Random);
     }
 
+    /// Sets `path` of `r` to the refused value `v`, checks that the rules file `file` (if
+    /// given) is refused by the loader with the same message (a kind error, checked before
+    /// the rules see the value, has none), and returns the parameter's error.
+    fn refused(r: &mut Rules, path: &str, v: ParamValue, file: Option<&str>) -> String {
+        let e = r.set_parameter(path, &v).unwrap_err().to_string();
+        if let Some(file) = file {
+            let loaded = Rules::from_toml(file).unwrap_err();
+            assert!(e.ends_with(&loaded.message), "{e} / {loaded}");
+        }
+        e
+    }
+
     #[test]
     fn parameters_refuse_what_the_loader_refuses() {
         let mut r = Rules::standard();
-        // Each refused value, and the file line that the loader refuses with the same
-        // message (a kind error, checked before the rules see the value, excepted).
-        let refused = |r: &mut Rules, path: &str, v: ParamValue, file: Option<&str>| {
-            let e = r.set_parameter(path, &v).unwrap_err().to_string();
-            if let Some(file) = file {
-                let loaded = Rules::from_toml(file).unwrap_err();
-                assert!(e.ends_with(&loaded.message), "{e} / {loaded}");
-            }
-            e
-        };
         let e = refused(
             &mut r,
             "sides.3",
@@ -684,6 +686,12 @@ blanks = 0
             e.contains("15 green and blue discs are left for a stack of 16"),
             "{e}"
         );
+        assert_eq!(r, Rules::standard(), "refused values change nothing");
+    }
+
+    #[test]
+    fn team_parameters_and_values_refused_together_are_refused_as_the_loader_does() {
+        let mut r = Rules::standard();
         let four = |a: &str| {
             ParamValue::List(vec![
                 names(&["Husky", a]),
