@@ -3,7 +3,7 @@
 //! `cargo run -p floe-plot --example demo_charts -- DIR` writes `seats.svg`, `colours.svg`
 //! and `tiles.svg` into DIR (default: the current directory).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use floe_plot::{PlotError, Rate, RateGroup, Series, line_chart, rate_chart};
 
@@ -19,7 +19,14 @@ fn rate(label: &str, rate: f64, half: f64) -> Rate {
 
 fn main() -> Result<(), PlotError> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".to_string()));
+    seats_chart(&dir)?;
+    colours_chart(&dir)?;
+    tiles_chart(&dir)?;
+    bots_charts(&dir)
+}
 
+/// Seat win rates for 2 to 6 players, seat 0 a little ahead.
+fn seats_chart(dir: &Path) -> Result<(), PlotError> {
     // Seat win rates for 2 to 6 players: seat 0 a little ahead, intervals shrinking with
     // more games.
     let seats: Vec<RateGroup> = (2..=6usize)
@@ -43,8 +50,11 @@ fn main() -> Result<(), PlotError> {
         "Win rate by seat and player count (greedy bots, 200,000 games each)",
         "win rate",
         &seats,
-    )?;
+    )
+}
 
+/// Colour win rates in 4-player games: one group.
+fn colours_chart(dir: &Path) -> Result<(), PlotError> {
     // Colour win rates in 4-player games: one group.
     let colours = ["red", "blue", "green", "yellow", "black", "white"];
     let offsets = [0.0012, -0.0008, 0.0003, -0.0015, 0.0009, -0.0002];
@@ -62,8 +72,11 @@ fn main() -> Result<(), PlotError> {
         "Win rate by colour, 4 players",
         "win rate",
         &[colour_group],
-    )?;
+    )
+}
 
+/// A line chart against tiles removed, with rings.
+fn tiles_chart(dir: &Path) -> Result<(), PlotError> {
     // Share of games ended by the tiles running out, against tiles removed.
     let series: Vec<Series> = (2..=6usize)
         .map(|n| {
@@ -87,7 +100,12 @@ fn main() -> Result<(), PlotError> {
         "tiles removed from the bag",
         "games ended by tiles running out (%)",
         &series,
-    )?;
+    )
+}
+
+/// Bot win rates: six line-ups of six bots with long names (the layout at its fullest),
+/// and one rate per group under a title too long for the canvas.
+fn bots_charts(dir: &Path) -> Result<(), PlotError> {
     // Bot win rates: six line-ups of six bots each, with long names, to check the layout
     // at its fullest.
     let bots = [
@@ -138,6 +156,5 @@ fn main() -> Result<(), PlotError> {
         "Win rate of each bot against three greedy bots in four-player games, 10,000 games per bot",
         "win rate",
         &single_rates,
-    )?;
-    Ok(())
+    )
 }
