@@ -18,7 +18,7 @@ use crate::cards::{ANIMALS, Animal};
 use crate::rules::{
     EMPTY_TOP_PLACEMENT, HAND_LIMIT, HAND_SIZE, LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS,
     PENALTY_POINTS, POINTS, POINTS_LEN, RESERVE_PER_EXTRA_PLAYER, RIVER_SIZE, ROUND_LIMIT, Rules,
-    SET_NUMBERS, SIDE_NAMES, SideRule, TIE_BREAK_NAMES, TieBreak, set_numbers, sets_mask,
+    SET_NUMBERS, SIDE_RULES, SideRule, TIE_BREAKS, TieBreak, set_numbers, sets_mask,
 };
 
 /// The kind of a list of exactly `len` points.
@@ -145,13 +145,13 @@ impl RuleSet for Rules {
         for animal in ANIMALS {
             decls.push(decl(
                 &format!("power_side.{animal}"),
-                one_of(&SIDE_NAMES),
+                one_of(&SIDE_RULES.names()),
                 &format!("the side up of the {animal} power card"),
             ));
         }
         decls.push(decl(
             "tie_break",
-            one_of(&TIE_BREAK_NAMES),
+            one_of(&TIE_BREAKS.names()),
             "who wins a tie: the earliest seat, or every tied seat",
         ));
         decls.push(decl(

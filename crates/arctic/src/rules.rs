@@ -49,7 +49,7 @@ use std::ops::RangeInclusive;
 pub use floe_core::RulesError;
 pub(crate) use floe_core::rules_file::Problem;
 use floe_core::rules_file::{self, Reader, Spanned, SpannedInts, count_key};
-use floe_core::{MAX_COLOURS, out_of_range};
+use floe_core::{MAX_COLOURS, NameTable, out_of_range};
 use serde::Deserialize;
 
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, SET_SIZE};
@@ -103,10 +103,17 @@ pub(crate) const POINTS: RangeInclusive<i64> = -1000..=1000;
 pub(crate) const PENALTY_POINTS: RangeInclusive<i64> = -1000..=0;
 /// Allowed values of `round_limit`.
 pub(crate) const ROUND_LIMIT: RangeInclusive<i64> = 1..=MAX_ROUND_LIMIT as i64;
-/// The names of the power sides a rules file may set, as it writes them.
-pub(crate) const SIDE_NAMES: [&str; 3] = ["A", "B", "random"];
-/// The names of the tie-breaks, as a rules file writes them.
-pub(crate) const TIE_BREAK_NAMES: [&str; 2] = ["turn-order", "shared"];
+/// The power sides a rules file may set, as it writes them.
+pub(crate) const SIDE_RULES: NameTable<SideRule> = NameTable::new(&[
+    ("A", SideRule::Fixed(Side::A)),
+    ("B", SideRule::Fixed(Side::B)),
+    ("random", SideRule::Random),
+]);
+/// The tie-breaks, as a rules file writes them.
+pub(crate) const TIE_BREAKS: NameTable<TieBreak> = NameTable::new(&[
+    ("turn-order", TieBreak::TurnOrder),
+    ("shared", TieBreak::Shared),
+]);
 
 /// Which side of one power card is up. Serializes as `"A"` or `"B"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -129,21 +136,12 @@ pub enum SideRule {
 impl SideRule {
     /// Returns the rule named `name` as a rules file writes it (`A`, `B`, `random`).
     pub fn from_name(name: &str) -> Option<SideRule> {
-        match name {
-            "A" => Some(SideRule::Fixed(Side::A)),
-            "B" => Some(SideRule::Fixed(Side::B)),
-            "random" => Some(SideRule::Random),
-            _ => None,
-        }
+        SIDE_RULES.value(name)
     }
 
     /// Returns the rule's name as a rules file writes it.
     pub fn name(self) -> &'static str {
-        match self {
-            SideRule::Fixed(Side::A) => SIDE_NAMES[0],
-            SideRule::Fixed(Side::B) => SIDE_NAMES[1],
-            SideRule::Random => SIDE_NAMES[2],
-        }
+        SIDE_RULES.name(self)
     }
 }
 
@@ -159,19 +157,12 @@ pub enum TieBreak {
 impl TieBreak {
     /// Returns the tie-break named `name` as a rules file writes it.
     pub fn from_name(name: &str) -> Option<TieBreak> {
-        match name {
-            "turn-order" => Some(TieBreak::TurnOrder),
-            "shared" => Some(TieBreak::Shared),
-            _ => None,
-        }
+        TIE_BREAKS.value(name)
     }
 
     /// Returns the tie-break's name as a rules file writes it.
     pub fn name(self) -> &'static str {
-        match self {
-            TieBreak::TurnOrder => TIE_BREAK_NAMES[0],
-            TieBreak::Shared => TIE_BREAK_NAMES[1],
-        }
+        TIE_BREAKS.name(self)
     }
 }
 
@@ -518,13 +509,12 @@ fn read(r: &mut Reader, f: RulesFile, rules: &mut Rules) -> Result<(), RulesErro
         for (animal, side) in ANIMALS.into_iter().zip(sides) {
             if let Some(v) = side {
                 let key = format!("power_side.{animal}");
-                rules.power_side[animal.index()] =
-                    r.named(&v, &key, &SIDE_NAMES, SideRule::from_name)?;
+                rules.power_side[animal.index()] = r.one_of(&v, &key, &SIDE_RULES)?;
             }
         }
     }
     if let Some(v) = &f.tie_break {
-        rules.tie_break = r.named(v, "tie_break", &TIE_BREAK_NAMES, TieBreak::from_name)?;
+        rules.tie_break = r.one_of(v, "tie_break", &TIE_BREAKS)?;
     }
     if let Some(v) = &f.round_limit {
         rules.round_limit = r.int(v, "round_limit", &ROUND_LIMIT)? as u32;

@@ -6,6 +6,7 @@
 
 mod figure;
 mod game;
+mod name_table;
 mod outcome;
 pub mod param;
 mod rule_set;
@@ -19,6 +20,7 @@ pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
 pub use game::{
     ActionList, Descriptor, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask,
 };
+pub use name_table::NameTable;
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
 pub use rule_set::{RuleSet, RulesFile};

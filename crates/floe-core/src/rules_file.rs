@@ -15,6 +15,7 @@ use std::ops::{Range, RangeInclusive};
 use serde::de::DeserializeOwned;
 pub use toml::Spanned;
 
+use crate::NameTable;
 use crate::game::MAX_COLOURS;
 use crate::text::{line_of, out_of_range};
 
@@ -277,6 +278,19 @@ impl<'a> Reader<'a> {
                 ),
             )
         })
+    }
+
+    /// Reads the name `v` of `key`, one of `table`'s.
+    ///
+    /// # Errors
+    /// Says that the name is unknown, listing the table's names.
+    pub fn one_of<T: Copy + PartialEq>(
+        &mut self,
+        v: &Spanned<String>,
+        key: &str,
+        table: &NameTable<T>,
+    ) -> Result<T, RulesError> {
+        self.named(v, key, &table.names(), |n| table.value(n))
     }
 
     /// Reads the switch `v` of `key`.

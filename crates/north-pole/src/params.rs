@@ -28,7 +28,7 @@ use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment};
 use crate::rules_file::{
     BOARD_DISCS, BOARD_NUMBER, DISC_KINDS, EQUIPMENT_LIMIT, HAND_SIZE, HAZARD_DIRECTIONS,
     MIN_BOARDS, PAWNS_ON_SHIP, RANDOM, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
-    TIE_BREAKS, assignment_of, by_name, name_in, names_of, sides_of,
+    TIE_BREAKS, assignment_of, sides_of,
 };
 
 /// Returns the declaration of `path`, one value per player count.
@@ -128,18 +128,18 @@ impl RuleSet for Rules {
         let _ = writeln!(out, "team_boards = {boards}");
         let _ = writeln!(out, "team_assignment = {assignment}");
         let _ = writeln!(out, "random_start = {}", self.random_start);
-        let _ = writeln!(out, "disc = {}", quote(name_in(&DISC_KINDS, &self.disc)));
+        let _ = writeln!(out, "disc = {}", quote(DISC_KINDS.name(self.disc)));
         let _ = writeln!(out, "team_play = {}", self.team_play);
         let _ = writeln!(out, "storm_colour_public = {}", self.storm_colour_public);
-        let direction = name_in(&HAZARD_DIRECTIONS, &self.storm_hazard_direction);
+        let direction = HAZARD_DIRECTIONS.name(self.storm_hazard_direction);
         let _ = writeln!(out, "storm_hazard_direction = {}", quote(direction));
-        let mask = name_in(&SCOREBOARD_MASKS, &self.scoreboard_mask);
+        let mask = SCOREBOARD_MASKS.name(self.scoreboard_mask);
         let _ = writeln!(out, "scoreboard_mask = {}", quote(mask));
         let _ = writeln!(out, "round_limit = {}", self.round_limit);
         let _ = writeln!(
             out,
             "tie_break = {}",
-            quote(name_in(&TIE_BREAKS, &self.tie_break))
+            quote(TIE_BREAKS.name(self.tie_break))
         );
         let _ = writeln!(out, "colours = {}", list(&self.colours, |c| quote(c)));
         let map = &self.map;
@@ -234,7 +234,7 @@ impl RuleSet for Rules {
             ),
             decl(
                 "disc",
-                one_of(&names_of(&DISC_KINDS)),
+                one_of(&DISC_KINDS.names()),
                 "the North Pole disc: one entry open, or two opposite ones",
             ),
             decl(
@@ -249,12 +249,12 @@ impl RuleSet for Rules {
             ),
             decl(
                 "storm_hazard_direction",
-                one_of(&names_of(&HAZARD_DIRECTIONS)),
+                one_of(&HAZARD_DIRECTIONS.names()),
                 "which way a Storm disc turns the board: by the top card, or fixed",
             ),
             decl(
                 "scoreboard_mask",
-                one_of(&names_of(&SCOREBOARD_MASKS)),
+                one_of(&SCOREBOARD_MASKS.names()),
                 "whether the first pawn to reach the Pole earns the disc on the scoreboard",
             ),
             decl(
@@ -264,7 +264,7 @@ impl RuleSet for Rules {
             ),
             decl(
                 "tie_break",
-                one_of(&names_of(&TIE_BREAKS)),
+                one_of(&TIE_BREAKS.names()),
                 "who wins a tie after Pole count and ship count: every tied seat, or the earliest",
             ),
         ]
@@ -304,15 +304,13 @@ impl RuleSet for Rules {
                 ),
             },
             "random_start" => ParamValue::Switch(self.random_start),
-            "disc" => name(name_in(&DISC_KINDS, &self.disc)),
+            "disc" => name(DISC_KINDS.name(self.disc)),
             "team_play" => ParamValue::Switch(self.team_play),
             "storm_colour_public" => ParamValue::Switch(self.storm_colour_public),
-            "storm_hazard_direction" => {
-                name(name_in(&HAZARD_DIRECTIONS, &self.storm_hazard_direction))
-            }
-            "scoreboard_mask" => name(name_in(&SCOREBOARD_MASKS, &self.scoreboard_mask)),
+            "storm_hazard_direction" => name(HAZARD_DIRECTIONS.name(self.storm_hazard_direction)),
+            "scoreboard_mask" => name(SCOREBOARD_MASKS.name(self.scoreboard_mask)),
             "round_limit" => ParamValue::Whole(i64::from(self.round_limit)),
-            "tie_break" => name(name_in(&TIE_BREAKS, &self.tie_break)),
+            "tie_break" => name(TIE_BREAKS.name(self.tie_break)),
             path => unreachable!("{path} is not a declared parameter"),
         }
     }
@@ -373,17 +371,17 @@ impl RuleSet for Rules {
                 self.team_assignment = assignment_of(&numbers).map_err(|(_, m)| m)?;
             }
             "random_start" => self.random_start = switch(),
-            "disc" => self.disc = by_name(&DISC_KINDS, name()).expect("checked"),
+            "disc" => self.disc = DISC_KINDS.value(name()).expect("checked"),
             "team_play" => self.team_play = switch(),
             "storm_colour_public" => self.storm_colour_public = switch(),
             "storm_hazard_direction" => {
-                self.storm_hazard_direction = by_name(&HAZARD_DIRECTIONS, name()).expect("checked");
+                self.storm_hazard_direction = HAZARD_DIRECTIONS.value(name()).expect("checked");
             }
             "scoreboard_mask" => {
-                self.scoreboard_mask = by_name(&SCOREBOARD_MASKS, name()).expect("checked");
+                self.scoreboard_mask = SCOREBOARD_MASKS.value(name()).expect("checked");
             }
             "round_limit" => self.round_limit = value.as_whole().expect("checked") as u32,
-            "tie_break" => self.tie_break = by_name(&TIE_BREAKS, name()).expect("checked"),
+            "tie_break" => self.tie_break = TIE_BREAKS.value(name()).expect("checked"),
             path => unreachable!("{path} is not a declared parameter"),
         }
         self.check().map_err(|p| p.message)?;

@@ -38,48 +38,27 @@ pub(crate) const BOARD_NUMBER: RangeInclusive<i64> = 1..=MAX_BOARDS as i64;
 /// The built-in maps, by the name `map = "..."` gives.
 pub(crate) const MAP_NAMES: [&str; 1] = ["classic"];
 /// The North Pole discs, as a rules file names them.
-pub(crate) const DISC_KINDS: [(&str, DiscKind); 2] = [
+pub(crate) const DISC_KINDS: NameTable<DiscKind> = NameTable::new(&[
     ("one-boot", DiscKind::OneBoot),
     ("two-boot", DiscKind::TwoBoot),
-];
+]);
 /// The directions a Storm disc turns the board, as a rules file names them.
-pub(crate) const HAZARD_DIRECTIONS: [(&str, HazardDirection); 4] = [
+pub(crate) const HAZARD_DIRECTIONS: NameTable<HazardDirection> = NameTable::new(&[
     ("top-card", HazardDirection::TopCard),
     ("cw", HazardDirection::Fixed(1)),
     ("ccw", HazardDirection::Fixed(3)),
     ("half", HazardDirection::Fixed(2)),
-];
+]);
 /// The scoreboard mask settings, as a rules file names them.
-pub(crate) const SCOREBOARD_MASKS: [(&str, bool); 2] = [("first-pawn", true), ("off", false)];
+pub(crate) const SCOREBOARD_MASKS: NameTable<bool> =
+    NameTable::new(&[("first-pawn", true), ("off", false)]);
 /// The tie-breaks, as a rules file names them.
-pub(crate) const TIE_BREAKS: [(&str, TieBreak); 2] = [
+pub(crate) const TIE_BREAKS: NameTable<TieBreak> = NameTable::new(&[
     ("shared", TieBreak::Shared),
     ("turn-order", TieBreak::TurnOrder),
-];
+]);
 /// How `team_assignment` names random assignment.
 pub(crate) const RANDOM: &str = "random";
-
-/// Returns the names of a table of named values.
-pub(crate) fn names_of<T>(table: &[(&'static str, T)]) -> Vec<&'static str> {
-    table.iter().map(|(n, _)| *n).collect()
-}
-
-/// Returns the value named `name` in `table`.
-pub(crate) fn by_name<T: Copy>(table: &[(&str, T)], name: &str) -> Option<T> {
-    table.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
-}
-
-/// Returns the name of `value` in `table`.
-///
-/// # Panics
-/// If `value` has no name: the loader and the parameters only ever store named values.
-pub(crate) fn name_in<T: PartialEq>(table: &[(&'static str, T)], value: &T) -> &'static str {
-    table
-        .iter()
-        .find(|(_, v)| v == value)
-        .map(|(n, _)| *n)
-        .expect("the loader and the parameters store only named values")
-}
 
 /// Returns the key of the per-player-count entry of `key` for `players`, or of its item
 /// `item`: `storm_threshold[1] (3 players)`, `sides[2][0] (4 players)`.

@@ -553,9 +553,7 @@ impl Loader<'_> {
             rules.random_start = self.switch(v, "random_start");
         }
         if let Some(v) = &f.disc {
-            rules.disc = self.named(v, "disc", &names_of(&DISC_KINDS), |n| {
-                by_name(&DISC_KINDS, n)
-            })?;
+            rules.disc = self.one_of(v, "disc", &DISC_KINDS)?;
         }
         if let Some(v) = &f.team_play {
             rules.team_play = self.switch(v, "team_play");
@@ -564,25 +562,17 @@ impl Loader<'_> {
             rules.storm_colour_public = self.switch(v, "storm_colour_public");
         }
         if let Some(v) = &f.storm_hazard_direction {
-            let names = names_of(&HAZARD_DIRECTIONS);
             rules.storm_hazard_direction =
-                self.named(v, "storm_hazard_direction", &names, |n| {
-                    by_name(&HAZARD_DIRECTIONS, n)
-                })?;
+                self.one_of(v, "storm_hazard_direction", &HAZARD_DIRECTIONS)?;
         }
         if let Some(v) = &f.scoreboard_mask {
-            let names = names_of(&SCOREBOARD_MASKS);
-            rules.scoreboard_mask = self.named(v, "scoreboard_mask", &names, |n| {
-                by_name(&SCOREBOARD_MASKS, n)
-            })?;
+            rules.scoreboard_mask = self.one_of(v, "scoreboard_mask", &SCOREBOARD_MASKS)?;
         }
         if let Some(v) = &f.round_limit {
             rules.round_limit = self.int(v, "round_limit", &ROUND_LIMIT)? as u32;
         }
         if let Some(v) = &f.tie_break {
-            rules.tie_break = self.named(v, "tie_break", &names_of(&TIE_BREAKS), |n| {
-                by_name(&TIE_BREAKS, n)
-            })?;
+            rules.tie_break = self.one_of(v, "tie_break", &TIE_BREAKS)?;
         }
         if let Some(list) = &f.colours {
             rules.colours = self.colours(list, MAX_PLAYERS)?;

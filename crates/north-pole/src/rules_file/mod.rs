@@ -74,9 +74,9 @@ use std::fmt;
 use std::ops::{Deref, DerefMut, RangeInclusive};
 
 pub use floe_core::RulesError;
-use floe_core::out_of_range;
 pub(crate) use floe_core::rules_file::Problem;
 use floe_core::rules_file::{self, Reader, Spanned, SpannedInts, SpannedNames};
+use floe_core::{NameTable, out_of_range};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, de::value::MapAccessDeserializer};
 
