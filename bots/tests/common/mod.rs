@@ -1,6 +1,6 @@
 //! What the small test games of these tests share.
 
-use floe_core::{Descriptor, ParamDecl, ParamValue, RuleSet};
+use floe_core::{Descriptor, RuleSet};
 
 /// The rules of a test game that has none to change: no parameters.
 #[derive(Clone, Debug)]
@@ -15,15 +15,6 @@ impl RuleSet for NoParameters {
     }
     fn to_toml(&self) -> String {
         "name = \"only\"\n".into()
-    }
-    fn parameters(&self) -> Vec<ParamDecl> {
-        Vec::new()
-    }
-    fn value_of(&self, _: &ParamDecl, _: Option<usize>) -> ParamValue {
-        unreachable!("no parameters are declared")
-    }
-    fn put_value(&mut self, _: &ParamDecl, _: Option<usize>, _: &ParamValue) -> Result<(), String> {
-        unreachable!("no parameters are declared")
     }
 }
 

@@ -6,22 +6,89 @@
 //! [`RuleSet::to_toml`] writes the complete rules back as a rules file: the canonical form
 //! that fingerprints and run plans record.
 
-use floe_core::{MAX_SEATS, ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::{MAX_SEATS, Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
-use crate::pieces::RACERS;
 use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules};
 
-/// The scoring rows' paths, by race.
-const SCORING: [&str; RACERS] = [
-    "scoring.race_1",
-    "scoring.race_2",
-    "scoring.race_3",
-    "scoring.race_4",
-    "scoring.race_5",
-];
+/// The scoring row of race `$n` (from 1), `scoring.race_$n`.
+macro_rules! scoring_row {
+    ($n:literal) => {
+        Param {
+            path: concat!("scoring.race_", $n),
+            about: concat!(
+                "points by place in race ",
+                $n,
+                "; the last value counts for every later place"
+            ),
+            per_players: None,
+            kind: |_| ParamKind::List {
+                item: Box::new(ParamKind::Whole { min: 0, max: 255 }),
+                min_len: 1,
+                max_len: MAX_PLACES,
+            },
+            get: |r, _| wholes(&r.points[$n - 1]),
+            set: |r, _, v| {
+                let points = v.as_wholes().expect("checked");
+                r.points[$n - 1] = points.into_iter().map(|p| p as u8).collect();
+                Ok(())
+            },
+        }
+    };
+}
+
+/// The points of a scoring row as a parameter's value.
+fn wholes(points: &[u8]) -> ParamValue {
+    ParamValue::List(
+        points
+            .iter()
+            .map(|&p| ParamValue::Whole(i64::from(p)))
+            .collect(),
+    )
+}
 
 impl RuleSet for Rules {
+    /// `tiles_removed` (per player count; its range follows the tile set), `round_limit`,
+    /// and the scoring rows `scoring.race_1` to `scoring.race_5`.
+    const PARAMS: &'static [Param<Rules>] = &[
+        Param {
+            path: "tiles_removed",
+            about: "tiles removed face down at setup",
+            per_players: Some(MIN_PLAYERS..=MAX_SEATS),
+            kind: |r| ParamKind::Whole {
+                min: 0,
+                max: r.max_tiles_removed() as i64,
+            },
+            get: |r, players| {
+                ParamValue::Whole(r.tiles_removed(players.expect("per player count")) as i64)
+            },
+            set: |r, players, v| {
+                let removed = v.as_whole().expect("checked") as usize;
+                r.set_tiles_removed(players.expect("per player count"), removed)
+                    .map_err(|e: RulesError| e.message)
+            },
+        },
+        Param {
+            path: "round_limit",
+            about: "rounds after which the game ends and is scored",
+            per_players: None,
+            kind: |_| ParamKind::Whole {
+                min: 1,
+                max: MAX_ROUND_LIMIT as i64,
+            },
+            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
+            set: |r, _, v| {
+                r.round_limit = v.as_whole().expect("checked") as u32;
+                Ok(())
+            },
+        },
+        scoring_row!(1),
+        scoring_row!(2),
+        scoring_row!(3),
+        scoring_row!(4),
+        scoring_row!(5),
+    ];
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -32,81 +99,6 @@ impl RuleSet for Rules {
 
     fn to_toml(&self) -> String {
         self.canonical_toml()
-    }
-
-    /// `tiles_removed` (per player count; its range follows the tile set), `round_limit`,
-    /// and the scoring rows `scoring.race_1` to `scoring.race_5`.
-    fn parameters(&self) -> Vec<ParamDecl> {
-        let mut decls = vec![
-            ParamDecl {
-                path: "tiles_removed".into(),
-                kind: ParamKind::Whole {
-                    min: 0,
-                    max: self.max_tiles_removed() as i64,
-                },
-                per_players: Some(MIN_PLAYERS..=MAX_SEATS),
-                about: "tiles removed face down at setup".into(),
-            },
-            ParamDecl {
-                path: "round_limit".into(),
-                kind: ParamKind::Whole {
-                    min: 1,
-                    max: i64::from(MAX_ROUND_LIMIT),
-                },
-                per_players: None,
-                about: "rounds after which the game ends and is scored".into(),
-            },
-        ];
-        for (race, path) in SCORING.iter().enumerate() {
-            decls.push(ParamDecl {
-                path: (*path).into(),
-                kind: ParamKind::List {
-                    item: Box::new(ParamKind::Whole { min: 0, max: 255 }),
-                    min_len: 1,
-                    max_len: MAX_PLACES,
-                },
-                per_players: None,
-                about: format!(
-                    "points by place in race {}; the last value counts for every later place",
-                    race + 1
-                ),
-            });
-        }
-        decls
-    }
-
-    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
-        match (decl.path.as_str(), players) {
-            ("tiles_removed", Some(n)) => ParamValue::Whole(self.tiles_removed(n) as i64),
-            ("round_limit", _) => ParamValue::Whole(i64::from(self.round_limit)),
-            (row, _) => ParamValue::List(
-                self.points[race_of(row)]
-                    .iter()
-                    .map(|&p| ParamValue::Whole(i64::from(p)))
-                    .collect(),
-            ),
-        }
-    }
-
-    fn put_value(
-        &mut self,
-        decl: &ParamDecl,
-        players: Option<usize>,
-        value: &ParamValue,
-    ) -> Result<(), String> {
-        match (decl.path.as_str(), players) {
-            ("tiles_removed", Some(n)) => {
-                let removed = value.as_whole().expect("checked") as usize;
-                self.set_tiles_removed(n, removed)
-                    .map_err(|e: RulesError| e.message)?;
-            }
-            ("round_limit", _) => self.round_limit = value.as_whole().expect("checked") as u32,
-            (row, _) => {
-                let points = value.as_wholes().expect("checked");
-                self.points[race_of(row)] = points.into_iter().map(|p| p as u8).collect();
-            }
-        }
-        Ok(())
     }
 }
 
@@ -163,14 +155,6 @@ impl Rules {
         };
         toml::to_string(&file).expect("rules serialise to TOML")
     }
-}
-
-/// The race (0-based) of a scoring row's path.
-fn race_of(path: &str) -> usize {
-    SCORING
-        .iter()
-        .position(|p| *p == path)
-        .expect("a declared scoring row")
 }
 
 /// A rules file in canonical form: every key, in the order of `classic.toml`.

@@ -10,15 +10,15 @@
 //! complete rules back as a rules file: the canonical form that fingerprints and run plans
 //! record.
 
-use floe_core::param::{decl, one_of, whole};
-use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::param::{one_of, whole};
+use floe_core::{Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
-use crate::cards::{ANIMALS, Animal};
+use crate::cards::Animal;
 use crate::rules::{
     EMPTY_TOP_PLACEMENT, HAND_LIMIT, HAND_SIZE, LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS,
     PENALTY_POINTS, POINTS, POINTS_LEN, RESERVE_PER_EXTRA_PLAYER, RIVER_SIZE, ROUND_LIMIT, Rules,
-    SET_NUMBERS, SIDE_RULES, SideRule, TIE_BREAKS, TieBreak, set_numbers, sets_mask,
+    SET_NUMBERS, SIDE_RULES, TIE_BREAKS, set_numbers, sets_mask,
 };
 
 /// The kind of a list of exactly `len` points.
@@ -40,12 +40,177 @@ fn point_list(values: &[i32]) -> ParamValue {
     )
 }
 
-/// Returns the animal of a `power_side.<animal>` path.
-fn power_animal(path: &str) -> Option<Animal> {
-    Animal::from_name(path.strip_prefix("power_side.")?)
+/// A value's whole numbers as a points table.
+fn table(v: &ParamValue) -> Vec<i32> {
+    let values = v.as_wholes().expect("checked");
+    values.into_iter().map(|x| x as i32).collect()
+}
+
+/// A value's name.
+fn name(v: &ParamValue) -> &str {
+    match v {
+        ParamValue::Name(n) => n.as_str(),
+        _ => unreachable!("checked: a name"),
+    }
+}
+
+/// Checks the whole rules after a parameter changed ([`Rules::check`]).
+fn checked(r: &Rules) -> Result<(), String> {
+    r.check().map_err(|p| p.message)
+}
+
+/// A parameter of one small whole number, the rules' `$field`, in `$range`.
+macro_rules! byte {
+    ($field:ident, $range:expr, $about:literal) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| whole(&$range),
+            get: |r, _| ParamValue::Whole(i64::from(r.$field)),
+            set: |r, _, v| {
+                r.$field = v.as_whole().expect("checked") as u8;
+                checked(r)
+            },
+        }
+    };
+}
+
+/// A points table of `$len` values, the rules' `$field`.
+macro_rules! points {
+    ($field:ident, $len:expr, $about:literal) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| points($len),
+            get: |r, _| point_list(&r.$field),
+            set: |r, _, v| {
+                r.$field.copy_from_slice(&table(v));
+                checked(r)
+            },
+        }
+    };
+}
+
+/// The side up of `$animal`'s power card, `power_side.$name`.
+macro_rules! power_side {
+    ($animal:expr, $name:literal) => {
+        Param {
+            path: concat!("power_side.", $name),
+            about: concat!("the side up of the ", $name, " power card"),
+            per_players: None,
+            kind: |_| one_of(&SIDE_RULES.names()),
+            get: |r, _| ParamValue::Name(r.power_side($animal).name().into()),
+            set: |r, _, v| {
+                r.power_side[$animal.index()] = SIDE_RULES.value(name(v)).expect("checked");
+                checked(r)
+            },
+        }
+    };
 }
 
 impl RuleSet for Rules {
+    /// Every row of the page's Parameters table, each in the range of its rules-file key.
+    const PARAMS: &'static [Param<Rules>] = &[
+        Param {
+            path: "sets",
+            about: "the card sets (1 to 4, distinct) shuffled together",
+            per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
+            kind: |_| ParamKind::List {
+                item: Box::new(whole(&SET_NUMBERS)),
+                min_len: 1,
+                max_len: *SET_NUMBERS.end() as usize,
+            },
+            get: |r, players| {
+                let n = players.expect("sets holds a value per player count");
+                ParamValue::List(
+                    set_numbers(r.sets(n))
+                        .into_iter()
+                        .map(|s| ParamValue::Whole(i64::from(s)))
+                        .collect(),
+                )
+            },
+            set: |r, players, v| {
+                let n = players.expect("sets holds a value per player count");
+                let numbers = v.as_wholes().expect("checked");
+                r.sets[n - MIN_PLAYERS] = sets_mask(&numbers).map_err(|(_, m)| m)?;
+                checked(r)
+            },
+        },
+        byte!(
+            reserve_per_extra_player,
+            RESERVE_PER_EXTRA_PLAYER,
+            "Reserve cards per player beyond the first"
+        ),
+        byte!(hand_size, HAND_SIZE, "cards dealt to each hand"),
+        byte!(
+            hand_limit,
+            HAND_LIMIT,
+            "most cards a hand keeps at the end of a turn"
+        ),
+        byte!(river_size, RIVER_SIZE, "River cards"),
+        byte!(
+            empty_top_placement,
+            EMPTY_TOP_PLACEMENT,
+            "the placement value with no face-up top card"
+        ),
+        points!(
+            landscape_values,
+            LANDSCAPE_LEN,
+            "the value of each Landscape position; tokens start at position 2"
+        ),
+        points!(
+            run_points,
+            POINTS_LEN,
+            "points of an animal's longest run by its length 0 to 6 (the last for 6 or more)"
+        ),
+        points!(
+            diversity_points,
+            POINTS_LEN,
+            "points by the number of animals with a run of 2 or more, 0 to 6"
+        ),
+        Param {
+            path: "penalty_points",
+            about: "points per penalty card",
+            per_players: None,
+            kind: |_| whole(&PENALTY_POINTS),
+            get: |r, _| ParamValue::Whole(i64::from(r.penalty_points)),
+            set: |r, _, v| {
+                r.penalty_points = v.as_whole().expect("checked") as i32;
+                checked(r)
+            },
+        },
+        power_side!(Animal::Fox, "fox"),
+        power_side!(Animal::Moose, "moose"),
+        power_side!(Animal::Walrus, "walrus"),
+        power_side!(Animal::Orca, "orca"),
+        power_side!(Animal::Puffin, "puffin"),
+        power_side!(Animal::Bear, "bear"),
+        Param {
+            path: "tie_break",
+            about: "who wins a tie: the earliest seat, or every tied seat",
+            per_players: None,
+            kind: |_| one_of(&TIE_BREAKS.names()),
+            get: |r, _| ParamValue::Name(r.tie_break.name().into()),
+            set: |r, _, v| {
+                r.tie_break = TIE_BREAKS.value(name(v)).expect("checked");
+                checked(r)
+            },
+        },
+        Param {
+            path: "round_limit",
+            about: "rounds after which an unfinished game ends and is scored",
+            per_players: None,
+            kind: |_| whole(&ROUND_LIMIT),
+            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
+            set: |r, _, v| {
+                r.round_limit = v.as_whole().expect("checked") as u32;
+                checked(r)
+            },
+        },
+    ];
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -88,149 +253,6 @@ impl RuleSet for Rules {
             },
         };
         toml::to_string(&file).expect("rules serialise to TOML")
-    }
-
-    /// Every row of the page's Parameters table, each in the range of its rules-file key.
-    fn parameters(&self) -> Vec<ParamDecl> {
-        let most_sets = *SET_NUMBERS.end() as usize;
-        let mut decls = vec![
-            ParamDecl {
-                path: "sets".into(),
-                kind: ParamKind::List {
-                    item: Box::new(whole(&SET_NUMBERS)),
-                    min_len: 1,
-                    max_len: most_sets,
-                },
-                per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
-                about: "the card sets (1 to 4, distinct) shuffled together".into(),
-            },
-            decl(
-                "reserve_per_extra_player",
-                whole(&RESERVE_PER_EXTRA_PLAYER),
-                "Reserve cards per player beyond the first",
-            ),
-            decl("hand_size", whole(&HAND_SIZE), "cards dealt to each hand"),
-            decl(
-                "hand_limit",
-                whole(&HAND_LIMIT),
-                "most cards a hand keeps at the end of a turn",
-            ),
-            decl("river_size", whole(&RIVER_SIZE), "River cards"),
-            decl(
-                "empty_top_placement",
-                whole(&EMPTY_TOP_PLACEMENT),
-                "the placement value with no face-up top card",
-            ),
-            decl(
-                "landscape_values",
-                points(LANDSCAPE_LEN),
-                "the value of each Landscape position; tokens start at position 2",
-            ),
-            decl(
-                "run_points",
-                points(POINTS_LEN),
-                "points of an animal's longest run by its length 0 to 6 (the last for 6 or more)",
-            ),
-            decl(
-                "diversity_points",
-                points(POINTS_LEN),
-                "points by the number of animals with a run of 2 or more, 0 to 6",
-            ),
-            decl(
-                "penalty_points",
-                whole(&PENALTY_POINTS),
-                "points per penalty card",
-            ),
-        ];
-        for animal in ANIMALS {
-            decls.push(decl(
-                &format!("power_side.{animal}"),
-                one_of(&SIDE_RULES.names()),
-                &format!("the side up of the {animal} power card"),
-            ));
-        }
-        decls.push(decl(
-            "tie_break",
-            one_of(&TIE_BREAKS.names()),
-            "who wins a tie: the earliest seat, or every tied seat",
-        ));
-        decls.push(decl(
-            "round_limit",
-            whole(&ROUND_LIMIT),
-            "rounds after which an unfinished game ends and is scored",
-        ));
-        decls
-    }
-
-    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
-        let whole = |x: u8| ParamValue::Whole(i64::from(x));
-        match decl.path.as_str() {
-            "sets" => {
-                let n = players.expect("sets holds a value per player count");
-                ParamValue::List(
-                    set_numbers(self.sets(n))
-                        .into_iter()
-                        .map(|s| ParamValue::Whole(i64::from(s)))
-                        .collect(),
-                )
-            }
-            "reserve_per_extra_player" => whole(self.reserve_per_extra_player),
-            "hand_size" => whole(self.hand_size),
-            "hand_limit" => whole(self.hand_limit),
-            "river_size" => whole(self.river_size),
-            "empty_top_placement" => whole(self.empty_top_placement),
-            "landscape_values" => point_list(&self.landscape_values),
-            "run_points" => point_list(&self.run_points),
-            "diversity_points" => point_list(&self.diversity_points),
-            "penalty_points" => ParamValue::Whole(i64::from(self.penalty_points)),
-            "tie_break" => ParamValue::Name(self.tie_break.name().into()),
-            "round_limit" => ParamValue::Whole(i64::from(self.round_limit)),
-            path => {
-                let animal = power_animal(path).expect("a declared parameter");
-                ParamValue::Name(self.power_side(animal).name().into())
-            }
-        }
-    }
-
-    fn put_value(
-        &mut self,
-        decl: &ParamDecl,
-        players: Option<usize>,
-        value: &ParamValue,
-    ) -> Result<(), String> {
-        // The kind is checked: every whole number is in its key's range.
-        let byte = || value.as_whole().expect("checked") as u8;
-        let table = || -> Vec<i32> {
-            let values = value.as_wholes().expect("checked");
-            values.into_iter().map(|v| v as i32).collect()
-        };
-        let name = || match value {
-            ParamValue::Name(n) => n.as_str(),
-            _ => unreachable!("checked: a name"),
-        };
-        match decl.path.as_str() {
-            "sets" => {
-                let n = players.expect("sets holds a value per player count");
-                let numbers = value.as_wholes().expect("checked");
-                self.sets[n - MIN_PLAYERS] = sets_mask(&numbers).map_err(|(_, m)| m)?;
-            }
-            "reserve_per_extra_player" => self.reserve_per_extra_player = byte(),
-            "hand_size" => self.hand_size = byte(),
-            "hand_limit" => self.hand_limit = byte(),
-            "river_size" => self.river_size = byte(),
-            "empty_top_placement" => self.empty_top_placement = byte(),
-            "landscape_values" => self.landscape_values.copy_from_slice(&table()),
-            "run_points" => self.run_points.copy_from_slice(&table()),
-            "diversity_points" => self.diversity_points.copy_from_slice(&table()),
-            "penalty_points" => self.penalty_points = value.as_whole().expect("checked") as i32,
-            "tie_break" => self.tie_break = TieBreak::from_name(name()).expect("checked"),
-            "round_limit" => self.round_limit = value.as_whole().expect("checked") as u32,
-            path => {
-                let animal = power_animal(path).expect("a declared parameter");
-                self.power_side[animal.index()] = SideRule::from_name(name()).expect("checked");
-            }
-        }
-        self.check().map_err(|p| p.message)
     }
 }
 

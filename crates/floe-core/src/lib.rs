@@ -23,7 +23,7 @@ pub use game::{
 pub use name_table::NameTable;
 pub use outcome::{Outcome, WIN_SHARE_UNITS};
 pub use param::{ParamDecl, ParamError, ParamKind, ParamValue};
-pub use rule_set::{RuleSet, RulesFile};
+pub use rule_set::{Param, RuleSet, RulesFile};
 pub use rules_file::RulesError;
 pub use seat::{MAX_SEATS, Seat};
 pub use seed::{FloeRng, Stream, game_seed, stream_rng};

@@ -2,17 +2,41 @@
 
 use std::fmt;
 
-use crate::param::{self, ParamDecl, ParamError, ParamValue};
+use std::ops::RangeInclusive;
+
+use crate::param::{self, ParamDecl, ParamError, ParamKind, ParamValue};
+
+/// One rule parameter, declared once: its path, meaning and kind, and how it is read and
+/// set. A game's table of them ([`RuleSet::PARAMS`]) gives its declarations, the values
+/// an experiment reads and the changes a sweep or a tuner makes, with no match on paths.
+pub struct Param<R: 'static> {
+    /// The dotted path, without a player count.
+    pub path: &'static str,
+    /// One line on what it means.
+    pub about: &'static str,
+    /// The player counts it holds a value for; `None` when one value serves every count.
+    pub per_players: Option<RangeInclusive<usize>>,
+    /// What values it takes in these rules (a count may be bounded by other rules, as
+    /// Arctic Race's removals by its tile set).
+    pub kind: fn(&R) -> ParamKind,
+    /// Its value (for a player count, where it holds one per count).
+    pub get: fn(&R, Option<usize>) -> ParamValue,
+    /// Sets it to a value already checked to be of its kind; says why the rules cannot be
+    /// played with it.
+    pub set: fn(&mut R, Option<usize>, &ParamValue) -> Result<(), String>,
+}
 
 /// The rule data of one game: named, written back as a complete rules file, and changed
 /// through the parameters it declares.
 ///
-/// A game declares its parameters ([`RuleSet::parameters`]) and reads and writes them by
-/// their declared path ([`RuleSet::value_of`], [`RuleSet::put_value`]); the provided
+/// A game declares its parameters in one table ([`RuleSet::PARAMS`]); the provided
 /// [`RuleSet::parameter`] and [`RuleSet::set_parameter`] resolve a user's path (with a
 /// player count where the parameter holds one value per count) and check the value's kind
 /// first, so every game refuses bad paths and values with the same messages.
-pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
+pub trait RuleSet: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The rule parameters an experiment may sweep and a tuner may set (none by default).
+    const PARAMS: &'static [Param<Self>] = &[];
+
     /// Returns the name of the rule set (written into every result row).
     fn name(&self) -> &str;
 
@@ -23,24 +47,18 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
     /// the canonical form that fingerprints and run plans record.
     fn to_toml(&self) -> String;
 
-    /// Returns the rule parameters an experiment may sweep and a tuner may set.
-    fn parameters(&self) -> Vec<ParamDecl>;
-
-    /// Returns the value of the declared parameter `decl` (for `players`, where it holds
-    /// one value per player count).
-    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue;
-
-    /// Sets the declared parameter `decl` (for `players`) to `value`, already checked to be
-    /// of its kind.
-    ///
-    /// # Errors
-    /// Says why the rules cannot be played with the value.
-    fn put_value(
-        &mut self,
-        decl: &ParamDecl,
-        players: Option<usize>,
-        value: &ParamValue,
-    ) -> Result<(), String>;
+    /// Returns the declarations of [`RuleSet::PARAMS`], their kinds in these rules.
+    fn parameters(&self) -> Vec<ParamDecl> {
+        Self::PARAMS
+            .iter()
+            .map(|p| ParamDecl {
+                path: p.path.into(),
+                kind: (p.kind)(self),
+                per_players: p.per_players.clone(),
+                about: p.about.into(),
+            })
+            .collect()
+    }
 
     /// Returns the value of the parameter at `path` (see [`crate::param`]).
     ///
@@ -49,7 +67,7 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
     fn parameter(&self, path: &str) -> Result<ParamValue, ParamError> {
         let decls = self.parameters();
         let (decl, players) = param::resolve(&decls, path)?;
-        Ok(self.value_of(decl, players))
+        Ok((declared::<Self>(decl).get)(self, players))
     }
 
     /// Sets the parameter at `path` to `value`, checked as a rules file's value would be;
@@ -65,12 +83,19 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync {
             .check(value)
             .map_err(|m| ParamError::new(path, m))?;
         let mut changed = self.clone();
-        changed
-            .put_value(decl, players, value)
+        (declared::<Self>(decl).set)(&mut changed, players, value)
             .map_err(|m| ParamError::new(path, m))?;
         *self = changed;
         Ok(())
     }
+}
+
+/// The entry of `R`'s table that declared `decl`.
+fn declared<R: RuleSet>(decl: &ParamDecl) -> &'static Param<R> {
+    R::PARAMS
+        .iter()
+        .find(|p| p.path == decl.path)
+        .expect("a declaration comes from the table")
 }
 
 /// Rules a user gives as a rules file: what the registry needs to load a game by name.
@@ -90,7 +115,6 @@ pub trait RulesFile: RuleSet + Sized {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ParamKind;
 
     /// A limit per player count that must stay below a cap.
     #[derive(Clone, Debug, PartialEq)]
@@ -100,6 +124,21 @@ mod tests {
     }
 
     impl RuleSet for Limits {
+        const PARAMS: &'static [Param<Limits>] = &[Param {
+            path: "limit",
+            about: "a limit",
+            per_players: Some(1..=2),
+            kind: |_| ParamKind::Whole { min: 0, max: 9 },
+            get: |r, players| ParamValue::Whole(r.limit[players.expect("per player count")]),
+            set: |r, players, value| {
+                let n = players.expect("per player count");
+                r.limit[n] = value.as_whole().expect("checked");
+                if r.limit[n] > r.cap {
+                    return Err(format!("above the cap of {}", r.cap));
+                }
+                Ok(())
+            },
+        }];
         fn name(&self) -> &str {
             "limits"
         }
@@ -108,30 +147,6 @@ mod tests {
         }
         fn to_toml(&self) -> String {
             format!("limit = {:?}", self.limit)
-        }
-        fn parameters(&self) -> Vec<ParamDecl> {
-            vec![ParamDecl {
-                path: "limit".into(),
-                kind: ParamKind::Whole { min: 0, max: 9 },
-                per_players: Some(1..=2),
-                about: "a limit".into(),
-            }]
-        }
-        fn value_of(&self, _: &ParamDecl, players: Option<usize>) -> ParamValue {
-            ParamValue::Whole(self.limit[players.expect("per player count")])
-        }
-        fn put_value(
-            &mut self,
-            _: &ParamDecl,
-            players: Option<usize>,
-            value: &ParamValue,
-        ) -> Result<(), String> {
-            let n = players.expect("per player count");
-            self.limit[n] = value.as_whole().expect("checked");
-            if self.limit[n] > self.cap {
-                return Err(format!("above the cap of {}", self.cap));
-            }
-            Ok(())
         }
     }
 

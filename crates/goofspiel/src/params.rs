@@ -5,13 +5,39 @@
 //! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::param::{decl, whole};
-use floe_core::{ParamDecl, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::param::whole;
+use floe_core::{Param, ParamValue, RuleSet, RulesError, RulesFile};
 use serde::Serialize;
 
 use crate::rules::{CARDS, Rules, TIE_BONUS};
 
 impl RuleSet for Rules {
+    /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
+    const PARAMS: &'static [Param<Rules>] = &[
+        Param {
+            path: "cards",
+            about: "K: bid cards per hand and prizes in the deck (1..=K each)",
+            per_players: None,
+            kind: |_| whole(&CARDS),
+            get: |r, _| ParamValue::Whole(i64::from(r.cards)),
+            set: |r, _, v| {
+                r.cards = v.as_whole().expect("checked") as u8;
+                Ok(())
+            },
+        },
+        Param {
+            path: "tie_bonus",
+            about: "points seat 0 gets whenever it is among the tied highest bidders",
+            per_players: None,
+            kind: |_| whole(&TIE_BONUS),
+            get: |r, _| ParamValue::Whole(i64::from(r.tie_bonus)),
+            set: |r, _, v| {
+                r.tie_bonus = v.as_whole().expect("checked") as u8;
+                Ok(())
+            },
+        },
+    ];
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -35,43 +61,6 @@ impl RuleSet for Rules {
             colours: &self.colours,
         };
         toml::to_string(&file).expect("rules serialise to TOML")
-    }
-
-    /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
-    fn parameters(&self) -> Vec<ParamDecl> {
-        vec![
-            decl(
-                "cards",
-                whole(&CARDS),
-                "K: bid cards per hand and prizes in the deck (1..=K each)",
-            ),
-            decl(
-                "tie_bonus",
-                whole(&TIE_BONUS),
-                "points seat 0 gets whenever it is among the tied highest bidders",
-            ),
-        ]
-    }
-
-    fn value_of(&self, decl: &ParamDecl, _players: Option<usize>) -> ParamValue {
-        ParamValue::Whole(match decl.path.as_str() {
-            "cards" => i64::from(self.cards),
-            _ => i64::from(self.tie_bonus),
-        })
-    }
-
-    fn put_value(
-        &mut self,
-        decl: &ParamDecl,
-        _players: Option<usize>,
-        value: &ParamValue,
-    ) -> Result<(), String> {
-        let x = value.as_whole().expect("checked") as u8;
-        match decl.path.as_str() {
-            "cards" => self.cards = x,
-            _ => self.tie_bonus = x,
-        }
-        Ok(())
     }
 }
 

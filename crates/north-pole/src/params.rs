@@ -17,8 +17,8 @@
 
 use std::fmt::Write as _;
 
-use floe_core::param::{decl, one_of, whole};
-use floe_core::{ParamDecl, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::param::{one_of, whole};
+use floe_core::{Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
 
 use crate::board::{Bits, Name, Square, squares};
 use crate::deck::{DISCS, Disc, EQUIPMENT};
@@ -30,14 +30,6 @@ use crate::rules_file::{
     MIN_BOARDS, PAWNS_ON_SHIP, RANDOM, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
     TIE_BREAKS, assignment_of, sides_of,
 };
-
-/// Returns the declaration of `path`, one value per player count.
-fn per_count(path: &str, kind: ParamKind, about: &str) -> ParamDecl {
-    ParamDecl {
-        per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
-        ..decl(path, kind, about)
-    }
-}
 
 /// Returns `s` as a TOML string.
 fn quote(s: &str) -> String {
@@ -75,7 +67,255 @@ fn names_value<'a>(names: impl IntoIterator<Item = &'a str>) -> ParamValue {
     )
 }
 
+/// A value's names, in order.
+fn names_of(v: &ParamValue) -> Vec<&str> {
+    match v {
+        ParamValue::List(items) => items
+            .iter()
+            .map(|i| match i {
+                ParamValue::Name(n) => n.as_str(),
+                _ => unreachable!("checked: names"),
+            })
+            .collect(),
+        _ => unreachable!("checked: a list"),
+    }
+}
+
+/// A value's name.
+fn name_of(v: &ParamValue) -> &str {
+    match v {
+        ParamValue::Name(n) => n.as_str(),
+        _ => unreachable!("checked: a name"),
+    }
+}
+
+/// Checks the whole rules after a parameter changed ([`Rules::check`]) and derives what
+/// the engine reads from them.
+fn checked(r: &mut Rules) -> Result<(), String> {
+    r.check().map_err(|p| p.message)?;
+    r.derive();
+    Ok(())
+}
+
+/// A parameter of one whole number, the rules' `$field`, in `$range` (with `per_count`,
+/// one per player count).
+macro_rules! byte {
+    ($field:ident, $range:expr, $about:literal) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| whole(&$range),
+            get: |r, _| ParamValue::Whole(i64::from(r.$field)),
+            set: |r, _, v| {
+                r.$field = v.as_whole().expect("checked") as u8;
+                checked(r)
+            },
+        }
+    };
+    ($field:ident, $range:expr, $about:literal, per_count) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
+            kind: |_| whole(&$range),
+            get: |r, n| ParamValue::Whole(i64::from(r.$field[count(n)])),
+            set: |r, n, v| {
+                r.$field[count(n)] = v.as_whole().expect("checked") as u8;
+                checked(r)
+            },
+        }
+    };
+}
+
+/// A switch, the rules' `$field`.
+macro_rules! switch {
+    ($field:ident, $about:literal) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| ParamKind::Switch,
+            get: |r, _| ParamValue::Switch(r.$field),
+            set: |r, _, v| {
+                r.$field = matches!(v, ParamValue::Switch(true));
+                checked(r)
+            },
+        }
+    };
+}
+
+/// A name from the table `$table`, the rules' `$field`.
+macro_rules! named {
+    ($field:ident, $table:expr, $about:literal) => {
+        Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| one_of(&$table.names()),
+            get: |r, _| ParamValue::Name($table.name(r.$field).into()),
+            set: |r, _, v| {
+                r.$field = $table.value(name_of(v)).expect("checked");
+                checked(r)
+            },
+        }
+    };
+}
+
+/// The index of player count `n` in a per-count table.
+fn count(n: Option<usize>) -> usize {
+    n.expect("a parameter per player count") - MIN_PLAYERS
+}
+
 impl RuleSet for Rules {
+    /// The rows of the page's Parameters table that are values or lists, each in the
+    /// range of its rules-file key.
+    const PARAMS: &'static [Param<Rules>] = &[
+        Param {
+            path: "sides",
+            about: "the table side (S, W, N, E) of each seat, one per seat, distinct",
+            per_players: Some(MIN_PLAYERS..=MAX_PLAYERS),
+            kind: |_| ParamKind::List {
+                item: Box::new(one_of(&SIDE_NAMES)),
+                min_len: MIN_PLAYERS,
+                max_len: MAX_PLAYERS,
+            },
+            get: |r, n| {
+                let sides = &r.sides[count(n)][..count(n) + MIN_PLAYERS];
+                names_value(sides.iter().map(|&s| SIDE_NAMES[usize::from(s)]))
+            },
+            set: |r, n, v| {
+                let players = count(n) + MIN_PLAYERS;
+                r.sides[count(n)] = sides_of(players, &names_of(v)).map_err(|(_, m)| m)?;
+                checked(r)
+            },
+        },
+        byte!(
+            pawns_on_ship,
+            PAWNS_ON_SHIP,
+            "pawns in play per player; the rest of 4 start on the scoreboard",
+            per_count
+        ),
+        byte!(
+            storm_threshold,
+            STORM_THRESHOLD,
+            "storm pile total that triggers a storm",
+            per_count
+        ),
+        byte!(
+            hand_size,
+            HAND_SIZE,
+            "cards per side at setup, after a redraw, and after phase 4"
+        ),
+        byte!(equipment_limit, EQUIPMENT_LIMIT, "discs a player may keep"),
+        byte!(stack_size, STACK_SIZE, "discs in the ambush stack"),
+        Param {
+            path: "team_boards",
+            about: "each team board's two brown starting discs",
+            per_players: None,
+            kind: |_| {
+                let equipment: Vec<&str> = EQUIPMENT.iter().map(|d| d.name()).collect();
+                ParamKind::List {
+                    item: Box::new(ParamKind::List {
+                        item: Box::new(one_of(&equipment)),
+                        min_len: BOARD_DISCS,
+                        max_len: BOARD_DISCS,
+                    }),
+                    min_len: MIN_BOARDS,
+                    max_len: MAX_BOARDS,
+                }
+            },
+            get: |r, _| {
+                ParamValue::List(
+                    r.team_boards
+                        .iter()
+                        .map(|b| names_value(b.iter().map(|d| d.name())))
+                        .collect(),
+                )
+            },
+            set: |r, _, v| {
+                let ParamValue::List(boards) = v else {
+                    unreachable!("checked: a list")
+                };
+                r.team_boards = boards
+                    .iter()
+                    .map(|b| {
+                        let discs = names_of(b);
+                        std::array::from_fn(|i| Disc::from_name(discs[i]).expect("checked"))
+                    })
+                    .collect();
+                checked(r)
+            },
+        },
+        Param {
+            path: "team_assignment",
+            about: "the team board (from 1) of seats 0 to 3, distinct; [] deals them at random",
+            per_players: None,
+            kind: |_| ParamKind::List {
+                item: Box::new(whole(&BOARD_NUMBER)),
+                min_len: 0,
+                max_len: MAX_PLAYERS,
+            },
+            get: |r, _| match &r.team_assignment {
+                TeamAssignment::Random => ParamValue::List(Vec::new()),
+                TeamAssignment::Fixed(boards) => ParamValue::List(
+                    boards
+                        .iter()
+                        .map(|&b| ParamValue::Whole(i64::from(b) + 1))
+                        .collect(),
+                ),
+            },
+            set: |r, _, v| {
+                let numbers = v.as_wholes().expect("checked");
+                r.team_assignment = assignment_of(&numbers).map_err(|(_, m)| m)?;
+                checked(r)
+            },
+        },
+        switch!(
+            random_start,
+            "whether the top board's rotation and the disc's orientation start at random"
+        ),
+        named!(
+            disc,
+            DISC_KINDS,
+            "the North Pole disc: one entry open, or two opposite ones"
+        ),
+        switch!(
+            team_play,
+            "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc"
+        ),
+        switch!(
+            storm_colour_public,
+            "whether the draw pile's top card shows its storm colour to all"
+        ),
+        named!(
+            storm_hazard_direction,
+            HAZARD_DIRECTIONS,
+            "which way a Storm disc turns the board: by the top card, or fixed"
+        ),
+        named!(
+            scoreboard_mask,
+            SCOREBOARD_MASKS,
+            "whether the first pawn to reach the Pole earns the disc on the scoreboard"
+        ),
+        Param {
+            path: "round_limit",
+            about: "rounds after which an unfinished game ends and is scored",
+            per_players: None,
+            kind: |_| whole(&ROUND_LIMIT),
+            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
+            set: |r, _, v| {
+                r.round_limit = v.as_whole().expect("checked") as u32;
+                checked(r)
+            },
+        },
+        named!(
+            tie_break,
+            TIE_BREAKS,
+            "who wins a tie after Pole count and ship count: every tied seat, or the earliest"
+        ),
+    ];
+
     fn name(&self) -> &str {
         &self.name
     }
@@ -164,229 +404,6 @@ impl RuleSet for Rules {
         }
         let _ = writeln!(out, "blanks = {}", self.masks.blanks);
         out
-    }
-
-    /// The rows of the page's Parameters table that are values or lists, each in the
-    /// range of its rules-file key.
-    fn parameters(&self) -> Vec<ParamDecl> {
-        let equipment: Vec<&str> = EQUIPMENT.iter().map(|d| d.name()).collect();
-        vec![
-            per_count(
-                "sides",
-                ParamKind::List {
-                    item: Box::new(one_of(&SIDE_NAMES)),
-                    min_len: MIN_PLAYERS,
-                    max_len: MAX_PLAYERS,
-                },
-                "the table side (S, W, N, E) of each seat, one per seat, distinct",
-            ),
-            per_count(
-                "pawns_on_ship",
-                whole(&PAWNS_ON_SHIP),
-                "pawns in play per player; the rest of 4 start on the scoreboard",
-            ),
-            per_count(
-                "storm_threshold",
-                whole(&STORM_THRESHOLD),
-                "storm pile total that triggers a storm",
-            ),
-            decl(
-                "hand_size",
-                whole(&HAND_SIZE),
-                "cards per side at setup, after a redraw, and after phase 4",
-            ),
-            decl(
-                "equipment_limit",
-                whole(&EQUIPMENT_LIMIT),
-                "discs a player may keep",
-            ),
-            decl(
-                "stack_size",
-                whole(&STACK_SIZE),
-                "discs in the ambush stack",
-            ),
-            decl(
-                "team_boards",
-                ParamKind::List {
-                    item: Box::new(ParamKind::List {
-                        item: Box::new(one_of(&equipment)),
-                        min_len: BOARD_DISCS,
-                        max_len: BOARD_DISCS,
-                    }),
-                    min_len: MIN_BOARDS,
-                    max_len: MAX_BOARDS,
-                },
-                "each team board's two brown starting discs",
-            ),
-            decl(
-                "team_assignment",
-                ParamKind::List {
-                    item: Box::new(whole(&BOARD_NUMBER)),
-                    min_len: 0,
-                    max_len: MAX_PLAYERS,
-                },
-                "the team board (from 1) of seats 0 to 3, distinct; [] deals them at random",
-            ),
-            decl(
-                "random_start",
-                ParamKind::Switch,
-                "whether the top board's rotation and the disc's orientation start at random",
-            ),
-            decl(
-                "disc",
-                one_of(&DISC_KINDS.names()),
-                "the North Pole disc: one entry open, or two opposite ones",
-            ),
-            decl(
-                "team_play",
-                ParamKind::Switch,
-                "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc",
-            ),
-            decl(
-                "storm_colour_public",
-                ParamKind::Switch,
-                "whether the draw pile's top card shows its storm colour to all",
-            ),
-            decl(
-                "storm_hazard_direction",
-                one_of(&HAZARD_DIRECTIONS.names()),
-                "which way a Storm disc turns the board: by the top card, or fixed",
-            ),
-            decl(
-                "scoreboard_mask",
-                one_of(&SCOREBOARD_MASKS.names()),
-                "whether the first pawn to reach the Pole earns the disc on the scoreboard",
-            ),
-            decl(
-                "round_limit",
-                whole(&ROUND_LIMIT),
-                "rounds after which an unfinished game ends and is scored",
-            ),
-            decl(
-                "tie_break",
-                one_of(&TIE_BREAKS.names()),
-                "who wins a tie after Pole count and ship count: every tied seat, or the earliest",
-            ),
-        ]
-    }
-
-    fn value_of(&self, decl: &ParamDecl, players: Option<usize>) -> ParamValue {
-        let whole = |x: u8| ParamValue::Whole(i64::from(x));
-        let count = || players.expect("a parameter per player count") - MIN_PLAYERS;
-        let name = |n: &str| ParamValue::Name(n.into());
-        match decl.path.as_str() {
-            "sides" => {
-                let n = count() + MIN_PLAYERS;
-                names_value(
-                    self.sides[count()][..n]
-                        .iter()
-                        .map(|&s| SIDE_NAMES[usize::from(s)]),
-                )
-            }
-            "pawns_on_ship" => whole(self.pawns_on_ship[count()]),
-            "storm_threshold" => whole(self.storm_threshold[count()]),
-            "hand_size" => whole(self.hand_size),
-            "equipment_limit" => whole(self.equipment_limit),
-            "stack_size" => whole(self.stack_size),
-            "team_boards" => ParamValue::List(
-                self.team_boards
-                    .iter()
-                    .map(|b| names_value(b.iter().map(|d| d.name())))
-                    .collect(),
-            ),
-            "team_assignment" => match &self.team_assignment {
-                TeamAssignment::Random => ParamValue::List(Vec::new()),
-                TeamAssignment::Fixed(boards) => ParamValue::List(
-                    boards
-                        .iter()
-                        .map(|&b| ParamValue::Whole(i64::from(b) + 1))
-                        .collect(),
-                ),
-            },
-            "random_start" => ParamValue::Switch(self.random_start),
-            "disc" => name(DISC_KINDS.name(self.disc)),
-            "team_play" => ParamValue::Switch(self.team_play),
-            "storm_colour_public" => ParamValue::Switch(self.storm_colour_public),
-            "storm_hazard_direction" => name(HAZARD_DIRECTIONS.name(self.storm_hazard_direction)),
-            "scoreboard_mask" => name(SCOREBOARD_MASKS.name(self.scoreboard_mask)),
-            "round_limit" => ParamValue::Whole(i64::from(self.round_limit)),
-            "tie_break" => name(TIE_BREAKS.name(self.tie_break)),
-            path => unreachable!("{path} is not a declared parameter"),
-        }
-    }
-
-    fn put_value(
-        &mut self,
-        decl: &ParamDecl,
-        players: Option<usize>,
-        value: &ParamValue,
-    ) -> Result<(), String> {
-        // The kind is checked: every whole number is in its key's range, every name one of
-        // its key's names, every list of its key's length.
-        let byte = || value.as_whole().expect("checked") as u8;
-        let names = |v: &ParamValue| -> Vec<String> {
-            match v {
-                ParamValue::List(items) => items
-                    .iter()
-                    .map(|i| match i {
-                        ParamValue::Name(n) => n.clone(),
-                        _ => unreachable!("checked: names"),
-                    })
-                    .collect(),
-                _ => unreachable!("checked: a list"),
-            }
-        };
-        let name = || match value {
-            ParamValue::Name(n) => n.as_str(),
-            _ => unreachable!("checked: a name"),
-        };
-        let switch = || matches!(value, ParamValue::Switch(true));
-        let players = || players.expect("a parameter per player count");
-        match decl.path.as_str() {
-            "sides" => {
-                let n = players();
-                let given = names(value);
-                let given: Vec<&str> = given.iter().map(String::as_str).collect();
-                self.sides[n - MIN_PLAYERS] = sides_of(n, &given).map_err(|(_, m)| m)?;
-            }
-            "pawns_on_ship" => self.pawns_on_ship[players() - MIN_PLAYERS] = byte(),
-            "storm_threshold" => self.storm_threshold[players() - MIN_PLAYERS] = byte(),
-            "hand_size" => self.hand_size = byte(),
-            "equipment_limit" => self.equipment_limit = byte(),
-            "stack_size" => self.stack_size = byte(),
-            "team_boards" => {
-                let ParamValue::List(boards) = value else {
-                    unreachable!("checked: a list")
-                };
-                self.team_boards = boards
-                    .iter()
-                    .map(|b| {
-                        let discs = names(b);
-                        std::array::from_fn(|i| Disc::from_name(&discs[i]).expect("checked"))
-                    })
-                    .collect();
-            }
-            "team_assignment" => {
-                let numbers = value.as_wholes().expect("checked");
-                self.team_assignment = assignment_of(&numbers).map_err(|(_, m)| m)?;
-            }
-            "random_start" => self.random_start = switch(),
-            "disc" => self.disc = DISC_KINDS.value(name()).expect("checked"),
-            "team_play" => self.team_play = switch(),
-            "storm_colour_public" => self.storm_colour_public = switch(),
-            "storm_hazard_direction" => {
-                self.storm_hazard_direction = HAZARD_DIRECTIONS.value(name()).expect("checked");
-            }
-            "scoreboard_mask" => {
-                self.scoreboard_mask = SCOREBOARD_MASKS.value(name()).expect("checked");
-            }
-            "round_limit" => self.round_limit = value.as_whole().expect("checked") as u32,
-            "tie_break" => self.tie_break = TIE_BREAKS.value(name()).expect("checked"),
-            path => unreachable!("{path} is not a declared parameter"),
-        }
-        self.check().map_err(|p| p.message)?;
-        self.derive();
-        Ok(())
     }
 }
 
@@ -528,7 +545,8 @@ blanks = 0
                 None => vec![None],
             };
             for n in counts {
-                let v = r.value_of(d, n);
+                let path = n.map_or(d.path.clone(), |n| format!("{}.{n}", d.path));
+                let v = r.parameter(&path).unwrap();
                 assert_eq!(d.kind.check(&v), Ok(()), "{} at {n:?}", d.path);
             }
         }
