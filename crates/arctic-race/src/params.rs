@@ -6,7 +6,9 @@
 //! [`RuleSet::to_toml`] writes the complete rules back as a rules file: the canonical form
 //! that fingerprints and run plans record.
 
-use floe_core::{MAX_SEATS, Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::{
+    MAX_SEATS, Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, whole_param,
+};
 use serde::Serialize;
 
 use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules};
@@ -68,20 +70,12 @@ impl RuleSet for Rules {
                     .map_err(|e: RulesError| e.message)
             },
         },
-        Param {
-            path: "round_limit",
-            about: "rounds after which the game ends and is scored",
-            per_players: None,
-            kind: |_| ParamKind::Whole {
-                min: 1,
-                max: MAX_ROUND_LIMIT as i64,
-            },
-            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
-            set: |r, _, v| {
-                r.round_limit = v.as_whole().expect("checked") as u32;
-                Ok(())
-            },
-        },
+        whole_param!(
+            round_limit,
+            1..=i64::from(MAX_ROUND_LIMIT),
+            "rounds after which the game ends and is scored",
+            |_| Ok(())
+        ),
         scoring_row!(1),
         scoring_row!(2),
         scoring_row!(3),

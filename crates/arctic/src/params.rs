@@ -11,7 +11,9 @@
 //! record.
 
 use floe_core::param::{one_of, whole};
-use floe_core::{Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::{
+    Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, named_param, whole_param,
+};
 use serde::Serialize;
 
 use crate::cards::Animal;
@@ -57,23 +59,6 @@ fn name(v: &ParamValue) -> &str {
 /// Checks the whole rules after a parameter changed ([`Rules::check`]).
 fn checked(r: &Rules) -> Result<(), String> {
     r.check().map_err(|p| p.message)
-}
-
-/// A parameter of one small whole number, the rules' `$field`, in `$range`.
-macro_rules! byte {
-    ($field:ident, $range:expr, $about:literal) => {
-        Param {
-            path: stringify!($field),
-            about: $about,
-            per_players: None,
-            kind: |_| whole(&$range),
-            get: |r, _| ParamValue::Whole(i64::from(r.$field)),
-            set: |r, _, v| {
-                r.$field = v.as_whole().expect("checked") as u8;
-                checked(r)
-            },
-        }
-    };
 }
 
 /// A points table of `$len` values, the rules' `$field`.
@@ -138,22 +123,25 @@ impl RuleSet for Rules {
                 checked(r)
             },
         },
-        byte!(
+        whole_param!(
             reserve_per_extra_player,
             RESERVE_PER_EXTRA_PLAYER,
-            "Reserve cards per player beyond the first"
+            "Reserve cards per player beyond the first",
+            checked
         ),
-        byte!(hand_size, HAND_SIZE, "cards dealt to each hand"),
-        byte!(
+        whole_param!(hand_size, HAND_SIZE, "cards dealt to each hand", checked),
+        whole_param!(
             hand_limit,
             HAND_LIMIT,
-            "most cards a hand keeps at the end of a turn"
+            "most cards a hand keeps at the end of a turn",
+            checked
         ),
-        byte!(river_size, RIVER_SIZE, "River cards"),
-        byte!(
+        whole_param!(river_size, RIVER_SIZE, "River cards", checked),
+        whole_param!(
             empty_top_placement,
             EMPTY_TOP_PLACEMENT,
-            "the placement value with no face-up top card"
+            "the placement value with no face-up top card",
+            checked
         ),
         points!(
             landscape_values,
@@ -170,45 +158,30 @@ impl RuleSet for Rules {
             POINTS_LEN,
             "points by the number of animals with a run of 2 or more, 0 to 6"
         ),
-        Param {
-            path: "penalty_points",
-            about: "points per penalty card",
-            per_players: None,
-            kind: |_| whole(&PENALTY_POINTS),
-            get: |r, _| ParamValue::Whole(i64::from(r.penalty_points)),
-            set: |r, _, v| {
-                r.penalty_points = v.as_whole().expect("checked") as i32;
-                checked(r)
-            },
-        },
+        whole_param!(
+            penalty_points,
+            PENALTY_POINTS,
+            "points per penalty card",
+            checked
+        ),
         power_side!(Animal::Fox, "fox"),
         power_side!(Animal::Moose, "moose"),
         power_side!(Animal::Walrus, "walrus"),
         power_side!(Animal::Orca, "orca"),
         power_side!(Animal::Puffin, "puffin"),
         power_side!(Animal::Bear, "bear"),
-        Param {
-            path: "tie_break",
-            about: "who wins a tie: the earliest seat, or every tied seat",
-            per_players: None,
-            kind: |_| one_of(&TIE_BREAKS.names()),
-            get: |r, _| ParamValue::Name(r.tie_break.name().into()),
-            set: |r, _, v| {
-                r.tie_break = TIE_BREAKS.value(name(v)).expect("checked");
-                checked(r)
-            },
-        },
-        Param {
-            path: "round_limit",
-            about: "rounds after which an unfinished game ends and is scored",
-            per_players: None,
-            kind: |_| whole(&ROUND_LIMIT),
-            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
-            set: |r, _, v| {
-                r.round_limit = v.as_whole().expect("checked") as u32;
-                checked(r)
-            },
-        },
+        named_param!(
+            tie_break,
+            TIE_BREAKS,
+            "who wins a tie: the earliest seat, or every tied seat",
+            checked
+        ),
+        whole_param!(
+            round_limit,
+            ROUND_LIMIT,
+            "rounds after which an unfinished game ends and is scored",
+            checked
+        ),
     ];
 
     fn name(&self) -> &str {

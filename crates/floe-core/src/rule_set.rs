@@ -26,6 +26,68 @@ pub struct Param<R: 'static> {
     pub set: fn(&mut R, Option<usize>, &ParamValue) -> Result<(), String>,
 }
 
+/// A [`Param`] of one whole number, the rules' field `$field` (of an integer type that
+/// holds `$range`), with its path the field's name; `$then` checks the changed rules
+/// (`|_| Ok(())` when no value can break them).
+#[macro_export]
+macro_rules! whole_param {
+    ($field:ident, $range:expr, $about:literal, $then:expr) => {
+        $crate::Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| $crate::param::whole(&($range)),
+            get: |r, _| $crate::ParamValue::Whole(i64::from(r.$field)),
+            set: |r, _, v| {
+                r.$field = v.as_whole().expect("checked: a whole number in range") as _;
+                $then(r)
+            },
+        }
+    };
+}
+
+/// A [`Param`] switch, the rules' field `$field`; `$then` as for [`whole_param!`].
+#[macro_export]
+macro_rules! switch_param {
+    ($field:ident, $about:literal, $then:expr) => {
+        $crate::Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| $crate::ParamKind::Switch,
+            get: |r, _| $crate::ParamValue::Switch(r.$field),
+            set: |r, _, v| {
+                r.$field = matches!(v, $crate::ParamValue::Switch(true));
+                $then(r)
+            },
+        }
+    };
+}
+
+/// A [`Param`] naming a value of the [`crate::NameTable`] `$table`, the rules' field
+/// `$field`; `$then` as for [`whole_param!`].
+#[macro_export]
+macro_rules! named_param {
+    ($field:ident, $table:expr, $about:literal, $then:expr) => {
+        $crate::Param {
+            path: stringify!($field),
+            about: $about,
+            per_players: None,
+            kind: |_| $crate::param::one_of(&$table.names()),
+            get: |r, _| $crate::ParamValue::Name($table.name(r.$field).into()),
+            set: |r, _, v| {
+                let $crate::ParamValue::Name(name) = v else {
+                    unreachable!("checked: a name")
+                };
+                r.$field = $table
+                    .value(name)
+                    .expect("checked: one of the table's names");
+                $then(r)
+            },
+        }
+    };
+}
+
 /// The rule data of one game: named, written back as a complete rules file, and changed
 /// through the parameters it declares.
 ///

@@ -5,8 +5,7 @@
 //! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::param::whole;
-use floe_core::{Param, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::{Param, RuleSet, RulesError, RulesFile, whole_param};
 use serde::Serialize;
 
 use crate::rules::{CARDS, Rules, TIE_BONUS};
@@ -14,28 +13,18 @@ use crate::rules::{CARDS, Rules, TIE_BONUS};
 impl RuleSet for Rules {
     /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
     const PARAMS: &'static [Param<Rules>] = &[
-        Param {
-            path: "cards",
-            about: "K: bid cards per hand and prizes in the deck (1..=K each)",
-            per_players: None,
-            kind: |_| whole(&CARDS),
-            get: |r, _| ParamValue::Whole(i64::from(r.cards)),
-            set: |r, _, v| {
-                r.cards = v.as_whole().expect("checked") as u8;
-                Ok(())
-            },
-        },
-        Param {
-            path: "tie_bonus",
-            about: "points seat 0 gets whenever it is among the tied highest bidders",
-            per_players: None,
-            kind: |_| whole(&TIE_BONUS),
-            get: |r, _| ParamValue::Whole(i64::from(r.tie_bonus)),
-            set: |r, _, v| {
-                r.tie_bonus = v.as_whole().expect("checked") as u8;
-                Ok(())
-            },
-        },
+        whole_param!(
+            cards,
+            CARDS,
+            "K: bid cards per hand and prizes in the deck (1..=K each)",
+            |_| Ok(())
+        ),
+        whole_param!(
+            tie_bonus,
+            TIE_BONUS,
+            "points seat 0 gets whenever it is among the tied highest bidders",
+            |_| Ok(())
+        ),
     ];
 
     fn name(&self) -> &str {
@@ -86,6 +75,7 @@ impl RulesFile for Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use floe_core::ParamValue;
 
     #[test]
     fn canonical_rules_load_back_equal() {

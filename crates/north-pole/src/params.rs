@@ -18,7 +18,10 @@
 use std::fmt::Write as _;
 
 use floe_core::param::{one_of, whole};
-use floe_core::{Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile};
+use floe_core::{
+    Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, named_param, switch_param,
+    whole_param,
+};
 
 use crate::board::{Bits, Name, Square, squares};
 use crate::deck::{DISCS, Disc, EQUIPMENT};
@@ -81,14 +84,6 @@ fn names_of(v: &ParamValue) -> Vec<&str> {
     }
 }
 
-/// A value's name.
-fn name_of(v: &ParamValue) -> &str {
-    match v {
-        ParamValue::Name(n) => n.as_str(),
-        _ => unreachable!("checked: a name"),
-    }
-}
-
 /// Checks the whole rules after a parameter changed ([`Rules::check`]) and derives what
 /// the engine reads from them.
 fn checked(r: &mut Rules) -> Result<(), String> {
@@ -97,23 +92,10 @@ fn checked(r: &mut Rules) -> Result<(), String> {
     Ok(())
 }
 
-/// A parameter of one whole number, the rules' `$field`, in `$range` (with `per_count`,
-/// one per player count).
-macro_rules! byte {
+/// A parameter of one whole number per player count, the rules' table `$field`, each in
+/// `$range`.
+macro_rules! per_count {
     ($field:ident, $range:expr, $about:literal) => {
-        Param {
-            path: stringify!($field),
-            about: $about,
-            per_players: None,
-            kind: |_| whole(&$range),
-            get: |r, _| ParamValue::Whole(i64::from(r.$field)),
-            set: |r, _, v| {
-                r.$field = v.as_whole().expect("checked") as u8;
-                checked(r)
-            },
-        }
-    };
-    ($field:ident, $range:expr, $about:literal, per_count) => {
         Param {
             path: stringify!($field),
             about: $about,
@@ -122,40 +104,6 @@ macro_rules! byte {
             get: |r, n| ParamValue::Whole(i64::from(r.$field[count(n)])),
             set: |r, n, v| {
                 r.$field[count(n)] = v.as_whole().expect("checked") as u8;
-                checked(r)
-            },
-        }
-    };
-}
-
-/// A switch, the rules' `$field`.
-macro_rules! switch {
-    ($field:ident, $about:literal) => {
-        Param {
-            path: stringify!($field),
-            about: $about,
-            per_players: None,
-            kind: |_| ParamKind::Switch,
-            get: |r, _| ParamValue::Switch(r.$field),
-            set: |r, _, v| {
-                r.$field = matches!(v, ParamValue::Switch(true));
-                checked(r)
-            },
-        }
-    };
-}
-
-/// A name from the table `$table`, the rules' `$field`.
-macro_rules! named {
-    ($field:ident, $table:expr, $about:literal) => {
-        Param {
-            path: stringify!($field),
-            about: $about,
-            per_players: None,
-            kind: |_| one_of(&$table.names()),
-            get: |r, _| ParamValue::Name($table.name(r.$field).into()),
-            set: |r, _, v| {
-                r.$field = $table.value(name_of(v)).expect("checked");
                 checked(r)
             },
         }
@@ -190,25 +138,29 @@ impl RuleSet for Rules {
                 checked(r)
             },
         },
-        byte!(
+        per_count!(
             pawns_on_ship,
             PAWNS_ON_SHIP,
-            "pawns in play per player; the rest of 4 start on the scoreboard",
-            per_count
+            "pawns in play per player; the rest of 4 start on the scoreboard"
         ),
-        byte!(
+        per_count!(
             storm_threshold,
             STORM_THRESHOLD,
-            "storm pile total that triggers a storm",
-            per_count
+            "storm pile total that triggers a storm"
         ),
-        byte!(
+        whole_param!(
             hand_size,
             HAND_SIZE,
-            "cards per side at setup, after a redraw, and after phase 4"
+            "cards per side at setup, after a redraw, and after phase 4",
+            checked
         ),
-        byte!(equipment_limit, EQUIPMENT_LIMIT, "discs a player may keep"),
-        byte!(stack_size, STACK_SIZE, "discs in the ambush stack"),
+        whole_param!(
+            equipment_limit,
+            EQUIPMENT_LIMIT,
+            "discs a player may keep",
+            checked
+        ),
+        whole_param!(stack_size, STACK_SIZE, "discs in the ambush stack", checked),
         Param {
             path: "team_boards",
             about: "each team board's two brown starting discs",
@@ -271,48 +223,50 @@ impl RuleSet for Rules {
                 checked(r)
             },
         },
-        switch!(
+        switch_param!(
             random_start,
-            "whether the top board's rotation and the disc's orientation start at random"
+            "whether the top board's rotation and the disc's orientation start at random",
+            checked
         ),
-        named!(
+        named_param!(
             disc,
             DISC_KINDS,
-            "the North Pole disc: one entry open, or two opposite ones"
+            "the North Pole disc: one entry open, or two opposite ones",
+            checked
         ),
-        switch!(
+        switch_param!(
             team_play,
-            "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc"
+            "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc",
+            checked
         ),
-        switch!(
+        switch_param!(
             storm_colour_public,
-            "whether the draw pile's top card shows its storm colour to all"
+            "whether the draw pile's top card shows its storm colour to all",
+            checked
         ),
-        named!(
+        named_param!(
             storm_hazard_direction,
             HAZARD_DIRECTIONS,
-            "which way a Storm disc turns the board: by the top card, or fixed"
+            "which way a Storm disc turns the board: by the top card, or fixed",
+            checked
         ),
-        named!(
+        named_param!(
             scoreboard_mask,
             SCOREBOARD_MASKS,
-            "whether the first pawn to reach the Pole earns the disc on the scoreboard"
+            "whether the first pawn to reach the Pole earns the disc on the scoreboard",
+            checked
         ),
-        Param {
-            path: "round_limit",
-            about: "rounds after which an unfinished game ends and is scored",
-            per_players: None,
-            kind: |_| whole(&ROUND_LIMIT),
-            get: |r, _| ParamValue::Whole(i64::from(r.round_limit)),
-            set: |r, _, v| {
-                r.round_limit = v.as_whole().expect("checked") as u32;
-                checked(r)
-            },
-        },
-        named!(
+        whole_param!(
+            round_limit,
+            ROUND_LIMIT,
+            "rounds after which an unfinished game ends and is scored",
+            checked
+        ),
+        named_param!(
             tie_break,
             TIE_BREAKS,
-            "who wins a tie after Pole count and ship count: every tied seat, or the earliest"
+            "who wins a tie after Pole count and ship count: every tied seat, or the earliest",
+            checked
         ),
     ];
 
