@@ -56,7 +56,11 @@ impl<'py> Watch<'py> {
         let shard = shard
             .map(|s| {
                 s.parse::<Shard>().map_err(|e| {
-                    value_error(&SettingError::new(Setting::Shard, e.to_string()).value(s).into())
+                    value_error(
+                        &SettingError::new(Setting::Shard, e.to_string())
+                            .value(s)
+                            .into(),
+                    )
                 })
             })
             .transpose()?;
