@@ -74,7 +74,33 @@ impl NorthPole {
         };
         let mut deck: ArrayVec<u8, MAX_CARDS> = (0..r.card_count() as u8).collect();
         deck.shuffle(rng);
-        let mut st = State {
+        let mut st = self.fresh_state(players, (rotation, orientation), deck);
+        for side in 0..4u8 {
+            let g = st.group_of(side);
+            for _ in 0..r.hand_size {
+                let card = st
+                    .draw
+                    .pop()
+                    .expect("the loader keeps the deck large enough");
+                st.groups[g].push(card);
+            }
+        }
+        self.deal_boards(&mut st, players, rng);
+        self.deal_discs(&mut st, rng);
+        self.start_turn(&mut st, log);
+        st
+    }
+
+    /// The state before anything is dealt: `deck` as the draw pile, every pawn at the Pole
+    /// (those in play go to their ships when the boards are dealt).
+    fn fresh_state(
+        &self,
+        players: usize,
+        (rotation, orientation): (u8, u8),
+        deck: ArrayVec<u8, MAX_CARDS>,
+    ) -> State {
+        let r = &self.rules;
+        State {
             players: players as u8,
             seat: 0,
             round: 0,
@@ -111,18 +137,14 @@ impl NorthPole {
             },
             end_cause: 0,
             tally: Tally::default(),
-        };
-        for side in 0..4u8 {
-            let g = st.group_of(side);
-            for _ in 0..r.hand_size {
-                let card = st
-                    .draw
-                    .pop()
-                    .expect("the loader keeps the deck large enough");
-                st.groups[g].push(card);
-            }
         }
-        // Team boards and their brown discs; every other brown disc leaves the game.
+    }
+
+    /// Deals each seat its team board (at random, or as the rules fix them) with its brown
+    /// discs, and puts its pawns in play on its ship; every other brown disc leaves the
+    /// game.
+    fn deal_boards(&self, st: &mut State, players: usize, rng: &mut FloeRng) {
+        let r = &self.rules;
         let mut boards: [u8; 8] = std::array::from_fn(|i| i as u8);
         let boards = match &r.team_assignment {
             TeamAssignment::Random => {
@@ -147,8 +169,12 @@ impl NorthPole {
             }
         }
         st.spent += brown.iter().sum::<u8>();
-        // Green discs: one face down on each corner and on the scoreboard; the rest with
-        // the blue ones into the stack, the remainder out of the game unseen.
+    }
+
+    /// Deals the green discs face down, one on each corner and on the scoreboard, and the
+    /// rest with the blue ones into the stack; the remainder leave the game unseen.
+    fn deal_discs(&self, st: &mut State, rng: &mut FloeRng) {
+        let r = &self.rules;
         let mut green: ArrayVec<Disc, MAX_DISCS> = ArrayVec::new();
         let mut blue: ArrayVec<Disc, MAX_DISCS> = ArrayVec::new();
         for d in DISCS {
@@ -171,8 +197,6 @@ impl NorthPole {
                 .push(green.pop().expect("the loader checks the stack"));
         }
         st.removed.extend(green);
-        self.start_turn(&mut st, log);
-        st
     }
 
     // ----- the turn, step by step -----
