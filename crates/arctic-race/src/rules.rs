@@ -229,7 +229,6 @@ struct ScoringFile {
 
 /// The rule data as a file states it, before the engine's tables are derived from it:
 /// what the loader reads key by key over the classic values, then checks as a whole.
-#[derive(Clone)]
 struct Parts {
     name: String,
     round_limit: u32,
@@ -248,7 +247,7 @@ struct Parts {
 impl Parts {
     /// The classic rules' parts, read from the built-in file (which sets every key).
     fn classic() -> Parts {
-        let empty = Parts {
+        let mut parts = Parts {
             name: String::new(),
             round_limit: 0,
             colours: Vec::new(),
@@ -260,7 +259,6 @@ impl Parts {
             tiles: Vec::new(),
             points: Default::default(),
         };
-        let mut parts = empty.clone();
         parts
             .read_checked(CLASSIC)
             .expect("the built-in classic rules are valid");

@@ -381,7 +381,7 @@ impl Spec {
     /// Names the file, line and key of the first problem.
     pub fn read(path: &Path) -> Result<Spec> {
         let (text, file): (String, SpecFile) = read_toml(path, "experiment spec")?;
-        let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
+        let spec = SpecText { path, text: &text };
         let Header {
             name,
             game,
@@ -398,9 +398,8 @@ impl Spec {
         let seating = match file.seating.as_ref() {
             None => Seating::Fixed,
             Some(s) => seating::parse(s.get_ref()).ok_or_else(|| {
-                at(
-                    path,
-                    line(s.span()),
+                spec.err(
+                    s.span(),
                     "seating",
                     format!("{:?} is not fixed, rotated or duplicate", s.get_ref()),
                 )
@@ -408,20 +407,18 @@ impl Spec {
         };
         let players = player_counts(path, &text, &file.players, "players")?;
         if file.lineups.get_ref().is_empty() {
-            return Err(at(
-                path,
-                line(file.lineups.span()),
+            return Err(spec.err(
+                file.lineups.span(),
                 "lineups",
                 "give at least one [[lineups]] table",
             ));
         }
-        let spec = SpecText { path, text: &text };
         let lineups = file
             .lineups
             .get_ref()
             .iter()
             .enumerate()
-            .map(|(i, l)| read_lineup(&spec, i, l, &players, line(file.players.span())))
+            .map(|(i, l)| read_lineup(&spec, i, l, &players, spec.line(file.players.span())))
             .collect::<Result<Vec<_>>>()?;
         if let Some((i, j)) = first_repeat(&lineups.iter().map(|l| &l.bots).collect::<Vec<_>>()) {
             return Err(at(
@@ -439,15 +436,18 @@ impl Spec {
             distinct(path, &text, values, "sweep.values", "value")?;
         }
         let sweep = file.sweep.map(|s| {
-            let param_line = line(s.param.span());
+            let param_line = spec.line(s.param.span());
             Sweep {
                 param: s.param.get_ref().clone(),
-                values_line: s.values.as_ref().map_or(param_line, |v| line(v.span())),
+                values_line: s
+                    .values
+                    .as_ref()
+                    .map_or(param_line, |v| spec.line(v.span())),
                 values: s.values.map(|v| {
                     v.into_inner()
                         .into_iter()
                         .map(|x| {
-                            let at = line(x.span());
+                            let at = spec.line(x.span());
                             (x.into_inner(), at)
                         })
                         .collect()

@@ -169,15 +169,11 @@ impl TuneSpec {
     /// Names the file, line and key of the first problem.
     pub fn read(path: &Path) -> Result<TuneSpec> {
         let (text, file): (String, TuneFile) = read_toml(path, "tune spec")?;
-        let line = |span: std::ops::Range<usize>| line_of(&text, span.start);
-        let err = |span: std::ops::Range<usize>, key: &str, message: String| {
-            at(path, line(span), key, message)
-        };
+        let spec = SpecText { path, text: &text };
         let Header {
             name, game, rules, ..
         } = read_header(path, &text, &file.name, &file.game, &file.rules, "tune")?;
         let players = player_counts(path, &text, &file.players, "players")?;
-        let spec = SpecText { path, text: &text };
         spec.bot_specs(&file.bots, "bots")?;
         let optional = |v: &Option<Spanned<i64>>, key: &str, default: u64| -> Result<u64> {
             v.as_ref().map_or(Ok(default), |v| spec.positive(v, key))
@@ -189,7 +185,7 @@ impl TuneSpec {
             Some(c) if *c.get_ref() > 0.0 && *c.get_ref() < 1.0 => *c.get_ref(),
             Some(c) => {
                 let message = format!("{} is not between 0 and 1", c.get_ref());
-                return Err(err(c.span(), "confidence", message));
+                return Err(spec.err(c.span(), "confidence", message));
             }
         };
         let exploration = match &file.ntbea_exploration {
@@ -197,13 +193,13 @@ impl TuneSpec {
             Some(k) if *k.get_ref() >= 0.0 && k.get_ref().is_finite() => *k.get_ref(),
             Some(k) => {
                 let message = format!("{} is not a number of 0 or more", k.get_ref());
-                return Err(err(k.span(), "ntbea_exploration", message));
+                return Err(spec.err(k.span(), "ntbea_exploration", message));
             }
         };
         let validation_line = file
             .validation_games
             .as_ref()
-            .map_or(line(file.budget.span()), |v| line(v.span()));
+            .map_or(spec.line(file.budget.span()), |v| spec.line(v.span()));
         let params = read_params(path, &text, &file.params)?;
         let objective = read_objective(path, &text, &file.objective)?;
         let tuned = read_tuned(&spec, &file, &objective)?;
@@ -215,12 +211,12 @@ impl TuneSpec {
             rules,
             seed: file.seed.unwrap_or(1),
             players,
-            players_line: line(file.players.span()),
+            players_line: spec.line(file.players.span()),
             bots: file.bots.get_ref().clone(),
-            bots_line: line(file.bots.span()),
+            bots_line: spec.line(file.bots.span()),
             tuned,
             budget,
-            budget_line: line(file.budget.span()),
+            budget_line: spec.line(file.budget.span()),
             method,
             racing_max_space: optional(
                 &file.racing_max_space,
@@ -231,7 +227,7 @@ impl TuneSpec {
             round_games_line: file
                 .round_games
                 .as_ref()
-                .map_or(line(file.budget.span()), |v| line(v.span())),
+                .map_or(spec.line(file.budget.span()), |v| spec.line(v.span())),
             confidence,
             finalists: optional(&file.finalists, "finalists", defaults::FINALISTS as u64)? as usize,
             validation_games: optional(&file.validation_games, "validation_games", budget)?,
@@ -244,7 +240,7 @@ impl TuneSpec {
             exploration,
             batch: optional(&file.ntbea_batch, "ntbea_batch", defaults::BATCH as u64)? as usize,
             params,
-            objective_line: line(file.objective.span()),
+            objective_line: spec.line(file.objective.span()),
             objective,
             text,
         })

@@ -99,8 +99,7 @@ impl Tally {
     pub fn check(&self, players: usize) -> Result<(), String> {
         self.check_rounds()?;
         let games = u128::from(self.games);
-        let misfit = |what: &str, found: u128, want: u128| self.fits(what, found, want);
-        misfit(
+        self.fits(
             "the sum of end_causes",
             self.end_causes.iter().map(|&n| u128::from(n)).sum(),
             games,
@@ -116,7 +115,7 @@ impl Tally {
         }
         for (s, seat) in self.seats.iter().enumerate() {
             let want = if s < players { games } else { 0 };
-            misfit(&format!("seat_games[{s}]"), seat.games.into(), want)?;
+            self.fits(&format!("seat_games[{s}]"), seat.games.into(), want)?;
         }
         let sole: u128 = self.seats.iter().map(|g| u128::from(g.sole_wins)).sum();
         let won = sole + u128::from(self.ties);
@@ -147,7 +146,6 @@ impl Tally {
     /// sum as `won` games with a winner among `players` seats do.
     fn check_wins(&self, players: usize, won: u128) -> Result<(), String> {
         let games = u128::from(self.games);
-        let misfit = |what: &str, found: u128, want: u128| self.fits(what, found, want);
         let seat_totals = group_totals(&self.seats);
         for (kind, groups) in [("colour", &self.colours[..]), ("bot", &self.bots[..])] {
             let totals = group_totals(groups);
@@ -157,13 +155,13 @@ impl Tally {
                 ));
             }
         }
-        misfit(
+        self.fits(
             "the sum of seat_win_units",
             seat_totals.win_units,
             won * u128::from(WIN_SHARE_UNITS),
         )?;
         let n = players as u128;
-        misfit(
+        self.fits(
             "the sum of seat_rank_halves",
             seat_totals.rank_halves,
             games * n * (n + 1),
