@@ -7,6 +7,7 @@ use anyhow::Result;
 use floe_lab::request::RunRequest;
 use floe_lab::shards::Merged;
 use floe_lab::{Machine, Plan, Report, RunOptions};
+use floe_sim::table::Cell;
 use serde_json::{Map, Value, json};
 
 use crate::args::{Delivery, Format, RunFlags, warn};
@@ -79,20 +80,19 @@ fn report_json(plan: &Plan, report: &Report) -> Value {
             .collect()
     };
     let mut tables = Map::new();
-    for (name, table) in &report.tables {
+    for (file, table) in &report.tables {
         let rows = table
             .rows
             .iter()
             .map(|row| {
                 let fields = table
-                    .header
-                    .iter()
+                    .header()
                     .zip(row)
-                    .map(|(k, v)| (k.clone(), cell(v)));
+                    .map(|(k, v)| (k.to_string(), cell(v)));
                 Value::Object(fields.collect())
             })
             .collect();
-        tables.insert(name.clone(), Value::Array(rows));
+        tables.insert(file.name().to_string(), Value::Array(rows));
     }
     json!({
         "kind": plan.kind,
@@ -106,23 +106,19 @@ fn report_json(plan: &Plan, report: &Report) -> Value {
     })
 }
 
-/// Returns a CSV field as a JSON value: a whole number, a number or a switch where it
-/// reads as one, else the text.
-fn cell(text: &str) -> Value {
-    if let Ok(x) = text.parse::<i64>() {
-        return Value::from(x);
-    }
-    if let Ok(x) = text.parse::<u64>() {
-        return Value::from(x);
-    }
-    match text {
-        "true" => return Value::Bool(true),
-        "false" => return Value::Bool(false),
-        _ => {}
-    }
-    match text.parse::<f64>() {
-        Ok(x) if x.is_finite() && !text.starts_with("0x") => Value::from(x),
-        _ => Value::String(text.to_string()),
+/// Returns a table's field as a JSON value: a count or a whole number as an integer, a
+/// rate as the number the CSV holds (rounded as written there), a switch as a boolean, no
+/// value as null, and a text or a seed as a string.
+fn cell(cell: &Cell) -> Value {
+    match cell {
+        Cell::Whole(x) => Value::from(*x),
+        Cell::Signed(x) => Value::from(*x),
+        Cell::Real(_) | Cell::P(_) | Cell::Plain(_) => {
+            cell.as_written().map_or(Value::Null, Value::from)
+        }
+        Cell::Flag(b) => Value::Bool(*b),
+        Cell::Empty => Value::Null,
+        Cell::Text(_) | Cell::Hex(_) => Value::String(cell.to_string()),
     }
 }
 

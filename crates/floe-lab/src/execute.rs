@@ -11,14 +11,15 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
-use floe_core::Game;
+use floe_core::{Game, RuleSet};
 use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    FIGURES_FILE, GROUP_KINDS, RunLabel, Table, fairness_tests, figures_table, game_stats,
+    GroupKind, RunLabel, TableFile, fairness_tests, figure_rows, game_stats, games_columns,
     games_writer, groups, seat_spread, summary_rows, text_table, write_game_rows,
 };
+use floe_sim::table::{Cell, Column, Table};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
@@ -87,8 +88,8 @@ pub struct Report {
     pub written: Vec<PathBuf>,
     /// The charts drawn.
     pub charts: Vec<PathBuf>,
-    /// The result tables written, by file name (none for a shard).
-    pub tables: Vec<(String, Table)>,
+    /// The result tables written (none for a shard).
+    pub tables: Vec<(TableFile, Table)>,
 }
 
 /// Carries out `plan` and writes its folder.
@@ -184,23 +185,42 @@ struct Manifest {
 
 /// The columns that put a cell's sweep in front of its `cells.csv` row: the parameter,
 /// its value and the rules' own value.
-fn cell_sweep(cell: &CellPlan) -> Vec<(String, String)> {
+fn cell_sweep(cell: &CellPlan) -> Vec<(Column, Cell)> {
     match &cell.sweep {
         None => Vec::new(),
         Some(s) => vec![
-            ("param".to_string(), s.param.clone()),
-            ("value".to_string(), s.value.to_string()),
-            ("rules_value".to_string(), s.rules_value.to_string()),
+            (
+                Column::new("param", "the rule parameter the experiment sweeps"),
+                Cell::from(s.param.as_str()),
+            ),
+            (
+                Column::new("value", "its value in this cell"),
+                Cell::from(&s.value),
+            ),
+            (
+                Column::new(
+                    "rules_value",
+                    "its value in the rules the experiment started from",
+                ),
+                Cell::from(&s.rules_value),
+            ),
         ],
     }
 }
 
 /// The columns in front of every row of a cell's tables: the run's columns and the swept
-/// parameter's value.
-fn cell_columns(label: &RunLabel, cell: &CellPlan) -> Vec<(String, String)> {
+/// parameter's value (named by the parameter, and meaning what the game says it is).
+fn cell_columns<G: Game>(game: &G, label: &RunLabel, cell: &CellPlan) -> Vec<(Column, Cell)> {
     let mut columns = label.columns();
     if let Some(s) = &cell.sweep {
-        columns.push((s.param.clone(), s.value.to_string()));
+        let about = game
+            .rules()
+            .parameters()
+            .into_iter()
+            .find(|d| d.path == s.param)
+            .map_or(String::new(), |d| format!(": {}", d.about));
+        let meaning = format!("the swept parameter's value in this cell{about}");
+        columns.push((Column::new(&s.param, meaning), Cell::from(&s.value)));
     }
     columns
 }
@@ -216,12 +236,11 @@ fn cell_name(cell: &CellPlan) -> String {
 
 /// One line of an experiment's printed summary: the cell, its games, seat spread and test
 /// results.
-fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> String {
+fn cell_line(name: &str, label: &RunLabel, tally: &Tally) -> String {
     let spread = seat_spread(label, tally);
-    let tests: Vec<String> = tests
-        .rows
-        .iter()
-        .map(|r| format!("{} p={}", r[0], r[4]))
+    let tests: Vec<String> = fairness_tests(label, tally)
+        .into_iter()
+        .map(|r| format!("{} p={}", r.test, Cell::from(r.p_value)))
         .collect();
     format!(
         "{name}: {} games, seat spread {:.2} points, {}",
@@ -231,51 +250,48 @@ fn cell_line(name: &str, label: &RunLabel, tally: &Tally, tests: &Table) -> Stri
     )
 }
 
-/// Returns the tables a run of `kind` writes, by file name, in the order written
-/// (`figures.csv` last, for a game that declares `figures`).
-fn table_names(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<&'static str> {
+/// Returns the tables a run of `kind` writes, in the order written (`figures.csv` last,
+/// for a game that declares `figures`).
+fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<TableFile> {
+    use TableFile::*;
     let rotated = plan.seating != Seating::Fixed;
-    let mut names = match kind {
-        RunKind::Simulate => vec!["game_stats.csv", "seats.csv", "colours.csv", "bots.csv"],
-        RunKind::Tournament => vec!["tournament.csv", "game_stats.csv", "seats.csv"],
-        RunKind::Experiment => vec!["cells.csv", "seats.csv", "colours.csv", "bots.csv"],
+    let mut files = match kind {
+        RunKind::Simulate => vec![GameStats, Seats, Colours, Bots],
+        RunKind::Tournament => vec![Tournament, GameStats, Seats],
+        RunKind::Experiment => vec![Cells, Seats, Colours, Bots],
     };
-    names.push("tests.csv");
+    files.push(Tests);
     if rotated && (kind == RunKind::Experiment || groups > 1) {
-        names.extend(["pairwise.csv", "ratings.csv"]);
+        files.extend([Pairwise, Ratings]);
     }
     if figures {
-        names.push(FIGURES_FILE);
+        files.push(Figures);
     }
-    names
+    files
 }
 
-/// Returns the rows cell `cell` (with `setup` and `tally`) adds to the table `name`.
-fn cell_table<G: Game>(name: &str, cell: &CellPlan, setup: &Setup<G>, tally: &Tally) -> Table {
+/// Returns the rows cell `cell` (with `setup` and `tally`) adds to the table `file`.
+fn cell_table<G: Game>(file: TableFile, cell: &CellPlan, setup: &Setup<G>, tally: &Tally) -> Table {
     let (game, label) = (&setup.game, &setup.label);
-    let columns = cell_columns(label, cell);
-    match name {
-        "game_stats.csv" => game_stats(game, label, tally).prefixed(&label.columns()),
-        "cells.csv" => {
+    let columns = cell_columns(game, label, cell);
+    let group = |kind: GroupKind| groups(&summary_rows(game, label, tally), kind);
+    let table = match file {
+        TableFile::GameStats => return game_stats(game, label, tally).prefixed(&label.columns()),
+        TableFile::Cells => {
             let mut front = cell_sweep(cell);
             front.extend(label.columns());
-            game_stats(game, label, tally).prefixed(&front)
+            return game_stats(game, label, tally).prefixed(&front);
         }
-        "seats.csv" | "colours.csv" | "bots.csv" => {
-            let kind = GROUP_KINDS
-                .iter()
-                .find(|(_, file)| *file == name)
-                .map(|(k, _)| *k)
-                .expect("a group table");
-            groups(&summary_rows(game, label, tally), kind).prefixed(&columns)
-        }
-        "tests.csv" => fairness_tests(label, tally).prefixed(&columns),
-        "tournament.csv" => standings(label, tally).prefixed(&columns),
-        "pairwise.csv" => pairwise(label, tally).prefixed(&columns),
-        "ratings.csv" => ratings(label, tally).prefixed(&columns),
-        FIGURES_FILE => figures_table(game, label, tally).prefixed(&columns),
-        other => unreachable!("no table {other}"),
-    }
+        TableFile::Seats => group(GroupKind::Seat),
+        TableFile::Colours => group(GroupKind::Colour),
+        TableFile::Bots => group(GroupKind::Bot),
+        TableFile::Tests => Table::of(fairness_tests(label, tally)),
+        TableFile::Tournament => standings(label, tally),
+        TableFile::Pairwise => Table::of(pairwise(label, tally)),
+        TableFile::Ratings => Table::of(ratings(label, tally)),
+        TableFile::Figures => Table::of(figure_rows(game, label, tally)),
+    };
+    table.prefixed(&columns)
 }
 
 /// Plays the cells of `plan` (`setups`, one per cell) into `opts.out`: their tables, the
@@ -314,8 +330,8 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
 /// unwritable folder fails at once rather than after the run.
 struct Outputs {
     out: OutputDir,
-    /// The tables the run writes, by file name.
-    names: Vec<&'static str>,
+    /// The tables the run writes.
+    files: Vec<TableFile>,
     /// A shard's files, instead of the tables, manifest and column dictionary.
     shard_files: Option<ShardFiles>,
     table_files: Vec<OutFile>,
@@ -328,7 +344,7 @@ impl Outputs {
     /// Takes `opts.out` for the run and opens every file it will write.
     fn open<G: Game>(plan: &Plan, opts: &RunOptions<'_>, first: &Setup<G>) -> Result<Outputs> {
         let out_path = opts.out.display();
-        let names = table_names(
+        let files = table_files(
             plan.kind,
             plan,
             first.label.bot_groups.len(),
@@ -336,7 +352,11 @@ impl Outputs {
         );
         let mut planned: Vec<&str> = match opts.machine.shard {
             Some(_) => vec![shards::COUNTS, shards::MANIFEST],
-            None => [&names[..], &[MANIFEST, COLUMNS]].concat(),
+            None => files
+                .iter()
+                .map(|f| f.name())
+                .chain([MANIFEST, COLUMNS])
+                .collect(),
         };
         if plan.per_game {
             planned.push(GAMES);
@@ -351,8 +371,8 @@ impl Outputs {
         };
         let (mut table_files, mut manifest, mut columns) = (Vec::new(), None, None);
         if shard_files.is_none() {
-            for name in &names {
-                table_files.push(out.file(name).about(Setting::Out, &out_path)?);
+            for file in &files {
+                table_files.push(out.file(file.name()).about(Setting::Out, &out_path)?);
             }
             manifest = Some(out.file(MANIFEST).about(Setting::Out, &out_path)?);
             columns = Some(out.file(COLUMNS).about(Setting::Out, &out_path)?);
@@ -367,7 +387,7 @@ impl Outputs {
         };
         Ok(Outputs {
             out,
-            names,
+            files,
             shard_files,
             table_files,
             manifest,
@@ -400,16 +420,19 @@ impl Outputs {
         for (table, file) in played.tables.iter().zip(self.table_files) {
             table.write(file)?;
         }
-        let sweep = plan.cells[0].sweep.as_ref().map(|s| s.param.as_str());
-        let mut described: Vec<(&str, &Table)> =
-            self.names.iter().copied().zip(&played.tables).collect();
+        let mut described: Vec<(&str, &Table)> = self
+            .files
+            .iter()
+            .map(|f| f.name())
+            .zip(&played.tables)
+            .collect();
         let games_header = plan
             .per_game
-            .then(|| games_table_header(&first.game, &first.label));
+            .then(|| Table::new(games_columns(&first.game, &first.label)));
         if let Some(header) = &games_header {
             described.push((GAMES, header));
         }
-        crate::columns::dictionary(&first.game, sweep, &described)
+        crate::columns::dictionary(&first.game, &described)
             .write(self.columns.expect("opened when not sharded"))?;
         let mut manifest = self.manifest.expect("opened when not sharded");
         let text = manifest_text(plan, opts, &played, clock)?;
@@ -432,12 +455,7 @@ impl Outputs {
                 false => done.written.push(path),
             }
         }
-        done.tables = self
-            .names
-            .iter()
-            .map(|n| (*n).to_string())
-            .zip(played.tables)
-            .collect();
+        done.tables = self.files.into_iter().zip(played.tables).collect();
         Ok(done)
     }
 }
@@ -466,7 +484,7 @@ fn play_cells<G: Game>(
         tallies: Vec::new(),
         times: Vec::new(),
         lines: Vec::new(),
-        tables: vec![Table::default(); outputs.names.len()],
+        tables: vec![Table::default(); outputs.files.len()],
         total,
     };
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
@@ -495,14 +513,11 @@ fn play_cells<G: Game>(
             }
             RunKind::Tournament => ladder_table(label, &tally),
             RunKind::Experiment => {
-                format!(
-                    "  {}\n",
-                    cell_line(&name, label, &tally, &fairness_tests(label, &tally))
-                )
+                format!("  {}\n", cell_line(&name, label, &tally))
             }
         });
-        for (table, file) in played.tables.iter_mut().zip(&outputs.names) {
-            table.append(cell_table(file, cell, setup, &tally));
+        for (table, file) in played.tables.iter_mut().zip(&outputs.files) {
+            table.append(cell_table(*file, cell, setup, &tally));
         }
         played.tallies.push(tally);
     }
@@ -515,7 +530,10 @@ fn play_cells<G: Game>(
                 .map(|s| (&s.game, &s.config, &s.label))
                 .collect();
             let first = &setups[0];
-            let header = games_table_header(&first.game, &first.label).header;
+            let header: Vec<String> = games_columns(&first.game, &first.label)
+                .into_iter()
+                .map(|c| c.name)
+                .collect();
             merged.append_checked_rows(&cells, &header, &mut file)?;
         }
         file.flush()?;
@@ -555,12 +573,4 @@ fn manifest_text(
         plan: plan.clone(),
     };
     Ok(toml::to_string(&manifest)?)
-}
-
-/// The header of `games.csv`, as a table without rows (for the column dictionary).
-fn games_table_header<G: Game>(game: &G, label: &RunLabel) -> Table {
-    let mut bytes = Vec::new();
-    drop(games_writer(game, label, &mut bytes));
-    let text = String::from_utf8_lossy(&bytes);
-    Table::new(&text.trim_end().split(',').collect::<Vec<_>>())
 }

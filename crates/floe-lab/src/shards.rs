@@ -392,7 +392,7 @@ impl<R: std::io::Read> ShardRows<'_, R> {
         let run: Vec<String> = label
             .columns()
             .into_iter()
-            .map(|c| floe_sim::report::spreadsheet_safe(&c.1).into_owned())
+            .map(|c| floe_sim::table::csv_field(&c.1))
             .collect();
         let mut recount = floe_sim::Tally::new(0, 0);
         for index in shard.games(config.games) {

@@ -7,40 +7,59 @@
 use std::fmt::Write as _;
 
 use crate::ratings::ratings_text;
-use crate::report::{RunLabel, Table, f6, group_fields, group_header};
+use crate::report::{GroupKind, GroupRow, RunLabel, keyed};
 use crate::stats::{mean, wilson};
+use crate::table::{Cell, Column, Table};
+use crate::table_row;
 use crate::{PAIR_UNITS, Tally};
 
 /// Returns `tournament.csv`: per entrant its seat-games, wins alone and shared, win rate
-/// (a win shared by k counting 1/k) with its 95% Wilson interval, mean score and mean rank
-/// by score.
+/// (a win shared by k counting 1/k) with its 95% Wilson interval ([`GroupRow`]), and mean
+/// rank by score.
 pub fn standings(label: &RunLabel, t: &Tally) -> Table {
-    let mut header = group_header("bot");
-    header.push("mean_rank".into());
-    let mut table = Table::new(&header);
-    for (bot, c) in label.bot_groups.iter().zip(&t.bots) {
-        let mut row = vec![bot.clone()];
-        row.extend(group_fields(c));
-        row.push(f6(mean(c.rank_halves as f64 / 2.0, c.games)));
-        table.rows.push(row);
+    let rows = label.bot_groups.iter().zip(&t.bots);
+    let mut table = keyed(
+        GroupKind::Bot.key(),
+        rows.clone()
+            .map(|(bot, c)| (Cell::from(bot.as_str()), GroupRow::of(c))),
+    );
+    table.columns.push(Column::new(
+        "mean_rank",
+        "mean rank by score (1 = highest; equal scores share the mean of their ranks)",
+    ));
+    for (row, (_, c)) in table.rows.iter_mut().zip(rows) {
+        row.push(Cell::Real(mean(c.rank_halves as f64 / 2.0, c.games)));
     }
     table
 }
 
-/// Returns `pairwise.csv`: for every ordered pair of entrants that met, the games where both played,
-/// and the share of those where the first scored above the second (a game where they held
-/// several seats counts each seat pair equally, so the share is not a whole count of
-/// games), with its 95% Wilson interval, and the share where they scored the same.
-pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&[
-        "bot",
-        "opponent",
-        "games",
-        "share_above",
-        "ci_low",
-        "ci_high",
-        "share_tied",
-    ]);
+table_row! {
+    /// One ordered pair of entrants that met (`pairwise.csv`).
+    pub struct PairwiseRow {
+        /// bot spec as written
+        pub bot: String,
+        /// the other bot of the pair
+        pub opponent: String,
+        /// games played (in a table of seats, colours or bots: seat-games)
+        pub games: u64,
+        /// share of the games where both played in which bot scored above opponent (each seat pair of the two counting equally)
+        pub share_above: f64,
+        /// lower end of the rate's 95% Wilson score interval
+        pub ci_low: f64,
+        /// upper end of the rate's 95% Wilson score interval
+        pub ci_high: f64,
+        /// share of those games in which they scored the same
+        pub share_tied: f64,
+    }
+}
+
+/// Returns `pairwise.csv`: for every ordered pair of entrants that met, the games where
+/// both played, and the share of those where the first scored above the second (a game
+/// where they held several seats counts each seat pair equally, so the share is not a
+/// whole count of games), with its 95% Wilson interval, and the share where they scored
+/// the same.
+pub fn pairwise(label: &RunLabel, t: &Tally) -> Vec<PairwiseRow> {
+    let mut rows = Vec::new();
     let names = &label.bot_groups;
     for (a, bot) in names.iter().enumerate() {
         for (b, opponent) in names.iter().enumerate().filter(|&(b, _)| b != a) {
@@ -49,20 +68,19 @@ pub fn pairwise(label: &RunLabel, t: &Tally) -> Table {
                 continue;
             }
             let above = p.above_units as f64 / PAIR_UNITS as f64;
-            let (lo, hi) = wilson(above, p.games);
-            let mut row = vec![
-                bot.clone(),
-                opponent.clone(),
-                p.games.to_string(),
-                f6(mean(above, p.games)),
-                f6(lo),
-                f6(hi),
-            ];
-            row.push(f6(mean(p.tied_units as f64 / PAIR_UNITS as f64, p.games)));
-            table.rows.push(row);
+            let (ci_low, ci_high) = wilson(above, p.games);
+            rows.push(PairwiseRow {
+                bot: bot.clone(),
+                opponent: opponent.clone(),
+                games: p.games,
+                share_above: mean(above, p.games),
+                ci_low,
+                ci_high,
+                share_tied: mean(p.tied_units as f64 / PAIR_UNITS as f64, p.games),
+            });
         }
     }
-    table
+    rows
 }
 
 /// Returns the human-readable table printed after a tournament: the entrants, best win

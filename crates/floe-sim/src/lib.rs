@@ -3,7 +3,8 @@
 //! One game is a pure function of (rules, bots, seed): [`play`] plays it. [`run`] plays a
 //! whole run of games on a rayon pool, each worker thread with its own bots and buffers,
 //! and sums exact integer counts into a [`Tally`], so the result is the same whatever the
-//! thread count. [`report`] turns a tally into CSV rows.
+//! thread count. [`report`] turns a tally into the rows of typed
+//! [`table`]s.
 
 mod deal;
 pub mod ladder;
@@ -13,6 +14,7 @@ pub mod report;
 mod run;
 mod setting;
 pub mod stats;
+pub mod table;
 mod tally;
 
 pub use deal::Deal;

@@ -35,8 +35,10 @@
 use std::f64::consts::LN_10;
 use std::fmt::Write as _;
 
-use crate::report::{RunLabel, Table, f6, fixed};
+use crate::report::RunLabel;
 use crate::stats::Z95;
+use crate::table::fixed;
+use crate::table_row;
 use crate::{PAIR_UNITS, Tally};
 
 /// The iteration stops when no log-strength moves by more than this (in natural-log
@@ -310,36 +312,48 @@ fn invert(mut a: Vec<f64>, m: usize) -> Option<Vec<f64>> {
     Some(inverse)
 }
 
-/// Returns `ratings.csv`: per entrant (in the run's order) its comparisons, Bradley-Terry
-/// rating on the Elo scale (mean 0), standard error and 95% Wald interval, with six
-/// decimals; an entrant without a finite rating has these fields empty and a note saying
-/// why. No rows for fewer than two entrants.
-pub fn ratings(label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&[
-        "bot",
-        "comparisons",
-        "rating",
-        "rating_se",
-        "rating_low",
-        "rating_high",
-        "note",
-    ]);
-    for (bot, e) in label.bot_groups.iter().zip(fit(t)) {
-        let mut row = vec![bot.clone(), e.comparisons.to_string()];
-        match e.rating {
-            Ok(r) => {
-                let (lo, hi) = r.interval();
-                row.extend([r.rating, r.se, lo, hi].map(f6));
-                row.push(String::new());
-            }
-            Err(why) => {
-                row.extend(std::iter::repeat_n(String::new(), 4));
-                row.push(why.note().to_string());
-            }
-        }
-        table.rows.push(row);
+table_row! {
+    /// One entrant's rating (`ratings.csv`).
+    pub struct RatingRow {
+        /// bot spec as written
+        pub bot: String,
+        /// the games against each other entrant, summed over them (a game with k other entrants counts k times): what the rating is fitted from
+        pub comparisons: u64,
+        /// Bradley-Terry rating on the Elo scale (P(bot scores above another) = 1/(1+10^(-difference/400)), ties as half), the entrants' mean 0; empty when none is finite (see note)
+        pub rating: Option<f64>,
+        /// standard error of the rating, from the Fisher information (approximate: the comparisons within one game are not independent)
+        pub rating_se: Option<f64>,
+        /// lower end of the rating's 95% Wald interval
+        pub rating_low: Option<f64>,
+        /// upper end of the rating's 95% Wald interval
+        pub rating_high: Option<f64>,
+        /// why the rating is empty (no finite estimate, or entrants with no common scale), else empty
+        pub note: String,
     }
-    table
+}
+
+/// Returns `ratings.csv`: per entrant (in the run's order) its comparisons, Bradley-Terry
+/// rating on the Elo scale (mean 0), standard error and 95% Wald interval; an entrant
+/// without a finite rating has these fields empty and a note saying why. No rows for
+/// fewer than two entrants.
+pub fn ratings(label: &RunLabel, t: &Tally) -> Vec<RatingRow> {
+    let mut rows = Vec::new();
+    for (bot, e) in label.bot_groups.iter().zip(fit(t)) {
+        let (fitted, note) = match e.rating {
+            Ok(r) => (Some((r, r.interval())), String::new()),
+            Err(why) => (None, why.note().to_string()),
+        };
+        rows.push(RatingRow {
+            bot: bot.clone(),
+            comparisons: e.comparisons,
+            rating: fitted.map(|f| f.0.rating),
+            rating_se: fitted.map(|f| f.0.se),
+            rating_low: fitted.map(|f| f.1.0),
+            rating_high: fitted.map(|f| f.1.1),
+            note,
+        });
+    }
+    rows
 }
 
 /// Returns the ratings block printed under a tournament's standings: the best rating
@@ -549,9 +563,9 @@ mod tests {
         }
     }
 
-    fn csv(table: &Table) -> String {
+    fn csv(rows: Vec<RatingRow>) -> String {
         let mut bytes = Vec::new();
-        table.write(&mut bytes).unwrap();
+        crate::table::Table::of(rows).write(&mut bytes).unwrap();
         String::from_utf8(bytes).unwrap()
     }
 
@@ -566,7 +580,7 @@ mod tests {
         let label = label_of(&["a", "b", "c"]);
         // Expected values from an independent Newton solve of the same likelihood.
         assert_eq!(
-            csv(&ratings(&label, &t)),
+            csv(ratings(&label, &t)),
             "bot,comparisons,rating,rating_se,rating_low,rating_high,note\n\
              a,8,29.156194,82.611761,-132.759882,191.072270,\n\
              b,8,-29.156194,82.611761,-191.072270,132.759882,\n\
@@ -589,7 +603,7 @@ mod tests {
         for scores in [[5, 3, 1], [2, 6, 1], [3, 3, 1]] {
             t.record(&game(&scores), &[0, 1, 2]);
         }
-        let table = csv(&ratings(&label, &t));
+        let table = csv(ratings(&label, &t));
         assert!(
             table.ends_with("\nc,6,,,,,never won nor tied: no finite rating\n"),
             "{table}"
@@ -598,7 +612,7 @@ mod tests {
             "\nc                                     -        -                   -  never won nor tied: no finite rating\n"
         ));
         assert_eq!(
-            csv(&ratings(&label_of(&["a"]), &Tally::new(6, 1)))
+            csv(ratings(&label_of(&["a"]), &Tally::new(6, 1)))
                 .lines()
                 .count(),
             1

@@ -10,7 +10,68 @@ use std::io::Write;
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
 use crate::stats::{chi_square, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson};
-use crate::{GameRecord, GroupTally, Tally};
+use crate::table::{Cell, Column, PValue, Row, Table, csv_field};
+use crate::{GameRecord, GroupTally, Tally, table_row};
+
+/// The result tables a run writes, each to its own file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFile {
+    /// `game_stats.csv`: a run's game-level statistics.
+    GameStats,
+    /// `cells.csv`: an experiment's game-level statistics, a row per cell.
+    Cells,
+    /// `seats.csv`: each seat's wins.
+    Seats,
+    /// `colours.csv`: each colour's wins.
+    Colours,
+    /// `bots.csv`: each bot's wins.
+    Bots,
+    /// `tests.csv`: the chi-square tests of equal win shares.
+    Tests,
+    /// `tournament.csv`: each entrant's standing.
+    Tournament,
+    /// `pairwise.csv`: each entrant against each other.
+    Pairwise,
+    /// `ratings.csv`: the entrants' Bradley-Terry ratings.
+    Ratings,
+    /// `figures.csv`: the game's own figures, for a game that declares some.
+    Figures,
+}
+
+impl TableFile {
+    /// Returns the table's file name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TableFile::GameStats => "game_stats.csv",
+            TableFile::Cells => "cells.csv",
+            TableFile::Seats => "seats.csv",
+            TableFile::Colours => "colours.csv",
+            TableFile::Bots => "bots.csv",
+            TableFile::Tests => "tests.csv",
+            TableFile::Tournament => "tournament.csv",
+            TableFile::Pairwise => "pairwise.csv",
+            TableFile::Ratings => "ratings.csv",
+            TableFile::Figures => "figures.csv",
+        }
+    }
+}
+
+table_row! {
+    /// The columns that name the run on every row of every table, so that tables of
+    /// several runs can be stacked.
+    pub struct RunRow {
+        /// the game's registry name
+        pub game: String,
+        /// the name of the rule set the run started from
+        pub rules: String,
+        /// players per game
+        pub players: usize,
+        /// the bots as given: one spec for every seat, one per seat, or the entrants
+        pub bots: String,
+        /// the run's master seed (game i's seed derives from it and i)
+        pub seed: u64,
+    }
+}
 
 /// What a run was, as its CSV rows name it.
 #[derive(Clone, Debug)]
@@ -34,116 +95,17 @@ pub struct RunLabel {
 }
 
 impl RunLabel {
-    /// Returns the columns that name the run on every row of every table: `game`, `rules`,
-    /// `players`, `bots`, `seed`, so that tables of several runs can be stacked.
-    pub fn columns(&self) -> Vec<(String, String)> {
-        [
-            ("game", self.game.clone()),
-            ("rules", self.rules.clone()),
-            ("players", self.players.to_string()),
-            ("bots", self.bots.clone()),
-            ("seed", self.seed.to_string()),
-        ]
-        .map(|(k, v)| (k.to_string(), v))
-        .to_vec()
-    }
-}
-
-/// Formats `x` with six decimals, as every table does.
-pub(crate) fn f6(x: f64) -> String {
-    fixed(x, 6)
-}
-
-/// Formats `x` with `decimals` decimals, without the sign of a value that rounds to zero
-/// (a mean-zero rating of two equal entrants is 0, not -0).
-pub(crate) fn fixed(x: f64, decimals: usize) -> String {
-    let s = format!("{x:.decimals$}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
-        _ => s,
-    }
-}
-
-/// A CSV table: its header and rows of fields. Tables are built as text first so that one
-/// row can be written alone (`game_stats.csv`) or behind the columns that name an
-/// experiment's cell (`cells.csv`).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    /// Column names.
-    pub header: Vec<String>,
-    /// Rows, each as long as the header.
-    pub rows: Vec<Vec<String>>,
-}
-
-impl Table {
-    /// Returns a table with `header` and no rows.
-    pub fn new<S: ToString>(header: &[S]) -> Table {
-        Table {
-            header: header.iter().map(ToString::to_string).collect(),
-            rows: Vec::new(),
+    /// Returns the columns that name the run on every row of every table ([`RunRow`]),
+    /// with their values.
+    pub fn columns(&self) -> Vec<(Column, Cell)> {
+        RunRow {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            players: self.players,
+            bots: self.bots.clone(),
+            seed: self.seed,
         }
-    }
-
-    /// Returns this table with `columns` (names and values) put in front of every row.
-    pub fn prefixed(self, columns: &[(String, String)]) -> Table {
-        let mut header: Vec<String> = columns.iter().map(|c| c.0.clone()).collect();
-        header.extend(self.header);
-        let rows = self
-            .rows
-            .into_iter()
-            .map(|row| columns.iter().map(|c| c.1.clone()).chain(row).collect())
-            .collect();
-        Table { header, rows }
-    }
-
-    /// Appends the rows of `other`, which must have the same header.
-    ///
-    /// # Panics
-    /// Panics if the headers differ.
-    pub fn append(&mut self, other: Table) {
-        if self.header.is_empty() {
-            self.header.clone_from(&other.header);
-        }
-        assert_eq!(self.header, other.header, "tables with different columns");
-        self.rows.extend(other.rows);
-    }
-
-    /// Writes the table as CSV.
-    ///
-    /// # Errors
-    /// Fails if `out` fails.
-    pub fn write(&self, out: impl Write) -> csv::Result<()> {
-        let mut w = csv::Writer::from_writer(out);
-        w.write_record(&self.header)?;
-        for row in &self.rows {
-            w.write_record(
-                row.iter()
-                    .map(|c| spreadsheet_safe(c).into_owned().into_bytes()),
-            )?;
-        }
-        w.flush()?;
-        Ok(())
-    }
-}
-
-/// Returns `cell` as a spreadsheet opens it safely: a text that starts as a formula does
-/// (`=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so that a rules
-/// name like `=cmd|' /C calc'!A0` is shown, not run. Numbers (`-0.25`) are left as they
-/// are, so every table still reads back as numbers.
-///
-/// # Examples
-/// ```
-/// use floe_sim::report::spreadsheet_safe;
-/// assert_eq!(spreadsheet_safe("=1+1"), "'=1+1");
-/// assert_eq!(spreadsheet_safe("-0.25"), "-0.25");
-/// assert_eq!(spreadsheet_safe("classic"), "classic");
-/// ```
-pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
-    let formula_like = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if formula_like && cell.parse::<f64>().is_err() {
-        format!("'{cell}").into()
-    } else {
-        cell.into()
+        .front()
     }
 }
 
@@ -157,147 +119,207 @@ pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
     hi - lo
 }
 
+table_row! {
+    /// The columns of `game_stats.csv` before the shares of the game's end causes.
+    pub struct GameStatsHead {
+        /// whether colours were dealt to seats at random per game
+        pub shuffle_colours: bool,
+        /// games played (in a table of seats, colours or bots: seat-games)
+        pub games: u64,
+        /// mean rounds per game
+        pub mean_rounds: f64,
+        /// sample standard deviation of rounds per game
+        pub sd_rounds: f64,
+    }
+}
+
+table_row! {
+    /// The columns of `game_stats.csv` after the shares of the game's end causes.
+    pub struct GameStatsTail {
+        /// share of games with a shared win
+        pub p_tie: f64,
+        /// mean of the highest score
+        pub mean_winner_score: f64,
+        /// mean of the highest minus the second-highest score
+        pub mean_margin: f64,
+        /// 10% quantile of rounds per game (exact, from the histogram)
+        pub rounds_q10: u64,
+        /// median rounds per game
+        pub rounds_median: u64,
+        /// 90% quantile of rounds per game
+        pub rounds_q90: u64,
+        /// highest minus lowest seat win rate
+        pub seat_spread: f64,
+    }
+}
+
 /// Returns the body of `game_stats.csv`: one row for the run (the front end puts the
-/// run's columns, [`RunLabel::columns`], in front).
+/// run's columns, [`RunLabel::columns`], in front): [`GameStatsHead`], a column
+/// `p_CAUSE` per end cause of the game, then [`GameStatsTail`].
 pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
-    let causes = game.end_causes();
-    let mut header: Vec<String> = ["shuffle_colours", "games", "mean_rounds", "sd_rounds"]
-        .map(String::from)
-        .to_vec();
-    header.extend(causes.iter().map(|c| format!("p_{}", c.replace('-', "_"))));
-    header.extend(
-        [
-            "p_tie",
-            "mean_winner_score",
-            "mean_margin",
-            "rounds_q10",
-            "rounds_median",
-            "rounds_q90",
-            "seat_spread",
-        ]
-        .map(String::from),
-    );
     let n = t.games;
-    let mut row = vec![
-        label.shuffle_colours.to_string(),
-        n.to_string(),
-        f6(mean(t.rounds_sum as f64, n)),
-        f6(sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n)),
-    ];
-    row.extend((0..causes.len()).map(|c| f6(mean(t.end_causes[c] as f64, n))));
-    row.extend([
-        f6(mean(t.ties as f64, n)),
-        f6(mean(t.winner_score_sum as f64, n)),
-        f6(mean(t.margin_sum as f64, n)),
-        quantile_of_counts(t.round_counts(), 0.1).to_string(),
-        quantile_of_counts(t.round_counts(), 0.5).to_string(),
-        quantile_of_counts(t.round_counts(), 0.9).to_string(),
-        f6(seat_spread(label, t)),
-    ]);
-    Table {
-        header,
-        rows: vec![row],
+    let head = GameStatsHead {
+        shuffle_colours: label.shuffle_colours,
+        games: n,
+        mean_rounds: mean(t.rounds_sum as f64, n),
+        sd_rounds: sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n),
+    };
+    let causes = game.end_causes().iter().enumerate().map(|(i, cause)| {
+        let column = Column::new(
+            format!("p_{}", cause.replace('-', "_")),
+            format!("share of games that ended by {cause}"),
+        );
+        (column, Cell::Real(mean(t.end_causes[i] as f64, n)))
+    });
+    let quantile = |q| quantile_of_counts(t.round_counts(), q) as u64;
+    let tail = GameStatsTail {
+        p_tie: mean(t.ties as f64, n),
+        mean_winner_score: mean(t.winner_score_sum as f64, n),
+        mean_margin: mean(t.margin_sum as f64, n),
+        rounds_q10: quantile(0.1),
+        rounds_median: quantile(0.5),
+        rounds_q90: quantile(0.9),
+        seat_spread: seat_spread(label, t),
+    };
+    Table::single(head.front().into_iter().chain(causes).chain(tail.front()))
+}
+
+table_row! {
+    /// A chi-square test of equal win shares (`tests.csv`).
+    pub struct TestRow {
+        /// what the chi-square test compares: the win shares of the seats, or of the colours
+        pub test: String,
+        /// groups compared
+        pub groups: usize,
+        /// Pearson's chi-square statistic of equal win shares
+        pub chi2: f64,
+        /// degrees of freedom (groups - 1)
+        pub df: usize,
+        /// p-value of the test (scientific notation below 0.0001)
+        pub p_value: PValue,
     }
 }
 
-/// Formats a p-value: six decimals, or for one below 0.0001 three significant digits in
-/// scientific notation (so a very small p-value does not read as 0).
-fn p_text(p: f64) -> String {
-    if p >= 1e-4 || p == 0.0 {
-        f6(p)
-    } else {
-        format!("{p:.2e}")
-    }
-}
-
-/// Returns the chi-square tests of equal win shares: `test,groups,chi2,df,p_value`, a row
-/// for the seats (every seat plays every game, so each expects the same share) and, when
-/// colours were dealt at random, one for the colours (each expects a share in proportion
-/// to the seat-games it was played in). A test without two groups to compare is left out.
-pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&["test", "groups", "chi2", "df", "p_value"]);
+/// Returns the chi-square tests of equal win shares, a row for the seats (every seat plays
+/// every game, so each expects the same share) and, when colours were dealt at random, one
+/// for the colours (each expects a share in proportion to the seat-games it was played
+/// in). A test without two groups to compare is left out.
+pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Vec<TestRow> {
+    let mut rows = Vec::new();
     let mut test = |kind: &str, groups: &[GroupTally]| {
         let wins: Vec<f64> = groups.iter().map(GroupTally::wins).collect();
         let weights: Vec<f64> = groups.iter().map(|g| g.games as f64).collect();
         if let Some(c) = chi_square(&wins, &weights) {
-            table.rows.push(vec![
-                kind.to_string(),
-                (c.df + 1).to_string(),
-                f6(c.chi2),
-                c.df.to_string(),
-                p_text(c.p_value),
-            ]);
+            rows.push(TestRow {
+                test: kind.to_string(),
+                groups: c.df as usize + 1,
+                chi2: c.chi2,
+                df: c.df as usize,
+                p_value: PValue(c.p_value),
+            });
         }
     };
     test("seat", &t.seats[..label.players]);
     if label.shuffle_colours {
         test("colour", &t.colours);
     }
-    table
+    rows
 }
 
-/// The header of a table of groups of seat-games keyed by `key` (`seat`, `colour`, `bot`).
-pub(crate) fn group_header(key: &str) -> Vec<String> {
-    [
-        key,
-        "games",
-        "wins",
-        "shared_wins",
-        "win_rate",
-        "ci_low",
-        "ci_high",
-        "mean_score",
-    ]
-    .map(String::from)
-    .to_vec()
+table_row! {
+    /// One group of seat-games (a seat, a colour or a bot): the columns after its key.
+    pub struct GroupRow {
+        /// games played (in a table of seats, colours or bots: seat-games)
+        pub games: u64,
+        /// games won alone (a whole count)
+        pub wins: u64,
+        /// games whose win was shared with other seats (a whole count)
+        pub shared_wins: u64,
+        /// share of games won, a win shared by k counting 1/k
+        pub win_rate: f64,
+        /// lower end of the rate's 95% Wilson score interval
+        pub ci_low: f64,
+        /// upper end of the rate's 95% Wilson score interval
+        pub ci_high: f64,
+        /// mean final score
+        pub mean_score: f64,
+    }
 }
 
-/// The fields of one group of seat-games after its key: `games, wins, shared_wins,
-/// win_rate, ci_low, ci_high, mean_score` (wins alone and shared wins as whole counts; the
-/// rate counts a win shared by k as 1/k).
-pub(crate) fn group_fields(c: &GroupTally) -> Vec<String> {
-    let (lo, hi) = wilson(c.wins(), c.games);
-    vec![
-        c.games.to_string(),
-        c.sole_wins.to_string(),
-        c.shared_wins.to_string(),
-        f6(mean(c.wins(), c.games)),
-        f6(lo),
-        f6(hi),
-        f6(mean(c.score_sum as f64, c.games)),
-    ]
+impl GroupRow {
+    /// Returns the row of the counts `c` (wins alone and shared wins as whole counts; the
+    /// rate counts a win shared by k as 1/k).
+    pub fn of(c: &GroupTally) -> GroupRow {
+        let (ci_low, ci_high) = wilson(c.wins(), c.games);
+        GroupRow {
+            games: c.games,
+            wins: c.sole_wins,
+            shared_wins: c.shared_wins,
+            win_rate: mean(c.wins(), c.games),
+            ci_low,
+            ci_high,
+            mean_score: mean(c.score_sum as f64, c.games),
+        }
+    }
+}
+
+/// The kind of a group of seat-games, each written to its own table, so that no column
+/// mixes kinds of key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupKind {
+    /// A seat: `seats.csv`.
+    Seat,
+    /// A colour: `colours.csv`.
+    Colour,
+    /// A bot: `bots.csv`.
+    Bot,
+}
+
+impl GroupKind {
+    /// Returns the key column: the kind's name and what its values are.
+    pub fn key(self) -> Column {
+        match self {
+            GroupKind::Seat => Column::new("seat", "seat number, from 0 (seat 0 starts)"),
+            GroupKind::Colour => Column::new("colour", "colour name"),
+            GroupKind::Bot => Column::new("bot", "bot spec as written"),
+        }
+    }
+
+    /// Returns the kind's name, as the printed table shows it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupKind::Seat => "seat",
+            GroupKind::Colour => "colour",
+            GroupKind::Bot => "bot",
+        }
+    }
+
+    /// Returns the table the kind is written to.
+    pub fn file(self) -> TableFile {
+        match self {
+            GroupKind::Seat => TableFile::Seats,
+            GroupKind::Colour => TableFile::Colours,
+            GroupKind::Bot => TableFile::Bots,
+        }
+    }
 }
 
 /// One group of seat-games of a run: a seat, a colour or a bot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SummaryRow {
-    /// `seat`, `colour` or `bot`.
-    pub kind: &'static str,
+    /// A seat, a colour or a bot.
+    pub kind: GroupKind,
     /// Seat number, colour name or bot spec.
-    pub key: String,
+    pub key: Cell,
     /// The group's counts.
     pub counts: GroupTally,
-}
-
-impl SummaryRow {
-    /// Returns the share of games won, its 95% Wilson interval, and the mean score.
-    pub fn rates(&self) -> (f64, f64, f64, f64) {
-        let c = &self.counts;
-        let (lo, hi) = wilson(c.wins(), c.games);
-        (
-            mean(c.wins(), c.games),
-            lo,
-            hi,
-            mean(c.score_sum as f64, c.games),
-        )
-    }
 }
 
 /// Returns the summary rows: every seat, every colour that was played, every bot.
 pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<SummaryRow> {
     let seats = (0..label.players).map(|s| SummaryRow {
-        kind: "seat",
-        key: s.to_string(),
+        kind: GroupKind::Seat,
+        key: Cell::from(s),
         counts: t.seats[s],
     });
     let colours = game
@@ -306,8 +328,8 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
         .zip(&t.colours)
         .filter(|(_, c)| c.games > 0)
         .map(|(name, c)| SummaryRow {
-            kind: "colour",
-            key: name.clone(),
+            kind: GroupKind::Colour,
+            key: Cell::from(name.as_str()),
             counts: *c,
         });
     let bots = label
@@ -315,34 +337,93 @@ pub fn summary_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Summa
         .iter()
         .zip(&t.bots)
         .map(|(name, c)| SummaryRow {
-            kind: "bot",
-            key: name.clone(),
+            kind: GroupKind::Bot,
+            key: Cell::from(name.as_str()),
             counts: *c,
         });
     seats.chain(colours).chain(bots).collect()
 }
 
-/// The kinds of group, each written to its own table (`seats.csv`, `colours.csv`,
-/// `bots.csv`), so that no column mixes kinds of key.
-pub const GROUP_KINDS: [(&str, &str); 3] = [
-    ("seat", "seats.csv"),
-    ("colour", "colours.csv"),
-    ("bot", "bots.csv"),
-];
-
-/// Returns the table of the `kind` rows among `rows`: one row per seat, colour or bot.
-pub fn groups(rows: &[SummaryRow], kind: &str) -> Table {
-    let mut table = Table::new(&group_header(kind));
-    for r in rows.iter().filter(|r| r.kind == kind) {
-        let mut row = vec![r.key.clone()];
-        row.extend(group_fields(&r.counts));
-        table.rows.push(row);
-    }
-    table
+/// Returns the table of the `kind` rows among `rows`: one row per seat, colour or bot,
+/// its key and then [`GroupRow`].
+pub fn groups(rows: &[SummaryRow], kind: GroupKind) -> Table {
+    keyed(
+        kind.key(),
+        rows.iter()
+            .filter(|r| r.kind == kind)
+            .map(|r| (r.key.clone(), GroupRow::of(&r.counts))),
+    )
 }
 
-/// Returns a writer for `games.csv` that has written the header: the run's columns, then
-/// one seat of one game per row (the progress column is named by the game).
+/// Returns the table of `rows`, each behind the value of its `key` column.
+pub fn keyed<R: Row>(key: Column, rows: impl Iterator<Item = (Cell, R)>) -> Table {
+    let mut columns = vec![key];
+    columns.extend(R::columns());
+    let rows = rows
+        .map(|(k, r)| std::iter::once(k).chain(r.cells()).collect())
+        .collect();
+    Table { columns, rows }
+}
+
+table_row! {
+    /// One seat of one game in `games.csv`: the columns before the seat's progress.
+    pub struct GameSeatHead {
+        /// index of the game in the run (the index that replays it)
+        pub game_index: u64,
+        /// the game's own seed, in hexadecimal (text, so no tool rounds it)
+        pub game_seed: Seed,
+        /// seat number, from 0 (seat 0 starts)
+        pub seat: usize,
+        /// colour name
+        pub colour: String,
+        /// bot spec as written
+        pub bot: String,
+        /// final score
+        pub score: i32,
+        /// 1 if among the winners
+        pub won: u64,
+        /// share of the win: 1/k for a win shared by k, else 0
+        pub win_share: f64,
+    }
+}
+
+table_row! {
+    /// One seat of one game in `games.csv`: the columns after the seat's progress.
+    pub struct GameSeatTail {
+        /// rounds played
+        pub rounds: u64,
+        /// how the game ended
+        pub end_cause: String,
+    }
+}
+
+/// A game's seed, written as [`Cell::Hex`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Seed(pub u64);
+
+impl From<Seed> for Cell {
+    fn from(s: Seed) -> Cell {
+        Cell::Hex(s.0)
+    }
+}
+
+/// Returns the columns of `games.csv`: the run's, [`GameSeatHead`], the seat's progress
+/// (named by the game), then [`GameSeatTail`].
+pub fn games_columns<G: Game>(game: &G, label: &RunLabel) -> Vec<Column> {
+    let progress = game.progress_name();
+    let meaning = format!(
+        "the seat's progress at the end ({})",
+        progress.replace('_', " ")
+    );
+    let mut columns: Vec<Column> = label.columns().into_iter().map(|c| c.0).collect();
+    columns.extend(GameSeatHead::columns());
+    columns.push(Column::new(progress, meaning));
+    columns.extend(GameSeatTail::columns());
+    columns
+}
+
+/// Returns a writer for `games.csv` that has written the header ([`games_columns`]): one
+/// seat of one game per row.
 ///
 /// # Errors
 /// Fails if `out` fails.
@@ -354,30 +435,11 @@ pub fn games_writer<G: Game, W: Write>(
     let mut w = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(out);
-    let mut header: Vec<String> = label.columns().into_iter().map(|c| c.0).collect();
-    header.extend(
-        [
-            "game_index",
-            "game_seed",
-            "seat",
-            "colour",
-            "bot",
-            "score",
-            "won",
-            "win_share",
-            game.progress_name(),
-            "rounds",
-            "end_cause",
-        ]
-        .map(String::from),
-    );
-    w.write_record(&header)?;
+    w.write_record(games_columns(game, label).iter().map(|c| &c.name))?;
     Ok(w)
 }
 
-/// Writes the rows of `games.csv` for `records` (one row per game and seat). A game's
-/// seed is written in hexadecimal with `0x` in front, as text, so that a spreadsheet or a
-/// data frame does not round it to a float.
+/// Writes the rows of `games.csv` for `records` (one row per game and seat).
 ///
 /// # Errors
 /// Fails if `w` fails.
@@ -387,55 +449,60 @@ pub fn write_game_rows<G: Game, W: Write>(
     records: &[GameRecord],
     w: &mut csv::Writer<W>,
 ) -> csv::Result<()> {
-    let run: Vec<String> = label.columns().into_iter().map(|c| c.1).collect();
+    let run: Vec<String> = label.columns().iter().map(|c| csv_field(&c.1)).collect();
     for r in records {
         let o = &r.outcome;
         for seat in Seat::all(o.players as usize) {
             let s = seat.index();
-            let share = f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS);
-            let fields = [
-                r.index.to_string(),
-                format!("0x{:016x}", r.seed),
-                s.to_string(),
-                game.colours()[r.colours[s] as usize].clone(),
-                label.bot_groups[label.bot_of_seat[s]].clone(),
-                o.scores[s].to_string(),
-                u8::from(o.is_winner(seat)).to_string(),
-                f6(share),
-                o.progress[s].to_string(),
-                o.rounds.to_string(),
-                game.end_causes()[o.end_cause as usize].to_string(),
-            ];
-            w.write_record(
-                run.iter()
-                    .chain(fields.iter())
-                    .map(|c| spreadsheet_safe(c).into_owned().into_bytes()),
-            )?;
+            let head = GameSeatHead {
+                game_index: r.index,
+                game_seed: Seed(r.seed),
+                seat: s,
+                colour: game.colours()[r.colours[s] as usize].clone(),
+                bot: label.bot_groups[label.bot_of_seat[s]].clone(),
+                score: o.scores[s],
+                won: u64::from(o.is_winner(seat)),
+                win_share: f64::from(o.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS),
+            };
+            let tail = GameSeatTail {
+                rounds: u64::from(o.rounds),
+                end_cause: game.end_causes()[o.end_cause as usize].to_string(),
+            };
+            let fields = head
+                .cells()
+                .into_iter()
+                .chain([Cell::Whole(u64::from(o.progress[s]))])
+                .chain(tail.cells());
+            w.write_record(run.iter().cloned().chain(fields.map(|c| csv_field(&c))))?;
         }
     }
     Ok(())
 }
 
-/// The table of a game's figures ([`Game::figures`]), written only for a game that
-/// declares some.
-pub const FIGURES_FILE: &str = "figures.csv";
-
-/// The statistics of one figure at one seat (or of a per-game figure) of a run.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FigureRow {
-    /// Index into [`Game::figures`].
-    pub figure: usize,
-    /// The seat, `None` for a per-game figure.
-    pub seat: Option<usize>,
-    /// Games (seat-games) where the figure had a value.
-    pub games: u64,
-    /// The mean, sample standard deviation and 95% interval of the mean (normal
-    /// approximation), in the figure's units; `None` without values.
-    pub stats: Option<(f64, f64, f64, f64)>,
+table_row! {
+    /// The statistics of one figure at one seat (or of a per-game figure) of a run
+    /// (`figures.csv`, written only for a game that declares [`Game::figures`]).
+    pub struct FigureRow {
+        /// the game-specific figure measured at the end of each game (each is listed below as figure=NAME)
+        pub figure: String,
+        /// seat number, from 0, for a figure per seat; empty for a figure per game
+        pub seat: Option<usize>,
+        /// games (for a figure per seat: that seat's games) in which the figure was defined
+        pub games: u64,
+        /// mean of the figure over those games
+        pub mean: Option<f64>,
+        /// sample standard deviation of the figure over those games (empty below 2 games)
+        pub sd: Option<f64>,
+        /// lower end of the mean's 95% interval by the normal approximation (mean - 1.96 sd / sqrt(games)); empty below 2 games
+        pub ci_low: Option<f64>,
+        /// upper end of the mean's 95% interval by the normal approximation (mean + 1.96 sd / sqrt(games)); empty below 2 games
+        pub ci_high: Option<f64>,
+    }
 }
 
 /// Returns the statistics of every figure `game` declares, in declared order: one row for
-/// a per-game figure, one per seat for a per-seat figure.
+/// a per-game figure, one per seat for a per-seat figure, in the figure's units. The mean
+/// is empty without values, the standard deviation and interval with fewer than two.
 pub fn figure_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<FigureRow> {
     let mut rows = Vec::new();
     for (f, decl) in game.figures().iter().enumerate() {
@@ -445,37 +512,20 @@ pub fn figure_rows<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<Figure
         };
         for seat in seats {
             let c = t.figure(f, seat.unwrap_or(0));
+            let stats = (c.count > 0).then(|| mean_interval(c.sum, c.sq_sum, c.count, decl.scale));
+            let spread = stats.filter(|_| c.count >= 2);
             rows.push(FigureRow {
-                figure: f,
+                figure: decl.name.to_string(),
                 seat,
                 games: c.count,
-                stats: (c.count > 0).then(|| mean_interval(c.sum, c.sq_sum, c.count, decl.scale)),
+                mean: stats.map(|s| s.0),
+                sd: spread.map(|s| s.1),
+                ci_low: spread.map(|s| s.2),
+                ci_high: spread.map(|s| s.3),
             });
         }
     }
     rows
-}
-
-/// Returns the body of `figures.csv` (the front end puts the run's columns in front):
-/// `figure, seat, games, mean, sd, ci_low, ci_high`, a row per figure and seat (the seat
-/// empty for a per-game figure); the mean's fields are empty without values, the standard
-/// deviation and interval with fewer than two.
-pub fn figures_table<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
-    let mut table = Table::new(&["figure", "seat", "games", "mean", "sd", "ci_low", "ci_high"]);
-    for r in figure_rows(game, label, t) {
-        let mut row = vec![
-            game.figures()[r.figure].name.to_string(),
-            r.seat.map_or(String::new(), |s| s.to_string()),
-            r.games.to_string(),
-        ];
-        match r.stats {
-            Some((m, sd, lo, hi)) if r.games >= 2 => row.extend([m, sd, lo, hi].map(f6)),
-            Some((m, ..)) => row.extend([f6(m), String::new(), String::new(), String::new()]),
-            None => row.extend(std::iter::repeat_n(String::new(), 4)),
-        }
-        table.rows.push(row);
-    }
-    table
 }
 
 /// Returns the block of figures printed under a run's table: a line per figure, with its
@@ -552,17 +602,17 @@ pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[Summar
         "kind", "key", "games", "win %", "95% CI", "score"
     );
     for r in rows {
-        let (rate, lo, hi, score) = r.rates();
-        let ci = format!("{:.2}-{:.2}", 100.0 * lo, 100.0 * hi);
+        let g = GroupRow::of(&r.counts);
+        let ci = format!("{:.2}-{:.2}", 100.0 * g.ci_low, 100.0 * g.ci_high);
         let _ = writeln!(
             s,
             "{:<7} {:<22} {:>10} {:>8.2} {:>17} {:>7.2}",
-            r.kind,
-            r.key,
-            r.counts.games,
-            100.0 * rate,
+            r.kind.name(),
+            r.key.to_string(),
+            g.games,
+            100.0 * g.win_rate,
             ci,
-            score
+            g.mean_score
         );
     }
     s.push_str(&figures_text(game, label, t));

@@ -2,8 +2,8 @@
 //! depth, the upset rate and the seat advantage.
 
 use anyhow::{Result, anyhow};
-use floe_sim::report::Table;
 use floe_sim::stats::{Z95, wilson};
+use floe_sim::table::{Cell, Table};
 
 use super::*;
 
@@ -60,24 +60,36 @@ impl Step {
     }
 }
 
-/// Returns the index of `name` in the header of `table` (the file `file`).
+/// Returns the index of `name` among the columns of `table` (the file `file`).
 pub(super) fn column(table: &Table, file: &str, name: &str) -> Result<usize> {
     table
-        .header
-        .iter()
-        .position(|c| c == name)
+        .position(name)
         .ok_or_else(|| anyhow!("{file}: no column {name}"))
 }
 
-/// Returns the number in `field`, `None` when it is empty.
-pub(super) fn number(file: &str, field: &str) -> Result<Option<f64>> {
-    if field.is_empty() {
-        return Ok(None);
+/// Returns the number in `cell` (of the column `name` of `file`), `None` when it is empty.
+pub(super) fn number(file: &str, name: &str, cell: &Cell) -> Result<Option<f64>> {
+    match cell {
+        Cell::Empty => Ok(None),
+        other => other
+            .number()
+            .map(Some)
+            .ok_or_else(|| anyhow!("{file}: {name} {other:?} is not a number")),
     }
-    field
-        .parse()
-        .map(Some)
-        .map_err(|_| anyhow!("{file}: {field:?} is not a number"))
+}
+
+/// Returns the count in `cell` (of the column `name` of `file`).
+fn count(file: &str, name: &str, cell: &Cell) -> Result<u64> {
+    match cell {
+        Cell::Whole(n) => Ok(*n),
+        other => Err(anyhow!("{file}: {name} {other:?} is not a count")),
+    }
+}
+
+/// Returns the text in `cell` (of the column `name` of `file`).
+fn text<'a>(file: &str, name: &str, cell: &'a Cell) -> Result<&'a str> {
+    cell.text()
+        .ok_or_else(|| anyhow!("{file}: {name} {cell:?} is not a text"))
 }
 
 /// Returns the ladder's rungs, weakest first: each entrant's rating from `ratings`
@@ -87,12 +99,8 @@ pub(super) fn number(file: &str, field: &str) -> Result<Option<f64>> {
 /// # Errors
 /// Fails if a table lacks a column or an entrant, or holds a field that is not a number.
 pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec<Rung>> {
-    let (bot, rating, low, high) = (
-        column(ratings, RATINGS, "bot")?,
-        column(ratings, RATINGS, "rating")?,
-        column(ratings, RATINGS, "rating_low")?,
-        column(ratings, RATINGS, "rating_high")?,
-    );
+    let r = |name| column(ratings, RATINGS, name);
+    let (bot, rating, low, high) = (r("bot")?, r("rating")?, r("rating_low")?, r("rating_high")?);
     let p = |name| column(pairwise, PAIRWISE, name);
     let (p_bot, p_opp, p_games, p_above, p_tied) = (
         p("bot")?,
@@ -101,26 +109,35 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
         p("share_above")?,
         p("share_tied")?,
     );
-    let pair = |a: &str, b: &str| {
-        pairwise
-            .rows
-            .iter()
-            .find(|r| r[p_bot] == a && r[p_opp] == b)
+    let pair = |a: &str, b: &str| -> Result<Option<&Vec<Cell>>> {
+        for row in &pairwise.rows {
+            let names = (
+                text(PAIRWISE, "bot", &row[p_bot])?,
+                text(PAIRWISE, "opponent", &row[p_opp])?,
+            );
+            if names == (a, b) {
+                return Ok(Some(row));
+            }
+        }
+        Ok(None)
     };
-    let num = |file: &str, field: &str| -> Result<f64> {
-        number(file, field)?.ok_or_else(|| anyhow!("{file}: an empty number"))
+    let share = |row: &[Cell], i: usize, name: &str| -> Result<f64> {
+        number(PAIRWISE, name, &row[i])?.ok_or_else(|| anyhow!("{PAIRWISE}: an empty {name}"))
     };
     let mut out = Vec::new();
     for (k, name) in ladder.iter().enumerate() {
-        let row = ratings
-            .rows
-            .iter()
-            .find(|r| r[bot] == *name)
-            .ok_or_else(|| anyhow!("{RATINGS}: no row for {name}"))?;
+        let mut row = None;
+        for r in &ratings.rows {
+            if text(RATINGS, "bot", &r[bot])? == name {
+                row = Some(r);
+                break;
+            }
+        }
+        let row = row.ok_or_else(|| anyhow!("{RATINGS}: no row for {name}"))?;
         let rating = match (
-            number(RATINGS, &row[rating])?,
-            number(RATINGS, &row[low])?,
-            number(RATINGS, &row[high])?,
+            number(RATINGS, "rating", &row[rating])?,
+            number(RATINGS, "rating_low", &row[low])?,
+            number(RATINGS, "rating_high", &row[high])?,
         ) {
             (Some(r), Some(lo), Some(hi)) => Some((r, lo, hi)),
             _ => None,
@@ -129,15 +146,13 @@ pub fn rungs(ladder: &[String], ratings: &Table, pairwise: &Table) -> Result<Vec
             0 => None,
             _ => {
                 let weaker = &ladder[k - 1];
-                Some(match (pair(name, weaker), pair(weaker, name)) {
+                Some(match (pair(name, weaker)?, pair(weaker, name)?) {
                     (Some(up), Some(down)) => Step {
                         weaker: weaker.clone(),
-                        games: up[p_games]
-                            .parse()
-                            .map_err(|_| anyhow!("{PAIRWISE}: games {:?}", up[p_games]))?,
-                        share_above: num(PAIRWISE, &up[p_above])?,
-                        share_tied: num(PAIRWISE, &up[p_tied])?,
-                        weaker_above: num(PAIRWISE, &down[p_above])?,
+                        games: count(PAIRWISE, "games", &up[p_games])?,
+                        share_above: share(up, p_above, "share_above")?,
+                        share_tied: share(up, p_tied, "share_tied")?,
+                        weaker_above: share(down, p_above, "share_above")?,
                     },
                     _ => Step {
                         weaker: weaker.clone(),
@@ -202,9 +217,9 @@ pub fn upset_rate(rungs: &[Rung]) -> Option<Pooled> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatAdvantage {
     /// The seat with the highest win rate (the first of equals).
-    pub best: String,
+    pub best: Cell,
     /// The seat with the lowest win rate (the first of equals, never the best).
-    pub worst: String,
+    pub worst: Cell,
     /// Their win rates.
     pub rates: (f64, f64),
     /// The advantage in Elo rating points.
@@ -249,10 +264,9 @@ pub fn seat_advantage(seats: &Table) -> Result<Option<SeatAdvantage>> {
     );
     let mut rows = Vec::new();
     for r in &seats.rows {
-        let n: u64 = r[games]
-            .parse()
-            .map_err(|_| anyhow!("{SEATS}: games {:?}", r[games]))?;
-        let p = number(SEATS, &r[rate])?.ok_or_else(|| anyhow!("{SEATS}: an empty win rate"))?;
+        let n = count(SEATS, "games", &r[games])?;
+        let p = number(SEATS, "win_rate", &r[rate])?
+            .ok_or_else(|| anyhow!("{SEATS}: an empty win rate"))?;
         rows.push((r[seat].clone(), n, p));
     }
     if rows.len() < 2 {

@@ -36,6 +36,8 @@
 //!   from `game_stats.csv`. Seat, length and decisiveness are over all the tournament's
 //!   games, the ladder's pairings mixed as the cycle mixes them.
 
+use floe_sim::report::TableFile;
+
 mod measures;
 mod plan;
 mod report;
@@ -82,11 +84,11 @@ pub const LADDER: &str = "profile_ladder.csv";
 /// The profile's chart.
 pub const CHART: &str = "profile.svg";
 
-/// The tournament's tables that the profile reads.
-const RATINGS: &str = "ratings.csv";
-const PAIRWISE: &str = "pairwise.csv";
-const SEATS: &str = "seats.csv";
-const GAME_STATS: &str = "game_stats.csv";
+/// The tournament's tables that the profile reads, by file name (for its messages).
+const RATINGS: &str = TableFile::Ratings.name();
+const PAIRWISE: &str = TableFile::Pairwise.name();
+const SEATS: &str = TableFile::Seats.name();
+const GAME_STATS: &str = TableFile::GameStats.name();
 
 /// What the tournament of a profile writes besides its tables.
 const MANIFEST: &str = "manifest.toml";
@@ -95,10 +97,10 @@ const COLUMNS: &str = "columns.csv";
 /// The tables a duplicate tournament of two entrants or more writes (with `figures.csv`
 /// for a game that declares figures).
 const TOURNAMENT_FILES: [&str; 8] = [
-    "tournament.csv",
+    TableFile::Tournament.name(),
     GAME_STATS,
     SEATS,
-    "tests.csv",
+    TableFile::Tests.name(),
     PAIRWISE,
     RATINGS,
     MANIFEST,
@@ -114,18 +116,26 @@ mod tests {
 
     use floe_core::Game;
     use floe_games::GameVisitor;
-    use floe_sim::report::Table;
     use floe_sim::stats::{Z95, wilson};
+    use floe_sim::table::{Cell, Column, Table};
 
     use super::*;
     use crate::{Setting, SettingError};
 
+    /// A table as the tournament gives it, from CSV-like text: a field is a count when it
+    /// reads as one, a number when it reads as one, empty when empty, else a text.
     fn table(header: &str, rows: &[&str]) -> Table {
+        let field = |f: &str| match (f.parse::<u64>(), f.parse::<f64>()) {
+            _ if f.is_empty() => Cell::Empty,
+            (Ok(n), _) => Cell::Whole(n),
+            (_, Ok(x)) => Cell::Real(x),
+            _ => Cell::from(f),
+        };
         Table {
-            header: header.split(',').map(String::from).collect(),
+            columns: header.split(',').map(|c| Column::new(c, "")).collect(),
             rows: rows
                 .iter()
-                .map(|r| r.split(',').map(String::from).collect())
+                .map(|r| r.split(',').map(field).collect())
                 .collect(),
         }
     }
@@ -259,7 +269,10 @@ mod tests {
             ],
         );
         let a = seat_advantage(&seats).unwrap().unwrap();
-        assert_eq!((a.best.as_str(), a.worst.as_str()), ("1", "0"));
+        assert_eq!(
+            (a.best.to_string().as_str(), a.worst.to_string().as_str()),
+            ("1", "0")
+        );
         assert!((a.points - 400.0 * 1.5f64.log10()).abs() < 1e-9, "{a:?}");
         // se = 400/ln 10 * sqrt((1/0.6 + 1/0.4) / 1000) = 11.2134...
         let se = ELO * ((1.0 / 0.6 + 1.0 / 0.4) / 1000.0f64).sqrt();
@@ -272,12 +285,19 @@ mod tests {
             &["0,100,0.2", "1,100,0.3", "2,100,0.25", "3,100,0.25"],
         );
         let a = seat_advantage(&four).unwrap().unwrap();
-        assert_eq!((a.best.as_str(), a.worst.as_str()), ("1", "0"));
+        assert_eq!(
+            (a.best.to_string().as_str(), a.worst.to_string().as_str()),
+            ("1", "0")
+        );
         assert!((a.points - 400.0 * 1.5f64.log10()).abs() < 1e-9);
         let level = table("seat,games,win_rate", &["0,10,0.5", "1,10,0.5"]);
         let a = seat_advantage(&level).unwrap().unwrap();
         assert_eq!(
-            (a.best.as_str(), a.worst.as_str(), a.points),
+            (
+                a.best.to_string().as_str(),
+                a.worst.to_string().as_str(),
+                a.points
+            ),
             ("0", "1", 0.0)
         );
         // A seat that never won gives no finite advantage.
@@ -293,20 +313,18 @@ mod tests {
         );
         let seats = table("seat,games,win_rate", &["0,600,0.45", "1,600,0.55"]);
         let tables = vec![
-            (GAME_STATS.to_string(), stats),
-            (SEATS.to_string(), seats),
-            (RATINGS.to_string(), ratings()),
-            (PAIRWISE.to_string(), pairwise()),
+            (TableFile::GameStats, stats),
+            (TableFile::Seats, seats),
+            (TableFile::Ratings, ratings()),
+            (TableFile::Pairwise, pairwise()),
         ];
         let d = derive(&ladder(), None, 100, &tables).unwrap();
-        let row: Vec<(&str, &str)> = d
+        let row: Vec<(&str, String)> = d
             .profile
-            .header
-            .iter()
-            .map(String::as_str)
-            .zip(d.profile.rows[0].iter().map(String::as_str))
+            .header()
+            .zip(d.profile.rows[0].iter().map(Cell::to_string))
             .collect();
-        let get = |k: &str| row.iter().find(|(c, _)| *c == k).unwrap().1;
+        let get = |k: &str| row.iter().find(|(c, _)| *c == k).unwrap().1.as_str();
         assert_eq!(get("game"), "g");
         assert_eq!(get("ladder_from"), "given");
         assert_eq!(get("mcts_10000"), "");
@@ -321,15 +339,12 @@ mod tests {
         assert_eq!(get("p_tie"), "0.010000");
         let ladder = &d.ladder;
         assert_eq!(ladder.rows.len(), 3);
-        let clear = ladder.header.iter().position(|c| c == "clear").unwrap();
-        let clear: Vec<&str> = ladder.rows.iter().map(|r| r[clear].as_str()).collect();
+        let clear = ladder.position("clear").unwrap();
+        let clear: Vec<String> = ladder.rows.iter().map(|r| r[clear].to_string()).collect();
         assert_eq!(clear, ["", "true", "false"]);
         for (file, t) in [(PROFILE, &d.profile), (LADDER, &d.ladder)] {
-            for c in t.header.iter().skip(5) {
-                assert!(
-                    MEANINGS.iter().any(|(f, n, _)| *f == file && n == c),
-                    "{file}: {c} has no meaning"
-                );
+            for c in t.columns.iter().skip(5) {
+                assert!(!c.meaning.is_empty(), "{file}: {} has no meaning", c.name);
             }
         }
     }

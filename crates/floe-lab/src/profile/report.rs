@@ -5,194 +5,96 @@ use std::path::Path;
 
 use anyhow::{Result, anyhow};
 use floe_plot::{Series, step_chart};
-use floe_sim::report::Table;
+use floe_sim::table::{Cell, Column, Table};
+use floe_sim::table_row;
 
 use super::*;
 
-/// What the columns of the profile's tables mean, by file and column (the run's columns
-/// take their meaning from [`crate::columns`]).
-pub const MEANINGS: &[(&str, &str, &str)] = &[
-    (
-        PROFILE,
-        "ladder_from",
-        "where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (a ladder given to the profile, not timed)",
-    ),
-    (
-        PROFILE,
-        "mcts_10000",
-        "the timing's decision: in (a decision of mcts:iters=10000, estimated as 10 times the median of timed mcts:iters=1000 decisions, took under 50 ms) or out; empty when the ladder was given",
-    ),
-    (
-        PROFILE,
-        "deals",
-        "deals (seeds) played, each once in every seating of the cycle (duplicate seating)",
-    ),
-    (
-        PROFILE,
-        "games",
-        "games played: deals times the cycle's seatings",
-    ),
-    (PROFILE, "entrants", "entrants in the ladder"),
-    (
-        PROFILE,
-        "steps",
-        "steps of the ladder (entrant and next weaker one) whose entrants met",
-    ),
-    (
-        PROFILE,
-        "skill_depth",
-        "steps in which the stronger entrant scored above the weaker with a 95% Wilson interval wholly above 55% (see profile_ladder.csv's clear)",
-    ),
-    (
-        PROFILE,
-        "upset_rate",
-        "share of the games between adjacent entrants in which the weaker scored above the stronger, pooled over the steps (ties count as no upset)",
-    ),
-    (
-        PROFILE,
-        "upset_low",
-        "lower end of the upset rate's 95% Wilson interval (approximate: games of one deal are not independent)",
-    ),
-    (
-        PROFILE,
-        "upset_high",
-        "upper end of the upset rate's 95% Wilson interval",
-    ),
-    (
-        PROFILE,
-        "upset_games",
-        "games between adjacent entrants, summed over the steps: what the upset rate is out of",
-    ),
-    (
-        PROFILE,
-        "seat_advantage",
-        "the best seat over the worst in Elo rating points, 400 log10(best seat's win rate / worst seat's), the scale of ratings.csv (Luce model of who wins); empty when the worst seat never won",
-    ),
-    (
-        PROFILE,
-        "seat_advantage_low",
-        "lower end of its approximate 95% interval (delta method: se = 400/ln 10 sqrt((1/p_best + 1/p_worst)/games), games taken as independent, the best and worst seats as given)",
-    ),
-    (
-        PROFILE,
-        "seat_advantage_high",
-        "upper end of its approximate 95% interval",
-    ),
-    (
-        PROFILE,
-        "best_seat",
-        "the seat with the highest win rate in seats.csv",
-    ),
-    (
-        PROFILE,
-        "worst_seat",
-        "the seat with the lowest win rate in seats.csv",
-    ),
-    (
-        PROFILE,
-        "mean_rounds",
-        "mean rounds per game over the tournament (game_stats.csv)",
-    ),
-    (
-        PROFILE,
-        "sd_rounds",
-        "sample standard deviation of rounds per game (game_stats.csv)",
-    ),
-    (
-        PROFILE,
-        "p_tie",
-        "decisiveness: share of games with a shared win (game_stats.csv)",
-    ),
-    (
-        PROFILE,
-        "mean_margin",
-        "decisiveness: mean of the highest minus the second-highest score (game_stats.csv)",
-    ),
-    (
-        LADDER,
-        "step",
-        "the entrant's place in the ladder, 0 for the weakest",
-    ),
-    (LADDER, "bot", "the entrant's bot spec as written"),
-    (
-        LADDER,
-        "rating",
-        "its Bradley-Terry rating on the Elo scale (ratings.csv); empty when none is finite",
-    ),
-    (
-        LADDER,
-        "rating_low",
-        "lower end of the rating's 95% Wald interval (ratings.csv)",
-    ),
-    (
-        LADDER,
-        "rating_high",
-        "upper end of the rating's 95% Wald interval (ratings.csv)",
-    ),
-    (
-        LADDER,
-        "weaker",
-        "the next weaker entrant (the step below); empty for step 0",
-    ),
-    (
-        LADDER,
-        "games",
-        "games in which both this entrant and the next weaker one played (pairwise.csv)",
-    ),
-    (
-        LADDER,
-        "share",
-        "this entrant's score share over the weaker in those games: the share it scored above, a tie counting half (from pairwise.csv)",
-    ),
-    (
-        LADDER,
-        "ci_low",
-        "lower end of share's 95% Wilson interval (a tie half a success, so conservative)",
-    ),
-    (
-        LADDER,
-        "ci_high",
-        "upper end of share's 95% Wilson interval",
-    ),
-    (
-        LADDER,
-        "share_above",
-        "share of those games in which this entrant scored above the weaker (pairwise.csv)",
-    ),
-    (
-        LADDER,
-        "share_tied",
-        "share of those games in which the two scored the same (pairwise.csv)",
-    ),
-    (
-        LADDER,
-        "weaker_above",
-        "share of those games in which the weaker scored above this entrant: the step's upsets (pairwise.csv)",
-    ),
-    (
-        LADDER,
-        "apart",
-        "true when ci_low is above 0.5: the two entrants are told apart; empty for step 0 or a pair that never met",
-    ),
-    (
-        LADDER,
-        "clear",
-        "true when ci_low is above 0.55 (the step counts towards skill depth); empty for step 0 or a pair that never met",
-    ),
-];
+table_row! {
+    /// `profile.csv`: the profile of one ladder (after the run's columns).
+    pub struct ProfileRow {
+        /// where the ladder came from: timing (the default ladder, mcts:iters=10000 in or out by a timing on this machine) or given (a ladder given to the profile, not timed)
+        pub ladder_from: String,
+        /// the timing's decision: in (a decision of mcts:iters=10000, estimated as 10 times the median of timed mcts:iters=1000 decisions, took under 50 ms) or out; empty when the ladder was given
+        pub mcts_10000: String,
+        /// deals (seeds) played, each once in every seating of the cycle (duplicate seating)
+        pub deals: u64,
+        /// games played: deals times the cycle's seatings
+        pub games: Cell,
+        /// entrants in the ladder
+        pub entrants: usize,
+        /// steps of the ladder (entrant and next weaker one) whose entrants met
+        pub steps: usize,
+        /// steps in which the stronger entrant scored above the weaker with a 95% Wilson interval wholly above 55% (see profile_ladder.csv's clear)
+        pub skill_depth: usize,
+        /// share of the games between adjacent entrants in which the weaker scored above the stronger, pooled over the steps (ties count as no upset)
+        pub upset_rate: Option<f64>,
+        /// lower end of the upset rate's 95% Wilson interval (approximate: games of one deal are not independent)
+        pub upset_low: Option<f64>,
+        /// upper end of the upset rate's 95% Wilson interval
+        pub upset_high: Option<f64>,
+        /// games between adjacent entrants, summed over the steps: what the upset rate is out of
+        pub upset_games: u64,
+        /// the best seat over the worst in Elo rating points, 400 log10(best seat's win rate / worst seat's), the scale of ratings.csv (Luce model of who wins); empty when the worst seat never won
+        pub seat_advantage: Option<f64>,
+        /// lower end of its approximate 95% interval (delta method: se = 400/ln 10 sqrt((1/p_best + 1/p_worst)/games), games taken as independent, the best and worst seats as given)
+        pub seat_advantage_low: Option<f64>,
+        /// upper end of its approximate 95% interval
+        pub seat_advantage_high: Option<f64>,
+        /// the seat with the highest win rate in seats.csv
+        pub best_seat: Cell,
+        /// the seat with the lowest win rate in seats.csv
+        pub worst_seat: Cell,
+        /// mean rounds per game over the tournament (game_stats.csv)
+        pub mean_rounds: Cell,
+        /// sample standard deviation of rounds per game (game_stats.csv)
+        pub sd_rounds: Cell,
+        /// decisiveness: share of games with a shared win (game_stats.csv)
+        pub p_tie: Cell,
+        /// decisiveness: mean of the highest minus the second-highest score (game_stats.csv)
+        pub mean_margin: Cell,
+    }
+}
 
-/// Formats `x` with six decimals, as every table does (no sign on a value that rounds to
-/// zero).
-pub(super) fn f6(x: f64) -> String {
-    let s = format!("{x:.6}");
-    match s.strip_prefix('-') {
-        Some(rest) if rest.bytes().all(|b| b == b'0' || b == b'.') => rest.to_string(),
-        _ => s,
+table_row! {
+    /// `profile_ladder.csv`: one rung of the ladder and its step up from the next weaker
+    /// entrant (after the run's columns).
+    pub struct LadderRow {
+        /// the entrant's place in the ladder, 0 for the weakest
+        pub step: usize,
+        /// the entrant's bot spec as written
+        pub bot: String,
+        /// its Bradley-Terry rating on the Elo scale (ratings.csv); empty when none is finite
+        pub rating: Option<f64>,
+        /// lower end of the rating's 95% Wald interval (ratings.csv)
+        pub rating_low: Option<f64>,
+        /// upper end of the rating's 95% Wald interval (ratings.csv)
+        pub rating_high: Option<f64>,
+        /// the next weaker entrant (the step below); empty for step 0
+        pub weaker: Option<String>,
+        /// games in which both this entrant and the next weaker one played (pairwise.csv)
+        pub games: Option<u64>,
+        /// this entrant's score share over the weaker in those games: the share it scored above, a tie counting half (from pairwise.csv)
+        pub share: Option<f64>,
+        /// lower end of share's 95% Wilson interval (a tie half a success, so conservative)
+        pub ci_low: Option<f64>,
+        /// upper end of share's 95% Wilson interval
+        pub ci_high: Option<f64>,
+        /// share of those games in which this entrant scored above the weaker (pairwise.csv)
+        pub share_above: Option<f64>,
+        /// share of those games in which the two scored the same (pairwise.csv)
+        pub share_tied: Option<f64>,
+        /// share of those games in which the weaker scored above this entrant: the step's upsets (pairwise.csv)
+        pub weaker_above: Option<f64>,
+        /// true when ci_low is above 0.5: the two entrants are told apart; empty for step 0 or a pair that never met
+        pub apart: Option<bool>,
+        /// true when ci_low is above 0.55 (the step counts towards skill depth); empty for step 0 or a pair that never met
+        pub clear: Option<bool>,
     }
 }
 
 /// Returns the field `name` of the only row of `table` (the file `file`).
-pub(super) fn only_field<'a>(table: &'a Table, file: &str, name: &str) -> Result<&'a str> {
+pub(super) fn only_field<'a>(table: &'a Table, file: &str, name: &str) -> Result<&'a Cell> {
     let i = column(table, file, name)?;
     let row = table
         .rows
@@ -202,25 +104,27 @@ pub(super) fn only_field<'a>(table: &'a Table, file: &str, name: &str) -> Result
 }
 
 /// The run's columns (`game, rules, players, bots, seed`) as `game_stats.csv` gives them.
-pub(super) fn run_columns(stats: &Table) -> Result<Vec<(String, String)>> {
-    ["game", "rules", "players", "bots", "seed"]
+pub(super) fn run_columns(stats: &Table) -> Result<Vec<(Column, Cell)>> {
+    let names = ["game", "rules", "players", "bots", "seed"];
+    names
         .iter()
         .map(|c| {
+            let i = column(stats, GAME_STATS, c)?;
             Ok((
-                (*c).to_string(),
-                only_field(stats, GAME_STATS, c)?.to_string(),
+                stats.columns[i].clone(),
+                only_field(stats, GAME_STATS, c)?.clone(),
             ))
         })
         .collect()
 }
 
 /// Returns the table of `name` in `tables`.
-pub(super) fn table<'a>(tables: &'a [(String, Table)], name: &str) -> Result<&'a Table> {
+pub(super) fn table(tables: &[(TableFile, Table)], name: TableFile) -> Result<&Table> {
     tables
         .iter()
-        .find(|(n, _)| n == name)
+        .find(|(n, _)| *n == name)
         .map(|(_, t)| t)
-        .ok_or_else(|| anyhow!("the tournament wrote no {name}"))
+        .ok_or_else(|| anyhow!("the tournament wrote no {}", name.name()))
 }
 
 /// Where the ladder came from, for `profile.csv`.
@@ -248,128 +152,79 @@ pub(super) fn derive(
     ladder: &[String],
     timing: Option<&Timing>,
     deals: u64,
-    tables: &[(String, Table)],
+    tables: &[(TableFile, Table)],
 ) -> Result<Derived> {
-    let stats = table(tables, GAME_STATS)?;
-    let rungs = rungs(ladder, table(tables, RATINGS)?, table(tables, PAIRWISE)?)?;
+    let stats = table(tables, TableFile::GameStats)?;
+    let rungs = rungs(
+        ladder,
+        table(tables, TableFile::Ratings)?,
+        table(tables, TableFile::Pairwise)?,
+    )?;
     let depth = skill_depth(&rungs);
     let upsets = upset_rate(&rungs);
-    let seat = seat_advantage(table(tables, SEATS)?)?;
+    let seat = seat_advantage(table(tables, TableFile::Seats)?)?;
     let run = run_columns(stats)?;
     let (from, deep) = ladder_from(timing);
-    let mut profile = Table::new(&[
-        "ladder_from",
-        "mcts_10000",
-        "deals",
-        "games",
-        "entrants",
-        "steps",
-        "skill_depth",
-        "upset_rate",
-        "upset_low",
-        "upset_high",
-        "upset_games",
-        "seat_advantage",
-        "seat_advantage_low",
-        "seat_advantage_high",
-        "best_seat",
-        "worst_seat",
-        "mean_rounds",
-        "sd_rounds",
-        "p_tie",
-        "mean_margin",
-    ]);
     let met = rungs
         .iter()
         .filter_map(|r| r.step.as_ref())
         .filter(|s| s.games > 0)
         .count();
-    let mut row = vec![
-        from.to_string(),
-        deep.to_string(),
-        deals.to_string(),
-        only_field(stats, GAME_STATS, "games")?.to_string(),
-        ladder.len().to_string(),
-        met.to_string(),
-        depth.to_string(),
-    ];
-    match &upsets {
-        Some(u) => row.extend([f6(u.share), f6(u.ci.0), f6(u.ci.1), u.games.to_string()]),
-        None => row.extend([String::new(), String::new(), String::new(), "0".into()]),
-    }
-    match &seat {
-        Some(s) => row.extend([
-            f6(s.points),
-            f6(s.ci.0),
-            f6(s.ci.1),
-            s.best.clone(),
-            s.worst.clone(),
-        ]),
-        None => row.extend(std::iter::repeat_n(String::new(), 5)),
-    }
-    for c in ["mean_rounds", "sd_rounds", "p_tie", "mean_margin"] {
-        row.push(only_field(stats, GAME_STATS, c)?.to_string());
-    }
-    profile.rows.push(row);
-    let table = ladder_table(&rungs);
+    let field = |name| only_field(stats, GAME_STATS, name).cloned();
+    let row = ProfileRow {
+        ladder_from: from.to_string(),
+        mcts_10000: deep.to_string(),
+        deals,
+        games: field("games")?,
+        entrants: ladder.len(),
+        steps: met,
+        skill_depth: depth,
+        upset_rate: upsets.as_ref().map(|u| u.share),
+        upset_low: upsets.as_ref().map(|u| u.ci.0),
+        upset_high: upsets.as_ref().map(|u| u.ci.1),
+        upset_games: upsets.as_ref().map_or(0, |u| u.games),
+        seat_advantage: seat.as_ref().map(|s| s.points),
+        seat_advantage_low: seat.as_ref().map(|s| s.ci.0),
+        seat_advantage_high: seat.as_ref().map(|s| s.ci.1),
+        best_seat: seat.as_ref().map_or(Cell::Empty, |s| s.best.clone()),
+        worst_seat: seat.as_ref().map_or(Cell::Empty, |s| s.worst.clone()),
+        mean_rounds: field("mean_rounds")?,
+        sd_rounds: field("sd_rounds")?,
+        p_tie: field("p_tie")?,
+        mean_margin: field("mean_margin")?,
+    };
+    let ladder = Table::of(rungs.iter().enumerate().map(|(k, r)| ladder_row(k, r)));
     Ok(Derived {
         rungs,
         depth,
         upsets,
         seat,
-        profile: profile.prefixed(&run),
-        ladder: table.prefixed(&run),
+        profile: Table::of([row]).prefixed(&run),
+        ladder: ladder.prefixed(&run),
     })
 }
 
-/// Returns `profile_ladder.csv` (without the run's columns): each rung's rating and its
-/// step up from the next weaker entrant.
-fn ladder_table(rungs: &[Rung]) -> Table {
-    let mut table = Table::new(&[
-        "step",
-        "bot",
-        "rating",
-        "rating_low",
-        "rating_high",
-        "weaker",
-        "games",
-        "share",
-        "ci_low",
-        "ci_high",
-        "share_above",
-        "share_tied",
-        "weaker_above",
-        "apart",
-        "clear",
-    ]);
-    for (k, r) in rungs.iter().enumerate() {
-        let mut row = vec![k.to_string(), r.bot.clone()];
-        match r.rating {
-            Some((x, lo, hi)) => row.extend([f6(x), f6(lo), f6(hi)]),
-            None => row.extend(std::iter::repeat_n(String::new(), 3)),
-        }
-        match &r.step {
-            Some(s) if s.games > 0 => row.extend([
-                s.weaker.clone(),
-                s.games.to_string(),
-                f6(s.share()),
-                f6(s.ci().0),
-                f6(s.ci().1),
-                f6(s.share_above),
-                f6(s.share_tied),
-                f6(s.weaker_above),
-                s.apart().to_string(),
-                s.clear().to_string(),
-            ]),
-            Some(s) => {
-                row.extend([s.weaker.clone(), "0".into()]);
-                row.extend(std::iter::repeat_n(String::new(), 8));
-            }
-            None => row.extend(std::iter::repeat_n(String::new(), 10)),
-        }
-        table.rows.push(row);
+/// Returns the row of `profile_ladder.csv` (without the run's columns) of rung `k`, `r`:
+/// its rating and its step up from the next weaker entrant.
+fn ladder_row(k: usize, r: &Rung) -> LadderRow {
+    let met = r.step.as_ref().filter(|s| s.games > 0);
+    LadderRow {
+        step: k,
+        bot: r.bot.clone(),
+        rating: r.rating.map(|x| x.0),
+        rating_low: r.rating.map(|x| x.1),
+        rating_high: r.rating.map(|x| x.2),
+        weaker: r.step.as_ref().map(|s| s.weaker.clone()),
+        games: r.step.as_ref().map(|s| s.games),
+        share: met.map(Step::share),
+        ci_low: met.map(|s| s.ci().0),
+        ci_high: met.map(|s| s.ci().1),
+        share_above: met.map(|s| s.share_above),
+        share_tied: met.map(|s| s.share_tied),
+        weaker_above: met.map(|s| s.weaker_above),
+        apart: met.map(Step::apart),
+        clear: met.map(Step::clear),
     }
-    table
 }
 
 /// Returns the report's text on the ladder: where it came from and, when timed, the
@@ -481,7 +336,7 @@ pub(super) fn profile_text(d: &Derived, stats: &Table) -> Result<String> {
         None => s.push_str("seat advantage: none finite (a seat never won)\n"),
     }
     let field = |c| -> Result<f64> {
-        number(GAME_STATS, only_field(stats, GAME_STATS, c)?)?
+        number(GAME_STATS, c, only_field(stats, GAME_STATS, c)?)?
             .ok_or_else(|| anyhow!("{GAME_STATS}: empty {c}"))
     };
     let _ = writeln!(

@@ -10,7 +10,8 @@ use anyhow::{Result, anyhow};
 use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_sim::Setting;
-use floe_sim::report::Table;
+use floe_sim::report::TableFile;
+use floe_sim::table::Table;
 
 use crate::message::{About, Message};
 use crate::output_dir::{OutputDir, Scope};
@@ -93,7 +94,7 @@ pub(super) fn run_game<G: Game>(
     let out_path = opts.out.display();
     let mut names: Vec<&str> = TOURNAMENT_FILES.to_vec();
     if !game.figures().is_empty() {
-        names.push(floe_sim::report::FIGURES_FILE);
+        names.push(TableFile::Figures.name());
     }
     names.extend([PROFILE, LADDER, CHART]);
     let mut out = OutputDir::prepare(opts.out, &names, false, Scope::Everything, opts.force)
@@ -110,7 +111,17 @@ pub(super) fn run_game<G: Game>(
     };
     let report = play_tournament(p, opts, &ladder, &mut out)?;
     let derived = derive(&ladder, timing.as_ref(), p.deals, &report.tables)?;
-    let mut tables = report.tables;
+    let text = format!(
+        "{}\n{}{}",
+        ladder_text(&ladder, timing.as_ref()),
+        report.text,
+        profile_text(&derived, table(&report.tables, TableFile::GameStats)?)?
+    );
+    let mut tables: Vec<(String, Table)> = report
+        .tables
+        .into_iter()
+        .map(|(file, t)| (file.name().to_string(), t))
+        .collect();
     tables.push((PROFILE.to_string(), derived.profile.clone()));
     tables.push((LADDER.to_string(), derived.ladder.clone()));
     write_profile(game, &tables, &mut out).about(Setting::Out, &out_path)?;
@@ -144,13 +155,6 @@ pub(super) fn run_game<G: Game>(
         ))),
     }
 
-    let stats = table(&tables, GAME_STATS)?;
-    let text = format!(
-        "{}\n{}{}",
-        ladder_text(&ladder, timing.as_ref()),
-        report.text,
-        profile_text(&derived, stats)?
-    );
     let (charts, written) = out
         .commit()
         .about(Setting::Out, &out_path)?
@@ -232,22 +236,9 @@ fn play_tournament(
 /// of every table into `out`.
 fn write_profile<G: Game>(game: &G, tables: &[(String, Table)], out: &mut OutputDir) -> Result<()> {
     let described: Vec<(&str, &Table)> = tables.iter().map(|(n, t)| (n.as_str(), t)).collect();
-    let (run, profile) = described.split_at(described.len() - 2);
-    let mut dictionary = crate::columns::dictionary(game, None, run);
-    for (file, t) in profile {
+    for (file, t) in &described[described.len() - 2..] {
         t.write(out.file(file)?)?;
-        for c in &t.header {
-            let meaning = MEANINGS
-                .iter()
-                .find(|(f, name, _)| f == file && name == c)
-                .map(|(_, _, m)| (*m).to_string())
-                .or_else(|| crate::columns::meaning_in(game, None, file, c))
-                .unwrap_or_default();
-            dictionary
-                .rows
-                .push(vec![(*file).to_string(), c.clone(), meaning]);
-        }
     }
-    dictionary.write(out.file(COLUMNS)?)?;
+    crate::columns::dictionary(game, &described).write(out.file(COLUMNS)?)?;
     Ok(())
 }

@@ -19,7 +19,7 @@ use anyhow::{Context, Result, anyhow};
 use floe_bots::{BotParam, BotParamKind, BotSpec, BotValue, KnownBot, SpecError, split_spec_list};
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
-use floe_sim::report::Table;
+use floe_sim::table::{Cell, Column, Table};
 use floe_sim::{RunConfig, Seating, Shard};
 
 use super::objective::{Measure, Statistic};
@@ -875,15 +875,6 @@ struct Manifest<'a> {
     spec: &'a str,
 }
 
-/// Formats a number for a table (6 decimals; empty when not a number).
-fn num(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:.6}")
-    } else {
-        String::new()
-    }
-}
-
 /// Writes the tables and charts of `results` into `dir`.
 fn write_tables<G: Game>(
     spec: &TuneSpec,
@@ -910,17 +901,19 @@ const LEAD: [&str; 5] = ["game", "rules", "players", "bots", "seed"];
 
 /// A table of the tune whose columns are [`LEAD`]'s and then `columns`.
 fn tune_table(columns: &[&str]) -> Table {
-    Table::new(&[&LEAD[..], columns].concat())
+    // The tuner writes no column dictionary: its columns are named, not described.
+    let names = LEAD.iter().chain(columns);
+    Table::new(names.map(|n| Column::new(*n, "")).collect())
 }
 
 /// The values of [`LEAD`] for a row at `players` players.
-fn lead<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Vec<String> {
+fn lead<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Vec<Cell> {
     vec![
-        game.name().to_string(),
-        game.rules().name().to_string(),
-        players.to_string(),
-        spec.bots.clone(),
-        spec.seed.to_string(),
+        game.name().into(),
+        game.rules().name().into(),
+        players.into(),
+        spec.bots.as_str().into(),
+        spec.seed.into(),
     ]
 }
 
@@ -941,14 +934,14 @@ fn search_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> 
         for e in &r.searched.evaluations {
             let mut row = lead(spec, game, plan.players);
             row.extend([
-                plan.method.name().to_string(),
-                e.round.to_string(),
-                plan.name(&plan.values(&e.point)),
-                e.games.to_string(),
-                num(e.objective),
-                num(e.interval.0),
-                num(e.interval.1),
-                e.status.to_string(),
+                plan.method.name().into(),
+                e.round.into(),
+                plan.name(&plan.values(&e.point)).into(),
+                e.games.into(),
+                Cell::finite(e.objective),
+                Cell::finite(e.interval.0),
+                Cell::finite(e.interval.1),
+                e.status.to_string().into(),
             ]);
             search.rows.push(row);
         }
@@ -964,10 +957,10 @@ fn progress_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -
         for (round, (spent, best)) in r.searched.progress.iter().enumerate() {
             let mut row = lead(spec, game, plan.players);
             row.extend([
-                plan.method.name().to_string(),
-                round.to_string(),
-                spent.to_string(),
-                num(*best),
+                plan.method.name().into(),
+                round.into(),
+                (*spent).into(),
+                Cell::finite(*best),
             ]);
             progress.rows.push(row);
         }
@@ -1003,28 +996,28 @@ fn validation_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult])
             let m = &v.measure;
             let mut row = lead(spec, game, plan.players);
             row.extend([
-                plan.name(&v.values),
-                v.rules.to_string(),
-                (i == 0).to_string(),
-                v.search_rank.map_or(String::new(), |k| k.to_string()),
-                v.search_objective.map_or(String::new(), num),
-                m.games.to_string(),
-                r.block.games().start.to_string(),
-                num(v.objective),
-                num(v.interval.0),
-                num(v.interval.1),
-                num(m.statistic(Statistic::SeatSpread, 0.0)),
-                num(m.statistic(Statistic::SeatChi2, 0.0)),
-                num(m.mean_rounds()),
-                num(m.statistic(Statistic::RoundLimit, 0.0)),
-                num(m.statistic(Statistic::Ties, 0.0)),
+                plan.name(&v.values).into(),
+                v.rules.into(),
+                (i == 0).into(),
+                v.search_rank.into(),
+                v.search_objective.map_or(Cell::Empty, Cell::finite),
+                m.games.into(),
+                r.block.games().start.into(),
+                Cell::finite(v.objective),
+                Cell::finite(v.interval.0),
+                Cell::finite(v.interval.1),
+                Cell::finite(m.statistic(Statistic::SeatSpread, 0.0)),
+                Cell::finite(m.statistic(Statistic::SeatChi2, 0.0)),
+                Cell::finite(m.mean_rounds()),
+                Cell::finite(m.statistic(Statistic::RoundLimit, 0.0)),
+                Cell::finite(m.statistic(Statistic::Ties, 0.0)),
             ]);
             let (share, lo, hi) = if spec.tuned.is_some() {
                 m.score_share()
             } else {
                 (f64::NAN, f64::NAN, f64::NAN)
             };
-            row.extend([num(share), num(lo), num(hi)]);
+            row.extend([share, lo, hi].map(Cell::finite));
             validation.rows.push(row);
         }
     }

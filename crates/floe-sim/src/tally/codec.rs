@@ -1,7 +1,7 @@
 //! A tally as named counters: the one list of what a tally holds
 //! ([`Tally::each_counter`]), which shard files are written from and read back into.
 
-use super::{GroupTally, ROUND_BUCKETS, Tally};
+use super::{FigureTally, GroupTally, PairTally, ROUND_BUCKETS, Tally};
 
 /// One counter of a tally, by reference: how shard files are written and merged back.
 pub enum Counter<'a> {
@@ -46,36 +46,23 @@ impl GroupTally {
         index: usize,
         f: &mut dyn FnMut(&str, usize, Counter<'_>),
     ) {
-        f(
-            &format!("{kind}_games"),
-            index,
-            Counter::U64(&mut self.games),
-        );
-        f(
-            &format!("{kind}_win_units"),
-            index,
-            Counter::U64(&mut self.win_units),
-        );
-        f(
-            &format!("{kind}_sole_wins"),
-            index,
-            Counter::U64(&mut self.sole_wins),
-        );
-        f(
-            &format!("{kind}_shared_wins"),
-            index,
-            Counter::U64(&mut self.shared_wins),
-        );
-        f(
-            &format!("{kind}_score_sum"),
-            index,
-            Counter::I64(&mut self.score_sum),
-        );
-        f(
-            &format!("{kind}_rank_halves"),
-            index,
-            Counter::U64(&mut self.rank_halves),
-        );
+        // Every field is named, so a counter added to GroupTally does not compile until it
+        // is listed here, and so written to shards and merged back.
+        let GroupTally {
+            games,
+            win_units,
+            sole_wins,
+            shared_wins,
+            score_sum,
+            rank_halves,
+        } = self;
+        let mut counter = |field: &str, c| f(&format!("{kind}_{field}"), index, c);
+        counter("games", Counter::U64(games));
+        counter("win_units", Counter::U64(win_units));
+        counter("sole_wins", Counter::U64(sole_wins));
+        counter("shared_wins", Counter::U64(shared_wins));
+        counter("score_sum", Counter::I64(score_sum));
+        counter("rank_halves", Counter::U64(rank_halves));
     }
 }
 
@@ -83,43 +70,64 @@ impl Tally {
     /// Calls `f` with every counter of the tally, by name and index: the one list of what a
     /// tally holds, which shard files are written from and merged into.
     pub fn each_counter(&mut self, f: &mut dyn FnMut(&str, usize, Counter<'_>)) {
-        f("games", 0, Counter::U64(&mut self.games));
-        f("rounds_sum", 0, Counter::U64(&mut self.rounds_sum));
-        f("rounds_sq_sum", 0, Counter::U128(&mut self.rounds_sq_sum));
-        f("ties", 0, Counter::U64(&mut self.ties));
-        f(
-            "winner_score_sum",
-            0,
-            Counter::I64(&mut self.winner_score_sum),
-        );
-        f("margin_sum", 0, Counter::I64(&mut self.margin_sum));
-        for (i, n) in self.end_causes.iter_mut().enumerate() {
+        // Every field is named, so a counter added to Tally (or to a pair or figure tally)
+        // does not compile until it is listed here, and so written to shards and merged
+        // back.
+        let Tally {
+            games,
+            rounds_sum,
+            rounds_sq_sum,
+            rounds_hist,
+            long_rounds,
+            end_causes,
+            ties,
+            winner_score_sum,
+            margin_sum,
+            seats,
+            colours,
+            bots,
+            pairs,
+            figures,
+        } = self;
+        f("games", 0, Counter::U64(games));
+        f("rounds_sum", 0, Counter::U64(rounds_sum));
+        f("rounds_sq_sum", 0, Counter::U128(rounds_sq_sum));
+        f("ties", 0, Counter::U64(ties));
+        f("winner_score_sum", 0, Counter::I64(winner_score_sum));
+        f("margin_sum", 0, Counter::I64(margin_sum));
+        for (i, n) in end_causes.iter_mut().enumerate() {
             f("end_causes", i, Counter::U64(n));
         }
-        for (i, n) in self.rounds_hist.iter_mut().enumerate() {
+        for (i, n) in rounds_hist.iter_mut().enumerate() {
             f("rounds_hist", i, Counter::U64(n));
         }
-        for (rounds, n) in &mut self.long_rounds {
+        for (rounds, n) in long_rounds {
             f("rounds_hist", *rounds, Counter::U64(n));
         }
-        for (i, g) in self.seats.iter_mut().enumerate() {
+        for (i, g) in seats.iter_mut().enumerate() {
             g.each_counter("seat", i, f);
         }
-        for (i, g) in self.colours.iter_mut().enumerate() {
+        for (i, g) in colours.iter_mut().enumerate() {
             g.each_counter("colour", i, f);
         }
-        for (i, g) in self.bots.iter_mut().enumerate() {
+        for (i, g) in bots.iter_mut().enumerate() {
             g.each_counter("bot", i, f);
         }
-        for (i, p) in self.pairs.iter_mut().enumerate() {
-            f("pair_games", i, Counter::U64(&mut p.games));
-            f("pair_above_units", i, Counter::U64(&mut p.above_units));
-            f("pair_tied_units", i, Counter::U64(&mut p.tied_units));
+        for (i, p) in pairs.iter_mut().enumerate() {
+            let PairTally {
+                games,
+                above_units,
+                tied_units,
+            } = p;
+            f("pair_games", i, Counter::U64(games));
+            f("pair_above_units", i, Counter::U64(above_units));
+            f("pair_tied_units", i, Counter::U64(tied_units));
         }
-        for (i, t) in self.figures.iter_mut().enumerate() {
-            f("figure_count", i, Counter::U64(&mut t.count));
-            f("figure_sum", i, Counter::I128(&mut t.sum));
-            f("figure_sq_sum", i, Counter::U128(&mut t.sq_sum));
+        for (i, t) in figures.iter_mut().enumerate() {
+            let FigureTally { count, sum, sq_sum } = t;
+            f("figure_count", i, Counter::U64(count));
+            f("figure_sum", i, Counter::I128(sum));
+            f("figure_sq_sum", i, Counter::U128(sq_sum));
         }
     }
 
