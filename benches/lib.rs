@@ -6,7 +6,7 @@
 
 use floe_bots::BotSpec;
 use floe_core::Game;
-use floe_sim::{RunConfig, Seating, Shard};
+use floe_sim::{Dealing, RunConfig, Shard};
 
 /// Players at the benches' tables: four, or the nearest count the game seats.
 pub fn players<G: Game>(game: &G) -> usize {
@@ -20,10 +20,11 @@ pub fn random_run<G: Game>(game: &G, games: u64, threads: usize) -> RunConfig {
     RunConfig {
         players,
         bots: vec![random; players],
-        seating: Seating::Fixed,
+        dealing: Dealing {
+            seed: 1,
+            ..Dealing::default()
+        },
         games,
-        seed: 1,
-        shuffle_colours: false,
         threads,
         shard: Shard::WHOLE,
     }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use floe_lab::request::{RunRequest, read_rules_setting};
 use floe_lab::{Machine, Message};
-use floe_sim::Shard;
+use floe_sim::{Dealing, Seating, Shard};
 
 /// What defines a run's games: game, rules, table and seeds.
 #[derive(Args, Debug)]
@@ -30,6 +30,16 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
+    /// Returns how the games are dealt: the seed and colours, with fixed seating (the
+    /// commands that seat bots otherwise set it).
+    pub fn dealing(&self) -> Dealing {
+        Dealing {
+            seed: self.seed,
+            shuffle_colours: self.shuffle_colours,
+            seating: Seating::Fixed,
+        }
+    }
+
     /// Returns the request for a run of these games with `bots` (reading the rules file).
     ///
     /// # Errors
@@ -47,9 +57,7 @@ impl GameArgs {
             players: self.players,
             bots: bots.to_string(),
             games,
-            seed: self.seed,
-            shuffle_colours: self.shuffle_colours,
-            seating: floe_sim::Seating::Fixed,
+            dealing: self.dealing(),
             per_game: false,
             outsiders: Vec::new(),
         })

@@ -49,8 +49,7 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
         players: a.game.players,
         ladder: a.ladder.clone(),
         deals: a.games,
-        seed: a.game.seed,
-        shuffle_colours: a.game.shuffle_colours,
+        dealing: a.game.dealing(),
     })?;
     warn(&planned.notes);
     let out = a.out.clone().unwrap_or_else(|| {

@@ -72,11 +72,11 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     let mut request = a.game.request(&a.bots, 1)?;
     if a.tournament {
         request.kind = RunKind::Tournament;
-        request.seating = crate::tournament::seating(a.duplicate);
+        request.dealing.seating = crate::tournament::seating(a.duplicate);
         // A replay plays one game, whatever the run's size; but a tournament's size must
         // be a whole number of cycles of seatings, so without --games it is one cycle.
         let entrants = floe_bots::split_spec_list(&a.bots).len();
-        request.games = a.games.unwrap_or(request.seating.cycle(entrants));
+        request.games = a.games.unwrap_or(request.dealing.seating.cycle(entrants));
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);

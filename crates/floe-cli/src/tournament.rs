@@ -45,6 +45,6 @@ pub fn seating(duplicate: bool) -> Seating {
 pub fn run(a: &TournamentArgs) -> Result<()> {
     let mut request = a.game.request(&a.bots, a.games)?;
     request.kind = RunKind::Tournament;
-    request.seating = seating(a.duplicate);
+    request.dealing.seating = seating(a.duplicate);
     crate::run::plan_and_run(request, &a.out, &a.run)
 }

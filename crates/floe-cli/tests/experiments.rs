@@ -61,7 +61,7 @@ fn miniature_games(spec: &Path) -> u64 {
     };
     spec.lineups.iter().fold(8, |games, lineup| {
         let entrants = floe_bots::split_spec_list(&lineup.bots).len();
-        lcm(games, spec.seating.cycle(entrants))
+        lcm(games, spec.dealing.seating.cycle(entrants))
     })
 }
 

@@ -3,7 +3,7 @@
 
 use floe_bots::BotSpec;
 use floe_core::{Game, game_seed};
-use floe_sim::{GameRecord, RunConfig, Seating, Seats, Shard, play, run};
+use floe_sim::{Dealing, GameRecord, RunConfig, Seating, Seats, Shard, play, run};
 
 use crate::case::Case;
 use crate::{Kit, allocations};
@@ -96,10 +96,12 @@ fn threads_with<G: Game>(game: &G, spec: &str, games: u64, players: usize) {
         let cfg = RunConfig {
             players,
             bots: vec![bot.clone(); players],
-            seating: Seating::Fixed,
+            dealing: Dealing {
+                seed: MASTER,
+                shuffle_colours: true,
+                seating: Seating::Fixed,
+            },
             games,
-            seed: MASTER,
-            shuffle_colours: true,
             threads,
             shard: Shard::WHOLE,
         };

@@ -254,7 +254,7 @@ fn cell_line(name: &str, label: &RunLabel, tally: &Tally) -> String {
 /// for a game that declares `figures`).
 fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<TableFile> {
     use TableFile::*;
-    let rotated = plan.seating != Seating::Fixed;
+    let rotated = plan.dealing.seating != Seating::Fixed;
     let mut files = match kind {
         RunKind::Simulate => vec![GameStats, Seats, Colours, Bots],
         RunKind::Tournament => vec![Tournament, GameStats, Seats],

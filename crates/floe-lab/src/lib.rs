@@ -29,9 +29,9 @@ pub mod tune;
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
-pub use floe_sim::{Names, Setting, Wording};
 /// Who sits where in a run's games.
-pub use floe_sim::{Seating, Shard};
+pub use floe_sim::{Dealing, Seating, Shard};
+pub use floe_sim::{Names, Setting, Wording};
 pub use message::{Message, SettingError};
 pub use plan::{CellPlan, Plan, RunKind};
 pub use say::say;

@@ -110,9 +110,10 @@ fn plan_game(
         players,
         bots: seats.to_string(),
         games: 1,
-        seed,
-        shuffle_colours: false,
-        seating: floe_sim::Seating::Fixed,
+        dealing: floe_sim::Dealing {
+            seed,
+            ..floe_sim::Dealing::default()
+        },
         per_game: false,
         outsiders: vec![person],
     })?;
@@ -215,7 +216,7 @@ impl Sitting {
             floe_version: env!("CARGO_PKG_VERSION").to_string(),
             game: plan.game.clone(),
             players: plan.cells[0].players,
-            seed: plan.seed,
+            seed: plan.dealing.seed,
             seats: self.seats.clone(),
             answers: self.given.given.lock().expect("not poisoned").clone(),
             rules: plan.rules.clone(),

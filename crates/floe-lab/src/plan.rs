@@ -7,7 +7,7 @@
 //! since.
 
 use floe_core::ParamValue;
-use floe_sim::Seating;
+use floe_sim::Dealing;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -38,13 +38,10 @@ pub struct Plan {
     pub game: String,
     /// The rules every cell starts from, as the game's canonical rules file.
     pub rules: String,
-    /// The master seed of every cell.
-    pub seed: u64,
-    /// Deal colours to seats at random per game.
-    pub shuffle_colours: bool,
-    /// Who sits where.
-    #[serde(with = "seating")]
-    pub seating: Seating,
+    /// The seed, seating and colours of every cell (in the manifest as the fields
+    /// `seed`, `shuffle_colours` and `seating`).
+    #[serde(flatten)]
+    pub dealing: Dealing,
     /// Also write one row per game and seat (`simulate --per-game`).
     pub per_game: bool,
     /// The experiment, for a run of [`RunKind::Experiment`].
@@ -118,44 +115,10 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Seating as plans write it: `fixed`, `rotated` or `duplicate`.
-pub mod seating {
-    use floe_sim::Seating;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    /// The names, in [`Seating`] order.
-    pub const NAMES: [(&str, Seating); 3] = [
-        ("fixed", Seating::Fixed),
-        ("rotated", Seating::Rotated),
-        ("duplicate", Seating::Duplicate),
-    ];
-
-    /// Returns the name of `seating`.
-    pub fn name(seating: Seating) -> &'static str {
-        NAMES
-            .iter()
-            .find(|(_, s)| *s == seating)
-            .map(|(n, _)| *n)
-            .expect("every seating is named")
-    }
-
-    /// Returns the seating named `name`.
-    pub fn parse(name: &str) -> Option<Seating> {
-        NAMES.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
-    }
-
-    pub(crate) fn serialize<S: Serializer>(s: &Seating, out: S) -> Result<S::Ok, S::Error> {
-        out.serialize_str(name(*s))
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Seating, D::Error> {
-        let text = String::deserialize(d)?;
-        parse(&text).ok_or_else(|| serde::de::Error::custom(format!("unknown seating {text:?}")))
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use floe_sim::Seating;
+
     use super::*;
 
     #[test]
@@ -164,9 +127,11 @@ mod tests {
             kind: RunKind::Experiment,
             game: "arctic-race".into(),
             rules: "name = \"classic\"\n".into(),
-            seed: u64::MAX,
-            shuffle_colours: true,
-            seating: Seating::Duplicate,
+            dealing: Dealing {
+                seed: u64::MAX,
+                shuffle_colours: true,
+                seating: Seating::Duplicate,
+            },
             per_game: false,
             experiment: Some(ExperimentInfo {
                 name: "x".into(),

@@ -166,7 +166,7 @@ fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> S
     let _ = writeln!(
         out,
         "{} ({} rules), {} players, master seed {}, game {index} (game seed 0x{seed:016x})",
-        label.game, label.rules, label.players, label.seed
+        label.game, label.rules, label.players, label.dealing.seed
     );
     if let Some(viewer) = viewer {
         let _ = writeln!(out, "as {viewer} saw it");

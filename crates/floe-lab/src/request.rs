@@ -8,7 +8,7 @@ use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
 use floe_core::{Game, ParamDecl, ParamKind, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
-use floe_sim::{RunError, Seating, Setting};
+use floe_sim::{Dealing, RunError, Setting};
 
 use crate::message::{Message, SettingError};
 use crate::plan::{CellPlan, ExperimentInfo, Plan, RunKind, SweepPoint};
@@ -124,12 +124,8 @@ pub struct RunRequest {
     pub bots: String,
     /// Games to play.
     pub games: u64,
-    /// The master seed.
-    pub seed: u64,
-    /// Deal colours at random per game.
-    pub shuffle_colours: bool,
-    /// Who sits where.
-    pub seating: Seating,
+    /// The seed, seating and colours.
+    pub dealing: Dealing,
     /// Also write one row per game and seat.
     pub per_game: bool,
     /// The outsiders (people, Python functions) the bots text names.
@@ -207,9 +203,7 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                 kind: req.kind,
                 game: req.game,
                 rules: game.rules().to_toml(),
-                seed: req.seed,
-                shuffle_colours: req.shuffle_colours,
-                seating: req.seating,
+                dealing: req.dealing,
                 per_game: req.per_game,
                 experiment: None,
                 cells: vec![CellPlan {
@@ -277,9 +271,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
         kind: RunKind::Experiment,
         game: spec.game.clone(),
         rules: game.rules().to_toml(),
-        seed: spec.seed,
-        shuffle_colours: spec.shuffle_colours,
-        seating: spec.seating,
+        dealing: spec.dealing,
         per_game: false,
         experiment: Some(ExperimentInfo {
             name: spec.name.clone(),

@@ -92,10 +92,8 @@ pub fn setup<G: Game>(
     let config = RunConfig {
         players: cell.players,
         bots: Vec::new(),
-        seating: plan.seating,
+        dealing: plan.dealing,
         games: cell.games,
-        seed: plan.seed,
-        shuffle_colours: plan.shuffle_colours,
         threads: machine.threads,
         shard: machine.shard.unwrap_or(Shard::WHOLE),
     };
@@ -147,7 +145,7 @@ fn checked<G: Game>(
         .collect();
     // One spec stands for every seat; expanded only for a player count the game takes,
     // so an absurd --players is refused below instead of allocating that many seats.
-    if config.seating == Seating::Fixed
+    if config.dealing.seating == Seating::Fixed
         && bots.len() == 1
         && game.player_counts().contains(&config.players)
     {
@@ -164,8 +162,7 @@ fn checked<G: Game>(
         rules: rules.to_string(),
         players: config.players,
         bots: bots_text.trim().to_string(),
-        seed: config.seed,
-        shuffle_colours: config.shuffle_colours,
+        dealing: config.dealing,
         bot_groups,
         bot_of_seat,
     };

@@ -149,7 +149,7 @@ impl ShardFiles {
             command: command.to_vec(),
             inputs_hash: plan.rules_fingerprint(),
             bots: bots.join(" | "),
-            seed: plan.seed,
+            seed: plan.dealing.seed,
             shard: self.shard.to_string(),
             games: plan.cells.iter().map(|c| c.games).sum(),
             games_played: tallies.iter().map(|t| t.games).sum(),
@@ -222,7 +222,7 @@ impl ShardRead {
                 path.display()
             )
         })?;
-        part.check_game(game, players, config.shuffle_colours)
+        part.check_game(game, players, config.dealing.shuffle_colours)
             .map_err(|e| {
                 anyhow!(
                     "{}: cell {cell}: the counts are not possible in {}: {e}",
@@ -512,9 +512,12 @@ fn difference(
             "rules",
             a.inputs_hash != b.inputs_hash || p.rules != q.rules,
         ),
-        ("seed", p.seed != q.seed),
-        ("seating", p.seating != q.seating),
-        ("colour dealing", p.shuffle_colours != q.shuffle_colours),
+        ("seed", p.dealing.seed != q.dealing.seed),
+        ("seating", p.dealing.seating != q.dealing.seating),
+        (
+            "colour dealing",
+            p.dealing.shuffle_colours != q.dealing.shuffle_colours,
+        ),
         ("per-game rows", p.per_game != q.per_game),
         ("experiment", p.experiment != q.experiment),
         ("cells (bots, players, games or sweep)", p.cells != q.cells),
@@ -563,7 +566,7 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
     let bots: Vec<&str> = plan.cells.iter().map(|c| c.bots.as_str()).collect();
     if m.bots != bots.join(" | ")
         || m.inputs_hash != plan.rules_fingerprint()
-        || m.seed != plan.seed
+        || m.seed != plan.dealing.seed
     {
         bail!(
             "{}: its bots, inputs_hash or seed differ from its plan",

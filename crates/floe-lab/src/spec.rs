@@ -6,11 +6,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow};
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::{ParamValue, line_of};
-use floe_sim::Seating;
+use floe_sim::{Dealing, Seating};
 use serde::Deserialize;
 use toml::Spanned;
-
-use crate::plan::seating;
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -60,12 +58,8 @@ pub struct Spec {
     pub game_line: usize,
     /// The rules file, resolved against the spec's folder, and the line naming it.
     pub rules: Option<(PathBuf, usize)>,
-    /// Master seed of every cell.
-    pub seed: u64,
-    /// Deal colours at random per game.
-    pub shuffle_colours: bool,
-    /// Who sits where.
-    pub seating: Seating,
+    /// The seed, seating and colours of every cell.
+    pub dealing: Dealing,
     /// The bot line-ups.
     pub lineups: Vec<Lineup>,
     /// The rule parameter swept, if any.
@@ -397,11 +391,11 @@ impl Spec {
         )?;
         let seating = match file.seating.as_ref() {
             None => Seating::Fixed,
-            Some(s) => seating::parse(s.get_ref()).ok_or_else(|| {
+            Some(s) => Seating::parse(s.get_ref()).ok_or_else(|| {
                 spec.err(
                     s.span(),
                     "seating",
-                    format!("{:?} is not fixed, rotated or duplicate", s.get_ref()),
+                    format!("{:?} is not {}", s.get_ref(), seating_names()),
                 )
             })?,
         };
@@ -462,9 +456,11 @@ impl Spec {
             game,
             game_line,
             rules,
-            seed: file.seed.unwrap_or(1),
-            shuffle_colours: file.shuffle_colours.unwrap_or(false),
-            seating,
+            dealing: Dealing {
+                seed: file.seed.unwrap_or(1),
+                shuffle_colours: file.shuffle_colours.unwrap_or(false),
+                seating,
+            },
             lineups,
             sweep,
             text,
@@ -480,6 +476,13 @@ impl Spec {
     ) -> anyhow::Error {
         at(&self.path, line, key, message)
     }
+}
+
+/// Returns the seatings' names as a spec may write them: `fixed, rotated or duplicate`.
+fn seating_names() -> String {
+    let names: Vec<&str> = Seating::NAMES.iter().map(|(n, _)| *n).collect();
+    let (last, rest) = names.split_last().expect("seatings are named");
+    format!("{} or {last}", rest.join(", "))
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@ use floe_conformance::fuzz;
 use floe_lab::request::{RunRequest, plan_run};
 use floe_lab::shards::{read_shards, reseal as reseal_shard};
 use floe_lab::{Machine, RunKind, RunOptions, Silent, execute};
-use floe_sim::{Seating, Shard};
+use floe_sim::{Dealing, Seating, Shard};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -44,9 +44,11 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
         players: 3,
         bots: bots.into(),
         games: 24,
-        seed: 5,
-        shuffle_colours: true,
-        seating,
+        dealing: Dealing {
+            seed: 5,
+            shuffle_colours: true,
+            seating,
+        },
         per_game,
         outsiders: Vec::new(),
     })

@@ -49,9 +49,11 @@ fn bots_asked_through_a_session_play_game_0_of_the_run() {
             players: 3,
             bots: bots.join(","),
             games: 1,
-            seed: 17,
-            shuffle_colours: false,
-            seating: floe_lab::Seating::Fixed,
+            dealing: floe_lab::Dealing {
+                seed: 17,
+                shuffle_colours: false,
+                seating: floe_lab::Seating::Fixed,
+            },
             per_game: false,
             outsiders: Vec::new(),
         })

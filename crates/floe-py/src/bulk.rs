@@ -10,7 +10,8 @@ use floe_lab::outsider::Plug;
 use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
 use floe_lab::{
-    Machine, Message, Plan, Progress, RunKind, RunOptions, Seating, Setting, SettingError, Shard,
+    Dealing, Machine, Message, Plan, Progress, RunKind, RunOptions, Seating, Setting, SettingError,
+    Shard,
 };
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
@@ -173,9 +174,11 @@ pub fn run(
         players,
         bots: seated.text.clone(),
         games,
-        seed,
-        shuffle_colours,
-        seating,
+        dealing: Dealing {
+            seed,
+            shuffle_colours,
+            seating,
+        },
         per_game,
         outsiders: seated.plugs.clone(),
     })

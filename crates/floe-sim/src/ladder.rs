@@ -91,7 +91,7 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
     let _ = writeln!(
         s,
         "{} ({} rules), {} players, {} games, seed {}",
-        label.game, label.rules, label.players, t.games, label.seed
+        label.game, label.rules, label.players, t.games, label.dealing.seed
     );
     let _ = writeln!(
         s,

@@ -7,6 +7,7 @@
 //! [`table`]s.
 
 mod deal;
+mod dealing;
 pub mod ladder;
 mod play;
 pub mod ratings;
@@ -18,10 +19,10 @@ pub mod table;
 mod tally;
 
 pub use deal::Deal;
+pub use dealing::{Dealing, Seating};
 pub use play::{GameRecord, Line, Seats, play};
 pub use run::{
-    RecordSink, RunConfig, RunError, Seating, Shard, check_players, empty_tally, replay, run,
-    run_until,
+    RecordSink, RunConfig, RunError, Shard, check_players, empty_tally, replay, run, run_until,
 };
 pub use setting::{Names, Setting, Wording};
 pub use tally::{Counter, FigureTally, GroupTally, PAIR_UNITS, PairTally, Tally};

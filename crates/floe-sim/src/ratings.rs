@@ -556,8 +556,10 @@ mod tests {
             rules: "classic".into(),
             players: 3,
             bots: bots.join(","),
-            seed: 1,
-            shuffle_colours: false,
+            dealing: crate::Dealing {
+                seed: 1,
+                ..crate::Dealing::default()
+            },
             bot_groups: bots.iter().map(|b| (*b).to_string()).collect(),
             bot_of_seat: vec![0, 1, 2],
         }

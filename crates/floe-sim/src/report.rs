@@ -11,7 +11,7 @@ use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
 use crate::stats::{chi_square, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson};
 use crate::table::{Cell, Column, PValue, Row, Table, csv_field};
-use crate::{GameRecord, GroupTally, Tally, table_row};
+use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
 
 /// The result tables a run writes, each to its own file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,10 +84,8 @@ pub struct RunLabel {
     pub players: usize,
     /// The bot specs, comma-separated as the user gave them.
     pub bots: String,
-    /// The master seed.
-    pub seed: u64,
-    /// Whether colours were dealt at random.
-    pub shuffle_colours: bool,
+    /// The seed, seating and colours.
+    pub dealing: Dealing,
     /// The distinct bot specs (bot groups) in order.
     pub bot_groups: Vec<String>,
     /// The bot group of each seat.
@@ -103,7 +101,7 @@ impl RunLabel {
             rules: self.rules.clone(),
             players: self.players,
             bots: self.bots.clone(),
-            seed: self.seed,
+            seed: self.dealing.seed,
         }
         .front()
     }
@@ -159,7 +157,7 @@ table_row! {
 pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
     let n = t.games;
     let head = GameStatsHead {
-        shuffle_colours: label.shuffle_colours,
+        shuffle_colours: label.dealing.shuffle_colours,
         games: n,
         mean_rounds: mean(t.rounds_sum as f64, n),
         sd_rounds: sd_from_sums(t.rounds_sum, t.rounds_sq_sum, n),
@@ -220,7 +218,7 @@ pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Vec<TestRow> {
         }
     };
     test("seat", &t.seats[..label.players]);
-    if label.shuffle_colours {
+    if label.dealing.shuffle_colours {
         test("colour", &t.colours);
     }
     rows
@@ -578,7 +576,7 @@ pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[Summar
     let _ = writeln!(
         s,
         "{} ({} rules), {} players, bots {}, {} games, seed {}",
-        label.game, label.rules, label.players, label.bots, n, label.seed
+        label.game, label.rules, label.players, label.bots, n, label.dealing.seed
     );
     let _ = writeln!(
         s,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::tally::MAX_END_CAUSES;
-use crate::{GameRecord, Seats, Setting, Tally, play};
+use crate::{Dealing, GameRecord, Seating, Seats, Setting, Tally, play};
 
 /// Chunks per batch: a batch's records are written before the next batch starts, which
 /// bounds the memory `--per-game` needs whatever the run's size.
@@ -18,40 +18,6 @@ const MAX_CHUNK: u64 = 1024;
 
 /// Receives the records of finished games, in game order.
 pub type RecordSink<'a> = dyn FnMut(&[GameRecord]) -> std::io::Result<()> + 'a;
-
-/// Who sits where in each game of a run.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Seating {
-    /// `bots[s]` plays seat s in every game (`floe simulate`).
-    #[default]
-    Fixed,
-    /// The bots are entrants that take turns at the seats (`floe tournament`). The cycle of
-    /// seatings is the B rotations (entrant `(s + r) mod B` at seat s) followed, for three
-    /// or more entrants, by the B mirrored ones (entrant `(r - s) mod B`): over each cycle
-    /// every entrant plays every seat equally often, and two entrants who meet sit in
-    /// either order (and either one next after the other) equally often, so neither seat
-    /// nor reveal order favours one side of a pairing. Game i uses seating `i mod cycle`;
-    /// every game has its own deal.
-    Rotated,
-    /// As [`Seating::Rotated`], but the games of one cycle share a deal (seed): each deal
-    /// is played once in every seating, so luck cancels between entrants (common random
-    /// numbers).
-    Duplicate,
-}
-
-impl Seating {
-    /// Returns the number of seatings in a cycle of `entrants` bots: 1 with fixed seating;
-    /// with B rotated entrants B rotations, and for B >= 3 as many mirrored ones (for
-    /// B <= 2 the mirrored seatings are the rotations again). A rotated run's games are a
-    /// whole number of cycles.
-    pub fn cycle(self, entrants: usize) -> u64 {
-        match (self, entrants as u64) {
-            (Seating::Fixed, _) => 1,
-            (_, b) if b <= 2 => b,
-            (_, b) => 2 * b,
-        }
-    }
-}
 
 /// Which part of a run to play: one of `count` disjoint blocks of consecutive game
 /// indices. Game i keeps its seed whatever the split, so shards merge into exactly the
@@ -117,15 +83,10 @@ pub struct RunConfig {
     pub players: usize,
     /// The bot of each seat in seat order, or with rotated seating the entrants.
     pub bots: Vec<BotSpec>,
-    /// Who sits where.
-    pub seating: Seating,
+    /// The seed, seating and colours.
+    pub dealing: Dealing,
     /// Games to play.
     pub games: u64,
-    /// Master seed; game i has seed `game_seed(seed, i)` (with duplicate seating,
-    /// `game_seed(seed, i / cycle)`, the cycle of seatings of [`Seating::Rotated`]).
-    pub seed: u64,
-    /// Deal colours to seats at random per game instead of seat i playing colour i.
-    pub shuffle_colours: bool,
     /// Worker threads; 0 means one per core.
     pub threads: usize,
     /// The part of the run to play ([`Shard::WHOLE`] for all of it).
@@ -224,7 +185,7 @@ impl RunConfig {
     pub fn check<G: Game>(&self, game: &G) -> Result<(), RunError> {
         check_players(game, self.players)?;
         let bad = |setting, message| Err(RunError::Config { setting, message });
-        if self.seating == Seating::Fixed && self.bots.len() != self.players {
+        if self.dealing.seating == Seating::Fixed && self.bots.len() != self.players {
             return bad(
                 Setting::Bots,
                 format!(
@@ -234,7 +195,7 @@ impl RunConfig {
                 ),
             );
         }
-        if self.seating != Seating::Fixed {
+        if self.dealing.seating != Seating::Fixed {
             let names: Vec<String> = self.bots.iter().map(ToString::to_string).collect();
             if let Some((i, name)) = names
                 .iter()
@@ -294,7 +255,7 @@ impl RunConfig {
 
     /// Returns the number of seatings in the run's cycle (see [`Seating::cycle`]).
     fn cycle(&self) -> u64 {
-        self.seating.cycle(self.bots.len())
+        self.dealing.seating.cycle(self.bots.len())
     }
 
     /// Returns the seatings of the run's cycle, each as the bot group of every seat (see
@@ -308,7 +269,7 @@ impl RunConfig {
                 .position(|g| *g == name)
                 .expect("every spec has a group")
         };
-        match self.seating {
+        match self.dealing.seating {
             Seating::Fixed => vec![self.bots.iter().map(group).collect()],
             Seating::Rotated | Seating::Duplicate => {
                 let b = self.bots.len();
@@ -329,11 +290,11 @@ impl RunConfig {
     /// Returns the lineup (index into [`RunConfig::lineups`]) and the seed of game `index`.
     pub fn deal(&self, index: u64) -> (usize, u64) {
         let cycle = self.cycle();
-        let deal = match self.seating {
+        let deal = match self.dealing.seating {
             Seating::Duplicate => index / cycle,
             Seating::Fixed | Seating::Rotated => index,
         };
-        ((index % cycle) as usize, game_seed(self.seed, deal))
+        ((index % cycle) as usize, game_seed(self.dealing.seed, deal))
     }
 
     /// Returns one table per lineup, with fresh bots whose searches end once `stop` is
@@ -382,7 +343,7 @@ pub fn replay<G: Game>(
         &mut tables[lineup],
         index,
         seed,
-        cfg.shuffle_colours,
+        cfg.dealing.shuffle_colours,
         log,
     )
 }
@@ -462,7 +423,7 @@ pub fn run_until<G: Game>(
                                 &mut tables[lineup],
                                 index,
                                 seed,
-                                cfg.shuffle_colours,
+                                cfg.dealing.shuffle_colours,
                                 &mut |_| {},
                             );
                             part.record(&record, &lineups[lineup]);

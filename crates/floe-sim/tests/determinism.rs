@@ -6,17 +6,21 @@ use arctic_race::Action;
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, Bot, BotSpec};
 use floe_core::{FloeRng, View, game_seed};
-use floe_sim::{GameRecord, RunConfig, RunError, Seating, Seats, Shard, play, run, run_until};
+use floe_sim::{
+    Dealing, GameRecord, RunConfig, RunError, Seating, Seats, Shard, play, run, run_until,
+};
 
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
     RunConfig {
         players,
         bots: vec![random; players],
-        seating: Seating::Fixed,
+        dealing: Dealing {
+            seed: 99,
+            shuffle_colours: true,
+            seating: Seating::Fixed,
+        },
         games,
-        seed: 99,
-        shuffle_colours: true,
         threads,
         shard: Shard::WHOLE,
     }
@@ -211,10 +215,12 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
     let cfg = |threads| RunConfig {
         players: 3,
         bots: vec![greedy.clone(), random.clone(), mcts.clone()],
-        seating: Seating::Fixed,
+        dealing: Dealing {
+            seed: 5,
+            shuffle_colours: false,
+            seating: Seating::Fixed,
+        },
         games: 60,
-        seed: 5,
-        shuffle_colours: false,
         threads,
         shard: Shard::WHOLE,
     };

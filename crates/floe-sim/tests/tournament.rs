@@ -3,7 +3,7 @@
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_sim::{RunConfig, Seating, Shard, run};
+use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
 
 fn tournament(
     players: usize,
@@ -18,10 +18,12 @@ fn tournament(
             .iter()
             .map(|s| BotSpec::parse(s).unwrap())
             .collect(),
-        seating,
+        dealing: Dealing {
+            seed: 5,
+            shuffle_colours: false,
+            seating,
+        },
         games,
-        seed: 5,
-        shuffle_colours: false,
         threads,
         shard: Shard::WHOLE,
     }

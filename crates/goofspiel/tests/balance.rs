@@ -4,7 +4,7 @@
 use floe_bots::BotSpec;
 use floe_core::{ParamValue, RuleSet};
 use floe_sim::stats::{chi_square, wilson};
-use floe_sim::{RunConfig, Seating, Shard, Tally, run};
+use floe_sim::{Dealing, RunConfig, Seating, Shard, Tally, run};
 use goofspiel::{Goofspiel, Rules};
 
 const GAMES: u64 = 20_000;
@@ -19,10 +19,12 @@ fn tally(tie_bonus: i64) -> Tally {
     let cfg = RunConfig {
         players: 2,
         bots: vec![BotSpec::parse("random").unwrap(); 2],
-        seating: Seating::Fixed,
+        dealing: Dealing {
+            seed: 11,
+            shuffle_colours: false,
+            seating: Seating::Fixed,
+        },
         games: GAMES,
-        seed: 11,
-        shuffle_colours: false,
         threads: 0,
         shard: Shard::WHOLE,
     };

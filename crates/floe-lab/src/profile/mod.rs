@@ -387,8 +387,10 @@ mod tests {
             players,
             ladder: Some(ladder.into()),
             deals: 1,
-            seed: 1,
-            shuffle_colours: false,
+            dealing: floe_sim::Dealing {
+                seed: 1,
+                ..floe_sim::Dealing::default()
+            },
         };
         let e = |r| format!("{:#}", plan_profile(r).unwrap_err());
         assert!(e(req("random,alpha", 2)).starts_with("ladder \"random,alpha\": spec 2"));

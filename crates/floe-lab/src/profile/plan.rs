@@ -4,7 +4,7 @@ use anyhow::Result;
 use floe_bots::{BotSpec, split_spec_list};
 use floe_core::Game;
 use floe_games::GameVisitor;
-use floe_sim::{Seating, Setting};
+use floe_sim::{Dealing, Seating, Setting};
 
 use crate::RunKind;
 use crate::message::{Message, SettingError};
@@ -25,10 +25,8 @@ pub struct ProfileRequest {
     pub ladder: Option<String>,
     /// Deals to play, each in every seating of the cycle.
     pub deals: u64,
-    /// The master seed.
-    pub seed: u64,
-    /// Deal colours at random per game.
-    pub shuffle_colours: bool,
+    /// The seed and colours (a profile always seats its ladder in duplicate).
+    pub dealing: Dealing,
 }
 
 /// A checked profile, ready to run.
@@ -44,10 +42,8 @@ pub struct PlannedProfile {
     pub ladder: Option<Vec<String>>,
     /// Deals to play.
     pub deals: u64,
-    /// The master seed.
-    pub seed: u64,
-    /// Deal colours at random per game.
-    pub shuffle_colours: bool,
+    /// The seed and colours, with duplicate seating.
+    pub dealing: Dealing,
     /// Warnings for the user (a bot whose answers depend on the machine's speed).
     pub notes: Vec<Message>,
 }
@@ -111,8 +107,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         req.players,
         &widest,
         req.deals,
-        req.seed,
-        req.shuffle_colours,
+        req.dealing,
     )?)
     .map_err(ladder_error)?;
     Ok(PlannedProfile {
@@ -121,8 +116,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         players: req.players,
         ladder,
         deals: req.deals,
-        seed: req.seed,
-        shuffle_colours: req.shuffle_colours,
+        dealing: planned.plan.dealing,
         notes: planned.notes,
     })
 }
@@ -170,15 +164,14 @@ pub(super) fn full_ladder(deep: bool) -> Vec<String> {
 }
 
 /// Returns the request of the duplicate tournament of `ladder`: `deals` deals, each in
-/// every seating of the cycle.
+/// every seating of the cycle, dealt by `dealing` with its seating made duplicate.
 pub(super) fn tournament_request(
     game: &str,
     rules: Option<RulesFile>,
     players: usize,
     ladder: &[String],
     deals: u64,
-    seed: u64,
-    shuffle_colours: bool,
+    dealing: Dealing,
 ) -> Result<RunRequest> {
     let cycle = Seating::Duplicate.cycle(ladder.len());
     let games = deals.checked_mul(cycle).ok_or_else(|| {
@@ -195,9 +188,10 @@ pub(super) fn tournament_request(
         players,
         bots: ladder.join(","),
         games,
-        seed,
-        shuffle_colours,
-        seating: Seating::Duplicate,
+        dealing: Dealing {
+            seating: Seating::Duplicate,
+            ..dealing
+        },
         per_game: false,
         outsiders: Vec::new(),
     })

@@ -105,7 +105,7 @@ pub(super) fn run_game<G: Game>(
         None => {
             opts.progress
                 .cell(&format!("timing {TIMED} to decide on {DEEP}"));
-            let timing = time_ladder(game, p.players, p.seed);
+            let timing = time_ladder(game, p.players, p.dealing.seed);
             (full_ladder(timing.deep), Some(timing))
         }
     };
@@ -198,8 +198,7 @@ fn play_tournament(
         p.players,
         ladder,
         p.deals,
-        p.seed,
-        p.shuffle_colours,
+        p.dealing,
     )?)
     .map_err(ladder_error)?;
     let report: Report = crate::execute(

@@ -20,7 +20,7 @@ use floe_bots::{BotParam, BotParamKind, BotSpec, BotValue, KnownBot, SpecError, 
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::table::{Cell, Column, Table};
-use floe_sim::{RunConfig, Seating, Shard};
+use floe_sim::{Dealing, RunConfig, Seating, Shard};
 
 use super::objective::{Measure, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
@@ -497,10 +497,12 @@ fn config(
     RunConfig {
         players,
         bots,
-        seating,
+        dealing: Dealing {
+            seed: spec.seed,
+            seating,
+            ..Dealing::default()
+        },
         games: block.size * (block.index + 1),
-        seed: spec.seed,
-        shuffle_colours: false,
         threads: machine.threads,
         shard: Shard {
             index: block.index,
