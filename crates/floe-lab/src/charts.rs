@@ -18,9 +18,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use floe_plot::{Rate, RateGroup, Series, line_chart, rate_chart};
+use floe_sim::report::kind_of;
+use floe_sim::table::{Cell, Table};
 
-/// One CSV row, by column name.
-type Row = HashMap<String, String>;
+/// One row of a table, by column name: each field the cell it was written from
+/// ([`floe_sim::report::kind_of`]).
+type Row = HashMap<String, Cell>;
 
 /// Reads `dir/name`, or `None` if there is no such file.
 fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
@@ -30,37 +33,31 @@ fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
     }
     let file = crate::input::open_regular(&path, crate::input::MAX_TABLE_BYTES)
         .with_context(|| format!("{}", path.display()))?;
-    let mut reader = csv::Reader::from_reader(file);
-    let header = reader
-        .headers()
-        .with_context(|| format!("{}", path.display()))?
-        .clone();
-    let mut rows = Vec::new();
-    for record in reader.records() {
-        let record = record.with_context(|| format!("{}", path.display()))?;
-        rows.push(
-            header
-                .iter()
-                .zip(record.iter())
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        );
-    }
+    let table = Table::read(file, kind_of).with_context(|| format!("{}", path.display()))?;
+    let names: Vec<String> = table.header().map(String::from).collect();
+    let rows = table
+        .rows
+        .into_iter()
+        .map(|row| names.iter().cloned().zip(row).collect())
+        .collect();
     Ok(Some(rows))
 }
 
-/// Returns column `col` of `row` as text.
-fn text<'a>(row: &'a Row, col: &str) -> Result<&'a str> {
-    row.get(col)
-        .map(String::as_str)
-        .ok_or_else(|| anyhow!("no column {col:?}"))
+/// Returns column `col` of `row`.
+fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
+    row.get(col).ok_or_else(|| anyhow!("no column {col:?}"))
+}
+
+/// Returns column `col` of `row` as a label: a text, or a count or value as written.
+fn text(row: &Row, col: &str) -> Result<String> {
+    cell(row, col).map(Cell::to_string)
 }
 
 /// Returns column `col` of `row` as a number.
 fn num(row: &Row, col: &str) -> Result<f64> {
-    let t = text(row, col)?;
-    t.parse()
-        .map_err(|_| anyhow!("column {col:?}: {t:?} is not a number"))
+    let c = cell(row, col)?;
+    c.number()
+        .ok_or_else(|| anyhow!("column {col:?}: {c} is not a number"))
 }
 
 /// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
@@ -93,11 +90,9 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
         ("bot", "tournament.csv"),
     ] {
         for mut row in read(dir, file)?.unwrap_or_default() {
-            let key = text(&row, kind)
-                .with_context(|| format!("{}", dir.join(file).display()))?
-                .to_string();
+            let key = text(&row, kind).with_context(|| format!("{}", dir.join(file).display()))?;
             row.insert("kind".into(), kind.into());
-            row.insert("key".into(), key);
+            row.insert("key".into(), key.into());
             groups.push(row);
         }
     }
@@ -153,7 +148,7 @@ fn sweep_measures(cells: &[Row]) -> Vec<(String, String, bool)> {
 
 /// Draws one line chart per measure of a sweep of numbers.
 fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
-    let param = text(&cells[0], "param")?.to_string();
+    let param = text(&cells[0], "param")?;
     let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
     let mut paths = Vec::new();
     for (col, what, share) in sweep_measures(cells) {
@@ -207,8 +202,8 @@ fn named_sweep_charts(
     groups: &[Row],
     cells: &[Row],
 ) -> Result<Vec<PathBuf>> {
-    let param = text(&cells[0], "param")?.to_string();
-    let mut values: Vec<&str> = Vec::new();
+    let param = text(&cells[0], "param")?;
+    let mut values: Vec<String> = Vec::new();
     for cell in cells {
         let value = text(cell, "value")?;
         if !values.contains(&value) {
@@ -222,12 +217,12 @@ fn named_sweep_charts(
         let of_value = |rows: &[Row], column: &str| -> Vec<Row> {
             let rows = rows
                 .iter()
-                .filter(|r| r.get(column).is_some_and(|v| v == value));
+                .filter(|r| r.get(column).is_some_and(|v| v.to_string() == value));
             rows.cloned().collect()
         };
         let (groups, cells) = (of_value(groups, &param), of_value(cells, "value"));
         let title = format!("{name}, {param} = {value}");
-        let tag = format!("-{}", slug(value));
+        let tag = format!("-{}", slug(&value));
         paths.extend(rate_charts(dir, &title, &groups, &cells, &tag)?);
     }
     Ok(paths)
@@ -242,26 +237,25 @@ fn rate_charts(
     cells: &[Row],
     tag: &str,
 ) -> Result<Vec<PathBuf>> {
-    let mut lineups: Vec<&str> = Vec::new();
+    let mut lineups: Vec<Cell> = Vec::new();
     for row in groups {
-        let bots = text(row, "bots")?;
-        if !lineups.contains(&bots) {
-            lineups.push(bots);
+        let bots = cell(row, "bots")?;
+        if !lineups.contains(bots) {
+            lineups.push(bots.clone());
         }
     }
-    let shuffled = |bots: &str| {
+    let shuffled = |bots: &Cell| {
         cells.iter().any(|c| {
-            c.get("bots").is_some_and(|b| b == bots)
-                && c.get("shuffle_colours").is_some_and(|s| s == "true")
+            c.get("bots") == Some(bots) && c.get("shuffle_colours") == Some(&Cell::Flag(true))
         })
     };
     let mut paths = Vec::new();
-    for bots in lineups {
+    for bots in &lineups {
         let rows: Vec<&Row> = groups
             .iter()
-            .filter(|r| r.get("bots").is_some_and(|b| b == bots))
+            .filter(|r| r.get("bots") == Some(bots))
             .collect();
-        let slug = slug(bots);
+        let slug = slug(&bots.to_string());
         let mut kinds = vec![("seat", "seat")];
         if shuffled(bots) {
             kinds.push(("colour", "colour"));
@@ -323,7 +317,7 @@ fn iterations_of(spec: &str) -> Option<(u64, String)> {
 /// drawn when some line has two points or more. Entrants without a rating (see
 /// `ratings.csv`'s note) are left out.
 fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>> {
-    let mut cells: Vec<(&str, &str)> = Vec::new();
+    let mut cells: Vec<(String, String)> = Vec::new();
     for row in ratings {
         let cell = (text(row, "bots")?, text(row, "players")?);
         if !cells.contains(&cell) {
@@ -334,13 +328,13 @@ fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>
     for (bots, players) in cells {
         let mut series: Vec<Series> = Vec::new();
         for row in ratings {
-            if (text(row, "bots")?, text(row, "players")?) != (bots, players) {
+            if (text(row, "bots")?, text(row, "players")?) != (bots.clone(), players.clone()) {
                 continue;
             }
             let Ok(rating) = num(row, "rating") else {
                 continue;
             };
-            let Some((iters, rest)) = iterations_of(text(row, "bot")?) else {
+            let Some((iters, rest)) = iterations_of(&text(row, "bot")?) else {
                 continue;
             };
             let point = ((iters as f64).log10(), rating);
@@ -356,7 +350,7 @@ fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>
         if series.iter().all(|s| s.points.len() < 2) {
             continue;
         }
-        let path = dir.join(format!("ratings-{players}p-{}.svg", slug(bots)));
+        let path = dir.join(format!("ratings-{players}p-{}.svg", slug(&bots)));
         let title = format!("{name}: rating against iterations, {players} players");
         line_chart(
             &path,
@@ -375,12 +369,12 @@ fn rate_groups(rows: &[&Row], kind: &str) -> Result<Vec<RateGroup>> {
     let mut groups: Vec<RateGroup> = Vec::new();
     for row in rows
         .iter()
-        .filter(|r| r.get("kind").is_some_and(|k| k == kind))
+        .filter(|r| r.get("kind").and_then(Cell::text) == Some(kind))
     {
         let players = text(row, "players")?;
         let label = match kind {
             "seat" => format!("seat {}", text(row, "key")?),
-            _ => text(row, "key")?.to_string(),
+            _ => text(row, "key")?,
         };
         let rate = Rate {
             label,
@@ -405,15 +399,15 @@ fn rate_groups(rows: &[&Row], kind: &str) -> Result<Vec<RateGroup>> {
 mod tests {
     use super::*;
 
-    fn rating_row(players: &str, bots: &str, bot: &str, rating: &str) -> Row {
+    fn rating_row(players: usize, bots: &str, bot: &str, rating: Option<f64>) -> Row {
         [
-            ("players", players),
-            ("bots", bots),
-            ("bot", bot),
-            ("rating", rating),
+            ("players", Cell::from(players)),
+            ("bots", bots.into()),
+            ("bot", bot.into()),
+            ("rating", rating.into()),
         ]
         .into_iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .map(|(k, v)| (k.to_string(), v))
         .collect()
     }
 
@@ -443,13 +437,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let bots = "mcts:iters=100,tree=single,mcts:iters=1000,tree=single,mcts:iters=100,tree=open,greedy";
         let rows = vec![
-            rating_row("2", bots, "mcts:iters=100,tree=single", "-50.5"),
-            rating_row("2", bots, "mcts:iters=1000,tree=single", "80"),
-            rating_row("2", bots, "mcts:iters=100,tree=open", "-20"),
-            rating_row("2", bots, "greedy", "-9.5"),
+            rating_row(2, bots, "mcts:iters=100,tree=single", Some(-50.5)),
+            rating_row(2, bots, "mcts:iters=1000,tree=single", Some(80.0)),
+            rating_row(2, bots, "mcts:iters=100,tree=open", Some(-20.0)),
+            rating_row(2, bots, "greedy", Some(-9.5)),
             // A cell whose entrants differ in more than iterations: no chart.
-            rating_row("4", "greedy,random", "greedy", "100"),
-            rating_row("4", "greedy,random", "random", "-100"),
+            rating_row(4, "greedy,random", "greedy", Some(100.0)),
+            rating_row(4, "greedy,random", "random", Some(-100.0)),
         ];
         let paths = rating_charts(dir.path(), "test", &rows).unwrap();
         assert_eq!(paths.len(), 1);
@@ -460,8 +454,8 @@ mod tests {
         assert!(svg.contains("mcts:tree=single") && svg.contains("mcts:tree=open"));
         // An entrant without a rating leaves no point; with no line of two, no chart.
         let unrated = vec![
-            rating_row("2", bots, "mcts:iters=100,tree=single", ""),
-            rating_row("2", bots, "mcts:iters=1000,tree=single", "80"),
+            rating_row(2, bots, "mcts:iters=100,tree=single", None),
+            rating_row(2, bots, "mcts:iters=1000,tree=single", Some(80.0)),
         ];
         assert!(
             rating_charts(dir.path(), "test", &unrated)

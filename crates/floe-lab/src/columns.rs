@@ -6,7 +6,7 @@
 
 use floe_core::{FigureScope, Game};
 use floe_sim::report::TableFile;
-use floe_sim::table::{Column, Table};
+use floe_sim::table::{Column, Kind, Table};
 
 /// Returns `columns.csv` for the tables written (by file name): a row per file and
 /// column, and after the columns of `figures.csv` a row `figure=NAME` per figure. A column
@@ -18,7 +18,7 @@ pub fn dictionary<G: Game>(game: &G, tables: &[(&str, &Table)]) -> Table {
             ("column", "the column's name"),
             ("meaning", "what a value of the column means"),
         ]
-        .map(|(name, meaning)| Column::new(name, meaning))
+        .map(|(name, meaning)| Column::new(name, Kind::Text, meaning))
         .to_vec(),
     );
     let mut row = |file: &str, column: String, meaning: String| {

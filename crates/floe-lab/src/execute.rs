@@ -16,10 +16,11 @@ use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GroupKind, RunLabel, TableFile, fairness_tests, figure_rows, game_stats, games_columns,
-    games_writer, groups, seat_spread, summary_rows, text_table, write_game_rows,
+    GroupKind, RunLabel, SweepRow, TableFile, fairness_tests, figure_rows, game_stats,
+    games_columns, games_writer, groups, kind_of, seat_spread, summary_rows, text_table,
+    write_game_rows,
 };
-use floe_sim::table::{Cell, Column, Table};
+use floe_sim::table::{Cell, Column, Row, Table};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
@@ -188,23 +189,12 @@ struct Manifest {
 fn cell_sweep(cell: &CellPlan) -> Vec<(Column, Cell)> {
     match &cell.sweep {
         None => Vec::new(),
-        Some(s) => vec![
-            (
-                Column::new("param", "the rule parameter the experiment sweeps"),
-                Cell::from(s.param.as_str()),
-            ),
-            (
-                Column::new("value", "its value in this cell"),
-                Cell::from(&s.value),
-            ),
-            (
-                Column::new(
-                    "rules_value",
-                    "its value in the rules the experiment started from",
-                ),
-                Cell::from(&s.rules_value),
-            ),
-        ],
+        Some(s) => SweepRow {
+            param: s.param.clone(),
+            value: Cell::from(&s.value),
+            rules_value: Cell::from(&s.rules_value),
+        }
+        .front(),
     }
 }
 
@@ -220,7 +210,8 @@ fn cell_columns<G: Game>(game: &G, label: &RunLabel, cell: &CellPlan) -> Vec<(Co
             .find(|d| d.path == s.param)
             .map_or(String::new(), |d| format!(": {}", d.about));
         let meaning = format!("the swept parameter's value in this cell{about}");
-        columns.push((Column::new(&s.param, meaning), Cell::from(&s.value)));
+        let column = Column::new(&s.param, kind_of(&s.param), meaning);
+        columns.push((column, Cell::from(&s.value)));
     }
     columns
 }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use crate::ratings::ratings_text;
 use crate::report::{GroupKind, GroupRow, RunLabel, keyed};
 use crate::stats::{mean, wilson};
-use crate::table::{Cell, Column, Table};
+use crate::table::{Cell, Column, Kind, Table};
 use crate::table_row;
 use crate::{PAIR_UNITS, Tally};
 
@@ -23,14 +23,20 @@ pub fn standings(label: &RunLabel, t: &Tally) -> Table {
         rows.clone()
             .map(|(bot, c)| (Cell::from(bot.as_str()), GroupRow::of(c))),
     );
-    table.columns.push(Column::new(
-        "mean_rank",
-        "mean rank by score (1 = highest; equal scores share the mean of their ranks)",
-    ));
+    table.columns.push(mean_rank());
     for (row, (_, c)) in table.rows.iter_mut().zip(rows) {
         row.push(Cell::Real(mean(c.rank_halves as f64 / 2.0, c.games)));
     }
     table
+}
+
+/// The column of `tournament.csv` after [`GroupRow`]'s.
+pub(crate) fn mean_rank() -> Column {
+    Column::new(
+        "mean_rank",
+        Kind::Real,
+        "mean rank by score (1 = highest; equal scores share the mean of their ranks)",
+    )
 }
 
 table_row! {

@@ -328,7 +328,7 @@ table_row! {
         /// upper end of the rating's 95% Wald interval
         pub rating_high: Option<f64>,
         /// why the rating is empty (no finite estimate, or entrants with no common scale), else empty
-        pub note: String,
+        pub note: Option<String>,
     }
 }
 
@@ -340,8 +340,8 @@ pub fn ratings(label: &RunLabel, t: &Tally) -> Vec<RatingRow> {
     let mut rows = Vec::new();
     for (bot, e) in label.bot_groups.iter().zip(fit(t)) {
         let (fitted, note) = match e.rating {
-            Ok(r) => (Some((r, r.interval())), String::new()),
-            Err(why) => (None, why.note().to_string()),
+            Ok(r) => (Some((r, r.interval())), None),
+            Err(why) => (None, Some(why.note().to_string())),
         };
         rows.push(RatingRow {
             bot: bot.clone(),

@@ -10,7 +10,7 @@ use std::io::Write;
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
 use crate::stats::{chi_square, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson};
-use crate::table::{Cell, Column, PValue, Row, Table, csv_field};
+use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
 
 /// The result tables a run writes, each to its own file.
@@ -107,6 +107,47 @@ impl RunLabel {
     }
 }
 
+table_row! {
+    /// The columns that put an experiment cell's sweep in front of its `cells.csv` row.
+    pub struct SweepRow {
+        /// the rule parameter the experiment sweeps
+        pub param: String,
+        /// its value in this cell
+        pub value: Cell,
+        /// its value in the rules the experiment started from
+        pub rules_value: Cell,
+    }
+}
+
+/// Returns the kind of the column `name` in the tables Floe writes, so that a table read
+/// back from its file holds the cells it was written from. A name has one kind in every
+/// table: the row types declare it; an end cause's share (`p_CAUSE`) is a rate; any other
+/// column (a swept parameter's, named after it) holds a parameter's value.
+pub fn kind_of(name: &str) -> Kind {
+    let declared = [
+        RunRow::columns(),
+        SweepRow::columns(),
+        GameStatsHead::columns(),
+        GameStatsTail::columns(),
+        GroupRow::columns(),
+        TestRow::columns(),
+        FigureRow::columns(),
+        GameSeatHead::columns(),
+        GameSeatTail::columns(),
+        crate::ladder::PairwiseRow::columns(),
+        crate::ratings::RatingRow::columns(),
+        [GroupKind::Seat, GroupKind::Colour, GroupKind::Bot]
+            .map(GroupKind::key)
+            .to_vec(),
+        vec![crate::ladder::mean_rank()],
+    ];
+    match declared.iter().flatten().find(|c| c.name == name) {
+        Some(c) => c.kind,
+        None if name.starts_with("p_") => Kind::Real,
+        None => Kind::Value,
+    }
+}
+
 /// Returns the share of each seat's wins, highest minus lowest: how much the luckiest seat
 /// gains over the unluckiest.
 pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
@@ -165,6 +206,7 @@ pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
     let causes = game.end_causes().iter().enumerate().map(|(i, cause)| {
         let column = Column::new(
             format!("p_{}", cause.replace('-', "_")),
+            Kind::Real,
             format!("share of games that ended by {cause}"),
         );
         (column, Cell::Real(mean(t.end_causes[i] as f64, n)))
@@ -277,9 +319,11 @@ impl GroupKind {
     /// Returns the key column: the kind's name and what its values are.
     pub fn key(self) -> Column {
         match self {
-            GroupKind::Seat => Column::new("seat", "seat number, from 0 (seat 0 starts)"),
-            GroupKind::Colour => Column::new("colour", "colour name"),
-            GroupKind::Bot => Column::new("bot", "bot spec as written"),
+            GroupKind::Seat => {
+                Column::new("seat", Kind::Whole, "seat number, from 0 (seat 0 starts)")
+            }
+            GroupKind::Colour => Column::new("colour", Kind::Text, "colour name"),
+            GroupKind::Bot => Column::new("bot", Kind::Text, "bot spec as written"),
         }
     }
 
@@ -399,6 +443,10 @@ table_row! {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Seed(pub u64);
 
+impl FieldKind for Seed {
+    const KIND: Kind = Kind::Hex;
+}
+
 impl From<Seed> for Cell {
     fn from(s: Seed) -> Cell {
         Cell::Hex(s.0)
@@ -415,7 +463,7 @@ pub fn games_columns<G: Game>(game: &G, label: &RunLabel) -> Vec<Column> {
     );
     let mut columns: Vec<Column> = label.columns().into_iter().map(|c| c.0).collect();
     columns.extend(GameSeatHead::columns());
-    columns.push(Column::new(progress, meaning));
+    columns.push(Column::new(progress, Kind::Whole, meaning));
     columns.extend(GameSeatTail::columns());
     columns
 }

@@ -175,23 +175,140 @@ pub fn fixed(x: f64, decimals: usize) -> String {
     }
 }
 
-/// A column of a result table: its name and what it means (the row of `columns.csv`).
+/// A column of a result table: its name, the kind of its values and what it means (the
+/// row of `columns.csv`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Column {
     /// The name in the header.
     pub name: String,
+    /// What its fields hold, and so how they read back.
+    pub kind: Kind,
     /// What a value of the column means.
     pub meaning: String,
 }
 
 impl Column {
-    /// Returns the column `name` meaning `meaning`.
-    pub fn new(name: impl Into<String>, meaning: impl Into<String>) -> Column {
+    /// Returns the column `name` of `kind` meaning `meaning`.
+    pub fn new(name: impl Into<String>, kind: Kind, meaning: impl Into<String>) -> Column {
         Column {
             name: name.into(),
+            kind,
             meaning: meaning.into(),
         }
     }
+}
+
+/// What a column holds: which [`Cell`] its fields are, and so how they read back from a
+/// CSV file Floe wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// [`Cell::Text`].
+    Text,
+    /// [`Cell::Whole`].
+    Whole,
+    /// [`Cell::Signed`].
+    Signed,
+    /// [`Cell::Real`].
+    Real,
+    /// [`Cell::P`].
+    P,
+    /// [`Cell::Flag`].
+    Flag,
+    /// [`Cell::Hex`].
+    Hex,
+    /// A rule parameter's value (or a value passed on from another table): a switch, a
+    /// whole number, a number or a text, as its field reads.
+    Value,
+}
+
+impl Kind {
+    /// Reads `field` as a cell of this kind; an empty field is [`Cell::Empty`]. `None`
+    /// when the field is not of the kind.
+    pub fn read(self, field: &str) -> Option<Cell> {
+        if field.is_empty() {
+            return Some(Cell::Empty);
+        }
+        Some(match self {
+            Kind::Text => Cell::Text(field.to_string()),
+            Kind::Whole => Cell::Whole(field.parse().ok()?),
+            Kind::Signed => Cell::Signed(field.parse().ok()?),
+            Kind::Real => Cell::Real(field.parse().ok()?),
+            Kind::P => Cell::P(field.parse().ok()?),
+            Kind::Flag => Cell::Flag(field.parse().ok()?),
+            Kind::Hex => Cell::Hex(u64::from_str_radix(field.strip_prefix("0x")?, 16).ok()?),
+            Kind::Value => match (
+                field.parse::<bool>(),
+                field.parse::<i64>(),
+                field.parse::<f64>(),
+            ) {
+                (Ok(b), ..) => Cell::Flag(b),
+                (_, Ok(x), _) => Cell::Signed(x),
+                (.., Ok(x)) if x.is_finite() => Cell::Plain(x),
+                _ => Cell::Text(field.to_string()),
+            },
+        })
+    }
+
+    /// Names the kind in an error: `a count`, `a number`, ...
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Text | Kind::Value => "a text",
+            Kind::Whole => "a count",
+            Kind::Signed => "a whole number",
+            Kind::Real | Kind::P => "a number",
+            Kind::Flag => "true or false",
+            Kind::Hex => "a hexadecimal seed (0x...)",
+        }
+    }
+}
+
+/// A field type of a row type ([`table_row!`]): the kind of its column.
+pub trait FieldKind {
+    /// The column's kind.
+    const KIND: Kind;
+}
+
+macro_rules! field_kinds {
+    ($($t:ty => $kind:ident),+ $(,)?) => {
+        $(impl FieldKind for $t {
+            const KIND: Kind = Kind::$kind;
+        })+
+    };
+}
+
+field_kinds!(
+    String => Text,
+    u64 => Whole,
+    usize => Whole,
+    i32 => Signed,
+    f64 => Real,
+    bool => Flag,
+    PValue => P,
+    Cell => Value,
+);
+
+impl<T: FieldKind> FieldKind for Option<T> {
+    const KIND: Kind = T::KIND;
+}
+
+/// Why a CSV file could not be read as a table.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file is not CSV.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// A field is not of its column's kind.
+    #[error("row {row}, column {column}: {field:?} is not {noun}")]
+    Field {
+        /// The row, from 1 for the first after the header.
+        row: usize,
+        /// The column's name.
+        column: String,
+        /// The field as written.
+        field: String,
+        /// What it should have been.
+        noun: &'static str,
+    },
 }
 
 /// A table with fixed columns, declared by [`table_row!`].
@@ -225,6 +342,10 @@ pub trait Row {
 /// let t = Table::of([Side { side: "heads".into(), count: 3 }]);
 /// assert_eq!(t.columns[1].meaning, "times it came up");
 /// assert_eq!(t.rows[0][1].number(), Some(3.0));
+/// let mut csv = Vec::new();
+/// t.write(&mut csv).unwrap();
+/// let back = Table::read(&csv[..], |name| t.columns.iter().find(|c| c.name == name).unwrap().kind);
+/// assert_eq!(back.unwrap().rows, t.rows);
 /// ```
 #[macro_export]
 macro_rules! table_row {
@@ -243,6 +364,7 @@ macro_rules! table_row {
             fn columns() -> Vec<$crate::table::Column> {
                 vec![$( $crate::table::Column::new(
                     stringify!($field),
+                    <$ty as $crate::table::FieldKind>::KIND,
                     $crate::table::doc_text(&[$($meaning),+]),
                 ) ),+]
             }
@@ -328,6 +450,41 @@ impl Table {
         }
         assert_eq!(self.columns, other.columns, "tables with different columns");
         self.rows.extend(other.rows);
+    }
+
+    /// Reads a CSV table that Floe wrote, each field as the kind `kind_of` gives its
+    /// column (the meanings are left empty: the file does not hold them).
+    ///
+    /// # Errors
+    /// Fails if the text is not CSV or a field is not of its column's kind.
+    pub fn read(
+        reader: impl std::io::Read,
+        kind_of: impl Fn(&str) -> Kind,
+    ) -> Result<Table, ReadError> {
+        let mut csv = csv::Reader::from_reader(reader);
+        let columns: Vec<Column> = csv
+            .headers()?
+            .iter()
+            .map(|name| Column::new(name, kind_of(name), ""))
+            .collect();
+        let mut rows = Vec::new();
+        for (i, record) in csv.records().enumerate() {
+            let record = record?;
+            let row = columns
+                .iter()
+                .zip(record.iter())
+                .map(|(c, field)| {
+                    c.kind.read(field).ok_or_else(|| ReadError::Field {
+                        row: i + 1,
+                        column: c.name.clone(),
+                        field: field.to_string(),
+                        noun: c.kind.noun(),
+                    })
+                })
+                .collect::<Result<Vec<Cell>, ReadError>>()?;
+            rows.push(row);
+        }
+        Ok(Table { columns, rows })
     }
 
     /// Writes the table as CSV (texts made [`spreadsheet_safe`]).

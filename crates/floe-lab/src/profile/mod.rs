@@ -117,7 +117,7 @@ mod tests {
     use floe_core::Game;
     use floe_games::GameVisitor;
     use floe_sim::stats::{Z95, wilson};
-    use floe_sim::table::{Cell, Column, Table};
+    use floe_sim::table::{Cell, Column, Kind, Table};
 
     use super::*;
     use crate::{Setting, SettingError};
@@ -132,7 +132,10 @@ mod tests {
             _ => Cell::from(f),
         };
         Table {
-            columns: header.split(',').map(|c| Column::new(c, "")).collect(),
+            columns: header
+                .split(',')
+                .map(|c| Column::new(c, Kind::Value, ""))
+                .collect(),
             rows: rows
                 .iter()
                 .map(|r| r.split(',').map(field).collect())

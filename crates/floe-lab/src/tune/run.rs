@@ -19,7 +19,8 @@ use anyhow::{Context, Result, anyhow};
 use floe_bots::{BotParam, BotParamKind, BotSpec, BotValue, KnownBot, SpecError, split_spec_list};
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
-use floe_sim::table::{Cell, Column, Table};
+use floe_sim::report::RunRow;
+use floe_sim::table::{Cell, Column, Kind, Row, Table};
 use floe_sim::{Dealing, RunConfig, Seating, Shard};
 
 use super::objective::{Measure, Statistic};
@@ -898,38 +899,38 @@ fn write_tables<G: Game>(
     Ok(())
 }
 
-/// The run's columns that lead every row of the tune's tables.
-const LEAD: [&str; 5] = ["game", "rules", "players", "bots", "seed"];
-
-/// A table of the tune whose columns are [`LEAD`]'s and then `columns`.
-fn tune_table(columns: &[&str]) -> Table {
-    // The tuner writes no column dictionary: its columns are named, not described.
-    let names = LEAD.iter().chain(columns);
-    Table::new(names.map(|n| Column::new(*n, "")).collect())
+/// A table of the tune whose columns are the run's ([`RunRow`]) and then `columns`, by
+/// name and kind (the tuner writes no column dictionary: they are not described).
+fn tune_table(columns: &[(&str, Kind)]) -> Table {
+    let own = columns
+        .iter()
+        .map(|&(name, kind)| Column::new(name, kind, ""));
+    Table::new(RunRow::columns().into_iter().chain(own).collect())
 }
 
-/// The values of [`LEAD`] for a row at `players` players.
+/// The run's columns ([`RunRow`]) for a row at `players` players.
 fn lead<G: Game>(spec: &TuneSpec, game: &G, players: usize) -> Vec<Cell> {
-    vec![
-        game.name().into(),
-        game.rules().name().into(),
-        players.into(),
-        spec.bots.as_str().into(),
-        spec.seed.into(),
-    ]
+    RunRow {
+        game: game.name().to_string(),
+        rules: game.rules().name().to_string(),
+        players,
+        bots: spec.bots.clone(),
+        seed: spec.seed,
+    }
+    .cells()
 }
 
 /// `search.csv`: every candidate measured in the search, round by round.
 fn search_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
     let mut search = tune_table(&[
-        "method",
-        "round",
-        "candidate",
-        "games",
-        "objective",
-        "ci_low",
-        "ci_high",
-        "status",
+        ("method", Kind::Text),
+        ("round", Kind::Whole),
+        ("candidate", Kind::Text),
+        ("games", Kind::Whole),
+        ("objective", Kind::Real),
+        ("ci_low", Kind::Real),
+        ("ci_high", Kind::Real),
+        ("status", Kind::Text),
     ]);
     for r in results {
         let plan = &r.plan;
@@ -953,7 +954,12 @@ fn search_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> 
 
 /// `progress.csv`: the best estimate after each round, against games spent.
 fn progress_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
-    let mut progress = tune_table(&["method", "round", "games_spent", "best_objective"]);
+    let mut progress = tune_table(&[
+        ("method", Kind::Text),
+        ("round", Kind::Whole),
+        ("games_spent", Kind::Whole),
+        ("best_objective", Kind::Real),
+    ]);
     for r in results {
         let plan = &r.plan;
         for (round, (spent, best)) in r.searched.progress.iter().enumerate() {
@@ -973,24 +979,24 @@ fn progress_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -
 /// `validation.csv`: the finalists measured again on fresh deals, the pick first.
 fn validation_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
     let mut validation = tune_table(&[
-        "candidate",
-        "rules_table",
-        "pick",
-        "search_rank",
-        "search_objective",
-        "games",
-        "first_game",
-        "objective",
-        "ci_low",
-        "ci_high",
-        "seat_spread",
-        "seat_chi2",
-        "mean_rounds",
-        "round_limit_share",
-        "tie_share",
-        "score_share",
-        "score_ci_low",
-        "score_ci_high",
+        ("candidate", Kind::Text),
+        ("rules_table", Kind::Flag),
+        ("pick", Kind::Flag),
+        ("search_rank", Kind::Whole),
+        ("search_objective", Kind::Real),
+        ("games", Kind::Whole),
+        ("first_game", Kind::Whole),
+        ("objective", Kind::Real),
+        ("ci_low", Kind::Real),
+        ("ci_high", Kind::Real),
+        ("seat_spread", Kind::Real),
+        ("seat_chi2", Kind::Real),
+        ("mean_rounds", Kind::Real),
+        ("round_limit_share", Kind::Real),
+        ("tie_share", Kind::Real),
+        ("score_share", Kind::Real),
+        ("score_ci_low", Kind::Real),
+        ("score_ci_high", Kind::Real),
     ]);
     for r in results {
         let plan = &r.plan;

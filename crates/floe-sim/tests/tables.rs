@@ -1,0 +1,99 @@
+//! The result tables as their readers meet them: every table a run writes reads back from
+//! its CSV into the very cells it was written from, and a column's name says one kind of
+//! value wherever it appears.
+
+use arctic_race::ArcticRace;
+use floe_bots::BotSpec;
+use floe_core::{Game, RuleSet};
+use floe_sim::ladder::{pairwise, standings};
+use floe_sim::ratings::ratings;
+use floe_sim::report::{
+    GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, kind_of, summary_rows,
+};
+use floe_sim::table::{Kind, Table};
+use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
+
+/// Three players of `game`, greedy against two randoms, colours shuffled: every table
+/// has rows.
+fn played<G: Game>(game: &G) -> (RunLabel, floe_sim::Tally) {
+    let specs = ["greedy", "random", "random"];
+    let cfg = RunConfig {
+        players: 3,
+        bots: specs.iter().map(|s| BotSpec::parse(s).unwrap()).collect(),
+        dealing: Dealing {
+            seed: 3,
+            shuffle_colours: true,
+            seating: Seating::Fixed,
+        },
+        games: 30,
+        threads: 1,
+        shard: Shard::WHOLE,
+    };
+    let tally = run(game, &cfg, &|_| {}, None).unwrap();
+    let label = RunLabel {
+        game: game.name().into(),
+        rules: game.rules().name().into(),
+        players: 3,
+        bots: specs.join(","),
+        dealing: cfg.dealing,
+        bot_groups: vec!["greedy".into(), "random".into()],
+        bot_of_seat: vec![0, 1, 1],
+    };
+    (label, tally)
+}
+
+#[test]
+fn every_table_reads_back_into_the_cells_it_was_written_from() {
+    let game = ArcticRace::classic();
+    let (label, t) = played(&game);
+    let rows = summary_rows(&game, &label, &t);
+    // Arctic Race declares no figures: Arctic's are read back instead.
+    let arctic = arctic::Arctic::standard();
+    let (arctic_label, arctic_tally) = played(&arctic);
+    let tables = [
+        game_stats(&game, &label, &t).prefixed(&label.columns()),
+        groups(&rows, GroupKind::Seat).prefixed(&label.columns()),
+        groups(&rows, GroupKind::Colour),
+        groups(&rows, GroupKind::Bot),
+        Table::of(fairness_tests(&label, &t)),
+        standings(&label, &t),
+        Table::of(pairwise(&label, &t)),
+        Table::of(ratings(&label, &t)),
+        Table::of(figure_rows(&arctic, &arctic_label, &arctic_tally)),
+    ];
+    for table in tables {
+        assert!(!table.rows.is_empty(), "{:?}", table.columns[0]);
+        let mut csv = Vec::new();
+        table.write(&mut csv).unwrap();
+        let back = Table::read(&csv[..], kind_of).unwrap();
+        let kinds: Vec<Kind> = back.columns.iter().map(|c| c.kind).collect();
+        let written: Vec<Kind> = table.columns.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, written, "{}", String::from_utf8_lossy(&csv));
+        // Rates are kept to the six decimals written.
+        let rounded: Vec<Vec<String>> = table
+            .rows
+            .iter()
+            .map(|r| r.iter().map(ToString::to_string).collect())
+            .collect();
+        let read: Vec<Vec<String>> = back
+            .rows
+            .iter()
+            .map(|r| r.iter().map(ToString::to_string).collect())
+            .collect();
+        assert_eq!(read, rounded);
+        for (a, b) in table.rows.iter().flatten().zip(back.rows.iter().flatten()) {
+            assert_eq!(
+                std::mem::discriminant(a),
+                std::mem::discriminant(b),
+                "{a:?} read back as {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_field_of_the_wrong_kind_is_refused_naming_its_row_and_column() {
+    let csv = "players,games,win_rate\n4,10,0.5\n4,ten,0.5\n";
+    let e = Table::read(csv.as_bytes(), kind_of).unwrap_err();
+    assert_eq!(e.to_string(), "row 2, column games: \"ten\" is not a count");
+}
