@@ -21,5 +21,5 @@ if [ $# -eq 0 ]; then
         mcts-strength-arctic-race mcts-strength-arctic mcts-strength-north-pole arctic-honesty
 fi
 for name in "$@"; do
-    "$floe" experiment "experiments/$name.toml"
+    "$floe" experiment "experiments/$name.toml" --out "results/$name"
 done

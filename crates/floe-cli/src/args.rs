@@ -8,6 +8,17 @@ use floe_lab::request::{RunRequest, read_rules_setting};
 use floe_lab::{Machine, Message};
 use floe_sim::{Dealing, Seating, Shard};
 
+/// The folder a run writes into when `--out` is not given: `runs/NAME`. It is kept out of
+/// version control, apart from `results/`, which holds the committed reference results
+/// (the scripts that make them name their folders), so that running a command on a fresh
+/// clone leaves it clean.
+pub const RUNS: &str = "runs";
+
+/// Returns the default output folder of a run called `name` ([`RUNS`]).
+pub fn default_out(name: &str) -> PathBuf {
+    PathBuf::from(RUNS).join(name)
+}
+
 /// What defines a run's games: game, rules, table and seeds.
 #[derive(Args, Debug)]
 pub struct GameArgs {

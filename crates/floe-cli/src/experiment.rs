@@ -2,21 +2,21 @@
 //! bots at one player count, and one value of a swept rule parameter) and writes one
 //! folder of CSV files, a manifest and charts.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
 use floe_lab::request::plan_experiment;
 use floe_lab::spec::Spec;
 
-use crate::args::{RunFlags, warn};
+use crate::args::{RunFlags, default_out, warn};
 
 /// Flags of `floe experiment`.
 #[derive(Args, Debug)]
 pub struct ExperimentArgs {
     /// The experiment spec (TOML), e.g. `experiments/first-player.toml`.
     pub spec: PathBuf,
-    /// Folder for the results (default: `results/<name>`, the spec's name).
+    /// Folder for the results (default: `runs/<name>`, the spec's name).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     /// Play this many games in every cell instead of the spec's counts (a quick trial).
@@ -32,9 +32,6 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
     let spec = Spec::read(&a.spec)?;
     let planned = plan_experiment(&spec, a.games)?;
     warn(&planned.notes);
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("results").join(&spec.name));
+    let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
     crate::run::run_plan(&planned.plan, &out, machine, None, a.run.delivery())
 }

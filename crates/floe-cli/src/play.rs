@@ -11,6 +11,8 @@ use floe_bots::outsider::{Asked, Outsider};
 use floe_lab::people::{PERSON, Sitting};
 use floe_lab::request::read_rules_setting;
 
+use crate::args::default_out;
+
 /// Flags of `floe play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -30,7 +32,7 @@ pub struct PlayArgs {
     /// Rules file (TOML) replacing the game's built-in rules.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
-    /// Where to write the game record (default: `results/play/GAME-seed-SEED.toml`).
+    /// Where to write the game record (default: `runs/play/GAME-seed-SEED.toml`).
     /// Checked before the first question; an existing file there must be a record Floe
     /// wrote, unless `--force`.
     #[arg(long, value_name = "FILE")]
@@ -58,9 +60,10 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         std::io::stdin(),
     ))));
     let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person.clone())?;
-    let record_path = a.record.clone().unwrap_or_else(|| {
-        Path::new("results/play").join(format!("{}-seed-{}.toml", a.game, a.seed))
-    });
+    let record_path = a
+        .record
+        .clone()
+        .unwrap_or_else(|| default_out("play").join(format!("{}-seed-{}.toml", a.game, a.seed)));
     let record_file = RecordFile::open(&record_path, a.force)?;
     *person.staged.lock().expect("not poisoned") = Some(record_file.staged.clone());
     let mut stdout = std::io::stdout();

@@ -10,7 +10,7 @@ use floe_lab::Machine;
 use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::read_rules_setting;
 
-use crate::args::{GameArgs, warn};
+use crate::args::{GameArgs, default_out, warn};
 use crate::progress::Bar;
 
 /// Flags of `floe profile`.
@@ -28,7 +28,7 @@ pub struct ProfileArgs {
     /// seatings for B entrants, B for two), so the tournament plays games times the cycle.
     #[arg(short = 'n', long, default_value_t = 100)]
     pub games: u64,
-    /// Folder for the results (created if needed; default `results/profile-GAME-Np`).
+    /// Folder for the results (created if needed; default `runs/profile-GAME-Np`).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -52,9 +52,10 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
         dealing: a.game.dealing(),
     })?;
     warn(&planned.notes);
-    let out = a.out.clone().unwrap_or_else(|| {
-        PathBuf::from("results").join(format!("profile-{}-{}p", a.game.game, a.game.players))
-    });
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| default_out(&format!("profile-{}-{}p", a.game.game, a.game.players)));
     let bar = Bar::new(a.study.quiet);
     let report = run_profile(
         &planned,

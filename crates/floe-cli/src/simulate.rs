@@ -6,7 +6,7 @@ use anyhow::Result;
 use clap::Args;
 use floe_lab::RunKind;
 
-use crate::args::{GameArgs, RunFlags};
+use crate::args::{GameArgs, RunFlags, default_out};
 
 /// Flags of `floe simulate`.
 #[derive(Args, Debug)]
@@ -23,7 +23,7 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub per_game: bool,
     /// Folder for the CSV files (created if needed).
-    #[arg(short, long, default_value = "results/simulate")]
+    #[arg(short, long, default_value_os_t = default_out("simulate"))]
     pub out: PathBuf,
     #[command(flatten)]
     pub run: RunFlags,

@@ -7,7 +7,7 @@ use clap::Args;
 use floe_lab::RunKind;
 use floe_sim::Seating;
 
-use crate::args::{GameArgs, RunFlags};
+use crate::args::{GameArgs, RunFlags, default_out};
 
 /// Flags of `floe tournament`.
 #[derive(Args, Debug)]
@@ -26,7 +26,7 @@ pub struct TournamentArgs {
     #[arg(long)]
     pub duplicate: bool,
     /// Folder for the CSV files (created if needed).
-    #[arg(short, long, default_value = "results/tournament")]
+    #[arg(short, long, default_value_os_t = default_out("tournament"))]
     pub out: PathBuf,
     #[command(flatten)]
     pub run: RunFlags,

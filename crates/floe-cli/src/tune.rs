@@ -2,13 +2,14 @@
 //! objective likes best, then measures the best candidates again on fresh deals.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
 use floe_lab::tune::{TuneSpec, check, tune};
 
+use crate::args::default_out;
 use crate::progress::Bar;
 
 /// Flags of `floe tune`.
@@ -16,7 +17,7 @@ use crate::progress::Bar;
 pub struct TuneArgs {
     /// The tune spec (TOML), e.g. `experiments/tune/tiles-removed-random.toml`.
     pub spec: PathBuf,
-    /// Folder for the results (default: `results/<name>`, the spec's name).
+    /// Folder for the results (default: `runs/<name>`, the spec's name).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
@@ -56,10 +57,7 @@ pub fn run(a: &TuneArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| Path::new("results").join(&spec.name));
+    let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
     let bar = Bar::new(a.study.quiet);
     let report = tune(
         &spec,

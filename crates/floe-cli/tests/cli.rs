@@ -843,3 +843,61 @@ fn bots_lists_every_parameter_with_the_games_defaults() {
             "--game chess: unknown game \"chess\"",
         ));
 }
+
+/// The README's first command, and every other command left to its default folder, writes
+/// where git does not look: a clone stays clean after runs (the committed reference
+/// results in `results/` are never overwritten by them).
+#[test]
+fn runs_left_to_their_default_folders_leave_a_clone_clean() {
+    let tmp = tempfile::tempdir().unwrap();
+    let repo = tmp.path();
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .current_dir(repo)
+            .output()
+            .expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    git(&["init", "-q"]);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    fs::copy(root.join(".gitignore"), repo.join(".gitignore")).unwrap();
+    fs::write(
+        repo.join("tiny.toml"),
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 20\n",
+    )
+    .unwrap();
+    git(&["add", "."]);
+    git(&["commit", "-q", "-m", "a clone"]);
+    let runs: [&[&str]; 4] = [
+        &["simulate", "--games", "50"],
+        &["tournament", "--bots", "random,greedy", "--games", "4"],
+        &["experiment", "tiny.toml"],
+        &[
+            "profile",
+            "--players",
+            "2",
+            "--ladder",
+            "random,greedy",
+            "--games",
+            "2",
+        ],
+    ];
+    for args in runs {
+        floe()
+            .current_dir(repo)
+            .args(args)
+            .arg("--quiet")
+            .assert()
+            .success();
+    }
+    assert!(repo.join("runs/simulate/game_stats.csv").is_file());
+    assert!(repo.join("runs/tiny/cells.csv").is_file());
+    assert!(
+        repo.join("runs/profile-arctic-race-2p/profile.csv")
+            .is_file()
+    );
+    assert_eq!(git(&["status", "--porcelain", "--untracked-files=all"]), "");
+}

@@ -35,7 +35,7 @@ fn refused(dir: &Path, args: &[&str], messages: &[&str]) {
 }
 
 /// Writes `text` as the spec `bad.toml` in a fresh folder, runs `floe experiment` on it
-/// (with its default output folder, `results/NAME`) and checks it is refused with
+/// (with its default output folder, `runs/NAME`) and checks it is refused with
 /// `bad.toml: ` followed by `message`.
 fn spec_refused(text: &str, message: &str) {
     let tmp = tempfile::tempdir().unwrap();
