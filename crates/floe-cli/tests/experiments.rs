@@ -144,8 +144,9 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
                 }
             }
         }
-        let (tests_header, _) = csv_rows(&out, "tests.csv");
-        assert!(tests_header.ends_with(&["chi2", "df", "p_value"].map(String::from)));
+        let (tests_header, tests) = csv_rows(&out, "tests.csv");
+        assert!(tests_header.ends_with(&["chi2", "df", "p_value", "p_holm"].map(String::from)));
+        assert_holm(&tests_header, &tests);
         let manifest = read(&out, "manifest.toml");
         for key in ["floe_version", "git_commit", "wall_seconds", "spec = "] {
             assert!(manifest.contains(key), "{spec:?}: manifest lacks {key}");
@@ -570,4 +571,24 @@ fn a_small_tune_runs_end_to_end_and_writes_its_folder() {
         2,
         "one pick per player count"
     );
+}
+
+/// Checks that every test's `p_holm` is Holm's adjustment of the run's `p_value`s,
+/// recomputed here from the written (rounded) p-values: the m values in ascending order
+/// times m, m - 1, ..., 1, each raised to the largest before it, capped at 1.
+fn assert_holm(header: &[String], rows: &[Vec<String>]) {
+    let column = |name: &str| header.iter().position(|c| c == name).unwrap();
+    let (p, holm) = (column("p_value"), column("p_holm"));
+    let raw: Vec<f64> = rows.iter().map(|r| r[p].parse().unwrap()).collect();
+    let mut order: Vec<usize> = (0..raw.len()).collect();
+    order.sort_by(|&a, &b| raw[a].partial_cmp(&raw[b]).unwrap());
+    let mut running = 0.0_f64;
+    for (k, &i) in order.iter().enumerate() {
+        running = running.max(((raw.len() - k) as f64 * raw[i]).min(1.0));
+        let written: f64 = rows[i][holm].parse().unwrap();
+        assert!(
+            (written - running).abs() <= 1e-5 * raw.len() as f64,
+            "test {i}: p_holm {written} against {running}"
+        );
+    }
 }

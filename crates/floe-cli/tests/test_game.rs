@@ -81,7 +81,7 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
     )
     .unwrap();
     let out = tmp.path().join("tilt");
-    floe()
+    let ran = floe()
         .arg("experiment")
         .arg(&spec)
         .arg("--out")
@@ -89,6 +89,25 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
         .assert()
         .success()
         .stdout(predicate::str::contains("tilt: 2 cells, 12000 games"));
+    // The console flags the tilted cell only, its test adjusted over the run's two.
+    let stdout = String::from_utf8(ran.get_output().stdout.clone()).unwrap();
+    let line = |value: &str| {
+        let start = format!("  random, 2 players, tie_bonus {value}: 6000 games; best seat ");
+        stdout
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("no line for tie_bonus {value}:\n{stdout}"))
+            .to_string()
+    };
+    assert!(!line("0").ends_with(" *"), "{stdout}");
+    assert!(
+        line("4").contains("best seat 0 ") && line("4").ends_with(" *"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("* 1 of the run's 2 tests of equal win shares"),
+        "{stdout}"
+    );
     let cells = read(&out, "cells.csv");
     assert!(
         cells.starts_with("param,value,rules_value,game,"),

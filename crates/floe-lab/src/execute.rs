@@ -16,8 +16,8 @@ use floe_games::GameVisitor;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GroupKind, RunLabel, SweepRow, TableFile, fairness_tests, figure_rows, game_stats,
-    games_columns, games_writer, groups, kind_of, seat_spread, summary_rows, text_table,
+    GroupKind, RunLabel, SeatGap, SweepRow, TableFile, adjust_tests, fairness_tests, figure_rows,
+    game_stats, games_columns, games_writer, groups, kind_of, seat_gap, summary_rows, text_table,
     write_game_rows,
 };
 use floe_sim::table::{Cell, Column, Row, Table};
@@ -225,20 +225,69 @@ fn cell_name(cell: &CellPlan) -> String {
     name
 }
 
-/// One line of an experiment's printed summary: the cell, its games, seat spread and test
-/// results.
-fn cell_line(name: &str, label: &RunLabel, tally: &Tally) -> String {
-    let spread = seat_spread(label, tally);
-    let tests: Vec<String> = fairness_tests(label, tally)
-        .into_iter()
-        .map(|r| format!("{} p={}", r.test, Cell::from(r.p_value)))
-        .collect();
-    format!(
-        "{name}: {} games, seat spread {:.2} points, {}",
-        tally.games,
-        100.0 * spread,
-        tests.join(", ")
-    )
+/// The level at which the printed summary flags a test, after Holm's adjustment.
+const LEVEL: f64 = 0.05;
+
+/// What an experiment's printed line says of one cell, kept until every cell's tests are
+/// adjusted together.
+struct CellSummary {
+    name: String,
+    games: u64,
+    gap: Option<SeatGap>,
+    tests: usize,
+}
+
+/// Returns an experiment's printed summary: a line per cell (its games, its best and
+/// worst seat with the gap's interval, and its tests of equal shares with their p-values,
+/// raw and adjusted by Holm's method over the whole run, a `*` on those below
+/// [`LEVEL`] once adjusted), then a line on what survives the adjustment. `tests` is the
+/// run's `tests.csv`, adjusted.
+fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
+    let column = |name| tests.position(name).expect("a table of tests");
+    let (test, p, holm) = (column("test"), column("p_value"), column("p_holm"));
+    let mut rows = tests.rows.iter();
+    let (mut all, mut flagged) = (0, 0);
+    let mut lines = Vec::new();
+    for c in cells {
+        let mut line = format!("  {}: {} games", c.name, c.games);
+        if let Some(g) = &c.gap {
+            let _ = write!(
+                line,
+                "; best seat {} {:.2}%, worst seat {} {:.2}%: gap {:.2} points (95% CI {:.2} to {:.2})",
+                g.best,
+                100.0 * g.rates.0,
+                g.worst,
+                100.0 * g.rates.1,
+                100.0 * g.gap,
+                100.0 * g.ci.0,
+                100.0 * g.ci.1
+            );
+        }
+        for row in rows.by_ref().take(c.tests) {
+            let adjusted = row[holm].number().expect("adjusted");
+            let star = if adjusted < LEVEL { " *" } else { "" };
+            all += 1;
+            flagged += usize::from(adjusted < LEVEL);
+            let _ = write!(
+                line,
+                "; {} p={} (Holm {}){star}",
+                row[test], row[p], row[holm]
+            );
+        }
+        lines.push(line + "\n");
+    }
+    lines.push(match flagged {
+        0 => format!(
+            "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
+             the run's {all} tests: no cell is shown unfair\n"
+        ),
+        k => format!(
+            "* {k} of the run's {all} tests of equal win shares: below {LEVEL} once adjusted by \
+             Holm's method (the chance of any false alarm among them kept to {:.0}%)\n",
+            100.0 * LEVEL
+        ),
+    });
+    lines
 }
 
 /// Returns the tables a run of `kind` writes, in the order written (`figures.csv` last,
@@ -459,6 +508,8 @@ struct Played {
     lines: Vec<String>,
     tables: Vec<Table>,
     total: u64,
+    /// An experiment's cells, for its printed summary.
+    summaries: Vec<CellSummary>,
 }
 
 /// Plays (or takes from merged shards) every cell of `plan`, writing per-game rows into
@@ -477,6 +528,7 @@ fn play_cells<G: Game>(
         lines: Vec::new(),
         tables: vec![Table::default(); outputs.files.len()],
         total,
+        summaries: Vec::new(),
     };
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
         let name = cell_name(cell);
@@ -498,21 +550,33 @@ fn play_cells<G: Game>(
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        played.lines.push(match plan.kind {
-            RunKind::Simulate => {
-                text_table(game, label, &tally, &summary_rows(game, label, &tally))
-            }
-            RunKind::Tournament => ladder_table(label, &tally),
-            RunKind::Experiment => {
-                format!("  {}\n", cell_line(&name, label, &tally))
-            }
-        });
+        match plan.kind {
+            RunKind::Simulate => played.lines.push(text_table(
+                game,
+                label,
+                &tally,
+                &summary_rows(game, label, &tally),
+            )),
+            RunKind::Tournament => played.lines.push(ladder_table(label, &tally)),
+            RunKind::Experiment => played.summaries.push(CellSummary {
+                name: name.clone(),
+                games: tally.games,
+                gap: seat_gap(label, &tally),
+                tests: fairness_tests(label, &tally).len(),
+            }),
+        }
         for (table, file) in played.tables.iter_mut().zip(&outputs.files) {
             table.append(cell_table(*file, cell, setup, &tally));
         }
         played.tallies.push(tally);
     }
     opts.progress.end();
+    if let Some(t) = outputs.files.iter().position(|f| *f == TableFile::Tests) {
+        adjust_tests(&mut played.tables[t]);
+        if plan.kind == RunKind::Experiment {
+            played.lines = experiment_lines(&played.summaries, &played.tables[t]);
+        }
+    }
     if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {

@@ -9,7 +9,9 @@ use std::io::Write;
 
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
-use crate::stats::{chi_square, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson};
+use crate::stats::{
+    Z95, chi_square, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson,
+};
 use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
 
@@ -148,14 +150,59 @@ pub fn kind_of(name: &str) -> Kind {
     }
 }
 
-/// Returns the share of each seat's wins, highest minus lowest: how much the luckiest seat
-/// gains over the unluckiest.
-pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
-    let rates = t.seats[..label.players]
+/// The luckiest seat of a run over the unluckiest: the seats, their win rates (a win
+/// shared by k counting 1/k), the gap between them and its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatGap {
+    /// The seat with the highest win rate (the first of equals).
+    pub best: usize,
+    /// The seat with the lowest win rate (the first of equals, never the best).
+    pub worst: usize,
+    /// Their win rates.
+    pub rates: (f64, f64),
+    /// The best rate minus the worst.
+    pub gap: f64,
+    /// The gap's 95% interval, by the normal approximation to the difference of two shares
+    /// of one multinomial count (a game has one winner): variance (p_best + p_worst -
+    /// (p_best - p_worst)^2) / games. It treats the two seats as named in advance; picked
+    /// as the extremes of the same games, the gap is biased upward (see the tests of
+    /// equal shares, which account for every seat).
+    pub ci: (f64, f64),
+}
+
+/// Returns the best seat over the worst ([`SeatGap`]), `None` without two seats or games.
+pub fn seat_gap(label: &RunLabel, t: &Tally) -> Option<SeatGap> {
+    let rates: Vec<f64> = t.seats[..label.players]
         .iter()
-        .map(|s| mean(s.wins(), s.games));
-    let (lo, hi) = rates.fold((f64::MAX, f64::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
-    hi - lo
+        .map(|s| mean(s.wins(), s.games))
+        .collect();
+    if rates.len() < 2 || t.games == 0 {
+        return None;
+    }
+    let best = (0..rates.len()).fold(0, |b, i| if rates[i] > rates[b] { i } else { b });
+    let worst = (0..rates.len())
+        .filter(|&i| i != best)
+        .fold(None, |w: Option<usize>, i| match w {
+            Some(w) if rates[w] <= rates[i] => Some(w),
+            _ => Some(i),
+        })
+        .expect("two seats or more");
+    let (pb, pw) = (rates[best], rates[worst]);
+    let gap = pb - pw;
+    let half = Z95 * ((pb + pw - gap * gap).max(0.0) / t.games as f64).sqrt();
+    Some(SeatGap {
+        best,
+        worst,
+        rates: (pb, pw),
+        gap,
+        ci: (gap - half, gap + half),
+    })
+}
+
+/// Returns the share of each seat's wins, highest minus lowest: how much the luckiest seat
+/// gains over the unluckiest ([`SeatGap::gap`]).
+pub fn seat_spread(label: &RunLabel, t: &Tally) -> f64 {
+    seat_gap(label, t).map_or(0.0, |g| g.gap)
 }
 
 table_row! {
@@ -237,6 +284,28 @@ table_row! {
         pub df: usize,
         /// p-value of the test (scientific notation below 0.0001)
         pub p_value: PValue,
+        /// the p-value adjusted by Holm's method over all the run's tests (every cell's): below 0.05, the shares are unequal with the chance of any false alarm among all these tests kept to 5%; read this, not p_value, when the run has several tests
+        pub p_holm: Option<PValue>,
+    }
+}
+
+/// Fills the column `p_holm` of `tests` (every test of a run, as [`TestRow`]s behind their
+/// cells' columns) by Holm's method ([`holm`]) over all of them.
+///
+/// # Panics
+/// Panics if the table lacks the columns of [`TestRow`] or a p-value is not one.
+pub fn adjust_tests(tests: &mut Table) {
+    let (p, adjusted) = (
+        tests.position("p_value").expect("a table of tests"),
+        tests.position("p_holm").expect("a table of tests"),
+    );
+    let raw: Vec<f64> = tests
+        .rows
+        .iter()
+        .map(|r| r[p].number().expect("a p-value"))
+        .collect();
+    for (row, q) in tests.rows.iter_mut().zip(holm(&raw)) {
+        row[adjusted] = PValue(q).into();
     }
 }
 
@@ -256,6 +325,7 @@ pub fn fairness_tests(label: &RunLabel, t: &Tally) -> Vec<TestRow> {
                 chi2: c.chi2,
                 df: c.df as usize,
                 p_value: PValue(c.p_value),
+                p_holm: None,
             });
         }
     };
