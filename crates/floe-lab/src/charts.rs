@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_plot::{Rate, RateGroup, Series, line_chart, rate_chart};
+use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_chart};
 use floe_sim::report::kind_of;
 use floe_sim::table::{Cell, Table};
 
@@ -174,6 +174,7 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
                     name: line,
                     points: vec![point],
                     marked: Some(num(row, "rules_value")?),
+                    bands: Vec::new(),
                 }),
             }
         }
@@ -313,7 +314,7 @@ fn iterations_of(spec: &str) -> Option<(u64, String)> {
 }
 
 /// Draws, per line-up and player count, the Bradley-Terry rating of the entrants that
-/// differ only in `iters` against log10 of their iterations: a line per rest of the spec,
+/// differ only in `iters` against their iterations on a log scale, with 95% bars: a line per rest of the spec,
 /// drawn when some line has two points or more. Entrants without a rating (see
 /// `ratings.csv`'s note) are left out.
 fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>> {
@@ -337,13 +338,21 @@ fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>
             let Some((iters, rest)) = iterations_of(&text(row, "bot")?) else {
                 continue;
             };
-            let point = ((iters as f64).log10(), rating);
+            let point = (iters as f64, rating);
+            let band = match (num(row, "rating_low"), num(row, "rating_high")) {
+                (Ok(lo), Ok(hi)) => vec![(iters as f64, lo, hi)],
+                _ => Vec::new(),
+            };
             match series.iter_mut().find(|s| s.name == rest) {
-                Some(s) => s.points.push(point),
+                Some(s) => {
+                    s.points.push(point);
+                    s.bands.extend(band);
+                }
                 None => series.push(Series {
                     name: rest,
                     points: vec![point],
                     marked: None,
+                    bands: band,
                 }),
             }
         }
@@ -351,11 +360,12 @@ fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>
             continue;
         }
         let path = dir.join(format!("ratings-{players}p-{}.svg", slug(&bots)));
-        let title = format!("{name}: rating against iterations, {players} players");
-        line_chart(
+        let title =
+            format!("{name}: rating against iterations, {players} players (bars: 95% interval)");
+        log_line_chart(
             &path,
             &title,
-            "iterations per decision (log10)",
+            "iterations per decision (log scale)",
             "Bradley-Terry rating (Elo scale, mean 0)",
             &series,
         )?;

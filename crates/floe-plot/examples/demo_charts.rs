@@ -91,6 +91,7 @@ fn tiles_chart(dir: &Path) -> Result<(), PlotError> {
                 name: format!("{n} players"),
                 points,
                 marked: Some(f64::from(12 - 2 * n as u32)),
+                bands: Vec::new(),
             }
         })
         .collect();

@@ -44,7 +44,7 @@ mod line;
 mod rate;
 mod style;
 
-pub use line::{line_chart, step_chart};
+pub use line::{line_chart, log_line_chart, step_chart};
 pub use rate::rate_chart;
 
 /// A rate with its 95% interval, e.g. a win rate.
@@ -75,7 +75,7 @@ pub struct RateGroup {
 }
 
 /// One line of a line chart.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Series {
     /// The line's name, shown in the legend, e.g. "3 players".
     pub name: String,
@@ -85,6 +85,10 @@ pub struct Series {
     /// on the line at that x. It must lie within the line's x range; between two points the
     /// ring sits on the straight segment joining them.
     pub marked: Option<f64>,
+    /// The 95% interval of the line at some of its x values, as `(x, low, high)`: drawn as
+    /// an error bar at each x and, between them, a light band in the line's colour. Empty
+    /// for a line without intervals.
+    pub bands: Vec<(f64, f64, f64)>,
 }
 
 /// Why a chart could not be drawn or written.

@@ -12,6 +12,8 @@ use crate::{PlotError, Series, write_atomically};
 pub(crate) const POINT_RADIUS: i32 = 3;
 /// The radius in pixels of the ring around a marked x.
 pub(crate) const RING_RADIUS: i32 = 8;
+/// Half the width in pixels of an error bar's cap.
+const CAP: i32 = 5;
 
 /// Draws lines against a numeric x axis, with a legend, and writes the chart to `path` as
 /// SVG.
@@ -42,9 +44,90 @@ pub fn line_chart(
 ) -> Result<(), PlotError> {
     let lines = prepare(path, series)?;
     let mut svg = String::new();
-    draw(&mut svg, title, x_label, y_label, series, &lines, None)
-        .map_err(|e| PlotError::draw(path, e))?;
+    draw(
+        &mut svg,
+        title,
+        x_label,
+        y_label,
+        series,
+        &lines,
+        XAxis::Linear,
+    )
+    .map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
+}
+
+/// Draws lines as [`line_chart`] does, against a logarithmic x axis: points are given at
+/// their own x values (all above 0, e.g. iterations per decision) and drawn at log10 x,
+/// the ticks on whole powers of ten labelled as numbers (`100`, `1,000`, `10,000`).
+///
+/// # Errors
+///
+/// As [`line_chart`], and [`PlotError::InvalidInput`] if an x value is not above 0.
+pub fn log_line_chart(
+    path: &Path,
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: &[Series],
+) -> Result<(), PlotError> {
+    let xs = series.iter().flat_map(|s| {
+        let marked = s.marked.iter().copied();
+        s.points
+            .iter()
+            .map(|p| p.0)
+            .chain(s.bands.iter().map(|b| b.0))
+            .chain(marked)
+    });
+    if let Some(x) = xs.into_iter().find(|x| x.is_nan() || *x <= 0.0) {
+        return Err(PlotError::invalid(
+            path,
+            format!("x = {x} cannot be drawn on a logarithmic axis (every x must be above 0)"),
+        ));
+    }
+    let logged: Vec<Series> = series
+        .iter()
+        .map(|s| Series {
+            name: s.name.clone(),
+            points: s.points.iter().map(|&(x, y)| (x.log10(), y)).collect(),
+            marked: s.marked.map(f64::log10),
+            bands: s
+                .bands
+                .iter()
+                .map(|&(x, lo, hi)| (x.log10(), lo, hi))
+                .collect(),
+        })
+        .collect();
+    let lines = prepare(path, &logged)?;
+    let mut svg = String::new();
+    draw(
+        &mut svg,
+        title,
+        x_label,
+        y_label,
+        &logged,
+        &lines,
+        XAxis::Log10,
+    )
+    .map_err(|e| PlotError::draw(path, e))?;
+    write_atomically(path, &svg)
+}
+
+/// Returns `x` rounded to two significant digits (3981 to 4000).
+fn two_digits(x: f64) -> f64 {
+    let unit = 10f64.powi(x.log10().floor() as i32 - 1);
+    (x / unit).round() * unit
+}
+
+/// How the x axis of a line chart reads.
+#[derive(Clone, Copy)]
+enum XAxis<'a> {
+    /// Numbers as they are.
+    Linear,
+    /// log10 of the numbers, ticks on whole powers of ten labelled with the numbers.
+    Log10,
+    /// The index of a named step.
+    Steps(&'a [String]),
 }
 
 /// Draws lines as [`line_chart`] does, against named steps instead of a numeric x axis:
@@ -89,16 +172,18 @@ pub fn step_chart(
         y_label,
         series,
         &lines,
-        Some(steps),
+        XAxis::Steps(steps),
     )
     .map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
 }
 
-/// A series ready to draw: its points sorted by x, and its marked point if any.
+/// A series ready to draw: its points sorted by x, its marked point if any, and its
+/// intervals sorted by x.
 struct Line {
     points: Vec<(f64, f64)>,
     mark: Option<(f64, f64)>,
+    bands: Vec<(f64, f64, f64)>,
 }
 
 /// Checks that `series` can be drawn and sorts each series' points by x.
@@ -128,8 +213,23 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                     ),
                 ));
             }
+            if let Some(&(x, lo, hi)) = s
+                .bands
+                .iter()
+                .find(|(x, lo, hi)| !(x.is_finite() && lo.is_finite() && hi.is_finite() && lo <= hi))
+            {
+                return Err(PlotError::invalid(
+                    path,
+                    format!(
+                        "series {:?} has an interval at x = {x} that is not finite or runs backwards: {lo} to {hi}",
+                        s.name
+                    ),
+                ));
+            }
             let mut points = s.points.clone();
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let mut bands = s.bands.clone();
+            bands.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mark = match s.marked {
                 None => None,
                 Some(x) => Some((
@@ -147,7 +247,11 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                     })?,
                 )),
             };
-            Ok(Line { points, mark })
+            Ok(Line {
+                points,
+                mark,
+                bands,
+            })
         })
         .collect()
 }
@@ -166,7 +270,11 @@ fn y_at(points: &[(f64, f64)], x: f64) -> Option<f64> {
 
 /// The x and y ranges of `lines`: a little room on x so that rings at the ends are not
 /// cut (named `steps` span them all, with room for the names at the ends), and y padded.
-fn ranges(lines: &[Line], steps: Option<&[String]>) -> ((f64, f64), (f64, f64)) {
+fn ranges(lines: &[Line], steps: Option<&[String]>, log: bool) -> ((f64, f64), (f64, f64)) {
+    let band_ends = lines
+        .iter()
+        .flat_map(|l| &l.bands)
+        .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)]);
     let bounds = |f: fn(&(f64, f64)) -> f64| {
         lines
             .iter()
@@ -180,9 +288,14 @@ fn ranges(lines: &[Line], steps: Option<&[String]>) -> ((f64, f64), (f64, f64)) 
         Some(names) => (0.0, (names.len() - 1) as f64),
         None => bounds(|p| p.0),
     };
-    let (y_min, y_max) = bounds(|p| p.1);
+    let (y_min, y_max) = band_ends
+        .map(|p| p.1)
+        .fold(bounds(|p| p.1), |(lo, hi), v| (lo.min(v), hi.max(v)));
     let x_pad = if steps.is_some() {
         0.3
+    } else if log {
+        // Room for the label of a power of ten at either end.
+        ((x_max - x_min) * 0.03).max(0.12)
     } else if x_max > x_min {
         (x_max - x_min) * 0.03
     } else {
@@ -200,6 +313,27 @@ fn draw_lines(
     chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     lines: &[Line],
 ) -> Result<(), Box<dyn std::error::Error>> {
+    // Bands first, under every line: a light area between the intervals, and a bar at
+    // each.
+    for (i, line) in lines.iter().enumerate() {
+        let c = style::colour(i);
+        if line.bands.len() >= 2 {
+            let outline: Vec<(f64, f64)> = line
+                .bands
+                .iter()
+                .map(|b| (b.0, b.2))
+                .chain(line.bands.iter().rev().map(|b| (b.0, b.1)))
+                .collect();
+            chart.draw_series([Polygon::new(outline, c.mix(0.15).filled())])?;
+        }
+        for &(x, lo, hi) in &line.bands {
+            chart.draw_series([PathElement::new(vec![(x, lo), (x, hi)], c.stroke_width(2))])?;
+            for y in [lo, hi] {
+                chart.draw_series([EmptyElement::at((x, y))
+                    + PathElement::new(vec![(-CAP, 0), (CAP, 0)], c.stroke_width(2))])?;
+            }
+        }
+    }
     for (i, line) in lines.iter().enumerate() {
         let c = style::colour(i);
         chart.draw_series(LineSeries::new(
@@ -235,9 +369,14 @@ fn draw(
     y_label: &str,
     series: &[Series],
     lines: &[Line],
-    steps: Option<&[String]>,
+    axis: XAxis<'_>,
 ) -> Result<(), Box<dyn std::error::Error>> {
-    let ((x_lo, x_hi), (y_lo, y_hi)) = ranges(lines, steps);
+    let steps = match axis {
+        XAxis::Steps(names) => Some(names),
+        XAxis::Linear | XAxis::Log10 => None,
+    };
+    let log = matches!(axis, XAxis::Log10);
+    let ((x_lo, x_hi), (y_lo, y_hi)) = ranges(lines, steps, log);
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
 
     let legend: Vec<(String, Key)> = series
@@ -269,10 +408,17 @@ fn draw(
         .x_label_area_size(60)
         .y_label_area_size(style::y_label_area(y_lo, y_hi, ""))
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)?;
-    let x_formatter = |x: &f64| match steps {
-        None => style::tick_label(*x, x_span, ""),
+    let x_formatter = |x: &f64| match axis {
+        XAxis::Linear => style::tick_label(*x, x_span, ""),
+        // Whole powers of ten are labelled, as the numbers they stand for; an axis of
+        // less than a decade and a half labels every tick, to two significant digits.
+        XAxis::Log10 => match x.round() {
+            i if (x - i).abs() < 1e-6 => style::thousands(10f64.powi(i as i32)),
+            _ if x_span < 1.5 => style::thousands(two_digits(10f64.powf(*x))),
+            _ => String::new(),
+        },
         // Ticks fall on whole steps (at most as many ticks as steps); any other is unnamed.
-        Some(names) => match x.round() {
+        XAxis::Steps(names) => match x.round() {
             i if (x - i).abs() < 1e-9 && i >= 0.0 => {
                 names.get(i as usize).cloned().unwrap_or_default()
             }
@@ -289,8 +435,15 @@ fn draw(
         .y_label_formatter(&y_formatter)
         .label_style(style::font(style::TICK_SIZE))
         .axis_desc_style(style::font(style::AXIS_DESC_SIZE));
-    if let Some(names) = steps {
-        mesh.x_labels(names.len());
+    match axis {
+        XAxis::Steps(names) => {
+            mesh.x_labels(names.len());
+        }
+        // A tick per tenth of a decade at most, so that every power of ten gets one.
+        XAxis::Log10 => {
+            mesh.x_labels(((x_span * 10.0).ceil() as usize + 2).clamp(3, 62));
+        }
+        XAxis::Linear => {}
     }
     mesh.draw()?;
 
@@ -316,6 +469,7 @@ mod tests {
             name: "rating".into(),
             points: vec![(0.0, -400.0), (1.0, 0.0), (2.0, 150.0), (3.0, 250.0)],
             marked: None,
+            bands: Vec::new(),
         }];
         step_chart(&path, "ladder", "step", "rating", &steps, &series).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
@@ -332,6 +486,7 @@ mod tests {
             name: "rating".into(),
             points: vec![(0.5, 1.0)],
             marked: None,
+            bands: Vec::new(),
         }];
         let e = step_chart(&path, "t", "x", "y", &steps, &off).unwrap_err();
         assert!(
@@ -339,6 +494,68 @@ mod tests {
                 .contains("not the index of one of the 4 steps"),
             "{e}"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_log_axis_names_its_powers_of_ten_as_numbers() {
+        let dir = std::env::temp_dir().join(format!("floe-log-chart-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("log.svg");
+        let line = |points: Vec<(f64, f64)>| Series {
+            name: "mcts".into(),
+            points,
+            ..Series::default()
+        };
+        let texts = |series: &[Series]| -> Vec<String> {
+            log_line_chart(&path, "t", "iterations", "rating", series).unwrap();
+            let svg = std::fs::read_to_string(&path).unwrap();
+            svg.lines().map(|l| l.trim().to_string()).collect()
+        };
+        let wide = texts(&[line(vec![(100.0, 10.0), (1000.0, 20.0), (10_000.0, 30.0)])]);
+        for label in ["100", "1,000", "10,000"] {
+            assert!(wide.iter().any(|t| t == label), "{label} is not named");
+        }
+        let log10 = |t: &String| ["2", "2.5", "3", "3.5", "4"].contains(&t.as_str());
+        assert!(!wide.iter().any(log10), "no log10 value as a label");
+        // Within a decade every tick is named, to two significant digits.
+        let narrow = texts(&[line(vec![(3000.0, 0.0), (10_000.0, 1.0)])]);
+        assert!(narrow.iter().any(|t| t == "5,000"), "{narrow:?}");
+        let e = log_line_chart(&path, "t", "x", "y", &[line(vec![(0.0, 1.0)])]).unwrap_err();
+        assert!(e.to_string().contains("logarithmic axis"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn intervals_are_drawn_as_bars_and_a_band_and_must_run_forwards() {
+        let dir = std::env::temp_dir().join(format!("floe-band-chart-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("band.svg");
+        let series = |bands| {
+            [Series {
+                name: "share".into(),
+                points: vec![(0.0, 0.5), (1.0, 0.6)],
+                marked: None,
+                bands,
+            }]
+        };
+        line_chart(
+            &path,
+            "t",
+            "x",
+            "y",
+            &series(vec![(0.0, 0.4, 0.6), (1.0, 0.5, 0.7)]),
+        )
+        .unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.contains("<polygon"), "a band between the intervals");
+        // The y axis reaches the intervals' ends, not only the points.
+        assert!(
+            svg.lines().any(|l| l.trim() == "0.7"),
+            "the axis covers 0.7"
+        );
+        let e = line_chart(&path, "t", "x", "y", &series(vec![(0.0, 0.6, 0.4)])).unwrap_err();
+        assert!(e.to_string().contains("runs backwards"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

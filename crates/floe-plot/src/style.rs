@@ -177,6 +177,23 @@ pub(crate) fn tick_label(value: f64, span: f64, suffix: &str) -> String {
     text
 }
 
+/// Returns `x` rounded to a whole number and written with commas between thousands:
+/// `1,000`, `10,000`.
+pub(crate) fn thousands(x: f64) -> String {
+    let digits = format!("{:.0}", x.abs());
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    if x < 0.0 && digits != "0" {
+        out.insert(0, '-');
+    }
+    out
+}
+
 /// Returns the width in pixels of the area left of a y axis running from `low` to `high`:
 /// room for the widest tick label (ticks formatted by [`tick_label`]) and the axis name.
 pub(crate) fn y_label_area(low: f64, high: f64, suffix: &str) -> u32 {

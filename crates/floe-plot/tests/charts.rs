@@ -40,6 +40,7 @@ fn tile_series() -> Vec<Series> {
                 .map(|t| (f64::from(t), f64::from(t * n) * 1.5))
                 .collect(),
             marked: Some(f64::from(12 - 2 * n)),
+            bands: Vec::new(),
         })
         .collect()
 }
@@ -272,6 +273,7 @@ fn unsorted_points_and_marks_between_points_are_drawn() {
         name: "one".to_string(),
         points: vec![(3.0, 1.0), (1.0, 2.0), (2.0, 0.0)],
         marked: Some(1.5),
+        bands: Vec::new(),
     }];
     line_chart(&path, "", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();
@@ -321,6 +323,7 @@ fn text_is_escaped() {
         name: "a < b & c".to_string(),
         points: vec![(0.0, 1.0), (1.0, 2.0)],
         marked: None,
+        bands: Vec::new(),
     }];
     line_chart(&path, "x <y>", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();

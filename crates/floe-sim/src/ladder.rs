@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ratings::ratings_text;
+use crate::ratings::{fit, ratings_text};
 use crate::report::{GroupKind, GroupRow, RunLabel, keyed};
 use crate::stats::{mean, wilson};
 use crate::table::{Cell, Column, Kind, Table};
@@ -99,16 +99,26 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
         "{} ({} rules), {} players, {} games, seed {}",
         label.game, label.rules, label.players, t.games, label.dealing.seed
     );
+    let order = standing_order(t);
+    if order.len() > 1 {
+        let _ = writeln!(
+            s,
+            "\nbest rating first (see the ratings below): a win % counts the wins against \
+             whoever an entrant met, and entrants meet different opponents, so it can rank \
+             them otherwise"
+        );
+    }
     let _ = writeln!(
         s,
-        "\n{:<28} {:>10} {:>8} {:>15} {:>7} {:>6}",
-        "bot", "games", "win %", "95% CI", "score", "rank"
+        "{}{:<28} {:>10} {:>8} {:>15} {:>7} {:>6}",
+        if order.len() > 1 { "" } else { "\n" },
+        "bot",
+        "games",
+        "win %",
+        "95% CI",
+        "score",
+        "rank"
     );
-    let mut order: Vec<usize> = (0..label.bot_groups.len()).collect();
-    order.sort_by(|&a, &b| {
-        let rate = |i: usize| mean(t.bots[i].wins(), t.bots[i].games);
-        rate(b).total_cmp(&rate(a))
-    });
     for &i in &order {
         let c = &t.bots[i];
         let (lo, hi) = wilson(c.wins(), c.games);
@@ -153,7 +163,40 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
             }
             let _ = writeln!(s);
         }
+        let unmet = |&a: &usize| {
+            order
+                .iter()
+                .any(|&b| a != b && t.pairs[a * order.len() + b].games == 0)
+        };
+        if order.iter().any(unmet) {
+            let _ = writeln!(
+                s,
+                "(- off the diagonal: the two never met; with more entrants than seats a game \
+                 seats neighbours in the cycle of seatings, so not every pair shares a game)"
+            );
+        }
     }
     s.push_str(&ratings_text(label, t));
     s
+}
+
+/// Returns the entrants in standing order: by rating, best first (those without a finite
+/// rating after, by win rate); by win rate when no rating is fitted (one entrant).
+fn standing_order(t: &Tally) -> Vec<usize> {
+    let rating: Vec<Option<f64>> = match fit(t) {
+        fitted if fitted.len() == t.bots.len() => fitted
+            .iter()
+            .map(|e| e.rating.as_ref().ok().map(|r| r.rating))
+            .collect(),
+        _ => vec![None; t.bots.len()],
+    };
+    let rate = |i: usize| mean(t.bots[i].wins(), t.bots[i].games);
+    let mut order: Vec<usize> = (0..t.bots.len()).collect();
+    order.sort_by(|&a, &b| match (rating[a], rating[b]) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => rate(b).total_cmp(&rate(a)),
+    });
+    order
 }

@@ -356,29 +356,47 @@ pub(super) fn profile_text(d: &Derived, stats: &Table) -> Result<String> {
 
 /// Draws `profile.svg` at `path`: the ladder's ratings with their 95% intervals against
 /// the step. `Ok(false)` (nothing drawn) when some entrant has no finite rating.
-pub(super) fn draw_chart(path: &Path, game: &str, players: usize, rungs: &[Rung]) -> Result<bool> {
-    let rated: Option<Vec<(f64, f64, f64)>> = rungs.iter().map(|r| r.rating).collect();
+pub(super) fn draw_chart(path: &Path, game: &str, players: usize, d: &Derived) -> Result<bool> {
+    let rated: Option<Vec<(f64, f64, f64)>> = d.rungs.iter().map(|r| r.rating).collect();
     let Some(rated) = rated else {
         return Ok(false);
     };
-    let line = |name: &str, pick: fn(&(f64, f64, f64)) -> f64| Series {
-        name: name.to_string(),
+    let at = |k: usize| k as f64;
+    let series = [Series {
+        name: "rating (bars: 95% interval)".to_string(),
         points: rated
             .iter()
             .enumerate()
-            .map(|(k, r)| (k as f64, pick(r)))
+            .map(|(k, r)| (at(k), r.0))
             .collect(),
         marked: None,
-    };
-    let series = [
-        line("rating", |r| r.0),
-        line("95% interval, high", |r| r.2),
-        line("95% interval, low", |r| r.1),
-    ];
-    let steps: Vec<String> = rungs.iter().map(|r| r.bot.clone()).collect();
+        bands: rated
+            .iter()
+            .enumerate()
+            .map(|(k, r)| (at(k), r.1, r.2))
+            .collect(),
+    }];
+    let steps: Vec<String> = d.rungs.iter().map(|r| r.bot.clone()).collect();
+    let mut title = format!("{game}, {players} players: skill ladder, weakest first");
+    if let Some(u) = &d.upsets {
+        let _ = write!(
+            title,
+            "; upsets {:.1}% ({:.1}-{:.1})",
+            100.0 * u.share,
+            100.0 * u.ci.0,
+            100.0 * u.ci.1
+        );
+    }
+    if let Some(a) = &d.seat {
+        let _ = write!(
+            title,
+            "; seat {} over seat {} by {:.0} points ({:.0} to {:.0})",
+            a.best, a.worst, a.points, a.ci.0, a.ci.1
+        );
+    }
     step_chart(
         path,
-        &format!("{game}, {players} players: skill ladder, weakest first"),
+        &title,
         "ladder step",
         "Bradley-Terry rating (Elo scale, mean 0)",
         &steps,

@@ -142,12 +142,7 @@ pub(super) fn run_game<G: Game>(
             .then(" to fix the ladder"),
         );
     }
-    let drawn = draw_chart(
-        &out.staging().join(CHART),
-        &p.game,
-        p.players,
-        &derived.rungs,
-    )?;
+    let drawn = draw_chart(&out.staging().join(CHART), &p.game, p.players, &derived)?;
     match drawn {
         true => out.add(CHART),
         false => notes.push(Message::from(format!(

@@ -1044,6 +1044,7 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
             .map(|&(g, v)| (g as f64, v))
             .collect(),
         marked: None,
+        bands: Vec::new(),
     };
     if series.points.is_empty() {
         return Ok(());
