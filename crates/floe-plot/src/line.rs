@@ -459,9 +459,8 @@ mod tests {
 
     #[test]
     fn a_step_chart_names_every_step_and_only_steps() {
-        let dir = std::env::temp_dir().join(format!("floe-step-chart-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("steps.svg");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("steps.svg");
         let steps: Vec<String> = ["random", "greedy", "mcts:iters=100", "mcts:iters=1000"]
             .map(String::from)
             .to_vec();
@@ -494,14 +493,12 @@ mod tests {
                 .contains("not the index of one of the 4 steps"),
             "{e}"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn a_log_axis_names_its_powers_of_ten_as_numbers() {
-        let dir = std::env::temp_dir().join(format!("floe-log-chart-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("log.svg");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("log.svg");
         let line = |points: Vec<(f64, f64)>| Series {
             name: "mcts".into(),
             points,
@@ -523,14 +520,12 @@ mod tests {
         assert!(narrow.iter().any(|t| t == "5,000"), "{narrow:?}");
         let e = log_line_chart(&path, "t", "x", "y", &[line(vec![(0.0, 1.0)])]).unwrap_err();
         assert!(e.to_string().contains("logarithmic axis"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
     fn intervals_are_drawn_as_bars_and_a_band_and_must_run_forwards() {
-        let dir = std::env::temp_dir().join(format!("floe-band-chart-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("band.svg");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("band.svg");
         let series = |bands| {
             [Series {
                 name: "share".into(),
@@ -556,7 +551,6 @@ mod tests {
         );
         let e = line_chart(&path, "t", "x", "y", &series(vec![(0.0, 0.6, 0.4)])).unwrap_err();
         assert!(e.to_string().contains("runs backwards"), "{e}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
