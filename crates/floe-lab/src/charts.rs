@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_chart};
 use floe_sim::report::kind_of;
+use floe_sim::stats::{Z95, noise_floor, wilson};
 use floe_sim::table::{Cell, Table};
 
 /// One row of a table, by column name: each field the cell it was written from
@@ -58,6 +59,23 @@ fn num(row: &Row, col: &str) -> Result<f64> {
     let c = cell(row, col)?;
     c.number()
         .ok_or_else(|| anyhow!("column {col:?}: {c} is not a number"))
+}
+
+/// Returns the 95% interval of the measure `col` of a cell's row, where the row allows
+/// one: a share's Wilson interval over the cell's games, the mean rounds' normal interval
+/// from their standard deviation; `None` for a measure without one (the mean margin, the
+/// seat spread, whose chart shows a fair game's noise floor instead).
+fn interval(row: &Row, col: &str) -> Result<Option<(f64, f64)>> {
+    let games = num(row, "games")?;
+    Ok(match col {
+        "mean_rounds" if games > 1.0 => {
+            let half = Z95 * num(row, "sd_rounds")? / games.sqrt();
+            let m = num(row, col)?;
+            Some((m - half, m + half))
+        }
+        c if c.starts_with("p_") => Some(wilson(num(row, c)? * games, games as u64)),
+        _ => None,
+    })
 }
 
 /// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
@@ -167,15 +185,29 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
                 false => format!("{players} players"),
             };
             let scale = if share { 100.0 } else { 1.0 };
-            let point = (num(row, "value")?, scale * num(row, &col)?);
+            let x = num(row, "value")?;
+            let point = (x, scale * num(row, &col)?);
+            let band = interval(row, &col)?.map(|(lo, hi)| (x, scale * lo, scale * hi));
             match series.iter_mut().find(|s| s.name == line) {
-                Some(s) => s.points.push(point),
+                Some(s) => {
+                    s.points.push(point);
+                    s.bands.extend(band);
+                }
                 None => series.push(Series {
-                    name: line,
+                    name: line.clone(),
                     points: vec![point],
                     marked: Some(num(row, "rules_value")?),
-                    bands: Vec::new(),
+                    bands: band.into_iter().collect(),
+                    reference: Vec::new(),
                 }),
+            }
+            if col == "seat_spread" {
+                let floor = noise_floor(num(row, "players")? as usize, num(row, "games")? as u64);
+                let s = series
+                    .iter_mut()
+                    .find(|s| s.name == line)
+                    .expect("just added");
+                s.reference.push((x, 100.0 * floor));
             }
         }
         // A sweep that leaves out the rules' own value has no point to ring there.
@@ -186,7 +218,12 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
             s.marked = s.marked.filter(|x| (low..=high).contains(x));
         }
         let path = dir.join(format!("sweep-{}.svg", col.replace('_', "-")));
-        let title = format!("{name}: {what} (ring: the rules' own value)");
+        let bands = match col.as_str() {
+            "mean_margin" => "",
+            "seat_spread" => "dashed: a fair game's 95% noise floor at these games; ",
+            _ => "bands: 95% intervals; ",
+        };
+        let title = format!("{name}: {what} ({bands}ring: the rules' own value)");
         let x_label = param.replace('_', " ");
         line_chart(&path, &title, &x_label, &what, &series)?;
         paths.push(path);
@@ -351,8 +388,8 @@ fn rating_charts(dir: &Path, name: &str, ratings: &[Row]) -> Result<Vec<PathBuf>
                 None => series.push(Series {
                     name: rest,
                     points: vec![point],
-                    marked: None,
                     bands: band,
+                    ..Series::default()
                 }),
             }
         }
@@ -419,6 +456,29 @@ mod tests {
         .into_iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect()
+    }
+
+    #[test]
+    fn a_sweep_measure_has_its_interval_where_the_row_allows_one() {
+        let row: Row = [
+            ("games", Cell::Whole(400)),
+            ("p_tiles_exhausted", Cell::Real(0.25)),
+            ("mean_rounds", Cell::Real(30.0)),
+            ("sd_rounds", Cell::Real(5.0)),
+            ("mean_margin", Cell::Real(3.0)),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        assert_eq!(
+            interval(&row, "p_tiles_exhausted").unwrap(),
+            Some(wilson(100.0, 400))
+        );
+        let (lo, hi) = interval(&row, "mean_rounds").unwrap().unwrap();
+        assert!(
+            (lo - (30.0 - 1.959964 * 0.25)).abs() < 1e-4 && (hi - 30.0 - (30.0 - lo)).abs() < 1e-9
+        );
+        assert_eq!(interval(&row, "mean_margin").unwrap(), None);
     }
 
     #[test]

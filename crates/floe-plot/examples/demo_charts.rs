@@ -92,6 +92,7 @@ fn tiles_chart(dir: &Path) -> Result<(), PlotError> {
                 points,
                 marked: Some(f64::from(12 - 2 * n as u32)),
                 bands: Vec::new(),
+                reference: Vec::new(),
             }
         })
         .collect();

@@ -89,6 +89,9 @@ pub struct Series {
     /// an error bar at each x and, between them, a light band in the line's colour. Empty
     /// for a line without intervals.
     pub bands: Vec<(f64, f64, f64)>,
+    /// A reference line in the series' colour, dashed and without points (e.g. the noise
+    /// floor a fair game stays under); say what it is in the title. Empty for none.
+    pub reference: Vec<(f64, f64)>,
 }
 
 /// Why a chart could not be drawn or written.

@@ -96,6 +96,7 @@ pub fn log_line_chart(
                 .iter()
                 .map(|&(x, lo, hi)| (x.log10(), lo, hi))
                 .collect(),
+            reference: s.reference.iter().map(|&(x, y)| (x.log10(), y)).collect(),
         })
         .collect();
     let lines = prepare(path, &logged)?;
@@ -179,11 +180,12 @@ pub fn step_chart(
 }
 
 /// A series ready to draw: its points sorted by x, its marked point if any, and its
-/// intervals sorted by x.
+/// intervals and reference line sorted by x.
 struct Line {
     points: Vec<(f64, f64)>,
     mark: Option<(f64, f64)>,
     bands: Vec<(f64, f64, f64)>,
+    reference: Vec<(f64, f64)>,
 }
 
 /// Checks that `series` can be drawn and sorts each series' points by x.
@@ -230,6 +232,14 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mut bands = s.bands.clone();
             bands.sort_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((x, y)) = s.reference.iter().find(|(x, y)| !x.is_finite() || !y.is_finite()) {
+                return Err(PlotError::invalid(
+                    path,
+                    format!("series {:?} has a reference point that is not finite: ({x}, {y})", s.name),
+                ));
+            }
+            let mut reference = s.reference.clone();
+            reference.sort_by(|a, b| a.0.total_cmp(&b.0));
             let mark = match s.marked {
                 None => None,
                 Some(x) => Some((
@@ -251,6 +261,7 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                 points,
                 mark,
                 bands,
+                reference,
             })
         })
         .collect()
@@ -274,7 +285,8 @@ fn ranges(lines: &[Line], steps: Option<&[String]>, log: bool) -> ((f64, f64), (
     let band_ends = lines
         .iter()
         .flat_map(|l| &l.bands)
-        .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)]);
+        .flat_map(|&(x, lo, hi)| [(x, lo), (x, hi)])
+        .chain(lines.iter().flat_map(|l| l.reference.iter().copied()));
     let bounds = |f: fn(&(f64, f64)) -> f64| {
         lines
             .iter()
@@ -336,6 +348,14 @@ fn draw_lines(
     }
     for (i, line) in lines.iter().enumerate() {
         let c = style::colour(i);
+        if line.reference.len() >= 2 {
+            chart.draw_series(DashedLineSeries::new(
+                line.reference.iter().copied(),
+                8,
+                5,
+                c.stroke_width(2),
+            ))?;
+        }
         chart.draw_series(LineSeries::new(
             line.points.iter().copied(),
             c.stroke_width(2),
@@ -469,6 +489,7 @@ mod tests {
             points: vec![(0.0, -400.0), (1.0, 0.0), (2.0, 150.0), (3.0, 250.0)],
             marked: None,
             bands: Vec::new(),
+            reference: Vec::new(),
         }];
         step_chart(&path, "ladder", "step", "rating", &steps, &series).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
@@ -486,6 +507,7 @@ mod tests {
             points: vec![(0.5, 1.0)],
             marked: None,
             bands: Vec::new(),
+            reference: Vec::new(),
         }];
         let e = step_chart(&path, "t", "x", "y", &steps, &off).unwrap_err();
         assert!(
@@ -530,8 +552,9 @@ mod tests {
             [Series {
                 name: "share".into(),
                 points: vec![(0.0, 0.5), (1.0, 0.6)],
-                marked: None,
                 bands,
+                reference: vec![(0.0, 0.3), (1.0, 0.3)],
+                ..Series::default()
             }]
         };
         line_chart(

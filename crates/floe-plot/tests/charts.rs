@@ -41,6 +41,7 @@ fn tile_series() -> Vec<Series> {
                 .collect(),
             marked: Some(f64::from(12 - 2 * n)),
             bands: Vec::new(),
+            reference: Vec::new(),
         })
         .collect()
 }
@@ -274,6 +275,7 @@ fn unsorted_points_and_marks_between_points_are_drawn() {
         points: vec![(3.0, 1.0), (1.0, 2.0), (2.0, 0.0)],
         marked: Some(1.5),
         bands: Vec::new(),
+        reference: Vec::new(),
     }];
     line_chart(&path, "", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();
@@ -324,6 +326,7 @@ fn text_is_escaped() {
         points: vec![(0.0, 1.0), (1.0, 2.0)],
         marked: None,
         bands: Vec::new(),
+        reference: Vec::new(),
     }];
     line_chart(&path, "x <y>", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();

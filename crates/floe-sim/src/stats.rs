@@ -4,7 +4,7 @@
 //! Everything here takes summed counts, never averaged rates, so statistics of a merged
 //! run are computed exactly as those of a run done in one piece.
 
-use statrs::distribution::{ChiSquared, ContinuousCDF};
+use statrs::distribution::{ChiSquared, Continuous, ContinuousCDF, Normal};
 
 /// The normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -195,6 +195,45 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
     adjusted
 }
 
+/// Returns the seat spread (best seat's win rate minus the worst's) that a perfectly fair
+/// game of `seats` seats stays below in 95% of runs of `games` games: the **noise floor**
+/// of a seat-spread chart. Computed from the normal approximation to the multinomial
+/// count of wins (one winner a game, each seat with chance 1/N): with equal chances the
+/// shares' deviations are those of N independent normals of variance (1/N)/games less their
+/// mean, so the spread is sqrt((1/N)/games) times the range of N standard normals, whose
+/// 95% point [`normal_range_quantile`] gives. Shared wins, which this ignores, only
+/// narrow it.
+pub fn noise_floor(seats: usize, games: u64) -> f64 {
+    if seats < 2 || games == 0 {
+        return 0.0;
+    }
+    let share = 1.0 / seats as f64;
+    normal_range_quantile(seats, 0.95) * (share / games as f64).sqrt()
+}
+
+/// Returns the `q` quantile of the range (largest minus smallest) of `n` independent
+/// standard normal values, from its distribution function
+/// P(R <= r) = n * integral of phi(x) (Phi(x + r) - Phi(x))^(n - 1) dx, integrated by
+/// Simpson's rule and inverted by bisection.
+pub fn normal_range_quantile(n: usize, q: f64) -> f64 {
+    let z = Normal::standard();
+    let cdf = |r: f64| {
+        let (lo, hi, steps) = (-9.0_f64, 9.0_f64, 2000);
+        let h = (hi - lo) / steps as f64;
+        let f = |x: f64| z.pdf(x) * (z.cdf(x + r) - z.cdf(x)).powi(n as i32 - 1);
+        let inner: f64 = (1..steps)
+            .map(|k| f(lo + k as f64 * h) * if k % 2 == 1 { 4.0 } else { 2.0 })
+            .sum();
+        n as f64 * h / 3.0 * (f(lo) + inner + f(hi))
+    };
+    let (mut lo, mut hi) = (0.0_f64, 12.0_f64);
+    for _ in 0..60 {
+        let mid = (lo + hi) / 2.0;
+        if cdf(mid) < q { lo = mid } else { hi = mid }
+    }
+    (lo + hi) / 2.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,5 +338,42 @@ mod tests {
         assert_eq!(holm(&[0.5, 0.9]), vec![1.0, 1.0]);
         assert_eq!(holm(&[0.2]), vec![0.2]);
         assert!(holm(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_range_of_normals_matches_the_studentized_range_table() {
+        // The 95% points of the studentized range with infinite degrees of freedom (the
+        // range of n standard normals), as printed tables give them to two decimals.
+        for (n, table) in [(2, 2.77), (3, 3.31), (4, 3.63), (5, 3.86), (6, 4.03)] {
+            let r = normal_range_quantile(n, 0.95);
+            assert!((r - table).abs() < 0.006, "{n}: {r} against {table}");
+        }
+        // For two seats the range is |Z1 - Z2|, sqrt(2) |Z|: exactly 1.95996 sqrt(2).
+        assert!((normal_range_quantile(2, 0.95) - 1.959964 * 2f64.sqrt()).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_fair_game_stays_under_its_noise_floor_nineteen_times_in_twenty() {
+        // Simulated fair 4-seat runs of 400 games (fixed seed): the share of runs whose
+        // spread exceeds the floor is near 5%.
+        use rand::{RngExt, SeedableRng};
+        let mut rng = floe_core::FloeRng::seed_from_u64(7);
+        let (seats, games, runs) = (4, 400u64, 4000);
+        let floor = noise_floor(seats, games);
+        let over = (0..runs)
+            .filter(|_| {
+                let mut wins = [0u64; 4];
+                for _ in 0..games {
+                    wins[rng.random_range(0..seats)] += 1;
+                }
+                let (lo, hi) = (wins.iter().min().unwrap(), wins.iter().max().unwrap());
+                (hi - lo) as f64 / games as f64 > floor
+            })
+            .count();
+        let share = over as f64 / runs as f64;
+        assert!(
+            (0.035..0.065).contains(&share),
+            "{share} of fair runs over the floor"
+        );
     }
 }

@@ -1045,6 +1045,7 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
             .collect(),
         marked: None,
         bands: Vec::new(),
+        reference: Vec::new(),
     };
     if series.points.is_empty() {
         return Ok(());
