@@ -12,7 +12,8 @@ use floe_lab::output_dir::{OutputDir, Scope};
 pub struct PlotArgs {
     /// The results folder (of `floe experiment`, `simulate` or `tournament`).
     pub dir: PathBuf,
-    /// The name charts are titled with (default: the folder's name).
+    /// The name charts are titled with (default: the study and the game, as the folder's
+    /// manifest names them; without one, the folder's name).
     #[arg(long)]
     pub title: Option<String>,
     /// Replace charts in the folder that Floe did not draw (by default a chart-named SVG
@@ -29,10 +30,13 @@ pub fn run(a: &PlotArgs) -> Result<()> {
     }
     let name = match &a.title {
         Some(t) => t.clone(),
-        None => std::fs::canonicalize(&a.dir)
-            .ok()
-            .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_else(|| "results".into()),
+        None => {
+            let folder = std::fs::canonicalize(&a.dir)
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| "results".into());
+            floe_lab::charts::study_title(&a.dir, &folder)
+        }
     };
     let mut out = OutputDir::prepare(&a.dir, &[], true, Scope::Charts, a.force)?;
     let charts = floe_lab::charts::draw(&a.dir, out.staging(), &name)?;

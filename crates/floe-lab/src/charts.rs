@@ -78,6 +78,28 @@ fn interval(row: &Row, col: &str) -> Result<Option<(f64, f64)>> {
     })
 }
 
+/// Returns the name the charts of a run are titled with: its study and its game
+/// (`tile-balance, arctic-race`), so that a chart says what it shows wherever it is
+/// copied, not which folder it came from.
+pub fn chart_title(study: &str, game: &str) -> String {
+    format!("{study}, {game}")
+}
+
+/// Returns the chart title ([`chart_title`]) of the run whose folder is `dir`, from its
+/// `manifest.toml` (the experiment's name, or the kind of run, and the game), or
+/// `fallback` when the folder holds no manifest that names them.
+pub fn study_title(dir: &Path, fallback: &str) -> String {
+    let manifest = std::fs::read_to_string(dir.join("manifest.toml")).ok();
+    let table = manifest.and_then(|text| text.parse::<toml::Table>().ok());
+    let field = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
+    table
+        .and_then(|t| {
+            let study = field(&t, "experiment").or_else(|| field(&t, "kind"))?;
+            Some(chart_title(&study, &field(&t, "game")?))
+        })
+        .unwrap_or_else(|| fallback.to_string())
+}
+
 /// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
 /// `into`; returns the charts' file names (each named as
 /// [`crate::output_dir::is_chart_name`] knows them).
@@ -479,6 +501,24 @@ mod tests {
             (lo - (30.0 - 1.959964 * 0.25)).abs() < 1e-4 && (hi - 30.0 - (30.0 - lo)).abs() < 1e-9
         );
         assert_eq!(interval(&row, "mean_margin").unwrap(), None);
+    }
+
+    #[test]
+    fn charts_are_titled_by_study_and_game_not_by_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(study_title(dir.path(), "trial"), "trial", "no manifest");
+        let manifest = dir.path().join("manifest.toml");
+        std::fs::write(
+            &manifest,
+            "kind = \"experiment\"\ngame = \"arctic-race\"\nexperiment = \"tile-balance\"\n",
+        )
+        .unwrap();
+        assert_eq!(
+            study_title(dir.path(), "trial"),
+            "tile-balance, arctic-race"
+        );
+        std::fs::write(&manifest, "kind = \"simulate\"\ngame = \"north-pole\"\n").unwrap();
+        assert_eq!(study_title(dir.path(), "trial"), "simulate, north-pole");
     }
 
     #[test]

@@ -480,9 +480,12 @@ impl Outputs {
         manifest.flush()?;
         drop(manifest);
         if plan.kind == RunKind::Experiment {
-            let info = plan.experiment.as_ref();
-            let title = info.map_or("results", |i| i.name.as_str());
-            for chart in crate::charts::draw(self.out.staging(), self.out.staging(), title)? {
+            let study = plan
+                .experiment
+                .as_ref()
+                .map_or("experiment", |i| i.name.as_str());
+            let title = crate::charts::chart_title(study, &plan.game);
+            for chart in crate::charts::draw(self.out.staging(), self.out.staging(), &title)? {
                 self.out.add(&chart);
             }
         }
