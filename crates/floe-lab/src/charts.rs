@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_chart};
+use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_gap_chart};
 use floe_sim::report::kind_of;
 use floe_sim::stats::{Z95, noise_floor, wilson};
 use floe_sim::table::{Cell, Table};
@@ -327,8 +327,11 @@ fn rate_charts(
                 continue;
             }
             let path = dir.join(format!("{word}s-{slug}{tag}.svg"));
-            let title = format!("{name}: win rate by {word}, bots {bots} (bars: 95% interval)");
-            rate_chart(&path, &title, "win rate (% of seat-games won)", &by_players)?;
+            let title = format!(
+                "{name}: win rate by {word} against the fair share, bots {bots} (bars: 95% interval)"
+            );
+            let y_label = "win rate minus the fair 1/N (percentage points)";
+            rate_gap_chart(&path, &title, y_label, &by_players)?;
             paths.push(path);
         }
     }

@@ -45,7 +45,7 @@ mod rate;
 mod style;
 
 pub use line::{line_chart, log_line_chart, step_chart};
-pub use rate::rate_chart;
+pub use rate::{rate_chart, rate_gap_chart};
 
 /// A rate with its 95% interval, e.g. a win rate.
 ///

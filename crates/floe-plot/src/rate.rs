@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::style::{self, Key};
-use crate::{PlotError, RateGroup, write_atomically};
+use crate::{PlotError, Rate, RateGroup, write_atomically};
 
 /// The radius in pixels of a rate's point.
 pub(crate) const POINT_RADIUS: i32 = 5;
@@ -48,8 +48,82 @@ pub fn rate_chart(
 ) -> Result<(), PlotError> {
     validate(path, groups)?;
     let mut svg = String::new();
-    draw(&mut svg, title, y_label, groups).map_err(|e| PlotError::draw(path, e))?;
+    draw(&mut svg, title, y_label, groups, Scale::Percent).map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
+}
+
+/// Draws grouped rates as [`rate_chart`] does, each as its gap from its group's fair rate
+/// in percentage points (`+1.5`: one and a half points above fair), so that charts of any
+/// rates read on one scale: the dashed fair line is 0, and the y axis runs as far below it
+/// as above, so a gap is neither blown up by a zoomed axis nor pressed into the fair line.
+///
+/// # Errors
+///
+/// As [`rate_chart`], and [`PlotError::InvalidInput`] if a group has no fair rate.
+pub fn rate_gap_chart(
+    path: &Path,
+    title: &str,
+    y_label: &str,
+    groups: &[RateGroup],
+) -> Result<(), PlotError> {
+    validate(path, groups)?;
+    let gaps = groups
+        .iter()
+        .map(|g| {
+            let fair = g.fair.ok_or_else(|| {
+                PlotError::invalid(
+                    path,
+                    format!("group {:?} has no fair rate to measure from", g.name),
+                )
+            })?;
+            let rates = g
+                .rates
+                .iter()
+                .map(|r| Rate {
+                    label: r.label.clone(),
+                    rate: r.rate - fair,
+                    low: r.low - fair,
+                    high: r.high - fair,
+                })
+                .collect();
+            Ok(RateGroup {
+                name: g.name.clone(),
+                rates,
+                fair: Some(0.0),
+            })
+        })
+        .collect::<Result<Vec<_>, PlotError>>()?;
+    let mut svg = String::new();
+    draw(&mut svg, title, y_label, &gaps, Scale::GapPoints)
+        .map_err(|e| PlotError::draw(path, e))?;
+    write_atomically(path, &svg)
+}
+
+/// How a rate chart's y axis reads.
+#[derive(Clone, Copy, PartialEq)]
+enum Scale {
+    /// Rates in percent, `25%`.
+    Percent,
+    /// Gaps from the fair rate in percentage points, `+1.5`, on an axis as long below 0 as
+    /// above.
+    GapPoints,
+}
+
+impl Scale {
+    /// Returns the tick label of `y` (in percent or points) on an axis spanning `span`.
+    fn tick(self, y: f64, span: f64) -> String {
+        match self {
+            Scale::Percent => style::tick_label(y, span, "%"),
+            Scale::GapPoints => {
+                let text = style::tick_label(y, span, "");
+                if y > 0.0 && text != "0" {
+                    format!("+{text}")
+                } else {
+                    text
+                }
+            }
+        }
+    }
 }
 
 /// Checks that `groups` can be drawn.
@@ -163,7 +237,7 @@ impl<'a> Palette<'a> {
 }
 
 /// The y range in percent, covering every whisker and fair line with some padding.
-fn y_range(groups: &[RateGroup]) -> (f64, f64) {
+fn y_range(groups: &[RateGroup], scale: Scale) -> (f64, f64) {
     let values = groups.iter().flat_map(|g| {
         g.rates
             .iter()
@@ -174,7 +248,13 @@ fn y_range(groups: &[RateGroup]) -> (f64, f64) {
     let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
     });
-    style::padded_range(lo, hi, Some(100.0))
+    match scale {
+        Scale::Percent => style::padded_range(lo, hi, Some(100.0)),
+        Scale::GapPoints => {
+            let reach = lo.abs().max(hi.abs());
+            style::padded_range(-reach, reach, None)
+        }
+    }
 }
 
 /// A share in percent.
@@ -209,11 +289,12 @@ fn draw(
     title: &str,
     y_label: &str,
     groups: &[RateGroup],
+    scale: Scale,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let single = groups.len() == 1;
     let palette = Palette::of(groups);
     let legend = palette.legend(groups.iter().any(|g| g.fair.is_some()));
-    let (y_lo, y_hi) = y_range(groups);
+    let (y_lo, y_hi) = y_range(groups, scale);
     let y_span = y_hi - y_lo;
     let n = groups.len();
     let ticks = x_ticks(groups);
@@ -230,7 +311,7 @@ fn draw(
     let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
 
     const MARGIN: u32 = 12;
-    let y_label_area = style::y_label_area(y_lo, y_hi, "%");
+    let y_label_area = style::y_label_area(y_lo, y_hi, "%+");
     let (plot_width, _) = plot_area.dim_in_pixel();
     let axis_px = f64::from(plot_width.saturating_sub(y_label_area + 2 * MARGIN));
     let tick_room = if single {
@@ -258,7 +339,7 @@ fn draw(
 
     // Tick labels are drawn below, wrapped; plotters draws only the tick marks.
     let x_formatter = |_: &f64| String::new();
-    let y_formatter = |y: &f64| style::tick_label(*y, y_span, "%");
+    let y_formatter = |y: &f64| scale.tick(*y, y_span);
     let mut mesh = chart.configure_mesh();
     mesh.disable_x_mesh()
         .light_line_style(WHITE)

@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use floe_plot::{PlotError, Rate, RateGroup, Series, line_chart, rate_chart};
+use floe_plot::{PlotError, Rate, RateGroup, Series, line_chart, rate_chart, rate_gap_chart};
 
 /// Builds a rate with a symmetric interval of `half` around `rate`.
 fn rate(label: &str, rate: f64, half: f64) -> Rate {
@@ -124,6 +124,37 @@ fn rate_chart_draws_every_group_rate_and_fair_line() {
         elements(&svg, "circle", &["r=\"5\"", seat0_colour]).len(),
         5
     );
+}
+
+#[test]
+fn a_gap_chart_reads_in_points_from_fair_on_an_even_axis() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gaps.svg");
+    let groups = seat_groups();
+    rate_gap_chart(&path, "Seats against fair", "points from fair", &groups).unwrap();
+    let texts = texts(&fs::read_to_string(&path).unwrap());
+    let ticks: Vec<f64> = texts
+        .iter()
+        .filter_map(|t| t.trim_start_matches('+').parse::<f64>().ok())
+        .collect();
+    // Points, not percent; signed above 0; the axis reaches as far below fair as above.
+    assert!(!texts.iter().any(|t| t.ends_with('%')), "no percent ticks");
+    assert!(
+        texts.iter().any(|t| t.starts_with('+')),
+        "gaps above fair are signed"
+    );
+    let (lo, hi) = ticks
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &t| (a.min(t), b.max(t)));
+    assert!((lo + hi).abs() < 1e-9, "an even axis: {lo} to {hi}");
+    // Seat 0 sits 0.2 points above fair in the data: every gap is within a point.
+    assert!(hi <= 1.0, "{hi}");
+    let no_fair = [RateGroup {
+        fair: None,
+        ..groups[0].clone()
+    }];
+    let e = rate_gap_chart(&path, "t", "y", &no_fair).unwrap_err();
+    assert!(e.to_string().contains("no fair rate"), "{e}");
 }
 
 #[test]
