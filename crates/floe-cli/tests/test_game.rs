@@ -92,13 +92,15 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
     // The console flags the tilted cell only, its test adjusted over the run's two.
     let stdout = String::from_utf8(ran.get_output().stdout.clone()).unwrap();
     let line = |value: &str| {
-        let start = format!("  random, 2 players, tie_bonus {value}: 6000 games; best seat ");
+        let start = format!("  random, 2 players, tie_bonus {value}: 6000 games; ");
         stdout
             .lines()
             .find(|l| l.starts_with(&start))
             .unwrap_or_else(|| panic!("no line for tie_bonus {value}:\n{stdout}"))
             .to_string()
     };
+    // A sweep's line says how its games ended (every game runs out of cards).
+    assert!(line("0").contains("; cards-out 100.0% ("), "{stdout}");
     assert!(!line("0").ends_with(" *"), "{stdout}");
     assert!(
         line("4").contains("best seat 0 ") && line("4").ends_with(" *"),

@@ -20,6 +20,7 @@ use floe_sim::report::{
     game_stats, games_columns, games_writer, groups, kind_of, seat_gap, summary_rows, text_table,
     write_game_rows,
 };
+use floe_sim::stats::wilson;
 use floe_sim::table::{Cell, Column, Row, Table};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
@@ -235,6 +236,21 @@ struct CellSummary {
     games: u64,
     gap: Option<SeatGap>,
     tests: usize,
+    /// For a sweep, what the swept parameter moves: the share of games each end cause
+    /// ended (those that ended any), with its 95% Wilson interval.
+    ends: Vec<(String, f64, (f64, f64))>,
+}
+
+/// Returns the share of `tally`'s games each end cause of `game` ended, with its 95%
+/// Wilson interval, for the causes that ended any.
+fn end_shares<G: Game>(game: &G, tally: &Tally) -> Vec<(String, f64, (f64, f64))> {
+    let n = tally.games;
+    game.end_causes()
+        .iter()
+        .zip(&tally.end_causes)
+        .filter(|&(_, &k)| k > 0)
+        .map(|(cause, &k)| (cause.to_string(), k as f64 / n as f64, wilson(k as f64, n)))
+        .collect()
 }
 
 /// Returns an experiment's printed summary: a line per cell (its games, its best and
@@ -250,6 +266,15 @@ fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
     let mut lines = Vec::new();
     for c in cells {
         let mut line = format!("  {}: {} games", c.name, c.games);
+        for (cause, share, (lo, hi)) in &c.ends {
+            let _ = write!(
+                line,
+                "; {cause} {:.1}% ({:.1}-{:.1})",
+                100.0 * share,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
         if let Some(g) = &c.gap {
             let _ = write!(
                 line,
@@ -566,6 +591,10 @@ fn play_cells<G: Game>(
                 games: tally.games,
                 gap: seat_gap(label, &tally),
                 tests: fairness_tests(label, &tally).len(),
+                ends: match cell.sweep {
+                    Some(_) => end_shares(game, &tally),
+                    None => Vec::new(),
+                },
             }),
         }
         for (table, file) in played.tables.iter_mut().zip(&outputs.files) {
