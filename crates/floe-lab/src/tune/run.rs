@@ -1109,6 +1109,36 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
                 }
             );
         }
+        let _ = writeln!(out, "  {}", verdict(plan, &r.validated, pct));
     }
     out
+}
+
+/// Returns the verdict on one player count's finalists against the baseline (the rules'
+/// own table, the bot's defaults), by a conservative test stated in it: a candidate beats
+/// the baseline when its interval on the fresh games lies wholly below the baseline's (the
+/// objective is better lower). The star in the list marks only the lowest estimate; this
+/// says whether the games can tell it from the baseline.
+fn verdict(plan: &CountPlan, validated: &[Validated], pct: f64) -> String {
+    let baseline = plan.baseline_name();
+    let Some(base) = validated.iter().find(|v| v.rules) else {
+        return format!("verdict: {baseline} was not measured; no comparison");
+    };
+    let better: Vec<String> = validated
+        .iter()
+        .filter(|v| !v.rules && v.interval.1 < base.interval.0)
+        .map(|v| plan.name(&v.values))
+        .collect();
+    match better.as_slice() {
+        [] => format!(
+            "verdict: no candidate is distinguishable from {baseline} at {pct:.0}% (no \
+             interval lies wholly below its): keep it, or measure more games"
+        ),
+        names => format!(
+            "verdict: {} beat{} {baseline} at {pct:.0}% (interval{} wholly below its)",
+            names.join(", "),
+            if names.len() == 1 { "s" } else { "" },
+            if names.len() == 1 { "" } else { "s" },
+        ),
+    }
 }
