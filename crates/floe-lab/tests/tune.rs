@@ -365,27 +365,23 @@ fn bad_bot_tunes_are_refused_naming_line_key_and_range() {
 #[test]
 fn the_verdict_tells_equal_candidates_from_better_ones() {
     let tmp = tempfile::tempdir().unwrap();
+    let says = |spec: &str, verdict: &str| {
+        let report = run(tmp.path(), spec, 2);
+        assert!(report.text.contains(verdict), "{}", report.text);
+    };
     let equal = "name = \"goof\"\ngame = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\nseed = 7\n\
                  budget = 12_000\nround_games = 2_000\n\n[[params]]\nname = \"cards\"\n\
                  values = [6, 8, 10, 13]\n\n[objective]\nseat_spread = 1.0\n";
-    let report = run(tmp.path(), equal, 2);
-    assert!(
-        report
-            .text
-            .contains("verdict: no candidate is distinguishable from the rules' own table at 95%"),
-        "{}",
-        report.text
+    says(
+        equal,
+        "verdict: no candidate is distinguishable from the rules' own table at 95%",
     );
     fs::write(tmp.path().join("tilted.toml"), "tie_bonus = 4\n").unwrap();
     let tilted = "name = \"goof\"\ngame = \"goofspiel\"\nrules = \"tilted.toml\"\nplayers = [2]\n\
                   bots = \"random\"\nseed = 7\nbudget = 12_000\nround_games = 2_000\n\n\
                   [[params]]\nname = \"tie_bonus\"\nvalues = [0, 4]\n\n[objective]\nseat_spread = 1.0\n";
-    let report = run(tmp.path(), tilted, 2);
-    assert!(
-        report
-            .text
-            .contains("verdict: tie_bonus=0 beats the rules' own table at 95%"),
-        "{}",
-        report.text
+    says(
+        tilted,
+        "verdict: tie_bonus=0 beats the rules' own table at 95%",
     );
 }
