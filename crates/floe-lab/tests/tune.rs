@@ -83,6 +83,12 @@ fn racing_finds_the_fair_tie_bonus_and_validates_it() {
         tmp.path().join("out/progress-2p.svg").exists(),
         "the chart of objective against games"
     );
+    // The finalists' chart names every finalist, the rules' own table among them.
+    let finalists = fs::read_to_string(tmp.path().join("out/finalists-2p.svg")).unwrap();
+    for v in &report.results[0].validated {
+        let name = report.results[0].plan.name(&v.values);
+        assert!(finalists.contains(&name), "{name} is not on the chart");
+    }
 }
 
 #[test]

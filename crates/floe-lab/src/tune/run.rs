@@ -892,6 +892,7 @@ fn write_tables<G: Game>(
     ];
     for r in results {
         draw_progress(spec, r, dir)?;
+        draw_finalists(spec, r, dir)?;
     }
     for (name, table) in TABLES.iter().zip(tables) {
         table.write(dir.file(name)?)?;
@@ -1060,6 +1061,52 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
         ),
         "games spent",
         "objective (lower is better)",
+        &[series],
+    )?;
+    dir.add(&chart);
+    Ok(())
+}
+
+/// Draws `finalists-Np.svg`: one player count's finalists and the baseline (ringed) as
+/// measured on the fresh validation games, each objective with its interval, the pick
+/// first, so that a reader sees whether the intervals overlap.
+fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Result<()> {
+    let plan = &r.plan;
+    if r.validated.is_empty() {
+        return Ok(());
+    }
+    let steps: Vec<String> = r.validated.iter().map(|v| plan.name(&v.values)).collect();
+    let at = |k: usize| k as f64;
+    let series = floe_plot::Series {
+        name: format!("{} players", plan.players),
+        points: r
+            .validated
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (at(k), v.objective))
+            .collect(),
+        marked: r.validated.iter().position(|v| v.rules).map(at),
+        bands: r
+            .validated
+            .iter()
+            .enumerate()
+            .map(|(k, v)| (at(k), v.interval.0, v.interval.1))
+            .collect(),
+        reference: Vec::new(),
+    };
+    let chart = format!("finalists-{}p.svg", plan.players);
+    floe_plot::step_chart(
+        &dir.staging().join(&chart),
+        &format!(
+            "{}: finalists on fresh games, {} players (bars: {:.0}% intervals; ring: {})",
+            spec.name,
+            plan.players,
+            100.0 * spec.confidence,
+            plan.baseline_name()
+        ),
+        "candidate, the pick first",
+        "objective (lower is better)",
+        &steps,
         &[series],
     )?;
     dir.add(&chart);
