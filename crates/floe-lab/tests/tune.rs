@@ -83,6 +83,25 @@ fn racing_finds_the_fair_tie_bonus_and_validates_it() {
         tmp.path().join("out/progress-2p.svg").exists(),
         "the chart of objective against games"
     );
+    // The pick is written as a rules file that loads back into the pick, named after
+    // the tune.
+    let pick = &report.results[0].validated[0];
+    let value = report.results[0].plan.name(&pick.values);
+    let text = fs::read_to_string(tmp.path().join("out/pick.toml")).unwrap();
+    struct Rules;
+    impl floe_games::GameVisitor for Rules {
+        type Output = (String, String);
+        fn visit<G: floe_core::Game + 'static>(self, game: G) -> (String, String) {
+            use floe_core::RuleSet;
+            let tie_bonus = game.rules().parameter("tie_bonus").unwrap();
+            (
+                game.rules().name().to_string(),
+                format!("tie_bonus={tie_bonus}"),
+            )
+        }
+    }
+    let loaded = floe_games::visit_file("goofspiel", &text, "x", Rules).unwrap();
+    assert_eq!(loaded, ("goof".to_string(), value), "{text}");
     // The finalists' chart names every finalist, the rules' own table among them.
     let finalists = fs::read_to_string(tmp.path().join("out/finalists-2p.svg")).unwrap();
     for v in &report.results[0].validated {
@@ -252,6 +271,10 @@ fn a_bot_tune_finds_that_more_search_is_stronger_and_validates_it_against_the_de
     let report = run(tmp.path(), &bot_spec_text("[1, 300]", ""), 2);
     let r = &report.results[0];
     assert_eq!(r.plan.baseline_name(), "the bot's defaults in this game");
+    assert!(
+        !tmp.path().join("out/pick.toml").exists(),
+        "no rules to write for a bot"
+    );
     let names: Vec<String> = r.validated.iter().map(|v| r.plan.name(&v.values)).collect();
     assert_eq!(names.len(), 3, "two finalists and the default: {names:?}");
     let of = |name: &str| {

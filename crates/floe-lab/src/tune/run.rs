@@ -805,7 +805,7 @@ pub fn tune(
             let plans = plan(self.spec, &game)?;
             let mut dir = OutputDir::prepare(
                 self.out,
-                &[&TABLES[..], &["manifest.toml"]].concat(),
+                &[&TABLES[..], &["manifest.toml", PICK]].concat(),
                 true,
                 Scope::Everything,
                 self.force,
@@ -897,7 +897,54 @@ fn write_tables<G: Game>(
     for (name, table) in TABLES.iter().zip(tables) {
         table.write(dir.file(name)?)?;
     }
+    if let Some(text) = pick_rules(spec, game, results)? {
+        dir.file(PICK)?.write_all(text.as_bytes())?;
+    }
     Ok(())
+}
+
+/// The rules file of a tune's pick.
+const PICK: &str = "pick.toml";
+
+/// Returns [`PICK`]'s text: the rules the tune started from with every player count's pick
+/// set, named after the tune, as a complete rules file ready for `--rules` (it loads back
+/// into exactly those rules); `None` for a tune of bot parameters only.
+fn pick_rules<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    results: &[CountResult],
+) -> Result<Option<String>> {
+    let mut rules = game.rules().clone();
+    let mut set = Vec::new();
+    for r in results {
+        let Some(pick) = r.validated.first() else {
+            continue;
+        };
+        for (d, v) in r.plan.dims.iter().zip(&pick.values).filter(|(d, _)| !d.bot) {
+            rules
+                .set_parameter(&d.path, v)
+                .map_err(|e| anyhow!("{e}"))?;
+            set.push(format!("{} = {v}", d.path));
+        }
+    }
+    if set.is_empty() {
+        return Ok(None);
+    }
+    let canonical = rules.to_toml();
+    // The canonical file starts with the rule set's name: the pick's is the tune's.
+    let renamed = match canonical.split_once('\n') {
+        Some((first, rest)) if first.starts_with("name = ") => {
+            format!("name = {}\n{rest}", toml::Value::from(spec.name.as_str()))
+        }
+        _ => canonical,
+    };
+    Ok(Some(format!(
+        "# The pick of `floe tune` {:?} at every player count ({}), on the rules it started\n\
+         # from; use it with --rules. Whether the pick is told apart from those rules is the\n\
+         # verdict in the tune's report (and finalists-Np.svg).\n{renamed}",
+        spec.name,
+        set.join(", ")
+    )))
 }
 
 /// A table of the tune whose columns are the run's ([`RunRow`]) and then `columns`, by
