@@ -6,8 +6,12 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use std::io::Write;
+
+use floe_lab::estimate::estimate;
 use floe_lab::request::plan_experiment;
 use floe_lab::spec::Spec;
+use floe_lab::{Machine, Plan};
 
 use crate::args::{RunFlags, default_out, warn};
 
@@ -22,6 +26,10 @@ pub struct ExperimentArgs {
     /// Play this many games in every cell instead of the spec's counts (a quick trial).
     #[arg(short = 'n', long)]
     pub games: Option<u64>,
+    /// Check the spec and print its cells, their games and the time they would take on
+    /// this machine (each line-up timed on a few games), without running it.
+    #[arg(long)]
+    pub check: bool,
     #[command(flatten)]
     pub run: RunFlags,
 }
@@ -32,6 +40,45 @@ pub fn run(a: &ExperimentArgs) -> Result<()> {
     let spec = Spec::read(&a.spec)?;
     let planned = plan_experiment(&spec, a.games)?;
     warn(&planned.notes);
+    if a.check {
+        return print_check(&planned.plan, machine);
+    }
     let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
     crate::run::run_plan(&planned.plan, &out, machine, None, a.run.delivery())
+}
+
+/// Prints what `floe experiment --check` says of `plan`: a line per cell with its games
+/// and estimated time, then the totals and how the time was estimated.
+fn print_check(plan: &Plan, machine: Machine) -> Result<()> {
+    let estimate = estimate(plan, machine)?;
+    let mut out = std::io::stdout().lock();
+    for (cell, &(games, secs)) in plan.cells.iter().zip(&estimate.cells) {
+        writeln!(
+            out,
+            "  {}: {games} games, about {}",
+            cell.name(),
+            duration(secs)
+        )?;
+    }
+    let (games, secs) = estimate.total();
+    writeln!(
+        out,
+        "{} cells, {games} games: about {} on {} threads on this machine (each line-up and \
+         player count timed on its first games, {} in all; a swept rule is assumed not to \
+         change a game's length much)",
+        plan.cells.len(),
+        duration(secs),
+        estimate.threads,
+        estimate.timed_games
+    )?;
+    Ok(())
+}
+
+/// Formats `secs` for people: `40 s`, `12 min`, `3.5 h`.
+fn duration(secs: f64) -> String {
+    match secs {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
+    }
 }

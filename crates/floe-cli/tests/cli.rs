@@ -901,3 +901,35 @@ fn runs_left_to_their_default_folders_leave_a_clone_clean() {
     );
     assert_eq!(git(&["status", "--porcelain", "--untracked-files=all"]), "");
 }
+
+/// `experiment --check` prints every cell with its games and an estimated time, and the
+/// totals, and plays nothing into any folder.
+#[test]
+fn an_experiment_check_prices_its_cells_without_running_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    fs::write(
+        tmp.path().join("tiny.toml"),
+        "players = [2, 3]\n[[lineups]]\nbots = \"random\"\ngames = 50\n",
+    )
+    .unwrap();
+    let out = floe()
+        .current_dir(tmp.path())
+        .args(["experiment", "tiny.toml", "--check"])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(
+        stdout.contains("  random, 2 players: 50 games, about "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("  random, 3 players: 50 games, about "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("2 cells, 100 games: about "), "{stdout}");
+    assert_eq!(
+        common::listing(tmp.path()),
+        ["tiny.toml"],
+        "nothing written"
+    );
+}

@@ -217,15 +217,6 @@ fn cell_columns<G: Game>(game: &G, label: &RunLabel, cell: &CellPlan) -> Vec<(Co
     columns
 }
 
-/// Names a cell, e.g. `random, 4 players, tiles_removed 6`.
-fn cell_name(cell: &CellPlan) -> String {
-    let mut name = format!("{}, {} players", cell.bots, cell.players);
-    if let Some(s) = &cell.sweep {
-        let _ = write!(name, ", {} {}", s.param, s.value);
-    }
-    name
-}
-
 /// The level at which the printed summary flags a test, after Holm's adjustment.
 const LEVEL: f64 = 0.05;
 
@@ -559,7 +550,7 @@ fn play_cells<G: Game>(
         summaries: Vec::new(),
     };
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
-        let name = cell_name(cell);
+        let name = cell.name();
         opts.progress.cell(&name);
         let cell_started = Instant::now();
         let (game, label) = (&setup.game, &setup.label);

@@ -63,6 +63,17 @@ pub struct CellPlan {
     pub sweep: Option<SweepPoint>,
 }
 
+impl CellPlan {
+    /// Names the cell, e.g. `random, 4 players, tiles_removed 6`.
+    pub fn name(&self) -> String {
+        let mut name = format!("{}, {} players", self.bots, self.players);
+        if let Some(s) = &self.sweep {
+            name.push_str(&format!(", {} {}", s.param, s.value));
+        }
+        name
+    }
+}
+
 /// The value a cell gives a swept parameter.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SweepPoint {
