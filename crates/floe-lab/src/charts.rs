@@ -18,12 +18,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_gap_chart};
-use floe_sim::report::kind_of;
+use floe_sim::kinds::kind_of;
 use floe_sim::stats::{Z95, noise_floor, wilson};
 use floe_sim::table::{Cell, Table};
 
 /// One row of a table, by column name: each field the cell it was written from
-/// ([`floe_sim::report::kind_of`]).
+/// ([`floe_sim::kinds::kind_of`]).
 type Row = HashMap<String, Cell>;
 
 /// Reads `dir/name`, or `None` if there is no such file.

@@ -13,11 +13,12 @@ use anyhow::{Result, anyhow};
 use floe_bots::outsider::Plug;
 use floe_core::{Game, RuleSet};
 use floe_games::GameVisitor;
+use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
     GroupKind, RunLabel, SeatGap, SweepRow, TableFile, adjust_tests, fairness_tests, figure_rows,
-    game_stats, games_columns, games_writer, groups, kind_of, seat_gap, summary_rows, text_table,
+    game_stats, games_columns, games_writer, groups, seat_gap, summary_rows, text_table,
     write_game_rows,
 };
 use floe_sim::stats::wilson;

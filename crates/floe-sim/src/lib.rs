@@ -8,6 +8,7 @@
 
 mod deal;
 mod dealing;
+pub mod kinds;
 pub mod ladder;
 mod play;
 pub mod ratings;

@@ -121,35 +121,6 @@ table_row! {
     }
 }
 
-/// Returns the kind of the column `name` in the tables Floe writes, so that a table read
-/// back from its file holds the cells it was written from. A name has one kind in every
-/// table: the row types declare it; an end cause's share (`p_CAUSE`) is a rate; any other
-/// column (a swept parameter's, named after it) holds a parameter's value.
-pub fn kind_of(name: &str) -> Kind {
-    let declared = [
-        RunRow::columns(),
-        SweepRow::columns(),
-        GameStatsHead::columns(),
-        GameStatsTail::columns(),
-        GroupRow::columns(),
-        TestRow::columns(),
-        FigureRow::columns(),
-        GameSeatHead::columns(),
-        GameSeatTail::columns(),
-        crate::ladder::PairwiseRow::columns(),
-        crate::ratings::RatingRow::columns(),
-        [GroupKind::Seat, GroupKind::Colour, GroupKind::Bot]
-            .map(GroupKind::key)
-            .to_vec(),
-        vec![crate::ladder::mean_rank()],
-    ];
-    match declared.iter().flatten().find(|c| c.name == name) {
-        Some(c) => c.kind,
-        None if name.starts_with("p_") => Kind::Real,
-        None => Kind::Value,
-    }
-}
-
 /// The luckiest seat of a run over the unluckiest: the seats, their win rates (a win
 /// shared by k counting 1/k), the gap between them and its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]

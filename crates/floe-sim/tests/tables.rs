@@ -5,10 +5,11 @@
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_core::{Game, RuleSet};
+use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, kind_of, summary_rows,
+    GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, summary_rows,
 };
 use floe_sim::table::{Kind, Table};
 use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
