@@ -907,8 +907,8 @@ fn write_tables<G: Game>(
 const PICK: &str = "pick.toml";
 
 /// Returns [`PICK`]'s text: the rules the tune started from with every player count's pick
-/// set, named after the tune, as a complete rules file ready for `--rules` (it loads back
-/// into exactly those rules); `None` for a tune of bot parameters only.
+/// set, named after the tune, as a complete rules file ready to be a run's rules (it loads
+/// back into exactly those rules); `None` for a tune of bot parameters only.
 fn pick_rules<G: Game>(
     spec: &TuneSpec,
     game: &G,
@@ -939,9 +939,10 @@ fn pick_rules<G: Game>(
         _ => canonical,
     };
     Ok(Some(format!(
-        "# The pick of `floe tune` {:?} at every player count ({}), on the rules it started\n\
-         # from; use it with --rules. Whether the pick is told apart from those rules is the\n\
-         # verdict in the tune's report (and finalists-Np.svg).\n{renamed}",
+        "# The pick of the tune {:?} at every player count ({}), on the rules it started\n\
+         # from: a complete rules file, ready to be any run's rules. Whether the pick is told\n\
+         # apart from those rules is the verdict in the tune's report (and finalists-Np.svg).\n\
+         {renamed}",
         spec.name,
         set.join(", ")
     )))
