@@ -42,19 +42,7 @@ pub fn line_chart(
     y_label: &str,
     series: &[Series],
 ) -> Result<(), PlotError> {
-    let lines = prepare(path, series)?;
-    let mut svg = String::new();
-    draw(
-        &mut svg,
-        title,
-        x_label,
-        y_label,
-        series,
-        &lines,
-        XAxis::Linear,
-    )
-    .map_err(|e| PlotError::draw(path, e))?;
-    write_atomically(path, &svg)
+    render(path, [title, x_label, y_label], series, XAxis::Linear)
 }
 
 /// Draws lines as [`line_chart`] does, against a logarithmic x axis: points are given at
@@ -99,18 +87,22 @@ pub fn log_line_chart(
             reference: s.reference.iter().map(|&(x, y)| (x.log10(), y)).collect(),
         })
         .collect();
-    let lines = prepare(path, &logged)?;
+    render(path, [title, x_label, y_label], &logged, XAxis::Log10)
+}
+
+/// Checks `series`, draws them against `axis` with `labels` (title, x and y axis) and
+/// writes the chart to `path`.
+fn render(
+    path: &Path,
+    labels: [&str; 3],
+    series: &[Series],
+    axis: XAxis<'_>,
+) -> Result<(), PlotError> {
+    let lines = prepare(path, series)?;
+    let [title, x_label, y_label] = labels;
     let mut svg = String::new();
-    draw(
-        &mut svg,
-        title,
-        x_label,
-        y_label,
-        &logged,
-        &lines,
-        XAxis::Log10,
-    )
-    .map_err(|e| PlotError::draw(path, e))?;
+    draw(&mut svg, title, x_label, y_label, series, &lines, axis)
+        .map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
 }
 
@@ -150,7 +142,6 @@ pub fn step_chart(
     if steps.is_empty() {
         return Err(PlotError::invalid(path, "no steps to draw against"));
     }
-    let lines = prepare(path, series)?;
     let off_step = |x: f64| x.fract() != 0.0 || x < 0.0 || x >= steps.len() as f64;
     if let Some((s, (x, _))) = series
         .iter()
@@ -165,18 +156,7 @@ pub fn step_chart(
             ),
         ));
     }
-    let mut svg = String::new();
-    draw(
-        &mut svg,
-        title,
-        x_label,
-        y_label,
-        series,
-        &lines,
-        XAxis::Steps(steps),
-    )
-    .map_err(|e| PlotError::draw(path, e))?;
-    write_atomically(path, &svg)
+    render(path, [title, x_label, y_label], series, XAxis::Steps(steps))
 }
 
 /// A series ready to draw: its points sorted by x, its marked point if any, and its

@@ -47,9 +47,7 @@ pub fn rate_chart(
     groups: &[RateGroup],
 ) -> Result<(), PlotError> {
     validate(path, groups)?;
-    let mut svg = String::new();
-    draw(&mut svg, title, y_label, groups, Scale::Percent).map_err(|e| PlotError::draw(path, e))?;
-    write_atomically(path, &svg)
+    render(path, title, y_label, groups, Scale::Percent)
 }
 
 /// Draws grouped rates as [`rate_chart`] does, each as its gap from its group's fair rate
@@ -93,9 +91,19 @@ pub fn rate_gap_chart(
             })
         })
         .collect::<Result<Vec<_>, PlotError>>()?;
+    render(path, title, y_label, &gaps, Scale::GapPoints)
+}
+
+/// Draws `groups` (validated) on `scale` and writes the chart to `path`.
+fn render(
+    path: &Path,
+    title: &str,
+    y_label: &str,
+    groups: &[RateGroup],
+    scale: Scale,
+) -> Result<(), PlotError> {
     let mut svg = String::new();
-    draw(&mut svg, title, y_label, &gaps, Scale::GapPoints)
-        .map_err(|e| PlotError::draw(path, e))?;
+    draw(&mut svg, title, y_label, groups, scale).map_err(|e| PlotError::draw(path, e))?;
     write_atomically(path, &svg)
 }
 

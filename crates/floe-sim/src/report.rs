@@ -10,7 +10,7 @@ use std::io::Write;
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
 use crate::stats::{
-    Z95, chi_square, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson,
+    Z95, chi_square, extremes, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson,
 };
 use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
@@ -147,17 +147,10 @@ pub fn seat_gap(label: &RunLabel, t: &Tally) -> Option<SeatGap> {
         .iter()
         .map(|s| mean(s.wins(), s.games))
         .collect();
-    if rates.len() < 2 || t.games == 0 {
+    if t.games == 0 {
         return None;
     }
-    let best = (0..rates.len()).fold(0, |b, i| if rates[i] > rates[b] { i } else { b });
-    let worst = (0..rates.len())
-        .filter(|&i| i != best)
-        .fold(None, |w: Option<usize>, i| match w {
-            Some(w) if rates[w] <= rates[i] => Some(w),
-            _ => Some(i),
-        })
-        .expect("two seats or more");
+    let (best, worst) = extremes(&rates)?;
     let (pb, pw) = (rates[best], rates[worst]);
     let gap = pb - pw;
     let half = Z95 * ((pb + pw - gap * gap).max(0.0) / t.games as f64).sqrt();

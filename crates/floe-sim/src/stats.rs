@@ -175,6 +175,24 @@ pub fn quantile_of_counts(counts: impl Iterator<Item = (usize, u64)> + Clone, q:
     0
 }
 
+/// Returns the indices of the highest and the lowest of `values` (each the first of
+/// equals, the lowest never the highest), `None` for fewer than two values: the best and
+/// worst seat by win rate.
+pub fn extremes(values: &[f64]) -> Option<(usize, usize)> {
+    if values.len() < 2 {
+        return None;
+    }
+    let best = (0..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b });
+    let worst =
+        (0..values.len())
+            .filter(|&i| i != best)
+            .fold(None, |w: Option<usize>, i| match w {
+                Some(w) if values[w] <= values[i] => Some(w),
+                _ => Some(i),
+            })?;
+    Some((best, worst))
+}
+
 /// Returns Holm's step-down adjustment of the p-values `p` of a family of tests, in the
 /// order given: with the m values sorted ascending, the k-th (from 0) becomes
 /// `min(1, (m - k) p)`, raised to the largest such value before it so the order holds.

@@ -2,7 +2,7 @@
 //! depth, the upset rate and the seat advantage.
 
 use anyhow::{Result, anyhow};
-use floe_sim::stats::{Z95, wilson};
+use floe_sim::stats::{Z95, extremes, wilson};
 use floe_sim::table::{Cell, Table};
 
 use super::*;
@@ -269,17 +269,10 @@ pub fn seat_advantage(seats: &Table) -> Result<Option<SeatAdvantage>> {
             .ok_or_else(|| anyhow!("{SEATS}: an empty win rate"))?;
         rows.push((r[seat].clone(), n, p));
     }
-    if rows.len() < 2 {
+    let rates: Vec<f64> = rows.iter().map(|r| r.2).collect();
+    let Some((best, worst)) = extremes(&rates) else {
         return Ok(None);
-    }
-    let best = (0..rows.len()).fold(0, |b, i| if rows[i].2 > rows[b].2 { i } else { b });
-    let worst = (0..rows.len())
-        .filter(|&i| i != best)
-        .fold(None, |w: Option<usize>, i| match w {
-            Some(w) if rows[w].2 <= rows[i].2 => Some(w),
-            _ => Some(i),
-        })
-        .expect("two seats or more");
+    };
     let (pb, pw) = (rows[best].2, rows[worst].2);
     let n = rows[best].1.min(rows[worst].1);
     if pw <= 0.0 || n == 0 {
