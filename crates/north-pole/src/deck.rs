@@ -294,7 +294,7 @@ impl fmt::Display for Disc {
 }
 
 /// Counts of one disc type by colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct MaskCount {
     /// Brown: starting equipment, on the team boards.
     pub brown: u8,

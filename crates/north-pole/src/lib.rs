@@ -30,6 +30,7 @@
 
 mod action;
 pub mod board;
+mod canonical;
 mod deck;
 mod ending;
 mod engine;

@@ -11,11 +11,8 @@
 //!
 //! Each value is checked against the range of the same key of a rules file, then the whole
 //! rules against [`Rules::check`], so a value is refused exactly when a rules file holding
-//! it would be. [`RuleSet::to_toml`] writes the complete rules back as a rules file (every
-//! key, the map as a `[map]` table): the canonical form that fingerprints and run plans
-//! record.
-
-use std::fmt::Write as _;
+//! it would be. [`RuleSet::to_toml`] writes the complete rules back as a rules file
+//! (`crate::canonical`).
 
 use floe_core::param::{one_of, whole};
 use floe_core::{
@@ -23,42 +20,15 @@ use floe_core::{
     whole_param,
 };
 
-use crate::board::{Bits, Name, Square, squares};
-use crate::deck::{DISCS, Disc, EQUIPMENT};
+use crate::deck::{Disc, EQUIPMENT};
 use crate::figures::MAX_BOARDS;
 use crate::map::SIDE_NAMES;
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, TeamAssignment};
 use crate::rules_file::{
     BOARD_DISCS, BOARD_NUMBER, DISC_KINDS, EQUIPMENT_LIMIT, HAND_SIZE, HAZARD_DIRECTIONS,
-    MIN_BOARDS, PAWNS_ON_SHIP, RANDOM, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
+    MIN_BOARDS, PAWNS_ON_SHIP, ROUND_LIMIT, SCOREBOARD_MASKS, STACK_SIZE, STORM_THRESHOLD,
     TIE_BREAKS, assignment_of, sides_of,
 };
-
-/// Returns `s` as a TOML string.
-fn quote(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
-}
-
-/// Returns the TOML list of `items`.
-fn list<T>(items: impl IntoIterator<Item = T>, show: impl Fn(T) -> String) -> String {
-    let items: Vec<String> = items.into_iter().map(show).collect();
-    format!("[{}]", items.join(", "))
-}
-
-/// Returns the TOML list of the names of `squares`.
-fn square_list(squares: impl IntoIterator<Item = Square>) -> String {
-    list(squares, |s| quote(&Name(s).to_string()))
-}
-
-/// Returns the TOML list of the squares of `bits`, in index order.
-fn square_set(bits: Bits) -> String {
-    square_list(squares(bits))
-}
-
-/// Returns the TOML list of `cracks`.
-fn crack_list(cracks: &[(Square, Square)]) -> String {
-    list(cracks, |&(a, b)| quote(&format!("{}-{}", Name(a), Name(b))))
-}
 
 /// Returns the parameter value of a list of names.
 fn names_value<'a>(names: impl IntoIterator<Item = &'a str>) -> ParamValue {
@@ -286,78 +256,7 @@ impl RuleSet for Rules {
     /// assert_eq!(Rules::from_toml(&rules.to_toml()).unwrap(), rules);
     /// ```
     fn to_toml(&self) -> String {
-        let mut out = String::new();
-        let side_lists = (MIN_PLAYERS..=MAX_PLAYERS).map(|n| {
-            list(&self.sides[n - MIN_PLAYERS][..n], |&s| {
-                quote(SIDE_NAMES[usize::from(s)])
-            })
-        });
-        let numbers = |v: &[u8]| list(v, |x| x.to_string());
-        let assignment = match &self.team_assignment {
-            TeamAssignment::Random => quote(RANDOM),
-            TeamAssignment::Fixed(boards) => list(boards, |&b| (u16::from(b) + 1).to_string()),
-        };
-        // Writing to a String cannot fail.
-        let _ = writeln!(out, "name = {}", quote(&self.name));
-        let _ = writeln!(out, "sides = {}", list(side_lists, |l| l));
-        let _ = writeln!(out, "pawns_on_ship = {}", numbers(&self.pawns_on_ship));
-        let _ = writeln!(out, "storm_threshold = {}", numbers(&self.storm_threshold));
-        let _ = writeln!(out, "hand_size = {}", self.hand_size);
-        let _ = writeln!(out, "equipment_limit = {}", self.equipment_limit);
-        let _ = writeln!(out, "stack_size = {}", self.stack_size);
-        out.push_str("deck = [\n");
-        for row in &self.deck {
-            let [blue, red, purple] = row.counts;
-            let _ = writeln!(
-                out,
-                "    {{ movement = {}, mode = {}, points = {}, blue = {blue}, red = {red}, \
-                 purple = {purple} }},",
-                quote(row.movement.name()),
-                quote(row.mode.name()),
-                row.points,
-            );
-        }
-        out.push_str("]\n");
-        let boards = list(&self.team_boards, |b| list(b, |d| quote(d.name())));
-        let _ = writeln!(out, "team_boards = {boards}");
-        let _ = writeln!(out, "team_assignment = {assignment}");
-        let _ = writeln!(out, "random_start = {}", self.random_start);
-        let _ = writeln!(out, "disc = {}", quote(DISC_KINDS.name(self.disc)));
-        let _ = writeln!(out, "team_play = {}", self.team_play);
-        let _ = writeln!(out, "storm_colour_public = {}", self.storm_colour_public);
-        let direction = HAZARD_DIRECTIONS.name(self.storm_hazard_direction);
-        let _ = writeln!(out, "storm_hazard_direction = {}", quote(direction));
-        let mask = SCOREBOARD_MASKS.name(self.scoreboard_mask);
-        let _ = writeln!(out, "scoreboard_mask = {}", quote(mask));
-        let _ = writeln!(out, "round_limit = {}", self.round_limit);
-        let _ = writeln!(
-            out,
-            "tie_break = {}",
-            quote(TIE_BREAKS.name(self.tie_break))
-        );
-        let _ = writeln!(out, "colours = {}", list(&self.colours, |c| quote(c)));
-        let map = &self.map;
-        out.push_str("\n[map]\n");
-        let _ = writeln!(out, "name = {}", quote(&map.name));
-        for (side, &camps) in SIDE_NAMES.iter().zip(&map.base_camps) {
-            let _ = writeln!(out, "base_camp.{side} = {}", square_set(camps));
-        }
-        let _ = writeln!(out, "corners = {}", square_set(map.corners));
-        let _ = writeln!(out, "entries = {}", square_list(map.entries));
-        let _ = writeln!(out, "windows = {}", square_set(map.windows));
-        let _ = writeln!(out, "top_cracks = {}", crack_list(&map.top_cracks));
-        let _ = writeln!(out, "bottom_cracks = {}", crack_list(&map.bottom_cracks));
-        out.push_str("\n[masks]\n");
-        for disc in DISCS {
-            let c = self.masks.counts[disc.index()];
-            let _ = writeln!(
-                out,
-                "{disc} = {{ brown = {}, green = {}, blue = {} }}",
-                c.brown, c.green, c.blue
-            );
-        }
-        let _ = writeln!(out, "blanks = {}", self.masks.blanks);
-        out
+        crate::canonical::to_toml(self)
     }
 }
 
