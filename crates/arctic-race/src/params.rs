@@ -6,9 +6,7 @@
 //! [`RuleSet::to_toml`] writes the complete rules back as a rules file: the canonical form
 //! that fingerprints and run plans record.
 
-use floe_core::{
-    MAX_SEATS, Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, whole_param,
-};
+use floe_core::{MAX_SEATS, Param, ParamKind, ParamValue, RuleSet, RulesError, whole_param};
 use serde::Serialize;
 
 use crate::rules::{MAX_PLACES, MAX_ROUND_LIMIT, MIN_PLAYERS, Rules};
@@ -189,16 +187,6 @@ struct CanonicalScoring {
     race_3: Vec<u8>,
     race_4: Vec<u8>,
     race_5: Vec<u8>,
-}
-
-impl RulesFile for Rules {
-    fn builtin() -> Rules {
-        Rules::classic()
-    }
-
-    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, default_name)
-    }
 }
 
 #[cfg(test)]

@@ -85,27 +85,7 @@ impl Rules {
     /// assert!(err.to_string().contains("round_limit"));
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, None)
-    }
-
-    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
-    /// without a `name` key names its rules `default_name` (when given) instead of
-    /// `classic`, so a user's variant is not labelled as the classic rules.
-    ///
-    /// # Errors
-    /// As [`Rules::from_toml`].
-    ///
-    /// # Examples
-    /// ```
-    /// let rules = arctic_race::Rules::from_toml_named("round_limit = 40", Some("short")).unwrap();
-    /// assert_eq!(floe_core::RuleSet::name(&rules), "short");
-    /// ```
-    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let mut parts = Parts::classic();
-        if let Some(name) = default_name {
-            parts.name = name.to_string();
-        }
-        parts.load(text)
+        <Rules as floe_core::RulesFile>::read(text, None)
     }
 
     /// Returns the round limit.
@@ -480,6 +460,20 @@ fn scoring_row(
         points.push(r.int(v, &format!("{key}[{i}]"), &(0..=255))? as u8);
     }
     Ok(points)
+}
+
+impl floe_core::RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::classic()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        let mut parts = Parts::classic();
+        if let Some(name) = default_name {
+            parts.name = name.to_string();
+        }
+        parts.load(text)
+    }
 }
 
 #[cfg(test)]

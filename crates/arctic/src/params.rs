@@ -11,9 +11,7 @@
 //! record.
 
 use floe_core::param::{one_of, whole};
-use floe_core::{
-    Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, named_param, whole_param,
-};
+use floe_core::{Param, ParamKind, ParamValue, RuleSet, named_param, whole_param};
 use serde::Serialize;
 
 use crate::cards::Animal;
@@ -258,16 +256,6 @@ struct CanonicalSides<'a> {
     orca: &'a str,
     puffin: &'a str,
     bear: &'a str,
-}
-
-impl RulesFile for Rules {
-    fn builtin() -> Rules {
-        Rules::standard()
-    }
-
-    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, default_name)
-    }
 }
 
 #[cfg(test)]

@@ -360,25 +360,7 @@ impl Rules {
     /// assert_eq!(err.to_string(), "line 2: round_limit: 0 is out of range: allowed 1..=1000000");
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, None)
-    }
-
-    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
-    /// without a `name` key names its rules `default_name` (when given) instead of
-    /// `standard`, so a user's variant is not labelled as the standard rules.
-    ///
-    /// # Errors
-    /// As [`Rules::from_toml`].
-    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let mut reader = Reader::new(text);
-        let parsed: RulesFile = rules_file::parse(text)?;
-        let mut rules = Rules::standard();
-        if let Some(name) = default_name {
-            rules.name = name.to_string();
-        }
-        read(&mut reader, parsed, &mut rules)?;
-        rules.check().map_err(|p| reader.blame(&p))?;
-        Ok(rules)
+        <Rules as floe_core::RulesFile>::read(text, None)
     }
 
     /// Checks what no single value shows: that every allowed player count can be dealt,
@@ -525,6 +507,24 @@ fn read(r: &mut Reader, f: RulesFile, rules: &mut Rules) -> Result<(), RulesErro
     Ok(())
 }
 
+impl floe_core::RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        let mut reader = Reader::new(text);
+        let parsed: RulesFile = rules_file::parse(text)?;
+        let mut rules = Rules::standard();
+        if let Some(name) = default_name {
+            rules.name = name.to_string();
+        }
+        read(&mut reader, parsed, &mut rules)?;
+        rules.check().map_err(|p| reader.blame(&p))?;
+        Ok(rules)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -571,9 +571,9 @@ mod tests {
         assert_eq!(r.power_side(Animal::Fox), SideRule::Fixed(Side::A));
         assert_eq!(r.power_side(Animal::Bear), SideRule::Random);
         assert_eq!(r.name(), "standard");
-        let named = Rules::from_toml_named("", Some("mine")).unwrap();
+        let named = <Rules as floe_core::RulesFile>::read("", Some("mine")).unwrap();
         assert_eq!(named.name(), "mine");
-        let named = Rules::from_toml_named("name = \"x\"", Some("mine")).unwrap();
+        let named = <Rules as floe_core::RulesFile>::read("name = \"x\"", Some("mine")).unwrap();
         assert_eq!(named.name(), "x");
     }
 

@@ -5,7 +5,7 @@
 //! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::{Param, RuleSet, RulesError, RulesFile, whole_param};
+use floe_core::{Param, RuleSet, whole_param};
 use serde::Serialize;
 
 use crate::rules::{CARDS, Rules, TIE_BONUS};
@@ -60,16 +60,6 @@ struct CanonicalRules<'a> {
     cards: u8,
     tie_bonus: u8,
     colours: &'a [String],
-}
-
-impl RulesFile for Rules {
-    fn builtin() -> Rules {
-        Rules::standard()
-    }
-
-    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, default_name)
-    }
 }
 
 #[cfg(test)]

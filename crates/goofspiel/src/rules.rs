@@ -76,16 +76,32 @@ impl Rules {
     /// assert_eq!(err.to_string(), "line 2: cards: 14 is out of range: allowed 1..=13");
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, None)
+        <Rules as floe_core::RulesFile>::read(text, None)
     }
 
-    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
-    /// without a `name` key names its rules `default_name` (when given) instead of
-    /// `standard`, so a user's variant is not labelled as the standard rules.
-    ///
-    /// # Errors
-    /// As [`Rules::from_toml`].
-    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+    /// Returns K, the cards in each hand and in the prize deck.
+    pub fn cards(&self) -> usize {
+        usize::from(self.cards)
+    }
+
+    /// Returns the points seat 0 gets whenever it is among the tied highest bidders.
+    pub fn tie_bonus(&self) -> i32 {
+        i32::from(self.tie_bonus)
+    }
+
+    /// Returns the sum of all prizes, 1 + 2 + ... + K.
+    pub fn prize_total(&self) -> i32 {
+        let k = i32::from(self.cards);
+        k * (k + 1) / 2
+    }
+}
+
+impl floe_core::RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
         let file: RulesFile = rules_file::parse(text)?;
         let mut reader = Reader::new(text);
         let mut rules = Rules::standard();
@@ -105,22 +121,6 @@ impl Rules {
             rules.colours = reader.colours(list, MAX_PLAYERS)?;
         }
         Ok(rules)
-    }
-
-    /// Returns K, the cards in each hand and in the prize deck.
-    pub fn cards(&self) -> usize {
-        usize::from(self.cards)
-    }
-
-    /// Returns the points seat 0 gets whenever it is among the tied highest bidders.
-    pub fn tie_bonus(&self) -> i32 {
-        i32::from(self.tie_bonus)
-    }
-
-    /// Returns the sum of all prizes, 1 + 2 + ... + K.
-    pub fn prize_total(&self) -> i32 {
-        let k = i32::from(self.cards);
-        k * (k + 1) / 2
     }
 }
 

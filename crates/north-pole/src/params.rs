@@ -15,10 +15,7 @@
 //! (`crate::canonical`).
 
 use floe_core::param::{one_of, whole};
-use floe_core::{
-    Param, ParamKind, ParamValue, RuleSet, RulesError, RulesFile, named_param, switch_param,
-    whole_param,
-};
+use floe_core::{Param, ParamKind, ParamValue, RuleSet, named_param, switch_param, whole_param};
 
 use crate::deck::{Disc, EQUIPMENT};
 use crate::figures::MAX_BOARDS;
@@ -257,16 +254,6 @@ impl RuleSet for Rules {
     /// ```
     fn to_toml(&self) -> String {
         crate::canonical::to_toml(self)
-    }
-}
-
-impl RulesFile for Rules {
-    fn builtin() -> Rules {
-        Rules::standard()
-    }
-
-    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, default_name)
     }
 }
 

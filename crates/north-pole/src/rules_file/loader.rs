@@ -19,26 +19,7 @@ impl Rules {
     /// assert_eq!(err.to_string(), "line 2: round_limit: 0 is out of range: allowed 1..=1000000");
     /// ```
     pub fn from_toml(text: &str) -> Result<Rules, RulesError> {
-        Rules::from_toml_named(text, None)
-    }
-
-    /// Parses and checks a rules file as [`Rules::from_toml`] does, except that a file
-    /// without a `name` key names its rules `default_name` (when given) instead of
-    /// `standard`, so a user's variant is not labelled as the standard rules.
-    ///
-    /// # Errors
-    /// As [`Rules::from_toml`].
-    pub fn from_toml_named(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
-        let parsed: RulesFile = rules_file::parse(text)?;
-        let mut loader = Loader(Reader::new(text));
-        let mut rules = Rules::standard();
-        if let Some(name) = default_name {
-            rules.name = name.to_string();
-        }
-        loader.read(parsed, &mut rules)?;
-        rules.check().map_err(|p| loader.blame(&p))?;
-        rules.derive();
-        Ok(rules)
+        <Rules as floe_core::RulesFile>::read(text, None)
     }
 }
 
@@ -578,5 +559,23 @@ impl Loader<'_> {
             rules.colours = self.colours(list, MAX_PLAYERS)?;
         }
         Ok(())
+    }
+}
+impl floe_core::RulesFile for Rules {
+    fn builtin() -> Rules {
+        Rules::standard()
+    }
+
+    fn read(text: &str, default_name: Option<&str>) -> Result<Rules, RulesError> {
+        let parsed: RulesFile = rules_file::parse(text)?;
+        let mut loader = Loader(Reader::new(text));
+        let mut rules = Rules::standard();
+        if let Some(name) = default_name {
+            rules.name = name.to_string();
+        }
+        loader.read(parsed, &mut rules)?;
+        rules.check().map_err(|p| loader.blame(&p))?;
+        rules.derive();
+        Ok(rules)
     }
 }

@@ -91,9 +91,9 @@ fn missing_keys_take_the_pages_defaults() {
     let r = Rules::from_toml("[map]\nbottom_cracks = []\n").unwrap();
     assert!(r.map.bottom_cracks.is_empty());
     assert_eq!(r.map.top_cracks, Map::classic().top_cracks);
-    let named = Rules::from_toml_named("", Some("mine")).unwrap();
+    let named = <Rules as floe_core::RulesFile>::read("", Some("mine")).unwrap();
     assert_eq!(named.name, "mine");
-    let named = Rules::from_toml_named("name = \"x\"", Some("mine")).unwrap();
+    let named = <Rules as floe_core::RulesFile>::read("name = \"x\"", Some("mine")).unwrap();
     assert_eq!(named.name, "x");
 }
 
