@@ -307,16 +307,7 @@ fn draw(
     let n = groups.len();
     let ticks = x_ticks(groups);
 
-    let root = SVGBackend::with_string(svg, style::SIZE).into_drawing_area();
-    root.fill(&WHITE)?;
-    let body = if title.is_empty() {
-        root.clone()
-    } else {
-        root.titled(title, style::title_font(title, style::SIZE.0))?
-    };
-    let legend_width = style::legend_width(legend.iter().map(|(l, _)| l.as_str()));
-    let (width, _) = body.dim_in_pixel();
-    let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
+    let [root, plot_area, legend_area] = style::frame(svg, title, &legend)?;
 
     const MARGIN: u32 = 12;
     let y_label_area = style::y_label_area(y_lo, y_hi, "%+");

@@ -216,6 +216,30 @@ pub(crate) enum Key {
     Line(RGBColor, bool),
 }
 
+/// The areas of a chart: the whole picture (drawn on and presented last), the plot, and
+/// the legend panel at the right, wide enough for `legend`'s labels. The picture is white,
+/// with `title` on top unless it is empty.
+pub(crate) type Frame<'a> = [DrawingArea<SVGBackend<'a>, Shift>; 3];
+
+/// Starts a chart in `svg`: see [`Frame`].
+pub(crate) fn frame<'a>(
+    svg: &'a mut String,
+    title: &str,
+    legend: &[(String, Key)],
+) -> Result<Frame<'a>, DrawingAreaErrorKind<std::io::Error>> {
+    let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
+    root.fill(&WHITE)?;
+    let body = if title.is_empty() {
+        root.clone()
+    } else {
+        root.titled(title, title_font(title, SIZE.0))?
+    };
+    let legend_width = legend_width(legend.iter().map(|(l, _)| l.as_str()));
+    let (width, _) = body.dim_in_pixel();
+    let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
+    Ok([root, plot_area, legend_area])
+}
+
 /// The width in pixels of a legend panel holding `labels`.
 pub(crate) fn legend_width<'a>(labels: impl IntoIterator<Item = &'a str>) -> u32 {
     let longest = labels
