@@ -2,33 +2,22 @@
 
 mod common;
 
+use std::borrow::BorrowMut;
 use std::fs;
 use std::path::Path;
 
-use common::floe;
-use predicates::prelude::*;
+use assert_cmd::Command;
 
-fn read(dir: &Path, name: &str) -> String {
-    fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
+use common::{
+    assert_contains_all, assert_same_files, fails, floe_line, prints, read, stdout_of, words, write,
+};
+use predicates::prelude::*;
 
 #[test]
 fn simulate_writes_the_documented_files() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("run");
-    floe()
-        .args([
-            "simulate",
-            "--players",
-            "3",
-            "--games",
-            "400",
-            "--seed",
-            "7",
-            "--per-game",
-            "--quiet",
-        ])
-        .arg("--out")
+    floe_line("simulate --players 3 --games 400 --seed 7 --per-game --quiet --out")
         .arg(&out)
         .assert()
         .success()
@@ -93,11 +82,8 @@ fn simulate_writes_the_documented_files() {
         &out,
         &["game_stats.csv", "seats.csv", "games.csv", "tests.csv"],
     );
-    let leftovers: Vec<_> = fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .filter(|n| n != ".floe-lock")
-        .collect();
+    let mut leftovers = common::listing(&out);
+    leftovers.retain(|n| n != ".floe-lock");
     assert_eq!(
         leftovers.len(),
         9,
@@ -113,15 +99,12 @@ fn simulate_writes_the_documented_files() {
 #[test]
 fn simulate_prints_a_table() {
     let tmp = tempfile::tempdir().unwrap();
-    floe()
-        .args(["simulate", "--games", "200"])
-        .arg("--out")
-        .arg(tmp.path())
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("kind    key"))
-        .stdout(predicate::str::contains("seat    0"))
-        .stdout(predicate::str::contains("wrote"));
+    prints(
+        floe_line("simulate --games 200 --out").arg(tmp.path()),
+        "kind    key",
+    )
+    .stdout(predicate::str::contains("seat    0"))
+    .stdout(predicate::str::contains("wrote"));
 }
 
 #[test]
@@ -129,37 +112,16 @@ fn thread_count_gives_byte_identical_csv() {
     let tmp = tempfile::tempdir().unwrap();
     let run = |threads: &str| {
         let out = tmp.path().join(format!("t{threads}"));
-        floe()
-            .args([
-                "simulate",
-                "--players",
-                "5",
-                "--games",
-                "3000",
-                "--seed",
-                "11",
-            ])
-            .args([
-                "--shuffle-colours",
-                "--per-game",
-                "--quiet",
-                "--threads",
-                threads,
-            ])
-            .arg("--out")
+        floe_line("simulate --players 5 --games 3000 --seed 11 --shuffle-colours --per-game")
+            .args(["--quiet", "--threads", threads, "--out"])
             .arg(&out)
             .assert()
             .success();
         out
     };
     let (one, two) = (run("1"), run("2"));
-    for name in ["game_stats.csv", "seats.csv", "colours.csv", "games.csv"] {
-        assert_eq!(
-            read(&one, name),
-            read(&two, name),
-            "{name} differs between 1 and 2 threads"
-        );
-    }
+    let names = words("game_stats.csv seats.csv colours.csv games.csv");
+    assert_same_files(&one, &two, &names);
 }
 
 #[test]
@@ -169,10 +131,8 @@ fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/rules/classic.toml");
     let run = |name: &str, rules: Option<&Path>| {
         let out = tmp.path().join(name);
-        let mut cmd = floe();
-        cmd.args(["simulate", "--games", "500", "--quiet"])
-            .arg("--out")
-            .arg(&out);
+        let mut cmd = floe_line("simulate --games 500 --quiet --out");
+        cmd.arg(&out);
         if let Some(r) = rules {
             cmd.arg("--rules").arg(r);
         }
@@ -180,28 +140,22 @@ fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
         read(&out, "seats.csv")
     };
     assert_eq!(run("builtin", None), run("file", Some(&classic)));
-    let short = tmp.path().join("short.toml");
-    fs::write(&short, "name = \"short\"\nround_limit = 3\n").unwrap();
+    let short = write(
+        tmp.path(),
+        "short.toml",
+        "name = \"short\"\nround_limit = 3\n",
+    );
     let out = tmp.path().join("short");
-    floe()
-        .args(["simulate", "--games", "100", "--quiet"])
-        .arg("--rules")
-        .arg(&short)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
+    let mut cmd = floe_line("simulate --games 100 --quiet --rules");
+    cmd.arg(&short).arg("--out").arg(&out).assert().success();
     let stats = read(&out, "game_stats.csv");
     assert!(
         stats.contains(",3.000000,0.000000,"),
         "every game stops at the 3-round limit: {stats}"
     );
+    let row = stats.lines().nth(1).unwrap();
     assert!(
-        stats
-            .lines()
-            .nth(1)
-            .unwrap()
-            .starts_with("arctic-race,short,4,random,1,false,"),
+        row.starts_with("arctic-race,short,4,random,1,false,"),
         "{stats}"
     );
 }
@@ -210,20 +164,7 @@ fn the_shipped_classic_rules_file_equals_the_built_in_rules() {
 fn replay_shows_a_game_of_the_run() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("run");
-    floe()
-        .args([
-            "simulate",
-            "--games",
-            "20",
-            "--seed",
-            "5",
-            "--per-game",
-            "--quiet",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
+    common::ok(&words("simulate --games 20 --seed 5 --per-game"), &out);
     let games = read(&out, "games.csv");
     let row = games
         .lines()
@@ -231,133 +172,109 @@ fn replay_shows_a_game_of_the_run() {
         .unwrap();
     let cols: Vec<&str> = row.split(',').collect();
     let (seed, score, rounds, cause) = (cols[6], cols[10], cols[14], cols[15]);
-    let replay = floe()
-        .args(["replay", "--seed", "5", "--index", "13"])
-        .assert()
-        .success();
-    let text = String::from_utf8(replay.get_output().stdout.clone()).unwrap();
-    assert!(
-        text.contains(&format!("game 13 (game seed {seed})")),
-        "{text}"
-    );
-    assert!(
-        text.contains("== round 1: seat 0 holds the start token"),
-        "{text}"
-    );
-    assert!(
-        text.contains("seat 0 chooses among: commit the 1-2-3 card"),
-        "{text}"
-    );
-    assert!(
-        text.contains(&format!("== game over after {rounds} rounds: {cause} ==")),
-        "{text}"
-    );
-    assert!(
-        text.contains(&format!(
-            "final scores ({cause}):\n  seat 0: {score} points"
-        )),
-        "{text}"
+    let text = stdout_of(floe_line("replay --seed 5 --index 13"));
+    assert_contains_all(
+        &text,
+        &[
+            &format!("game 13 (game seed {seed})"),
+            "== round 1: seat 0 holds the start token",
+            "seat 0 chooses among: commit the 1-2-3 card",
+            &format!("== game over after {rounds} rounds: {cause} =="),
+            &format!("final scores ({cause}):\n  seat 0: {score} points"),
+        ],
     );
     // The same command prints the same log.
-    floe()
-        .args(["replay", "--seed", "5", "--index", "13"])
+    floe_line("replay --seed 5 --index 13")
         .assert()
         .success()
         .stdout(text);
 }
 
-/// Runs `floe ARGS --out DIR` and checks it fails with `message` and writes nothing.
-fn refused(args: &[&str], message: &str) {
+/// Runs `cmd` (a `floe` command line) with `--out DIR` and checks it fails with
+/// `message` and writes nothing.
+fn refused(mut cmd: impl BorrowMut<Command>, message: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    floe()
-        .args(args)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(message));
-    assert!(!out.exists(), "{args:?} left {} behind", out.display());
+    let cmd = cmd.borrow_mut().arg("--out").arg(&out);
+    let shown = format!("{cmd:?}");
+    fails(cmd, message);
+    assert!(!out.exists(), "{shown} left {} behind", out.display());
+}
+
+/// Checks that each of `cases`, a `floe` command line and its message, is refused as
+/// [`refused`] says.
+fn all_refused(cases: &[(&str, &str)]) {
+    for (line, message) in cases {
+        refused(floe_line(line), message);
+    }
 }
 
 #[test]
 fn bad_table_and_run_sizes_are_refused() {
-    refused(
-        &["simulate", "--players", "1"],
-        "Error: --players: arctic-race seats 2 to 6 players, not 1",
-    );
-    refused(&["simulate", "--players", "7"], "not 7");
-    refused(
-        &["simulate", "--games", "0"],
-        "Error: --games: must be at least 1",
-    );
-    refused(&["simulate", "--threads", "0"], "Error: --threads 0");
-    refused(
-        &["simulate", "--players", "x"],
-        "invalid value 'x' for '--players",
-    );
+    all_refused(&[
+        (
+            "simulate --players 1",
+            "Error: --players: arctic-race seats 2 to 6 players, not 1",
+        ),
+        ("simulate --players 7", "not 7"),
+        ("simulate --games 0", "Error: --games: must be at least 1"),
+        ("simulate --threads 0", "Error: --threads 0"),
+        ("simulate --players x", "invalid value 'x' for '--players"),
+    ]);
 }
 
 #[test]
 fn bad_bots_are_refused() {
-    refused(
-        &["simulate", "--bots", "randon"],
-        "Error: --bots \"randon\": unknown bot \"randon\"; known bots: random",
-    );
-    refused(
-        &["simulate", "--bots", "random,random,random"],
-        "Error: --bots: 3 bot specs for 4 players",
-    );
-    refused(
-        &["simulate", "--bots", "random,x,random,random"],
-        "spec 2 (\"x\"): unknown bot",
-    );
-    refused(
-        &["simulate", "--bots", "random:depth=3"],
-        "bot \"random\" has no parameter \"depth\"",
-    );
+    all_refused(&[
+        (
+            "simulate --bots randon",
+            "Error: --bots \"randon\": unknown bot \"randon\"; known bots: random",
+        ),
+        (
+            "simulate --bots random,random,random",
+            "Error: --bots: 3 bot specs for 4 players",
+        ),
+        (
+            "simulate --bots random,x,random,random",
+            "spec 2 (\"x\"): unknown bot",
+        ),
+        (
+            "simulate --bots random:depth=3",
+            "bot \"random\" has no parameter \"depth\"",
+        ),
+    ]);
 }
 
 #[test]
 fn bad_rules_files_are_refused() {
     let tmp = tempfile::tempdir().unwrap();
+    let rules = |path: &Path| -> Command {
+        let mut cmd = floe_line("simulate --rules");
+        cmd.arg(path);
+        cmd
+    };
     let missing = tmp.path().join("missing.toml");
-    refused(
-        &["simulate", "--rules", missing.to_str().unwrap()],
-        "missing.toml: cannot read the rules file",
-    );
+    refused(rules(&missing), "missing.toml: cannot read the rules file");
     let bad = tmp.path().join("bad.toml");
-    fs::write(
-        &bad,
-        "name = \"bad\"\n[[tiles]]\ncopies = 30\nfaces = [\"blank\", \"+7\", \"blank\"]\n",
-    )
-    .unwrap();
-    refused(
-        &["simulate", "--rules", bad.to_str().unwrap()],
-        "bad.toml: line 4: tiles[0].faces[1]: unknown icon \"+7\"",
-    );
-    fs::write(&bad, "tiles_removed = [8, 6, 4, 2, 40]\n").unwrap();
-    refused(
-        &["simulate", "--rules", bad.to_str().unwrap()],
-        "line 1: tiles_removed[4] (6 players)",
-    );
-    fs::write(&bad, "[track.river]\nslots = 0\n").unwrap();
-    refused(
-        &["simulate", "--rules", bad.to_str().unwrap()],
-        "line 2: track.river.slots: a river needs at least 1 slot",
-    );
-    fs::write(&bad, "name = [\n").unwrap();
-    refused(
-        &["simulate", "--rules", bad.to_str().unwrap()],
-        "bad.toml: line 1",
-    );
-    floe()
-        .arg("replay")
-        .arg("--rules")
-        .arg(&bad)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("bad.toml: line 1"));
+    for (text, message) in [
+        (
+            "name = \"bad\"\n[[tiles]]\ncopies = 30\nfaces = [\"blank\", \"+7\", \"blank\"]\n",
+            "bad.toml: line 4: tiles[0].faces[1]: unknown icon \"+7\"",
+        ),
+        (
+            "tiles_removed = [8, 6, 4, 2, 40]\n",
+            "line 1: tiles_removed[4] (6 players)",
+        ),
+        (
+            "[track.river]\nslots = 0\n",
+            "line 2: track.river.slots: a river needs at least 1 slot",
+        ),
+        ("name = [\n", "bad.toml: line 1"),
+    ] {
+        fs::write(&bad, text).unwrap();
+        refused(rules(&bad), message);
+    }
+    fails(floe_line("replay --rules").arg(&bad), "bad.toml: line 1");
 }
 
 #[test]
@@ -366,56 +283,34 @@ fn an_unwritable_output_path_is_refused() {
     let file = tmp.path().join("a-file");
     fs::write(&file, "x").unwrap();
     let out = file.join("out");
-    floe()
-        .args(["simulate", "--games", "10", "--out"])
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(
-            predicate::str::contains("Error: --out").and(predicate::str::contains("a-file/out")),
-        );
+    fails(
+        floe_line("simulate --games 10 --out").arg(&out),
+        "Error: --out",
+    )
+    .stderr(predicate::str::contains("a-file/out"));
     assert_eq!(fs::read_to_string(&file).unwrap(), "x");
 }
 
 #[test]
 fn absurd_sizes_are_refused_cleanly() {
     refused(
-        &["simulate", "--players", "18446744073709551615"],
+        floe_line("simulate --players 18446744073709551615"),
         "Error: --players: arctic-race seats 2 to 6 players",
     );
-    floe()
-        .args(["replay", "--index", "18446744073709551615"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("game 18446744073709551615"));
-    floe()
-        .args(["replay", "--games", "20", "--index", "20"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "Error: --index 20: a run of --games 20 has games 0 to 19",
-        ));
+    prints(
+        floe_line("replay --index 18446744073709551615"),
+        "game 18446744073709551615",
+    );
+    fails(
+        floe_line("replay --games 20 --index 20"),
+        "Error: --index 20: a run of --games 20 has games 0 to 19",
+    );
 }
 
 #[test]
 fn a_simulate_command_line_replays_with_index_added() {
-    floe()
-        .args([
-            "replay",
-            "--games",
-            "50",
-            "--threads",
-            "2",
-            "--out",
-            "/nonexistent",
-            "--per-game",
-            "--quiet",
-            "--index",
-            "4",
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("game 4 (game seed"));
+    let line = "replay --games 50 --threads 2 --out /nonexistent --per-game --quiet --index 4";
+    prints(floe_line(line), "game 4 (game seed");
 }
 
 #[test]
@@ -425,38 +320,19 @@ fn an_existing_folder_that_cannot_be_written_fails_before_the_run() {
     if !dir.is_dir() {
         return;
     }
-    floe()
-        .args(["simulate", "--games", "100000000", "--quiet", "--out"])
-        .arg(dir)
-        .timeout(std::time::Duration::from_secs(60))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("Error: --out /sys/kernel"));
+    let mut cmd = floe_line("simulate --games 100000000 --quiet --out");
+    cmd.arg(dir).timeout(std::time::Duration::from_secs(60));
+    fails(cmd, "Error: --out /sys/kernel");
     assert!(!dir.join("game_stats.csv.tmp").exists());
 }
 
 /// Runs a small tournament into `out` with `threads` threads, and returns its stdout.
 fn small_tournament(out: &Path, threads: &str, extra: &[&str]) -> String {
-    let output = floe()
-        .args([
-            "tournament",
-            "--players",
-            "4",
-            "--bots",
-            "random,greedy:depth=0,mcts:iters=20",
-            "--games",
-            "60",
-            "--seed",
-            "3",
-            "--threads",
-            threads,
-        ])
-        .args(extra)
-        .arg("--out")
-        .arg(out)
-        .assert()
-        .success();
-    String::from_utf8(output.get_output().stdout.clone()).unwrap()
+    let mut cmd = floe_line(
+        "tournament --players 4 --bots random,greedy:depth=0,mcts:iters=20 --games 60 --seed 3",
+    );
+    cmd.args(["--threads", threads]).args(extra);
+    stdout_of(cmd.arg("--out").arg(out))
 }
 
 #[test]
@@ -558,18 +434,9 @@ fn tournament_writes_and_prints_bradley_terry_ratings() {
 fn two_entrant_ratings_differ_by_400_log10_of_wins_over_losses() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("pair");
-    floe()
-        .args([
-            "tournament",
-            "--players",
-            "2",
-            "--bots",
-            "random,greedy:depth=0",
-        ])
-        .args(["--games", "200", "--seed", "5", "--quiet", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
+    let mut cmd = floe_line("tournament --players 2 --bots random,greedy:depth=0");
+    cmd.args(words("--games 200 --seed 5 --quiet --out"));
+    cmd.arg(&out).assert().success();
     let run = "arctic-race,classic,2,\"random,greedy:depth=0\",5,";
     let rows = |name: &str| -> Vec<Vec<String>> {
         read(&out, name)
@@ -602,57 +469,35 @@ fn tournament_csv_does_not_depend_on_threads() {
     let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
     small_tournament(&one, "1", &["--quiet"]);
     small_tournament(&two, "2", &["--quiet"]);
-    for name in [
-        "tournament.csv",
-        "pairwise.csv",
-        "ratings.csv",
-        "game_stats.csv",
-    ] {
-        assert_eq!(read(&one, name), read(&two, name), "{name}");
-    }
+    let names = words("tournament.csv pairwise.csv ratings.csv game_stats.csv");
+    assert_same_files(&one, &two, &names);
 }
 
 #[test]
 fn bad_tournaments_are_refused() {
-    refused(
-        &["tournament", "--bots", "random,greedy,random"],
-        "Error: --bots: \"random\" is entered twice (entrant 3)",
-    );
-    refused(
-        &[
-            "tournament",
-            "--bots",
-            "random,greedy,mcts",
-            "--games",
-            "100",
-        ],
-        "Error: --games: 100 is not a multiple of 6, the seatings that give the 3 entrants",
-    );
-    refused(
-        &["tournament", "--bots", "random,mcts:iters=-3"],
-        "spec 2 (\"mcts:iters=-3\"): bot \"mcts\": parameter \"iters\" must be a whole number from 1",
-    );
-    refused(&["tournament", "--players", "9"], "Error: --players");
-    refused(&["tournament", "--threads", "0"], "Error: --threads 0");
+    all_refused(&[
+        (
+            "tournament --bots random,greedy,random",
+            "Error: --bots: \"random\" is entered twice (entrant 3)",
+        ),
+        (
+            "tournament --bots random,greedy,mcts --games 100",
+            "Error: --games: 100 is not a multiple of 6, the seatings that give the 3 entrants",
+        ),
+        (
+            "tournament --bots random,mcts:iters=-3",
+            "spec 2 (\"mcts:iters=-3\"): bot \"mcts\": parameter \"iters\" must be a whole number from 1",
+        ),
+        ("tournament --players 9", "Error: --players"),
+        ("tournament --threads 0", "Error: --threads 0"),
+    ]);
 }
 
 #[test]
 fn a_tournament_game_replays_with_its_seating_and_deal() {
     let replay = |index: &str, extra: &[&str]| -> String {
-        let out = floe()
-            .args([
-                "replay",
-                "--tournament",
-                "--players",
-                "2",
-                "--bots",
-                "random,greedy",
-            ])
-            .args(["--games", "10", "--index", index])
-            .args(extra)
-            .assert()
-            .success();
-        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+        let mut cmd = floe_line("replay --tournament --players 2 --bots random,greedy --games 10");
+        stdout_of(cmd.args(["--index", index]).args(extra))
     };
     let head = |text: &str| text.lines().take(3).collect::<Vec<_>>().join("\n");
     let (two, three) = (replay("2", &["--duplicate"]), replay("3", &["--duplicate"]));
@@ -674,39 +519,17 @@ fn a_tournament_game_replays_with_its_seating_and_deal() {
     );
     // Without --duplicate every game has its own deal.
     assert_ne!(seed(&replay("2", &[])), seed(&replay("3", &[])));
-    floe()
-        .args([
-            "replay",
-            "--tournament",
-            "--bots",
-            "random,greedy",
-            "--games",
-            "9",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "--games: 9 is not a multiple of 2, the seatings",
-        ));
+    fails(
+        floe_line("replay --tournament --bots random,greedy --games 9"),
+        "--games: 9 is not a multiple of 2, the seatings",
+    );
 }
 
 #[test]
 fn short_flags_and_a_json_report() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("json");
-    let output = floe()
-        .args([
-            "simulate",
-            "-n",
-            "50",
-            "-j",
-            "1",
-            "--players",
-            "3",
-            "--format",
-            "json",
-            "-o",
-        ])
+    let output = floe_line("simulate -n 50 -j 1 --players 3 --format json -o")
         .arg(&out)
         .assert()
         .success();
@@ -725,8 +548,7 @@ fn short_flags_and_a_json_report() {
             .iter()
             .any(|p| p.as_str().unwrap().ends_with("columns.csv"))
     );
-    floe()
-        .args(["simulate", "-n", "50", "-q", "-o"])
+    floe_line("simulate -n 50 -q -o")
         .arg(&out)
         .assert()
         .success()
@@ -735,16 +557,8 @@ fn short_flags_and_a_json_report() {
 
 #[test]
 fn the_top_level_help_lists_every_command() {
-    let output = floe().arg("--help").assert().success();
-    let help = String::from_utf8(output.get_output().stdout.clone()).unwrap();
-    for command in [
-        "simulate",
-        "tournament",
-        "experiment",
-        "merge",
-        "plot",
-        "replay",
-    ] {
+    let help = stdout_of(floe_line("--help"));
+    for command in words("simulate tournament experiment merge plot replay") {
         assert!(
             help.contains(&format!("  {command} ")),
             "{command} missing from\n{help}"
@@ -758,17 +572,14 @@ fn the_top_level_help_lists_every_command() {
 #[test]
 fn north_pole_replays_at_every_table_and_in_team_play() {
     let tmp = tempfile::tempdir().unwrap();
-    let teams = tmp.path().join("teams.toml");
-    fs::write(&teams, "team_play = true\n").unwrap();
+    let teams = write(tmp.path(), "teams.toml", "team_play = true\n");
     let replay = |players: &str, rules: Option<&Path>| {
-        let mut cmd = floe();
-        cmd.args(["replay", "--game", "north-pole", "--players", players])
-            .args(["--bots", "greedy", "--seed", "3", "--index", "1"]);
+        let mut cmd = floe_line("replay --game north-pole --bots greedy --seed 3 --index 1");
+        cmd.args(["--players", players]);
         if let Some(r) = rules {
             cmd.arg("--rules").arg(r);
         }
-        let out = cmd.assert().success();
-        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+        stdout_of(cmd)
     };
     for (players, rules) in [("2", None), ("4", None), ("4", Some(teams.as_path()))] {
         let text = replay(players, rules);
@@ -791,31 +602,15 @@ fn north_pole_replays_at_every_table_and_in_team_play() {
         assert_eq!(teams, rules.is_some(), "{players} players: teams shown");
     }
     // Team play is for 4 players only.
-    floe()
-        .args([
-            "simulate",
-            "--game",
-            "north-pole",
-            "--players",
-            "3",
-            "--rules",
-        ])
-        .arg(&teams)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains(
-            "--players: north-pole cannot seat 3 players under these rules: team play (team_play = true in the rules",
-        ));
+    fails(
+        floe_line("simulate --game north-pole --players 3 --rules").arg(&teams),
+        "--players: north-pole cannot seat 3 players under these rules: team play (team_play = true in the rules",
+    );
 }
 
 #[test]
 fn bots_lists_every_parameter_with_the_games_defaults() {
-    let out = floe()
-        .args(["bots", "--game", "north-pole"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout_of(floe_line("bots --game north-pole"));
     for bot in floe_bots::KNOWN_BOTS {
         assert!(
             text.contains(&format!("{}: {}", bot.name, bot.about)),
@@ -828,20 +623,13 @@ fn bots_lists_every_parameter_with_the_games_defaults() {
     assert!(text.contains("  iters     a whole number from 1 to 10000000; default 1000: "));
     // Arctic Race's own bot parameter shows there, and only there.
     assert!(!text.contains("  progress  "));
-    let race = floe()
-        .args(["bots", "--game", "arctic-race"])
-        .output()
-        .unwrap();
-    let race = String::from_utf8(race.stdout).unwrap();
+    let race = stdout_of(floe_line("bots --game arctic-race"));
     assert!(race.contains("  progress  a number from 0 to 100; default 0.5: "));
     assert!(race.contains("default margin in arctic-race (declared score)"));
-    floe()
-        .args(["bots", "--game", "chess"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "--game chess: unknown game \"chess\"",
-        ));
+    fails(
+        floe_line("bots --game chess"),
+        "--game chess: unknown game \"chess\"",
+    );
 }
 
 /// The README's first command, and every other command left to its default folder, writes
@@ -864,34 +652,18 @@ fn runs_left_to_their_default_folders_leave_a_clone_clean() {
     git(&["init", "-q"]);
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     fs::copy(root.join(".gitignore"), repo.join(".gitignore")).unwrap();
-    fs::write(
-        repo.join("tiny.toml"),
-        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 20\n",
-    )
-    .unwrap();
+    let spec = "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 20\n";
+    write(repo, "tiny.toml", spec);
     git(&["add", "."]);
     git(&["commit", "-q", "-m", "a clone"]);
-    let runs: [&[&str]; 4] = [
-        &["simulate", "--games", "50"],
-        &["tournament", "--bots", "random,greedy", "--games", "4"],
-        &["experiment", "tiny.toml"],
-        &[
-            "profile",
-            "--players",
-            "2",
-            "--ladder",
-            "random,greedy",
-            "--games",
-            "2",
-        ],
-    ];
-    for args in runs {
-        floe()
-            .current_dir(repo)
-            .args(args)
-            .arg("--quiet")
-            .assert()
-            .success();
+    for line in [
+        "simulate --games 50",
+        "tournament --bots random,greedy --games 4",
+        "experiment tiny.toml",
+        "profile --players 2 --ladder random,greedy --games 2",
+    ] {
+        let mut cmd = floe_line(line);
+        cmd.current_dir(repo).arg("--quiet").assert().success();
     }
     assert!(repo.join("runs/simulate/game_stats.csv").is_file());
     assert!(repo.join("runs/tiny/cells.csv").is_file());
@@ -907,26 +679,17 @@ fn runs_left_to_their_default_folders_leave_a_clone_clean() {
 #[test]
 fn an_experiment_check_prices_its_cells_without_running_them() {
     let tmp = tempfile::tempdir().unwrap();
-    fs::write(
-        tmp.path().join("tiny.toml"),
-        "players = [2, 3]\n[[lineups]]\nbots = \"random\"\ngames = 50\n",
-    )
-    .unwrap();
-    let out = floe()
-        .current_dir(tmp.path())
-        .args(["experiment", "tiny.toml", "--check"])
-        .assert()
-        .success();
-    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    assert!(
-        stdout.contains("  random, 2 players: 50 games, about "),
-        "{stdout}"
+    let spec = "players = [2, 3]\n[[lineups]]\nbots = \"random\"\ngames = 50\n";
+    write(tmp.path(), "tiny.toml", spec);
+    let stdout = stdout_of(floe_line("experiment tiny.toml --check").current_dir(tmp.path()));
+    assert_contains_all(
+        &stdout,
+        &[
+            "  random, 2 players: 50 games, about ",
+            "  random, 3 players: 50 games, about ",
+            "2 cells, 100 games: about ",
+        ],
     );
-    assert!(
-        stdout.contains("  random, 3 players: 50 games, about "),
-        "{stdout}"
-    );
-    assert!(stdout.contains("2 cells, 100 games: about "), "{stdout}");
     assert_eq!(
         common::listing(tmp.path()),
         ["tiny.toml"],

@@ -1,23 +1,21 @@
 //! `floe experiment` and `floe plot` on the real binary: every shipped spec end to end in
 //! miniature, reproducible output, statistics that follow from the counts, and bad specs.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
+use common::{
+    assert_contains_all, fails, floe_line, floe_on, lossy_stdout_of, prints, read, words, write,
+};
 
-fn read(dir: &Path, name: &str) -> String {
-    fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// Returns the shipped experiment specs.
-fn shipped_specs() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments");
+/// Returns the shipped specs in `experiments/SUB` (`experiments` itself for ""), sorted.
+fn shipped_specs(sub: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments")
+        .join(sub);
     let mut specs: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -67,9 +65,7 @@ fn miniature_games(spec: &Path) -> u64 {
 
 /// Runs `floe experiment SPEC --games GAMES --out OUT --quiet`.
 fn experiment(spec: &Path, games: &str, out: &Path, threads: &str) {
-    floe()
-        .arg("experiment")
-        .arg(spec)
+    floe_on("experiment", spec)
         .args(["--games", games, "--threads", threads, "--quiet"])
         .arg("--out")
         .arg(out)
@@ -98,7 +94,7 @@ fn column(header: &[String], name: &str) -> usize {
 
 #[test]
 fn every_shipped_spec_runs_end_to_end_in_miniature() {
-    let specs = shipped_specs();
+    let specs = shipped_specs("");
     assert!(specs.len() >= 4, "{specs:?}");
     let tmp = tempfile::tempdir().unwrap();
     for spec in specs {
@@ -151,11 +147,8 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
         for key in ["floe_version", "git_commit", "wall_seconds", "spec = "] {
             assert!(manifest.contains(key), "{spec:?}: manifest lacks {key}");
         }
-        let charts: Vec<String> = fs::read_dir(&out)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".svg"))
-            .collect();
+        let mut charts = common::listing(&out);
+        charts.retain(|n| n.ends_with(".svg"));
         assert!(!charts.is_empty(), "{spec:?} drew no chart");
         for chart in &charts {
             let svg = read(&out, chart);
@@ -197,13 +190,9 @@ fn every_shipped_spec_runs_end_to_end_in_miniature() {
 #[test]
 fn an_experiment_with_rotated_seating_rates_the_entrants_of_each_cell() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("rated.toml");
-    fs::write(
-        &spec,
-        "players = [2, 3]\nseating = \"rotated\"\n\n[[lineups]]\n\
-         bots = \"random,greedy:depth=0\"\ngames = 200\n",
-    )
-    .unwrap();
+    let text = "players = [2, 3]\nseating = \"rotated\"\n\n[[lineups]]\n\
+                bots = \"random,greedy:depth=0\"\ngames = 200\n";
+    let spec = write(tmp.path(), "rated.toml", text);
     let out = tmp.path().join("rated");
     experiment(&spec, "200", &out, "2");
     let (header, rows) = csv_rows(&out, "ratings.csv");
@@ -226,14 +215,9 @@ fn an_experiment_with_rotated_seating_rates_the_entrants_of_each_cell() {
 
 /// A small study of 2 and 3 players, colours dealt at random.
 fn small_spec(dir: &Path) -> PathBuf {
-    let path = dir.join("small.toml");
-    fs::write(
-        &path,
-        "name = \"small\"\nplayers = [2, 3]\nshuffle_colours = true\n\n[[lineups]]\n\
-         bots = \"random\"\ngames = 3000\n",
-    )
-    .unwrap();
-    path
+    let text = "name = \"small\"\nplayers = [2, 3]\nshuffle_colours = true\n\n[[lineups]]\n\
+                bots = \"random\"\ngames = 3000\n";
+    write(dir, "small.toml", text)
 }
 
 #[test]
@@ -241,23 +225,12 @@ fn rerunning_a_spec_gives_byte_identical_csv_whatever_the_threads() {
     let tmp = tempfile::tempdir().unwrap();
     let spec = small_spec(tmp.path());
     let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .args(["--threads", "1", "--quiet", "--out"])
-        .arg(&one)
-        .assert()
-        .success();
+    let mut cmd = floe_on("experiment", &spec);
+    cmd.args(words("--threads 1 --quiet --out"));
+    cmd.arg(&one).assert().success();
     experiment(&spec, "3000", &two, "2");
-    for name in [
-        "cells.csv",
-        "seats.csv",
-        "colours.csv",
-        "bots.csv",
-        "tests.csv",
-    ] {
-        assert_eq!(read(&one, name), read(&two, name), "{name}");
-    }
+    let names = words("cells.csv seats.csv colours.csv bots.csv tests.csv");
+    common::assert_same_files(&one, &two, &names);
     assert!(read(&one, "colours-random.svg").contains("win rate by colour"));
     // A chart an earlier run drew (so listed as Floe's) that this run does not draw is
     // removed; other files stay.
@@ -314,79 +287,70 @@ fn tests_follow_from_the_summed_counts() {
 /// Checks that `spec_text` is refused with `message`, and that nothing is written.
 fn refused(spec_text: &str, message: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("bad.toml");
-    fs::write(&spec, spec_text).unwrap();
+    let spec = write(tmp.path(), "bad.toml", spec_text);
     let out = tmp.path().join("out");
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(message));
+    fails(floe_on("experiment", &spec).arg("--out").arg(&out), message);
     assert!(!out.exists(), "{message}: output left behind");
 }
 
 #[test]
 fn bad_specs_are_refused_naming_file_line_and_key() {
     let lineup = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
-    refused(
-        &format!("players = [2]\nplayer = 3\n{lineup}"),
-        "bad.toml: line 2: unknown field `player`",
-    );
-    refused(
-        "players = [2]\n[[lineups]]\nbots = \"random,grady\"\ngames = 10\n",
-        "bad.toml: line 3: lineups[0].bots: spec 2 (\"grady\"): unknown bot \"grady\"",
-    );
-    refused(
-        &format!("players = [2, 9]\n{lineup}"),
-        "bad.toml: line 1: players: arctic-race seats 2 to 6 players, not 9",
-    );
-    refused(
-        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 0\n",
-        "bad.toml: line 4: lineups[0].games: must be at least 1",
-    );
-    refused(
-        &format!("players = [2]\n{lineup}[sweep]\nparam = \"tiles\"\n"),
-        "bad.toml: line 6: sweep.param: \"tiles\" cannot be swept; parameters: tiles_removed",
-    );
-    refused(
-        &format!("players = [2]\n{lineup}[sweep]\nparam = \"tiles_removed\"\nvalues = [3, 40]\n"),
-        "sweep.values: 40 is out of range for 2 players: tiles_removed allows 0 to 25",
-    );
-    refused(
-        "players = [2]\nseating = \"duplicate\"\n[[lineups]]\nbots = \"random,greedy,mcts\"\ngames = 10\n",
-        "bad.toml: line 5: games: 10 is not a multiple of 6, the seatings that give the 3 entrants",
-    );
-    refused(
-        &format!("players = [2]\nseating = \"round-robin\"\n{lineup}"),
-        "bad.toml: line 2: seating: \"round-robin\" is not fixed, rotated or duplicate",
-    );
-    refused(
-        &format!("players = [2]\nrules = \"missing.toml\"\n{lineup}"),
-        "bad.toml: line 2: rules: cannot read the rules file",
-    );
-    refused("players = [2]\n", "missing field `lineups`");
+    let cases: [(&str, &str); 10] = [
+        (
+            &format!("players = [2]\nplayer = 3\n{lineup}"),
+            "bad.toml: line 2: unknown field `player`",
+        ),
+        (
+            "players = [2]\n[[lineups]]\nbots = \"random,grady\"\ngames = 10\n",
+            "bad.toml: line 3: lineups[0].bots: spec 2 (\"grady\"): unknown bot \"grady\"",
+        ),
+        (
+            &format!("players = [2, 9]\n{lineup}"),
+            "bad.toml: line 1: players: arctic-race seats 2 to 6 players, not 9",
+        ),
+        (
+            "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 0\n",
+            "bad.toml: line 4: lineups[0].games: must be at least 1",
+        ),
+        (
+            &format!("players = [2]\n{lineup}[sweep]\nparam = \"tiles\"\n"),
+            "bad.toml: line 6: sweep.param: \"tiles\" cannot be swept; parameters: tiles_removed",
+        ),
+        (
+            &format!(
+                "players = [2]\n{lineup}[sweep]\nparam = \"tiles_removed\"\nvalues = [3, 40]\n"
+            ),
+            "sweep.values: 40 is out of range for 2 players: tiles_removed allows 0 to 25",
+        ),
+        (
+            "players = [2]\nseating = \"duplicate\"\n[[lineups]]\nbots = \"random,greedy,mcts\"\ngames = 10\n",
+            "bad.toml: line 5: games: 10 is not a multiple of 6, the seatings that give the 3 entrants",
+        ),
+        (
+            &format!("players = [2]\nseating = \"round-robin\"\n{lineup}"),
+            "bad.toml: line 2: seating: \"round-robin\" is not fixed, rotated or duplicate",
+        ),
+        (
+            &format!("players = [2]\nrules = \"missing.toml\"\n{lineup}"),
+            "bad.toml: line 2: rules: cannot read the rules file",
+        ),
+        ("players = [2]\n", "missing field `lineups`"),
+    ];
+    for (text, message) in cases {
+        refused(text, message);
+    }
     // A --games that does not fit is the flag's fault, not the spec's.
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("duo.toml");
-    fs::write(
-        &spec,
-        "players = [2]\nseating = \"rotated\"\n[[lineups]]\nbots = \"random,greedy\"\ngames = 10\n",
-    )
-    .unwrap();
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .args(["--games", "5"])
-        .arg("--out")
-        .arg(tmp.path().join("out"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "Error: --games: 5 is not a multiple of 2, the seatings",
-        ));
+    let text =
+        "players = [2]\nseating = \"rotated\"\n[[lineups]]\nbots = \"random,greedy\"\ngames = 10\n";
+    let spec = write(tmp.path(), "duo.toml", text);
+    fails(
+        floe_on("experiment", &spec)
+            .args(["--games", "5", "--out"])
+            .arg(tmp.path().join("out")),
+        "Error: --games: 5 is not a multiple of 2, the seatings",
+    );
     refused("players = [2\n", "bad.toml: line ");
 }
 
@@ -394,87 +358,54 @@ fn bad_specs_are_refused_naming_file_line_and_key() {
 fn plot_draws_the_charts_of_simulate_and_tournament_folders() {
     let tmp = tempfile::tempdir().unwrap();
     let sim = tmp.path().join("sim");
-    floe()
-        .args([
-            "simulate",
-            "--games",
-            "500",
-            "--shuffle-colours",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&sim)
-        .assert()
-        .success();
-    floe()
-        .arg("plot")
-        .arg(&sim)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("seats-random.svg"));
+    let mut cmd = floe_line("simulate --games 500 --shuffle-colours --quiet --out");
+    cmd.arg(&sim).assert().success();
+    prints(floe_on("plot", &sim), "seats-random.svg");
     assert!(read(&sim, "seats-random.svg").contains("win rate by seat"));
     let ladder = tmp.path().join("ladder");
-    floe()
-        .args(["tournament", "--games", "200", "--quiet", "--out"])
-        .arg(&ladder)
-        .assert()
-        .success();
-    floe()
-        .arg("plot")
-        .arg(&ladder)
-        .args(["--title", "my ladder"])
-        .assert()
-        .success();
+    let mut cmd = floe_line("tournament --games 200 --quiet --out");
+    cmd.arg(&ladder).assert().success();
+    let mut cmd = floe_on("plot", &ladder);
+    cmd.args(["--title", "my ladder"]).assert().success();
     assert!(read(&ladder, "bots-random-greedy.svg").contains("my ladder: win rate by bot"));
     let empty = tmp.path().join("empty");
     fs::create_dir(&empty).unwrap();
-    floe()
-        .arg("plot")
-        .arg(&empty)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("nothing to chart"));
+    fails(floe_on("plot", &empty), "nothing to chart");
 }
 
 #[test]
 fn any_declared_parameter_can_be_swept_whole_numbers_and_lists_alike() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("params.toml");
     let lineup = "[[lineups]]\nbots = \"random\"\ngames = 200\n";
-    fs::write(
-        &spec,
-        format!("players = [3]\n{lineup}[sweep]\nparam = \"round_limit\"\nvalues = [2, 500]\n"),
-    )
-    .unwrap();
-    let out = tmp.path().join("round-limit");
-    experiment(&spec, "200", &out, "2");
-    let (header, cells) = csv_rows(&out, "cells.csv");
-    let at = |row: &Vec<String>, c: &str| row[column(&header, c)].clone();
-    assert_eq!(at(&cells[0], "value"), "2");
-    assert_eq!(at(&cells[0], "rules_value"), "500");
+    // Runs the spec `head`, `lineup` and `sweep` into `tmp/NAME` and returns its cells.
+    let cells_of = |name: &str, head: &str, sweep: &str| {
+        let spec = write(tmp.path(), "params.toml", format!("{head}{lineup}{sweep}"));
+        let out = tmp.path().join(name);
+        experiment(&spec, "200", &out, "2");
+        let (header, rows) = csv_rows(&out, "cells.csv");
+        let cells: Vec<BTreeMap<String, String>> = rows
+            .into_iter()
+            .map(|row| header.iter().cloned().zip(row).collect())
+            .collect();
+        cells
+    };
+    let sweep = "[sweep]\nparam = \"round_limit\"\nvalues = [2, 500]\n";
+    let cells = cells_of("round-limit", "players = [3]\n", sweep);
+    assert_eq!(cells[0]["value"], "2");
+    assert_eq!(cells[0]["rules_value"], "500");
     assert_eq!(
-        at(&cells[0], "p_round_limit"),
-        "1.000000",
+        cells[0]["p_round_limit"], "1.000000",
         "every game stops at 2 rounds"
     );
-    assert_eq!(at(&cells[1], "p_round_limit"), "0.000000");
+    assert_eq!(cells[1]["p_round_limit"], "0.000000");
     // A list-valued parameter: the first race's scoring row.
-    fs::write(
-        &spec,
-        format!(
-            "players = [2]\n{lineup}[sweep]\nparam = \"scoring.race_1\"\nvalues = [[7, 5, 4, 3], [50]]\n"
-        ),
-    )
-    .unwrap();
-    let out = tmp.path().join("scoring");
-    experiment(&spec, "200", &out, "2");
-    let (header, cells) = csv_rows(&out, "cells.csv");
-    let at = |row: &Vec<String>, c: &str| row[column(&header, c)].clone();
-    assert_eq!(at(&cells[1], "value"), "[50]");
-    assert_eq!(at(&cells[1], "rules_value"), "[7, 5, 4, 3]");
-    let score = |row: &Vec<String>| at(row, "mean_winner_score").parse::<f64>().unwrap();
+    let sweep = "[sweep]\nparam = \"scoring.race_1\"\nvalues = [[7, 5, 4, 3], [50]]\n";
+    let cells = cells_of("scoring", "players = [2]\n", sweep);
+    assert_eq!(cells[1]["value"], "[50]");
+    assert_eq!(cells[1]["rules_value"], "[7, 5, 4, 3]");
+    let score = |row: &BTreeMap<String, String>| row["mean_winner_score"].parse::<f64>().unwrap();
     // Random bots play the same games whatever the points: only the scores change.
-    assert_eq!(at(&cells[0], "mean_rounds"), at(&cells[1], "mean_rounds"));
+    assert_eq!(cells[0]["mean_rounds"], cells[1]["mean_rounds"]);
     assert!(
         score(&cells[1]) > score(&cells[0]),
         "race 1 is worth 50 points: {cells:?}"
@@ -493,14 +424,10 @@ fn any_declared_parameter_can_be_swept_whole_numbers_and_lists_alike() {
 #[test]
 fn a_sweep_that_leaves_out_the_rules_own_value_is_charted_without_its_ring() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("sweep.toml");
     // The classic rules remove 8 tiles at 2 players, outside the values swept.
-    std::fs::write(
-        &spec,
-        "name = \"sweep\"\nseed = 3\nplayers = [2, 3]\n\n[[lineups]]\nbots = \"random\"\n\
-         games = 100\n\n[sweep]\nparam = \"tiles_removed\"\nvalues = [0, 4]\n",
-    )
-    .unwrap();
+    let text = "name = \"sweep\"\nseed = 3\nplayers = [2, 3]\n\n[[lineups]]\nbots = \"random\"\n\
+                games = 100\n\n[sweep]\nparam = \"tiles_removed\"\nvalues = [0, 4]\n";
+    let spec = write(tmp.path(), "sweep.toml", text);
     let out = tmp.path().join("out");
     experiment(&spec, "100", &out, "1");
     assert!(out.join("sweep-p-three-finished.svg").exists());
@@ -508,21 +435,10 @@ fn a_sweep_that_leaves_out_the_rules_own_value_is_charted_without_its_ring() {
 
 #[test]
 fn every_shipped_tune_spec_fits_its_game() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/tune");
-    let mut specs: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        .collect();
-    specs.sort();
+    let specs = shipped_specs("tune");
     assert!(specs.len() >= 4, "{specs:?}");
     for spec in specs {
-        let out = floe()
-            .args(["tune", "--check"])
-            .arg(&spec)
-            .assert()
-            .success();
-        let text = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+        let text = lossy_stdout_of(floe_on("tune --check", &spec));
         assert!(
             text.contains(" players: racing over "),
             "{}: {text}",
@@ -534,34 +450,20 @@ fn every_shipped_tune_spec_fits_its_game() {
 #[test]
 fn a_small_tune_runs_end_to_end_and_writes_its_folder() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("t.toml");
-    std::fs::write(
-        &spec,
-        "name = \"t\"\ngame = \"goofspiel\"\nplayers = [2, 3]\nbots = \"random\"\nbudget = 6000\n\
-         round_games = 1000\nfinalists = 2\n\n[[params]]\nname = \"tie_bonus\"\nvalues = [0, 2, 4]\n\n\
-         [objective]\nseat_spread = 1.0\nties = 0.5\n",
-    )
-    .unwrap();
+    let text = "name = \"t\"\ngame = \"goofspiel\"\nplayers = [2, 3]\nbots = \"random\"\nbudget = 6000\n\
+                round_games = 1000\nfinalists = 2\n\n[[params]]\nname = \"tie_bonus\"\nvalues = [0, 2, 4]\n\n\
+                [objective]\nseat_spread = 1.0\nties = 0.5\n";
+    let spec = write(tmp.path(), "t.toml", text);
     let out = tmp.path().join("out");
-    let done = floe()
-        .arg("tune")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
-    let text = String::from_utf8_lossy(&done.get_output().stdout).into_owned();
-    assert!(
-        text.contains("2 players: racing over 3 candidates"),
-        "{text}"
+    let text = lossy_stdout_of(floe_on("tune", &spec).arg("--out").arg(&out));
+    assert_contains_all(
+        &text,
+        &[
+            "2 players: racing over 3 candidates",
+            "<- the rules' own table",
+        ],
     );
-    assert!(text.contains("<- the rules' own table"), "{text}");
-    for name in [
-        "search.csv",
-        "progress.csv",
-        "validation.csv",
-        "manifest.toml",
-    ] {
+    for name in words("search.csv progress.csv validation.csv manifest.toml") {
         assert!(out.join(name).exists(), "{name}");
     }
     let (header, rows) = csv_rows(&out, "validation.csv");

@@ -2,14 +2,12 @@
 //! game, naming the flag or the spec's file, line and key, and leaves no output behind.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
-
-use predicates::prelude::*;
 
 mod common;
 
-use common::{floe, listing};
+use common::{csv_column, floe, floe_line, listing, prints, read, words, write};
 
 /// A lineup that fits every spec below.
 const LINEUP: &str = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
@@ -39,7 +37,7 @@ fn refused(dir: &Path, args: &[&str], messages: &[&str]) {
 /// `bad.toml: ` followed by `message`.
 fn spec_refused(text: &str, message: &str) {
     let tmp = tempfile::tempdir().unwrap();
-    fs::write(tmp.path().join("bad.toml"), text).unwrap();
+    write(tmp.path(), "bad.toml", text);
     refused(
         tmp.path(),
         &["experiment", "bad.toml"],
@@ -125,11 +123,11 @@ fn spec_name_must_be_plain_folder_name() {
     }
     // Without `name`, the file's stem names the folder, and is held to the same rule.
     let tmp = tempfile::tempdir().unwrap();
-    fs::write(
-        tmp.path().join(".hidden.toml"),
+    write(
+        tmp.path(),
+        ".hidden.toml",
         format!("players = [2]\n{LINEUP}"),
-    )
-    .unwrap();
+    );
     refused(
         tmp.path(),
         &["experiment", ".hidden.toml"],
@@ -153,23 +151,17 @@ fn threads_above_cap_refused() {
             &["--threads 1000000: at most"],
         );
     }
-    fs::write(
-        tmp.path().join("small.toml"),
-        format!("players = [2]\n{LINEUP}"),
-    )
-    .unwrap();
+    write(tmp.path(), "small.toml", format!("players = [2]\n{LINEUP}"));
     refused(
         tmp.path(),
         &["experiment", "small.toml", "-j", &over],
         &[&message],
     );
     // The cap itself is allowed.
-    floe()
-        .current_dir(tmp.path())
-        .args(["simulate", "--games", "10", "--quiet", "--out", "capped"])
-        .args(["--threads", &cap.to_string()])
-        .assert()
-        .success();
+    let mut cmd = floe_line(&format!(
+        "simulate --games 10 --quiet --out capped --threads {cap}"
+    ));
+    cmd.current_dir(tmp.path()).assert().success();
 }
 
 #[test]
@@ -183,11 +175,8 @@ fn rules_from_dev_zero_refused() {
                 "Error: --rules /dev/zero: cannot read the rules file /dev/zero: it is not a regular file",
             ],
         );
-        fs::write(
-            tmp.path().join("zero.toml"),
-            format!("players = [2]\nrules = \"/dev/zero\"\n{LINEUP}"),
-        )
-        .unwrap();
+        let text = format!("players = [2]\nrules = \"/dev/zero\"\n{LINEUP}");
+        write(tmp.path(), "zero.toml", text);
         refused(
             tmp.path(),
             &["experiment", "zero.toml"],
@@ -203,7 +192,7 @@ fn rules_from_dev_zero_refused() {
         &["replay", "--rules", "a-folder"],
         &["--rules a-folder: cannot read the rules file a-folder: it is a folder, not a file"],
     );
-    fs::write(tmp.path().join("latin1.toml"), b"name = \"caf\xe9\"\n").unwrap();
+    write(tmp.path(), "latin1.toml", b"name = \"caf\xe9\"\n");
     refused(
         tmp.path(),
         &["simulate", "--rules", "latin1.toml"],
@@ -216,7 +205,7 @@ fn spec_too_large_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let mut text = format!("players = [2]\n{LINEUP}");
     text.push_str(&"#".repeat(4 << 20));
-    fs::write(tmp.path().join("huge.toml"), text).unwrap();
+    write(tmp.path(), "huge.toml", text);
     refused(
         tmp.path(),
         &["experiment", "huge.toml"],
@@ -241,30 +230,18 @@ fn spec_too_large_refused() {
 #[test]
 fn replay_tournament_without_games_works() {
     // Three entrants: a cycle is 6 seatings, not 3 games.
-    let entrants = [
-        "--tournament",
-        "--players",
-        "3",
-        "--bots",
-        "random,greedy,mcts:iters=5",
-    ];
+    let replay = "replay --tournament --players 3 --bots random,greedy,mcts:iters=5";
     for index in ["4", "7"] {
-        floe()
-            .arg("replay")
-            .args(entrants)
-            .args(["--index", index])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(format!("game {index} (game seed")));
+        prints(
+            floe_line(&format!("{replay} --index {index}")),
+            &format!("game {index} (game seed"),
+        );
     }
     // An explicit --games is checked, and blamed when it does not fit.
     let tmp = tempfile::tempdir().unwrap();
-    let mut args = vec!["replay"];
-    args.extend(entrants);
-    args.extend(["--games", "9"]);
     refused(
         tmp.path(),
-        &args,
+        &words(&format!("{replay} --games 9")),
         &["Error: --games: 9 is not a multiple of 6, the seatings that give the 3 entrants"],
     );
 }
@@ -284,73 +261,40 @@ fn replay_games_zero_refused() {
     );
 }
 
-/// Returns the `rules` column of every row of the CSV file at `path`.
-fn rules_column(path: &PathBuf) -> Vec<String> {
-    let mut reader = csv::Reader::from_path(path).unwrap();
-    let at = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "rules")
-        .unwrap();
-    reader
-        .records()
-        .map(|r| r.unwrap()[at].to_string())
-        .collect()
+/// Returns the `rules` column of every row of the CSV file `name` in `dir`.
+fn rules_column(dir: &Path, name: &str) -> Vec<String> {
+    csv_column(&read(dir, name), "rules")
 }
 
 #[test]
 fn rules_without_name_labelled_by_file() {
     let tmp = tempfile::tempdir().unwrap();
-    fs::write(tmp.path().join("my-rules.toml"), "round_limit = 40\n").unwrap();
-    fs::write(
-        tmp.path().join("named.toml"),
+    write(tmp.path(), "my-rules.toml", "round_limit = 40\n");
+    write(
+        tmp.path(),
+        "named.toml",
         "name = \"short\"\nround_limit = 40\n",
-    )
-    .unwrap();
-    let simulate = |rules: &str, out: &str| {
-        floe()
-            .current_dir(tmp.path())
-            .args(["simulate", "--games", "20", "--players", "2", "--quiet"])
-            .args(["--rules", rules, "--out", out])
-            .assert()
-            .success();
-        rules_column(&tmp.path().join(out).join("game_stats.csv"))
+    );
+    // Runs a small simulate with `flags` into `OUT` and returns its rules labels.
+    let simulate = |flags: &str, out: &str| {
+        let line = format!("simulate --games 20 --players 2 --quiet {flags} --out {out}");
+        floe_line(&line).current_dir(tmp.path()).assert().success();
+        rules_column(&tmp.path().join(out), "game_stats.csv")
     };
-    let labels = simulate("my-rules.toml", "unnamed");
+    let labels = simulate("--rules my-rules.toml", "unnamed");
     assert!(
         !labels.is_empty() && labels.iter().all(|r| r == "my-rules"),
         "{labels:?}"
     );
-    let labels = simulate("named.toml", "named");
+    let labels = simulate("--rules named.toml", "named");
     assert!(labels.iter().all(|r| r == "short"), "{labels:?}");
     // A spec's rules file is labelled the same way, and the built-in rules keep "classic".
-    fs::write(
-        tmp.path().join("variant.toml"),
-        format!("players = [2]\nrules = \"my-rules.toml\"\n{LINEUP}"),
-    )
-    .unwrap();
-    floe()
-        .current_dir(tmp.path())
-        .args(["experiment", "variant.toml", "--quiet", "--out", "variant"])
-        .assert()
-        .success();
-    let labels = rules_column(&tmp.path().join("variant").join("cells.csv"));
+    let text = format!("players = [2]\nrules = \"my-rules.toml\"\n{LINEUP}");
+    write(tmp.path(), "variant.toml", text);
+    let mut cmd = floe_line("experiment variant.toml --quiet --out variant");
+    cmd.current_dir(tmp.path()).assert().success();
+    let labels = rules_column(&tmp.path().join("variant"), "cells.csv");
     assert!(labels.iter().all(|r| r == "my-rules"), "{labels:?}");
-    floe()
-        .current_dir(tmp.path())
-        .args([
-            "simulate",
-            "--games",
-            "20",
-            "--players",
-            "2",
-            "--quiet",
-            "--out",
-            "classic",
-        ])
-        .assert()
-        .success();
-    let labels = rules_column(&tmp.path().join("classic").join("game_stats.csv"));
+    let labels = simulate("", "classic");
     assert!(labels.iter().all(|r| r == "classic"), "{labels:?}");
 }

@@ -7,20 +7,11 @@ use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use common::floe;
+use common::{assert_contains_all, assert_same_files, floe_line, read, stdout_of, words};
 
 /// The small, fast ladder of the tests: 40 deals of 6 seatings.
-const ARGS: [&str; 9] = [
-    "profile",
-    "--game",
-    "arctic-race",
-    "--players",
-    "2",
-    "--games",
-    "40",
-    "--ladder",
-    "random,greedy,mcts:iters=20",
-];
+const ARGS: &str =
+    "profile --game arctic-race --players 2 --games 40 --ladder random,greedy,mcts:iters=20";
 
 const LADDER: [&str; 3] = ["random", "greedy", "mcts:iters=20"];
 
@@ -43,8 +34,7 @@ fn rows(dir: &Path, name: &str) -> Vec<Row> {
 }
 
 fn header(dir: &Path, name: &str) -> String {
-    let text = fs::read_to_string(dir.join(name)).unwrap();
-    text.lines().next().unwrap().to_string()
+    read(dir, name).lines().next().unwrap().to_string()
 }
 
 fn num(row: &Row, column: &str) -> f64 {
@@ -61,9 +51,7 @@ fn find<'a>(rows: &'a [Row], bot: &str, opponent: Option<&str>) -> &'a Row {
 }
 
 fn run(out: &Path, threads: &str) {
-    let mut args = ARGS.to_vec();
-    args.extend(["--threads", threads]);
-    common::ok(&args, out);
+    common::ok(&words(&format!("{ARGS} --threads {threads}")), out);
 }
 
 #[test]
@@ -72,18 +60,8 @@ fn the_profile_agrees_with_the_tournament_and_does_not_depend_on_threads() {
     let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
     run(&one, "1");
     run(&two, "2");
-    for file in [
-        "profile.csv",
-        "profile_ladder.csv",
-        "ratings.csv",
-        "pairwise.csv",
-    ] {
-        assert_eq!(
-            fs::read(one.join(file)).unwrap(),
-            fs::read(two.join(file)).unwrap(),
-            "{file} differs between 1 and 2 threads"
-        );
-    }
+    let files = words("profile.csv profile_ladder.csv ratings.csv pairwise.csv");
+    assert_same_files(&one, &two, &files);
     let out = &one;
     let run_columns = "game,rules,players,bots,seed";
     assert_eq!(
@@ -211,19 +189,9 @@ fn check_seat_and_length(out: &Path, p: &Row) {
 /// names every entrant, and the folder lists its files.
 fn check_files(out: &Path) {
     // Every column of every table is documented.
-    common::assert_columns_documented(
-        out,
-        &[
-            "profile.csv",
-            "profile_ladder.csv",
-            "ratings.csv",
-            "pairwise.csv",
-            "tournament.csv",
-            "seats.csv",
-            "game_stats.csv",
-            "tests.csv",
-        ],
-    );
+    let tables = "profile.csv profile_ladder.csv ratings.csv pairwise.csv tournament.csv \
+                  seats.csv game_stats.csv tests.csv";
+    common::assert_columns_documented(out, &words(tables));
     // The manifest records the ladder; the chart names every entrant.
     let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
     assert!(manifest.contains("[profile]"), "{manifest}");
@@ -234,12 +202,7 @@ fn check_files(out: &Path) {
         assert!(texts.contains(&bot), "the chart does not name {bot}");
     }
     let owned = fs::read_to_string(out.join("floe-files.toml")).unwrap();
-    for file in [
-        "profile.csv",
-        "profile_ladder.csv",
-        "profile.svg",
-        "ratings.csv",
-    ] {
+    for file in words("profile.csv profile_ladder.csv profile.svg ratings.csv") {
         assert!(owned.contains(&format!("\"{file}\"")), "{owned}");
     }
 }
@@ -248,78 +211,60 @@ fn check_files(out: &Path) {
 fn the_report_shows_the_ladder_and_the_profile() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("p");
-    let output = floe()
-        .args([
-            "profile",
-            "--players",
-            "2",
-            "--games",
-            "2",
-            "--ladder",
-            "random,greedy:depth=0",
-            "--out",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
-    for line in [
-        "ladder (weakest first): random, greedy:depth=0",
-        "given (not timed)",
-        "skill depth: ",
-        "upset rate: ",
-        "seat advantage: ",
-        "game length: ",
-        "decisiveness: ",
-        "4 games in ",
-        "wrote ",
-        "profile.csv",
-    ] {
-        assert!(text.contains(line), "no {line:?} in\n{text}");
-    }
+    let mut cmd = floe_line("profile --players 2 --games 2 --ladder random,greedy:depth=0 --out");
+    let text = stdout_of(cmd.arg(&out));
+    assert_contains_all(
+        &text,
+        &[
+            "ladder (weakest first): random, greedy:depth=0",
+            "given (not timed)",
+            "skill depth: ",
+            "upset rate: ",
+            "seat advantage: ",
+            "game length: ",
+            "decisiveness: ",
+            "4 games in ",
+            "wrote ",
+            "profile.csv",
+        ],
+    );
 }
 
 #[test]
 fn bad_input_is_refused_naming_the_flag_before_any_game() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("never");
-    let cases: [(&[&str], &str); 8] = [
-        (&["--game", "chess"], "--game chess: unknown game"),
+    let cases = [
+        ("--game chess", "--game chess: unknown game"),
         (
-            &["--players", "7"],
+            "--players 7",
             "--players: arctic-race seats 2 to 6 players, not 7",
         ),
         (
-            &["--players", "1"],
+            "--players 1",
             "--players: arctic-race seats 2 to 6 players, not 1",
         ),
         (
-            &["--ladder", "random,alpha"],
+            "--ladder random,alpha",
             "--ladder \"random,alpha\": spec 2 (\"alpha\"): unknown bot \"alpha\"",
         ),
         (
-            &["--ladder", "random,mcts:iters=0"],
+            "--ladder random,mcts:iters=0",
             "--ladder \"random,mcts:iters=0\": spec 2",
         ),
         (
-            &["--ladder", "greedy"],
+            "--ladder greedy",
             "--ladder \"greedy\": give at least two entrants",
         ),
         (
-            &["--ladder", "random,greedy,random"],
+            "--ladder random,greedy,random",
             "--ladder \"random,greedy,random\": \"random\" is entered twice",
         ),
-        (&["--games", "0"], "--games 0: play at least 1 deal"),
+        ("--games 0", "--games 0: play at least 1 deal"),
     ];
     for (args, message) in cases {
-        let output = floe()
-            .arg("profile")
-            .args(args)
-            .arg("--out")
-            .arg(&out)
-            .output()
-            .unwrap();
+        let mut cmd = floe_line(&format!("profile {args} --out"));
+        let output = cmd.arg(&out).output().unwrap();
         assert!(!output.status.success(), "{args:?} was accepted");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(
@@ -335,12 +280,9 @@ fn bad_input_is_refused_naming_the_flag_before_any_game() {
 fn a_file_floe_did_not_write_is_refused_before_any_game() {
     let tmp = tempfile::tempdir().unwrap();
     fs::write(tmp.path().join("profile.csv"), "mine").unwrap();
-    let output = floe()
-        .args(["profile", "--players", "2", "--ladder", "random,greedy"])
-        .args(["--games", "2000", "--quiet", "--out"])
-        .arg(tmp.path())
-        .output()
-        .unwrap();
+    let mut cmd =
+        floe_line("profile --players 2 --ladder random,greedy --games 2000 --quiet --out");
+    let output = cmd.arg(tmp.path()).output().unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
@@ -356,12 +298,8 @@ fn a_file_floe_did_not_write_is_refused_before_any_game() {
 #[test]
 fn a_timed_ladder_says_which_flag_fixes_it() {
     let tmp = tempfile::tempdir().unwrap();
-    let output = floe()
-        .args(["profile", "--game", "goofspiel", "--players", "2"])
-        .args(["--games", "1", "--out"])
-        .arg(tmp.path())
-        .output()
-        .unwrap();
+    let mut cmd = floe_line("profile --game goofspiel --players 2 --games 1 --out");
+    let output = cmd.arg(tmp.path()).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(

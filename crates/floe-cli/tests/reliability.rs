@@ -14,11 +14,14 @@ use predicates::prelude::*;
 
 mod common;
 
-use common::{floe, ok};
+use common::{
+    assert_contains_all, experiment_ok, fails, floe, floe_line, floe_on, merge_into, ok, prints,
+    words, write,
+};
 
 /// Runs `floe ARGS --out OUT --quiet`, checks it fails within a minute (long before its
-/// games could be played), and returns its stderr.
-fn refused(args: &[&str], out: &Path) -> String {
+/// games could be played) with each of `messages` in its stderr.
+fn refused(args: &[&str], out: &Path, messages: &[&str]) {
     let output = floe()
         .args(args)
         .arg("--out")
@@ -28,7 +31,7 @@ fn refused(args: &[&str], out: &Path) -> String {
         .output()
         .unwrap();
     assert!(!output.status.success(), "{args:?} succeeded");
-    String::from_utf8(output.stderr).unwrap()
+    assert_contains_all(&String::from_utf8(output.stderr).unwrap(), messages);
 }
 
 /// The names and contents of the files in `dir`, sorted: the result, without the hidden
@@ -82,14 +85,8 @@ fn two_shards(dir: &Path) -> Vec<PathBuf> {
 
 /// Runs `floe merge` of `shards` into `dir/merged` with `extra` flags.
 fn merge(dir: &Path, shards: &[PathBuf], extra: &[&str]) -> assert_cmd::assert::Assert {
-    floe()
-        .arg("merge")
-        .args(shards)
-        .args(extra)
-        .arg("--out")
-        .arg(dir.join("merged"))
-        .arg("--quiet")
-        .assert()
+    let mut cmd = merge_into(shards, &dir.join("merged"));
+    cmd.args(extra).arg("--quiet").assert()
 }
 
 /// Changes the line `n` (from 1) of `file` of `shard` by `edit`; with `sealed` the forger
@@ -321,12 +318,8 @@ fn run_refuses_user_file_in_out() {
     fs::write(out.join("notes.txt"), "mine").unwrap();
     let before = snapshot(&out);
     let long = ["simulate", "--games", "100000000"];
-    let stderr = refused(&long, &out);
-    assert!(
-        stderr.contains("seats.csv: Floe did not write this file"),
-        "{stderr}"
-    );
-    assert!(stderr.contains("--force"), "{stderr}");
+    let messages = ["seats.csv: Floe did not write this file", "--force"];
+    refused(&long, &out, &messages);
     assert_eq!(snapshot(&out), before, "nothing touched");
     // With --force the clashing file is replaced; the others are still left alone.
     ok(&["simulate", "--games", "50", "--force"], &out);
@@ -359,14 +352,8 @@ fn games_csv_that_is_a_folder_is_refused_before_playing() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     fs::create_dir_all(out.join("games.csv")).unwrap();
-    let stderr = refused(
-        &["simulate", "--games", "100000000", "--per-game", "--force"],
-        &out,
-    );
-    assert!(
-        stderr.contains("games.csv: is not a plain file"),
-        "{stderr}"
-    );
+    let long = words("simulate --games 100000000 --per-game --force");
+    refused(&long, &out, &["games.csv: is not a plain file"]);
 }
 
 #[test]
@@ -374,8 +361,8 @@ fn out_that_is_a_file_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
     fs::write(&out, "a file").unwrap();
-    let stderr = refused(&["simulate", "--games", "100000000"], &out);
-    assert!(stderr.contains("a file is in the way"), "{stderr}");
+    let long = words("simulate --games 100000000");
+    refused(&long, &out, &["a file is in the way"]);
     assert_eq!(fs::read(&out).unwrap(), b"a file");
 }
 
@@ -384,35 +371,17 @@ fn merge_into_a_shard_folder_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = two_shards(tmp.path());
     let before = snapshot(&shards[1]);
-    floe()
-        .arg("merge")
-        .args(&shards)
-        .arg("--out")
-        .arg(&shards[1])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("that is the shard folder"));
+    fails(merge_into(&shards, &shards[1]), "that is the shard folder");
     assert_eq!(snapshot(&shards[1]), before);
 }
 
 /// An experiment folder with charts, in `dir/exp`.
 fn experiment_folder(dir: &Path) -> PathBuf {
-    let spec = dir.join("small.toml");
-    fs::write(
-        &spec,
-        "name = \"small\"\ngame = \"arctic-race\"\nplayers = [3]\nshuffle_colours = true\n\
-         seed = 2\n\n[[lineups]]\nbots = \"random\"\ngames = 400\n",
-    )
-    .unwrap();
+    let text = "name = \"small\"\ngame = \"arctic-race\"\nplayers = [3]\nshuffle_colours = true\n\
+                seed = 2\n\n[[lineups]]\nbots = \"random\"\ngames = 400\n";
+    let spec = write(dir, "small.toml", text);
     let out = dir.join("exp");
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
+    experiment_ok(&spec, &out);
     assert!(out.join("seats-random.svg").exists());
     out
 }
@@ -423,7 +392,7 @@ fn plot_keeps_user_svgs() {
     let out = experiment_folder(tmp.path());
     // A drawing of the user's with another name is never touched by plot.
     fs::write(out.join("diagram.svg"), "<svg>mine</svg>").unwrap();
-    floe().arg("plot").arg(&out).assert().success();
+    floe_on("plot", &out).assert().success();
     assert_eq!(
         fs::read(out.join("diagram.svg")).unwrap(),
         b"<svg>mine</svg>"
@@ -431,14 +400,10 @@ fn plot_keeps_user_svgs() {
     // A user's chart named like Floe's is refused, and kept.
     fs::write(out.join("bots-mine.svg"), "<svg>mine</svg>").unwrap();
     let before = snapshot(&out);
-    floe()
-        .arg("plot")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "bots-mine.svg: Floe did not write this file",
-        ));
+    fails(
+        floe_on("plot", &out),
+        "bots-mine.svg: Floe did not write this file",
+    );
     assert_eq!(snapshot(&out), before);
 }
 
@@ -448,19 +413,9 @@ fn plot_deletes_nothing_when_it_fails() {
     let out = experiment_folder(tmp.path());
     fs::write(out.join("cells.csv"), "").unwrap();
     let before = snapshot(&out);
-    floe()
-        .arg("plot")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("cells.csv: no rows"));
+    fails(floe_on("plot", &out), "cells.csv: no rows");
     fs::remove_file(out.join("cells.csv")).unwrap();
-    floe()
-        .arg("plot")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("nothing to chart"));
+    fails(floe_on("plot", &out), "nothing to chart");
     let mut after = snapshot(&out);
     after.push(("cells.csv".into(), Vec::new()));
     after.sort();
@@ -472,7 +427,7 @@ fn plot_replaces_only_charts_it_drew() {
     let tmp = tempfile::tempdir().unwrap();
     let out = experiment_folder(tmp.path());
     let tables = results(&out);
-    floe().arg("plot").arg(&out).assert().success();
+    floe_on("plot", &out).assert().success();
     let charts = |files: Vec<(String, Vec<u8>)>| -> Vec<String> {
         files
             .into_iter()
@@ -493,14 +448,7 @@ fn plot_replaces_only_charts_it_drew() {
 /// Starts `floe ARGS --out OUT --quiet` and stops it with `signal` once it is playing
 /// (its staging folder inside `out` holds its open files).
 fn stop_half_way(args: &[&str], out: &Path, signal: &str) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("floe"))
-        .args(args)
-        .args(["--quiet", "--out"])
-        .arg(out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_run(args, out, Stdio::null());
     let staging = out.join(format!(".floe-partial-{}", child.id()));
     while !staging.join("counts.csv").exists() && !staging.join("seats.csv").exists() {
         std::thread::sleep(Duration::from_millis(20));
@@ -519,11 +467,9 @@ fn stop_half_way(args: &[&str], out: &Path, signal: &str) {
 
 /// The staging folders left in `out`.
 fn staging_left(out: &Path) -> Vec<String> {
-    fs::read_dir(out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with(".floe-partial-"))
-        .collect()
+    let mut names = common::listing(out);
+    names.retain(|n| n.starts_with(".floe-partial-"));
+    names
 }
 
 /// Runs [`SMALL`] into `out`, stops a long run into the same folder with `signal`, and
@@ -533,14 +479,7 @@ fn stopped_run_leaves_earlier_result(signal: &str) {
     let out = tmp.path().join("out");
     ok(&SMALL, &out);
     let before = snapshot(&out);
-    let long = [
-        "simulate",
-        "--games",
-        "50000000",
-        "--seed",
-        "4",
-        "--per-game",
-    ];
+    let long = words("simulate --games 50000000 --seed 4 --per-game");
     stop_half_way(&long, &out, signal);
     assert_eq!(
         snapshot(&out),
@@ -570,16 +509,7 @@ fn sigkill_mid_run_leaves_earlier_result_and_rerun_is_byte_identical() {
 fn killed_shard_reruns_to_the_same_merge() {
     let tmp = tempfile::tempdir().unwrap();
     let shard_1 = tmp.path().join("shard-1");
-    let long = [
-        "simulate",
-        "--games",
-        "50000000",
-        "--seed",
-        "4",
-        "--per-game",
-        "--shard",
-        "1/2",
-    ];
+    let long = words("simulate --games 50000000 --seed 4 --per-game --shard 1/2");
     stop_half_way(&long, &shard_1, "-KILL");
     assert!(
         !shard_1.exists() || snapshot(&shard_1).is_empty(),
@@ -596,26 +526,24 @@ fn manifest_records_build_command_plan_and_wall_time() {
     let out = tmp.path().join("out");
     ok(&SMALL, &out);
     let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
-    for key in [
-        "floe_version = ",
-        "git_commit = ",
-        "command = ",
-        "rules_sha256 = ",
-        "wall_seconds = ",
-        "[plan]",
-        "[[plan.cells]]",
-    ] {
-        assert!(manifest.contains(key), "{key} not in {manifest}");
-    }
+    assert_contains_all(
+        &manifest,
+        &[
+            "floe_version = ",
+            "git_commit = ",
+            "command = ",
+            "rules_sha256 = ",
+            "wall_seconds = ",
+            "[plan]",
+            "[[plan.cells]]",
+        ],
+    );
 }
 
 /// The `git_commit` a run's manifest records, run from the folder `cwd`.
 fn recorded_commit(cwd: &Path) -> String {
-    floe()
-        .current_dir(cwd)
-        .args(["simulate", "--games", "10", "--quiet", "--out", "out"])
-        .assert()
-        .success();
+    let mut cmd = floe_line("simulate --games 10 --quiet --out out");
+    cmd.current_dir(cwd).assert().success();
     let manifest = fs::read_to_string(cwd.join("out/manifest.toml")).unwrap();
     let line = manifest
         .lines()
@@ -642,9 +570,5 @@ fn manifest_names_the_build_not_the_current_repository() {
     if git(&["init", "-q"]) && git(&["commit", "-q", "--allow-empty", "-m", "other"]) {
         assert_eq!(recorded_commit(repo.path()), built);
     }
-    floe()
-        .arg("--version")
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(format!("(commit {built})")));
+    prints(floe_line("--version"), &format!("(commit {built})"));
 }

@@ -9,39 +9,31 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
 mod common;
 
-use common::{floe, ok};
+use common::{
+    assert_contains_all, experiment_ok, fails, floe, floe_line, floe_on, lossy_stdout_of,
+    merge_into, ok, prints, stdout_of, words, write,
+};
 
 /// A run that lasts far longer than any test: it is always stopped.
-const LONG: [&str; 6] = [
-    "simulate",
-    "--games",
-    "50000000",
-    "--seed",
-    "9",
-    "--per-game",
-];
+const LONG: &str = "simulate --games 50000000 --seed 9 --per-game";
 
-/// A small run, with one row per game.
-fn small(seed: u64) -> Vec<String> {
-    ["simulate", "--games", "300", "--per-game", "--seed"]
-        .iter()
-        .map(ToString::to_string)
-        .chain([seed.to_string()])
-        .collect()
+/// The command line of a small run, with one row per game, and the flags `more`.
+fn small(seed: u64, more: &str) -> String {
+    format!("simulate --games 300 --per-game --seed {seed} {more}")
+}
+
+/// Runs [`small`] of `seed` (with the flags `more`) into `out`, and checks it succeeds.
+fn ok_small(seed: u64, more: &str, out: &Path) {
+    ok(&words(&small(seed, more)), out);
 }
 
 /// Starts `floe ARGS --out OUT --quiet` in the background.
 fn start(args: &[&str], out: &Path) -> Child {
-    Command::new(assert_cmd::cargo::cargo_bin("floe"))
-        .args(args)
-        .args(["--quiet", "--out"])
-        .arg(out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap()
+    common::spawn_run(args, out, Stdio::piped())
 }
 
 /// Waits until `child`, a run into `out`, is playing: its staging folder holds its files.
@@ -128,24 +120,26 @@ fn staging(out: &Path) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn args(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
+/// Plays [`small`] (seed 1) into the folder `name` of a new temporary folder, then starts
+/// [`LONG`] into the same folder and waits until it is playing. Returns the temporary
+/// folder (to keep until the end), the output folder, its earlier result and the run.
+fn long_run_over_a_result(name: &str) -> (TempDir, PathBuf, Vec<(String, Vec<u8>)>, Child) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join(name);
+    ok_small(1, "", &out);
+    let before = result(&out);
+    let run = start(&words(LONG), &out);
+    wait_playing(&run, &out);
+    (tmp, out, before, run)
 }
 
 #[test]
 fn case_01_a_second_run_into_one_out_is_refused_at_once_naming_the_first() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("conc");
-    ok(&args(&small(1)), &out);
-    let before = result(&out);
-    let mut first = start(&LONG, &out);
-    wait_playing(&first, &out);
+    let (_tmp, out, before, mut first) = long_run_over_a_result("conc");
     let started = Instant::now();
-    let second = floe()
-        .args(args(&small(2)))
-        .arg("--out")
+    let mut second = floe_line(&small(2, "--quiet --out"));
+    let second = second
         .arg(&out)
-        .arg("--quiet")
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
@@ -164,19 +158,14 @@ fn case_01_a_second_run_into_one_out_is_refused_at_once_naming_the_first() {
     signal(&first, "-TERM");
     assert_eq!(first.wait().unwrap().code(), Some(130));
     assert_eq!(result(&out), before, "the earlier result is whole");
-    ok(&args(&small(2)), &out);
+    ok_small(2, "", &out);
     assert_eq!(seeds(&out).into_iter().collect::<Vec<_>>(), ["2"]);
 }
 
 /// Checks that `sig` stops a run cleanly: status 130, a message, the earlier result as it
 /// was, and no staging folder left even before the next run.
 fn stops_cleanly(sig: &str) {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("out");
-    ok(&args(&small(1)), &out);
-    let before = result(&out);
-    let mut run = start(&LONG, &out);
-    wait_playing(&run, &out);
+    let (_tmp, out, before, mut run) = long_run_over_a_result("out");
     signal(&run, sig);
     let status = run.wait().unwrap();
     let mut stderr = String::new();
@@ -187,52 +176,29 @@ fn stops_cleanly(sig: &str) {
     assert!(staging(&out).is_empty(), "{sig}: {:?}", staging(&out));
 }
 
-#[test]
-fn case_02_sigterm_stops_a_run_as_ctrl_c_does() {
-    stops_cleanly("-TERM");
-}
-
-#[test]
-fn case_02_sighup_stops_a_run_as_ctrl_c_does() {
-    stops_cleanly("-HUP");
-}
-
-#[test]
-fn case_02_sigint_stops_a_run_cleanly() {
-    stops_cleanly("-INT");
-}
+common::tests_of!(stops_cleanly;
+    case_02_sigterm_stops_a_run_as_ctrl_c_does: "-TERM",
+    case_02_sighup_stops_a_run_as_ctrl_c_does: "-HUP",
+    case_02_sigint_stops_a_run_cleanly: "-INT",
+);
 
 #[test]
 fn case_02_a_folder_whose_move_was_cut_short_is_refused_by_readers_and_replaced() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    ok(&args(&small(1)), &out);
+    ok_small(1, "", &out);
     let shard = tmp.path().join("shard");
-    ok(
-        &[&args(&small(1))[..], &["--shard", "1/1"]].concat(),
-        &shard,
-    );
+    ok_small(1, "--shard 1/1", &shard);
     // What SIGKILL between a run's first and last move leaves: the list says so.
     for dir in [&out, &shard] {
         let list = dir.join("floe-files.toml");
         let text = fs::read_to_string(&list).unwrap();
         fs::write(&list, format!("{text}switching = true\n")).unwrap();
     }
-    floe()
-        .arg("plot")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("may mix the files of two runs"));
-    floe()
-        .arg("merge")
-        .arg(&shard)
-        .arg("--out")
-        .arg(tmp.path().join("merged"))
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("may mix the files of two runs"));
-    ok(&args(&small(3)), &out);
+    fails(floe_on("plot", &out), "may mix the files of two runs");
+    let merge = merge_into([&shard], &tmp.path().join("merged"));
+    fails(merge, "may mix the files of two runs");
+    ok_small(3, "", &out);
     assert!(!flagged(&out));
     assert_eq!(seeds(&out).into_iter().collect::<Vec<_>>(), ["3"]);
 }
@@ -241,16 +207,27 @@ fn case_02_a_folder_whose_move_was_cut_short_is_refused_by_readers_and_replaced(
 fn case_05_staging_is_inside_out_so_another_filesystem_is_no_obstacle() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("mount");
-    let mut run = start(&LONG, &out);
+    let mut run = start(&words(LONG), &out);
     wait_playing(&run, &out);
-    let beside: Vec<String> = fs::read_dir(tmp.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let beside = common::listing(tmp.path());
     assert_eq!(beside, ["mount"], "nothing is staged beside --out");
     assert_eq!(staging(&out).len(), 1, "the run stages inside --out");
     signal(&run, "-TERM");
     run.wait().unwrap();
+}
+
+/// Makes the folder `dir` and mounts a tmpfs there, with the `mount` options `options`
+/// (mounting needs root).
+fn mount_tmpfs(dir: &Path, options: &[&str]) {
+    fs::create_dir(dir).unwrap();
+    let mounted = Command::new("mount")
+        .args(["-t", "tmpfs"])
+        .args(options)
+        .arg("tmpfs")
+        .arg(dir)
+        .status()
+        .unwrap();
+    assert!(mounted.success(), "cannot mount a tmpfs here");
 }
 
 /// On a real mount point (a tmpfs, which needs root): every command that writes a folder
@@ -260,28 +237,12 @@ fn case_05_staging_is_inside_out_so_another_filesystem_is_no_obstacle() {
 fn case_05_out_on_a_mount_point_is_written() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("mount");
-    fs::create_dir(&out).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "tmpfs"])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(mounted.success(), "cannot mount a tmpfs here");
+    mount_tmpfs(&out, &[]);
     let shard = out.join("shard");
-    ok(&args(&small(1)), &out);
-    ok(
-        &[&args(&small(1))[..], &["--shard", "1/1"]].concat(),
-        &shard,
-    );
-    floe()
-        .arg("merge")
-        .arg(&shard)
-        .arg("--out")
-        .arg(&out)
-        .arg("--force")
-        .assert()
-        .success();
-    floe().arg("plot").arg(&out).assert().success();
+    ok_small(1, "", &out);
+    ok_small(1, "--shard 1/1", &shard);
+    merge_into([&shard], &out).arg("--force").assert().success();
+    floe_on("plot", &out).assert().success();
     Command::new("umount").arg(&out).status().unwrap();
 }
 
@@ -296,8 +257,8 @@ fn case_11_a_users_folder_named_like_a_staging_folder_is_kept() {
         fs::create_dir(dir).unwrap();
         fs::write(dir.join("important.txt"), "mine").unwrap();
     }
-    ok(&args(&small(1)), &out);
-    ok(&args(&small(2)), &out);
+    ok_small(1, "", &out);
+    ok_small(2, "", &out);
     for dir in [&inside, &beside] {
         assert_eq!(
             fs::read_to_string(dir.join("important.txt")).unwrap(),
@@ -314,9 +275,9 @@ fn concurrent_pairs(pairs: usize) -> (Vec<PathBuf>, usize) {
     let mut refused = 0;
     for i in 0..pairs {
         let out = tmp.join(format!("conc-{i}"));
-        ok(&args(&small(3)), &out);
-        let a = start(&args(&small(1)), &out);
-        let b = start(&args(&small(2)), &out);
+        ok_small(3, "", &out);
+        let a = start(&words(&small(1, "")), &out);
+        let b = start(&words(&small(2, "")), &out);
         let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
         refused += usize::from(!a.status.success()) + usize::from(!b.status.success());
         if seeds(&out).len() != 1 || flagged(&out) {
@@ -348,14 +309,11 @@ fn kill_loop(times: u64, sig: &str, merge: bool) -> (Vec<PathBuf>, [usize; 3]) {
     let mut mixed = Vec::new();
     let shard = tmp.join("shard");
     if merge {
-        ok(
-            &[&args(&small(2))[..], &["--shard", "1/1"]].concat(),
-            &shard,
-        );
+        ok_small(2, "--shard 1/1", &shard);
     }
     for i in 0..times {
         let out = tmp.join(format!("k-{i}"));
-        ok(&args(&small(1)), &out);
+        ok_small(1, "", &out);
         let mut child = if merge {
             Command::new(assert_cmd::cargo::cargo_bin("floe"))
                 .arg("merge")
@@ -367,8 +325,7 @@ fn kill_loop(times: u64, sig: &str, merge: bool) -> (Vec<PathBuf>, [usize; 3]) {
                 .spawn()
                 .unwrap()
         } else {
-            let games = ["simulate", "--games", "300", "--per-game", "--seed", "2"];
-            start(&games, &out)
+            start(&words(&small(2, "")), &out)
         };
         std::thread::sleep(Duration::from_micros(rng.random_range(0..150_000)));
         signal(&child, sig);
@@ -411,33 +368,23 @@ fn case_02_loop_four_hundred_random_kills_never_leave_a_mixed_folder() {
 fn case_10_a_length_target_that_is_not_a_number_is_refused_at_check_time() {
     let tmp = tempfile::tempdir().unwrap();
     for (target, shown) in [("nan", "NaN"), ("inf", "inf")] {
-        let spec = tmp.path().join(format!("{target}.toml"));
-        fs::write(
-            &spec,
-            format!(
-                "game = \"arctic-race\"\nplayers = [2]\nbots = \"random\"\nbudget = 4000\n\
-                 [[params]]\nname = \"tiles_removed\"\nvalues = [0, 8]\n\
-                 [objective]\nlength = 1.0\nlength_target = {target}\n"
-            ),
-        )
-        .unwrap();
-        floe()
-            .args(["tune", "--check"])
-            .arg(&spec)
-            .assert()
-            .failure()
-            .stderr(predicates::str::contains(format!(
-                "line 10: objective.length_target: {shown} is not a number of rounds"
-            )));
+        let text = format!(
+            "game = \"arctic-race\"\nplayers = [2]\nbots = \"random\"\nbudget = 4000\n\
+             [[params]]\nname = \"tiles_removed\"\nvalues = [0, 8]\n\
+             [objective]\nlength = 1.0\nlength_target = {target}\n"
+        );
+        let spec = write(tmp.path(), &format!("{target}.toml"), text);
+        fails(
+            floe_on("tune --check", &spec),
+            &format!("line 10: objective.length_target: {shown} is not a number of rounds"),
+        );
     }
 }
 
 /// Runs `floe play` of a 2-player Arctic Race (seed 5) into `record` with `extra` flags,
 /// answering 1 to everything, and returns its status and stderr.
 fn play_into(record: &Path, extra: &[&str], input: Vec<u8>) -> (bool, String) {
-    let out = floe()
-        .args(["play", "--players", "2", "--seed", "5", "--record"])
-        .arg(record)
+    let out = floe_on("play --players 2 --seed 5 --record", record)
         .args(extra)
         .write_stdin(input)
         .timeout(Duration::from_secs(120))
@@ -447,6 +394,12 @@ fn play_into(record: &Path, extra: &[&str], input: Vec<u8>) -> (bool, String) {
         out.status.success(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Makes a named pipe at `path`.
+fn make_fifo(path: &Path) {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
 }
 
 /// Answers 1 to every question of a game.
@@ -468,13 +421,7 @@ fn case_03_play_never_overwrites_a_users_file_or_a_special_file() {
     assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes\n");
     // A FIFO (and so a device node) is never replaced, even with --force.
     let fifo = tmp.path().join("pipe.toml");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     let (played, stderr) = play_into(&fifo, &["--force"], ones());
     assert!(
         !played && stderr.contains("is not a regular file"),
@@ -499,11 +446,8 @@ fn case_03_play_never_overwrites_a_users_file_or_a_special_file() {
     // With --force, the user's file is replaced by the record.
     assert!(play_into(&notes, &["--force"], ones()).0);
     assert!(fs::read_to_string(&notes).unwrap().contains("answers = ["));
-    let names: Vec<String> = fs::read_dir(tmp.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
+    let mut names = common::listing(tmp.path());
+    names.retain(|n| n.starts_with('.'));
     assert!(names.is_empty(), "no staging file left: {names:?}");
 }
 
@@ -531,13 +475,9 @@ fn case_14_a_non_utf8_answer_is_asked_again() {
     let tmp = tempfile::tempdir().unwrap();
     let mut input = b"\xff\xfe\n".to_vec();
     input.extend(ones());
-    let out = floe()
-        .args(["play", "--players", "2", "--seed", "5", "--record"])
-        .arg(tmp.path().join("game.toml"))
-        .write_stdin(input)
-        .assert()
-        .success();
-    let shown = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    let record = tmp.path().join("game.toml");
+    let mut cmd = floe_on("play --players 2 --seed 5 --record", &record);
+    let shown = lossy_stdout_of(cmd.write_stdin(input));
     assert!(shown.contains("that answer is not text"), "{shown}");
 }
 
@@ -547,12 +487,8 @@ fn case_08_a_path_that_is_not_utf8_is_carried_through_not_a_panic() {
     use std::os::unix::ffi::OsStrExt;
     let tmp = tempfile::tempdir().unwrap();
     let bad = tmp.path().join(OsStr::from_bytes(b"bad\xffname"));
-    let spec = tmp.path().join("e.toml");
-    fs::write(
-        &spec,
-        "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n",
-    )
-    .unwrap();
+    let text = "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n";
+    let spec = write(tmp.path(), "e.toml", text);
     let runs: Vec<Vec<&OsStr>> = vec![
         vec!["simulate".as_ref(), "--games".as_ref(), "5".as_ref()],
         vec![
@@ -576,7 +512,7 @@ fn case_08_a_path_that_is_not_utf8_is_carried_through_not_a_panic() {
             bad.join("seats.csv").is_file(),
             "{run:?} wrote its result there"
         );
-        floe().arg("plot").arg(&bad).assert().success();
+        floe_on("plot", &bad).assert().success();
     }
     // A path that names nothing is an error that names it, never a panic (status 101).
     let (rules, shard, record) = (bad.join("r.toml"), bad.join("shard"), bad.join("g.toml"));
@@ -613,16 +549,10 @@ fn refuses_special(args: &[&std::ffi::OsStr], path: &Path) {
 fn case_09_special_files_are_refused_at_once_not_read_forever() {
     let tmp = tempfile::tempdir().unwrap();
     let fifo = tmp.path().join("fifo");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    make_fifo(&fifo);
     // plot: a table that is /dev/zero.
     let out = tmp.path().join("out");
-    ok(&args(&small(1)), &out);
+    ok_small(1, "", &out);
     fs::remove_file(out.join("seats.csv")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", out.join("seats.csv")).unwrap();
     refuses_special(&["plot".as_ref(), out.as_os_str()], &out.join("seats.csv"));
@@ -630,10 +560,7 @@ fn case_09_special_files_are_refused_at_once_not_read_forever() {
     for special in [Path::new("/dev/zero"), fifo.as_path()] {
         let shard = tmp.path().join("shard");
         let _ = fs::remove_dir_all(&shard);
-        ok(
-            &[&args(&small(1))[..], &["--shard", "1/1"]].concat(),
-            &shard,
-        );
+        ok_small(1, "--shard 1/1", &shard);
         fs::remove_file(shard.join("counts.csv")).unwrap();
         std::os::unix::fs::symlink(special, shard.join("counts.csv")).unwrap();
         let merged = tmp.path().join("merged");
@@ -661,22 +588,11 @@ fn case_09_special_files_are_refused_at_once_not_read_forever() {
 #[test]
 fn case_15_every_allowed_value_means_every_value_the_rules_accept() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("sweep.toml");
-    fs::write(
-        &spec,
-        "name = \"reserve\"\ngame = \"arctic\"\nplayers = [3]\n[[lineups]]\nbots = \"random\"\n\
-         games = 2\n[sweep]\nparam = \"reserve_per_extra_player\"\n",
-    )
-    .unwrap();
+    let text = "name = \"reserve\"\ngame = \"arctic\"\nplayers = [3]\n[[lineups]]\nbots = \"random\"\n\
+                games = 2\n[sweep]\nparam = \"reserve_per_extra_player\"\n";
+    let spec = write(tmp.path(), "sweep.toml", text);
     let out = tmp.path().join("out");
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
+    experiment_ok(&spec, &out);
     // 0 to 34: a Reserve of 35 per extra player cannot be dealt at 4 players (3 x 35 + 4
     // hands of 3 + a River of 6 = 123 cards of 120), so the rules refuse it at any count.
     let cells = fs::read_to_string(out.join("cells.csv")).unwrap();
@@ -688,56 +604,36 @@ fn case_15_every_allowed_value_means_every_value_the_rules_accept() {
     assert_eq!(values.first(), Some(&"0"));
     assert_eq!(values.last(), Some(&"34"));
     assert_eq!(values.len(), 35);
-    let tune = tmp.path().join("tune.toml");
-    fs::write(
-        &tune,
-        "game = \"arctic\"\nplayers = [3]\nbots = \"random\"\nbudget = 100000\n\
-         round_games = 100\nmethod = \"ntbea\"\n[[params]]\nname = \"reserve_per_extra_player\"\n\
-         [objective]\nseat_spread = 1.0\n",
-    )
-    .unwrap();
-    floe()
-        .args(["tune", "--check"])
-        .arg(&tune)
-        .assert()
-        .success()
-        .stdout(predicates::str::contains(
-            "reserve_per_extra_player (35 values, rules: 5)",
-        ));
+    let text = "game = \"arctic\"\nplayers = [3]\nbots = \"random\"\nbudget = 100000\n\
+                round_games = 100\nmethod = \"ntbea\"\n[[params]]\nname = \"reserve_per_extra_player\"\n\
+                [objective]\nseat_spread = 1.0\n";
+    let tune = write(tmp.path(), "tune.toml", text);
+    prints(
+        floe_on("tune --check", &tune),
+        "reserve_per_extra_player (35 values, rules: 5)",
+    );
 }
 
 #[test]
 fn case_16_plot_of_an_emptied_table_fails_and_keeps_the_chart() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out");
-    ok(&args(&small(1)), &out);
-    floe().arg("plot").arg(&out).assert().success();
+    ok_small(1, "", &out);
+    floe_on("plot", &out).assert().success();
     let chart = out.join("seats-random.svg");
     let drawn = fs::read(&chart).unwrap();
-    fs::write(out.join("game_stats.csv"), "").unwrap();
-    floe()
-        .arg("plot")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("game_stats.csv"));
+    write(&out, "game_stats.csv", "");
+    fails(floe_on("plot", &out), "game_stats.csv");
     assert_eq!(fs::read(&chart).unwrap(), drawn, "the chart is kept");
 }
 
 #[test]
 fn case_13_a_formula_looking_name_is_written_as_text() {
     let tmp = tempfile::tempdir().unwrap();
-    let rules = tmp.path().join("evil.toml");
-    fs::write(&rules, "name = \"=cmd|' /C calc'!A0\"\n").unwrap();
+    let rules = write(tmp.path(), "evil.toml", "name = \"=cmd|' /C calc'!A0\"\n");
     let out = tmp.path().join("out");
-    floe()
-        .args(["simulate", "--games", "20", "--per-game", "--rules"])
-        .arg(&rules)
-        .arg("--out")
-        .arg(&out)
-        .arg("--quiet")
-        .assert()
-        .success();
+    let mut cmd = floe_on("simulate --games 20 --per-game --rules", &rules);
+    cmd.arg("--out").arg(&out).arg("--quiet").assert().success();
     for table in ["game_stats.csv", "seats.csv", "games.csv"] {
         let text = fs::read_to_string(out.join(table)).unwrap();
         let row = text.lines().nth(1).unwrap();
@@ -754,13 +650,7 @@ fn case_13_a_formula_looking_name_is_written_as_text() {
 /// returns merge's stderr, which must be a refusal.
 fn forged_merge(edit: impl Fn(&str) -> String, added: &[&str]) -> String {
     let tmp = tempfile::tempdir().unwrap();
-    let shard = tmp.path().join("shard");
-    ok(
-        &[
-            "simulate", "--games", "300", "--seed", "4", "--shard", "1/1",
-        ],
-        &shard,
-    );
+    let shard = forgeable_shard(tmp.path());
     let counts = shard.join("counts.csv");
     let mut text: String = fs::read_to_string(&counts)
         .unwrap()
@@ -775,15 +665,25 @@ fn forged_merge(edit: impl Fn(&str) -> String, added: &[&str]) -> String {
     }
     fs::write(&counts, text).unwrap();
     floe_lab::shards::reseal(&shard).unwrap();
-    let out = floe()
-        .arg("merge")
-        .arg(&shard)
-        .arg("--out")
-        .arg(tmp.path().join("merged"))
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(!tmp.path().join("merged").exists(), "nothing written");
+    merge_refusal(tmp.path(), [&shard])
+}
+
+/// Plays the shard of [`forged_merge`] into `dir/shard` and returns its folder.
+fn forgeable_shard(dir: &Path) -> PathBuf {
+    let shard = dir.join("shard");
+    ok(&words("simulate --games 300 --seed 4 --shard 1/1"), &shard);
+    shard
+}
+
+/// Merges `shards` into `dir/merged`, checks that merge refuses them and writes nothing,
+/// and returns its stderr.
+fn merge_refusal<S: AsRef<std::ffi::OsStr>>(
+    dir: &Path,
+    shards: impl IntoIterator<Item = S>,
+) -> String {
+    let out = merge_into(shards, &dir.join("merged")).output().unwrap();
+    assert!(!out.status.success(), "merged: {out:?}");
+    assert!(!dir.join("merged").exists(), "nothing written");
     String::from_utf8(out.stderr).unwrap()
 }
 
@@ -791,13 +691,7 @@ fn forged_merge(edit: impl Fn(&str) -> String, added: &[&str]) -> String {
 /// are those of a fixed run, so tests can read them once).
 fn count(name: &str, index: usize) -> i64 {
     let tmp = tempfile::tempdir().unwrap();
-    let shard = tmp.path().join("shard");
-    ok(
-        &[
-            "simulate", "--games", "300", "--seed", "4", "--shard", "1/1",
-        ],
-        &shard,
-    );
+    let shard = forgeable_shard(tmp.path());
     fs::read_to_string(shard.join("counts.csv"))
         .unwrap()
         .lines()
@@ -922,23 +816,19 @@ fn case_06_real_shards_of_games_the_round_limit_ends_merge() {
         let shards: Vec<PathBuf> = (1..=2)
             .map(|k| {
                 let dir = tmp.path().join(format!("{game}-{k}"));
-                let part = format!("{k}/2");
-                let rules = file.to_string_lossy().into_owned();
-                ok(
-                    &[
-                        "simulate", "--game", game, "--games", "40", "--bots", "greedy", "--rules",
-                        &rules, "--shard", &part,
-                    ],
-                    &dir,
+                let line = format!(
+                    "simulate --game {game} --games 40 --bots greedy --shard {k}/2 --quiet --rules"
                 );
+                floe_on(&line, &file)
+                    .arg("--out")
+                    .arg(&dir)
+                    .assert()
+                    .success();
                 dir
             })
             .collect();
-        floe()
-            .arg("merge")
-            .args(&shards)
-            .arg("--out")
-            .arg(tmp.path().join(format!("{game}-merged")))
+        let merged = tmp.path().join(format!("{game}-merged"));
+        merge_into(&shards, &merged)
             .arg("--quiet")
             .assert()
             .success();
@@ -953,11 +843,7 @@ fn shards_of(dir: &Path, count: usize) -> Vec<PathBuf> {
     (1..=count)
         .map(|k| {
             let shard = dir.join(format!("shard-{k}"));
-            let part = format!("{k}/{count}");
-            ok(
-                &[&args(&small(4))[..], &["--shard", &part]].concat(),
-                &shard,
-            );
+            ok_small(4, &format!("--shard {k}/{count}"), &shard);
             shard
         })
         .collect()
@@ -981,16 +867,7 @@ fn forged_rows(
         .collect();
     fs::write(&path, body).unwrap();
     floe_lab::shards::reseal(&shards[0]).unwrap();
-    let out = floe()
-        .arg("merge")
-        .args(shards)
-        .arg("--out")
-        .arg(dir.join("merged"))
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(!dir.join("merged").exists(), "nothing written");
-    String::from_utf8(out.stderr).unwrap()
+    merge_refusal(dir, shards)
 }
 
 #[test]
@@ -1045,15 +922,7 @@ fn case_07_merge_checks_every_row_of_games_csv() {
         .replace("shard = \"1/3\"", "shard = \"2/3\"");
     fs::write(copy.join("shard.toml"), manifest).unwrap();
     floe_lab::shards::reseal(&copy).unwrap();
-    let out = floe()
-        .arg("merge")
-        .args([&shards[0], &copy, &shards[2]])
-        .arg("--out")
-        .arg(tmp.path().join("merged"))
-        .output()
-        .unwrap();
-    let e = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success(), "the relabelled copy was merged");
+    let e = merge_refusal(tmp.path(), [&shards[0], &copy, &shards[2]]);
     assert!(e.contains("copy/"), "{e}");
 }
 
@@ -1062,41 +931,37 @@ fn case_14_a_wrong_type_or_a_duplicate_key_is_named_by_its_key() {
     let tmp = tempfile::tempdir().unwrap();
     let rules = tmp.path().join("r.toml");
     let spec = tmp.path().join("e.toml");
-    let cases: [(&Path, &str, &[&str], &str); 4] = [
+    let simulate = "simulate --games 1 --rules";
+    let cases: [(&Path, &str, &str, &str); 4] = [
         (
             &rules,
             "name = \"x\"\nround_limit = \"five\"\n",
-            &["simulate", "--games", "1", "--rules"],
+            simulate,
             "line 2: round_limit: invalid type",
         ),
         (
             &rules,
             "name = \"x\"\nname = \"y\"\n",
-            &["simulate", "--games", "1", "--rules"],
+            simulate,
             "line 2: name: duplicate key",
         ),
         (
             &spec,
             "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\n\
              games = 10\n[[lineups]]\nbots = \"greedy\"\ngames = \"ten\"\n",
-            &["experiment"],
+            "experiment",
             "line 9: lineups[1].games: invalid type",
         ),
         (
             &spec,
             "name = \"e\"\ngame = \"arctic-race\"\nplayers = [2]\nplayers = [3]\n",
-            &["experiment"],
+            "experiment",
             "line 4: players: duplicate key",
         ),
     ];
     for (path, text, command, message) in cases {
         fs::write(path, text).unwrap();
-        floe()
-            .args(command)
-            .arg(path)
-            .assert()
-            .failure()
-            .stderr(predicates::str::contains(message));
+        fails(floe_on(command, path), message);
     }
 }
 
@@ -1111,19 +976,9 @@ fn case_16_allow_other_build_merges_shards_of_two_builds() {
     fs::write(&manifest, old).unwrap();
     floe_lab::shards::reseal(&shards[1]).unwrap();
     let merged = tmp.path().join("merged");
-    floe()
-        .arg("merge")
-        .args(&shards)
-        .arg("--out")
-        .arg(&merged)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains("--allow-other-build"));
-    floe()
-        .arg("merge")
-        .args(&shards)
-        .args(["--allow-other-build", "--quiet", "--out"])
-        .arg(&merged)
+    fails(merge_into(&shards, &merged), "--allow-other-build");
+    let mut cmd = merge_into(&shards, &merged);
+    cmd.args(["--allow-other-build", "--quiet"])
         .assert()
         .success();
 }
@@ -1133,17 +988,8 @@ fn case_16_allow_other_build_merges_shards_of_two_builds() {
 fn tmux_screen(dir: &Path, command: &str, wait: Duration) -> Option<String> {
     let session = format!("floe-{}", std::process::id());
     let started = Command::new("tmux")
-        .args([
-            "new-session",
-            "-d",
-            "-x",
-            "160",
-            "-y",
-            "20",
-            "-s",
-            &session,
-            "-c",
-        ])
+        .args(words("new-session -d -x 160 -y 20 -s"))
+        .args([&session, "-c"])
         .arg(dir)
         .arg(command)
         .status()
@@ -1184,28 +1030,12 @@ fn case_16_the_progress_bar_shows_no_eta_before_a_game_has_finished() {
 fn case_14_a_full_disk_names_the_file() {
     let tmp = tempfile::tempdir().unwrap();
     let mount = tmp.path().join("small");
-    fs::create_dir(&mount).unwrap();
-    let mounted = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-        .arg(&mount)
-        .status()
-        .unwrap();
-    assert!(mounted.success(), "cannot mount a tmpfs here");
+    mount_tmpfs(&mount, &["-o", "size=64k"]);
     let out = mount.join("out");
     ok(&["simulate", "--games", "10"], &out);
     let before = result(&out);
-    let failed = floe()
-        .args([
-            "simulate",
-            "--games",
-            "20000",
-            "--per-game",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let mut cmd = floe_line("simulate --games 20000 --per-game --quiet --out");
+    let failed = cmd.arg(&out).output().unwrap();
     let stderr = String::from_utf8_lossy(&failed.stderr).into_owned();
     let after = result(&out);
     Command::new("umount").arg(&mount).status().unwrap();
@@ -1226,28 +1056,21 @@ fn case_14_team_play_at_two_players_is_refused_before_any_game_naming_team_play(
                 [objective]\nseat_spread = 1.0\n[[params]]\nname = \"team_play\"\n";
     // Listed, team play at 2 players is refused by `--check`, at the value's line.
     fs::write(&tune, format!("{head}values = [false, true]\n")).unwrap();
-    floe()
-        .args(["tune", "--check"])
-        .arg(&tune)
-        .assert()
-        .failure()
-        .stderr(predicates::str::contains(
-            "line 12: params[0].values[1]: 2 players: north-pole cannot seat 2 players \
-             under these rules: team play (team_play = true",
-        ));
+    fails(
+        floe_on("tune --check", &tune),
+        "line 12: params[0].values[1]: 2 players: north-pole cannot seat 2 players \
+         under these rules: team play (team_play = true",
+    );
     // Unlisted, "every allowed value" leaves it out at 2 players and tries it at 4.
     fs::write(&tune, head).unwrap();
-    floe()
-        .args(["tune", "--check"])
-        .arg(&tune)
-        .assert()
-        .success()
-        .stdout(predicates::str::contains(
+    let text = stdout_of(floe_on("tune --check", &tune));
+    assert_contains_all(
+        &text,
+        &[
             "2 players: racing over 1 candidate: team_play (1 value, rules: false)",
-        ))
-        .stdout(predicates::str::contains(
             "4 players: racing over 2 candidates: team_play (2 values, rules: false)",
-        ));
+        ],
+    );
 }
 
 /// Returns `text` with every line that starts with `start` replaced by `line`.

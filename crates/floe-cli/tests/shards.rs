@@ -5,11 +5,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use predicates::prelude::*;
-
 mod common;
 
-use common::{floe, ok};
+use common::{
+    assert_contains_all, assert_same_files, fails, floe_line, merge_into, ok, words, write,
+};
 
 /// Runs `args` whole into `dir/whole` and as `n` shards (played in the order `order`)
 /// into `dir/shard-K`; merges them (listed in `order` too) into `dir/merged`.
@@ -26,55 +26,20 @@ fn whole_and_merged(dir: &Path, args: &[&str], n: usize, order: &[usize]) -> (Pa
         shards.push(shard);
     }
     let merged = dir.join("merged");
-    floe()
-        .arg("merge")
-        .args(&shards)
-        .arg("--out")
-        .arg(&merged)
+    merge_into(&shards, &merged)
         .arg("--quiet")
         .assert()
         .success();
     (whole, merged)
 }
 
-fn assert_same_files(whole: &Path, merged: &Path, names: &[&str]) {
-    for name in names {
-        let a = fs::read(whole.join(name)).unwrap_or_else(|e| panic!("whole {name}: {e}"));
-        let b = fs::read(merged.join(name)).unwrap_or_else(|e| panic!("merged {name}: {e}"));
-        assert!(
-            a == b,
-            "{name} differs between the whole run and the merged shards"
-        );
-    }
-}
-
 #[test]
 fn simulate_shards_merge_to_the_unsharded_run() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = [
-        "simulate",
-        "--players",
-        "3",
-        "--games",
-        "3001",
-        "--seed",
-        "11",
-        "--shuffle-colours",
-        "--per-game",
-    ];
+    let args = words("simulate --players 3 --games 3001 --seed 11 --shuffle-colours --per-game");
     let (whole, merged) = whole_and_merged(tmp.path(), &args, 3, &[2, 3, 1]);
-    assert_same_files(
-        &whole,
-        &merged,
-        &[
-            "game_stats.csv",
-            "seats.csv",
-            "colours.csv",
-            "bots.csv",
-            "tests.csv",
-            "games.csv",
-        ],
-    );
+    let files = words("game_stats.csv seats.csv colours.csv bots.csv tests.csv games.csv");
+    assert_same_files(&whole, &merged, &files);
     // A shard holds counts and a manifest, not rates.
     let counts = fs::read_to_string(tmp.path().join("shard-1/counts.csv")).unwrap();
     assert!(
@@ -82,74 +47,44 @@ fn simulate_shards_merge_to_the_unsharded_run() {
         "{counts}"
     );
     let manifest = fs::read_to_string(tmp.path().join("shard-1/shard.toml")).unwrap();
-    for key in [
-        "floe_version",
-        "git_commit",
-        "command",
-        "inputs_hash",
-        "bots",
-        "seed = 11",
-        "shard = \"1/3\"",
-        "games = 3001",
-        "games_played = 1000",
-    ] {
-        assert!(manifest.contains(key), "{key} not in {manifest}");
-    }
+    assert_contains_all(
+        &manifest,
+        &[
+            "floe_version",
+            "git_commit",
+            "command",
+            "inputs_hash",
+            "bots",
+            "seed = 11",
+            "shard = \"1/3\"",
+            "games = 3001",
+            "games_played = 1000",
+        ],
+    );
     assert!(!tmp.path().join("shard-1/seats.csv").exists());
 }
 
 #[test]
 fn tournament_shards_merge_to_the_unsharded_run() {
     let tmp = tempfile::tempdir().unwrap();
-    let args = [
-        "tournament",
-        "--players",
-        "4",
-        "--bots",
-        "random,greedy:depth=0,greedy",
-        "--games",
-        "300",
-        "--duplicate",
-    ];
+    let args =
+        words("tournament --players 4 --bots random,greedy:depth=0,greedy --games 300 --duplicate");
     let (whole, merged) = whole_and_merged(tmp.path(), &args, 4, &[4, 1, 3, 2]);
-    assert_same_files(
-        &whole,
-        &merged,
-        &[
-            "tournament.csv",
-            "pairwise.csv",
-            "ratings.csv",
-            "game_stats.csv",
-        ],
-    );
+    let files = words("tournament.csv pairwise.csv ratings.csv game_stats.csv");
+    assert_same_files(&whole, &merged, &files);
 }
 
 #[test]
 fn experiment_shards_merge_to_the_unsharded_run() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("study.toml");
-    fs::write(
-        &spec,
-        "players = [2, 3]\nshuffle_colours = true\nseating = \"rotated\"\n\n[[lineups]]\n\
-         bots = \"random,greedy:depth=0\"\ngames = 400\n\n[sweep]\nparam = \"tiles_removed\"\n\
-         values = [2, 8]\n",
-    )
-    .unwrap();
+    let text = "players = [2, 3]\nshuffle_colours = true\nseating = \"rotated\"\n\n[[lineups]]\n\
+                bots = \"random,greedy:depth=0\"\ngames = 400\n\n[sweep]\nparam = \"tiles_removed\"\n\
+                values = [2, 8]\n";
+    let spec = write(tmp.path(), "study.toml", text);
     let spec = spec.to_str().unwrap();
     let (whole, merged) = whole_and_merged(tmp.path(), &["experiment", spec], 3, &[3, 1, 2]);
-    assert_same_files(
-        &whole,
-        &merged,
-        &[
-            "cells.csv",
-            "seats.csv",
-            "colours.csv",
-            "bots.csv",
-            "tests.csv",
-            "pairwise.csv",
-            "ratings.csv",
-        ],
-    );
+    let files = "cells.csv seats.csv colours.csv bots.csv tests.csv pairwise.csv ratings.csv";
+    assert_same_files(&whole, &merged, &words(files));
     let manifest = fs::read_to_string(merged.join("manifest.toml")).unwrap();
     assert!(manifest.contains("merged_from = ["), "{manifest}");
     assert!(merged.join("sweep-mean-rounds.svg").exists());
@@ -173,8 +108,7 @@ fn north_pole_runs_are_the_same_on_any_threads_and_merged_shards_at_2_3_4_player
         simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", players, "101", None);
     }
     let tmp = tempfile::tempdir().unwrap();
-    let teams = tmp.path().join("teams.toml");
-    fs::write(&teams, "team_play = true\n").unwrap();
+    let teams = write(tmp.path(), "teams.toml", "team_play = true\n");
     simulate_is_the_same_on_any_threads_and_merged_shards("north-pole", "4", "101", Some(&teams));
 }
 
@@ -189,31 +123,15 @@ fn simulate_is_the_same_on_any_threads_and_merged_shards(
 ) {
     let tmp = tempfile::tempdir().unwrap();
     let rules_flag = rules.map(|r| r.to_str().unwrap().to_string());
-    let mut args = vec![
-        "simulate",
-        "--game",
-        game,
-        "--players",
-        players,
-        "--games",
-        games,
-        "--seed",
-        "5",
-        "--per-game",
-    ];
+    let line =
+        format!("simulate --game {game} --players {players} --games {games} --seed 5 --per-game");
+    let mut args = words(&line);
     if let Some(file) = &rules_flag {
         args.extend(["--rules", file]);
     }
     let (whole, merged) = whole_and_merged(tmp.path(), &args, 2, &[2, 1]);
-    let files = [
-        "game_stats.csv",
-        "seats.csv",
-        "colours.csv",
-        "bots.csv",
-        "tests.csv",
-        "games.csv",
-        "figures.csv",
-    ];
+    let files =
+        words("game_stats.csv seats.csv colours.csv bots.csv tests.csv games.csv figures.csv");
     assert_same_files(&whole, &merged, &files);
     for threads in ["1", "2"] {
         let dir = tmp.path().join(format!("threads-{threads}"));
@@ -259,13 +177,9 @@ fn simulate_is_the_same_on_any_threads_and_merged_shards(
 #[test]
 fn arctic_experiment_figures_merge_per_cell() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("study.toml");
-    fs::write(
-        &spec,
-        "game = \"arctic\"\nplayers = [2, 4]\n\n[[lineups]]\nbots = \"random\"\ngames = 300\n\n\
-         [sweep]\nparam = \"penalty_points\"\nvalues = [-2, 0]\n",
-    )
-    .unwrap();
+    let text = "game = \"arctic\"\nplayers = [2, 4]\n\n[[lineups]]\nbots = \"random\"\ngames = 300\n\n\
+                [sweep]\nparam = \"penalty_points\"\nvalues = [-2, 0]\n";
+    let spec = write(tmp.path(), "study.toml", text);
     let spec = spec.to_str().unwrap();
     let (whole, merged) = whole_and_merged(tmp.path(), &["experiment", spec], 2, &[1, 2]);
     assert_same_files(&whole, &merged, &["cells.csv", "seats.csv", "figures.csv"]);
@@ -291,15 +205,7 @@ fn three_shards(dir: &Path, seed3: &str) -> Vec<PathBuf> {
             let out = dir.join(format!("s{k}"));
             let seed = if k == 3 { seed3 } else { "5" };
             ok(
-                &[
-                    "simulate",
-                    "--games",
-                    "600",
-                    "--seed",
-                    seed,
-                    "--shard",
-                    &format!("{k}/3"),
-                ],
+                &words(&format!("simulate --games 600 --seed {seed} --shard {k}/3")),
                 &out,
             );
             out
@@ -310,14 +216,7 @@ fn three_shards(dir: &Path, seed3: &str) -> Vec<PathBuf> {
 /// Checks that merging `dirs` fails with `message` and writes nothing.
 fn merge_refused(dirs: &[&PathBuf], message: &str) {
     let out = dirs[0].parent().unwrap().join("merged");
-    floe()
-        .arg("merge")
-        .args(dirs)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(message));
+    fails(merge_into(dirs, &out), message);
     assert!(!out.exists(), "a refused merge wrote {}", out.display());
 }
 
@@ -339,31 +238,19 @@ fn incomplete_duplicated_or_foreign_shards_are_refused() {
     merge_refused(&[&s[0], &not_a_shard], "not a finished shard folder");
     let other_count = tmp.path().join("of-four");
     ok(
-        &[
-            "simulate", "--games", "600", "--seed", "5", "--shard", "1/4",
-        ],
+        &words("simulate --games 600 --seed 5 --shard 1/4"),
         &other_count,
     );
     merge_refused(&[&s[0], &other_count], "their shard count differs");
-    floe()
-        .arg("merge")
-        .args(&s)
-        .arg("--out")
-        .arg(&s[1])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("that is the shard folder"));
+    fails(merge_into(&s, &s[1]), "that is the shard folder");
     assert!(
         s[1].join("counts.csv").exists(),
         "the shard is left as it was"
     );
-    floe()
-        .args(["simulate", "--shard", "4/3"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "\"4/3\" is not K/N with 1 <= K <= N",
-        ));
+    fails(
+        floe_line("simulate --shard 4/3"),
+        "\"4/3\" is not K/N with 1 <= K <= N",
+    );
 }
 
 #[test]
@@ -372,26 +259,12 @@ fn card_game_tournament_shards_merge_to_the_unsharded_run_at_2_3_and_4_players()
     let poles = ["2", "3", "4"].map(|p| ("north-pole", p));
     for (game, players) in tables.into_iter().chain(poles) {
         let tmp = tempfile::tempdir().unwrap();
-        let args = [
-            "tournament",
-            "--game",
-            game,
-            "--players",
-            players,
-            "--bots",
-            "random,greedy,mcts:iters=10",
-            "--games",
-            "24",
-            "--duplicate",
-        ];
-        let (whole, merged) = whole_and_merged(tmp.path(), &args, 2, &[2, 1]);
-        let files = [
-            "tournament.csv",
-            "pairwise.csv",
-            "ratings.csv",
-            "game_stats.csv",
-            "figures.csv",
-        ];
+        let line = format!(
+            "tournament --game {game} --players {players} --bots random,greedy,mcts:iters=10 \
+             --games 24 --duplicate"
+        );
+        let (whole, merged) = whole_and_merged(tmp.path(), &words(&line), 2, &[2, 1]);
+        let files = words("tournament.csv pairwise.csv ratings.csv game_stats.csv figures.csv");
         assert_same_files(&whole, &merged, &files);
     }
 }

@@ -2,52 +2,33 @@
 //! registry names a game, so a second game runs end to end, and Floe measures the tilt of
 //! its `tie_bonus` rule (fair value 0: seat 0's extra points on tied top bids).
 
-use std::fs;
-use std::path::Path;
+mod common;
 
-use assert_cmd::Command;
-use predicates::prelude::*;
-
-fn floe() -> Command {
-    Command::cargo_bin("floe").unwrap()
-}
-
-fn read(dir: &Path, name: &str) -> String {
-    fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
+use common::{
+    assert_contains_all, assert_same_files, csv_column, fails, floe_line, floe_on, merge_into,
+    prints, read, stdout_of, words, write,
+};
 
 /// Returns the `win_rate` of the row of a table of groups whose first columns start with
 /// `prefix`.
 fn win_rate(csv: &str, prefix: &str) -> f64 {
-    let mut reader = csv::Reader::from_reader(csv.as_bytes());
-    let col = reader
-        .headers()
-        .unwrap()
-        .iter()
-        .position(|h| h == "win_rate")
-        .unwrap();
+    let rates = csv_column(csv, "win_rate");
     let row = csv
         .lines()
         .skip(1)
         .position(|l| l.starts_with(prefix))
         .unwrap_or_else(|| panic!("no row {prefix:?} in\n{csv}"));
-    let record = reader.records().nth(row).unwrap().unwrap();
-    record[col].parse().unwrap()
+    rates[row].parse().unwrap()
 }
 
 #[test]
 fn simulate_plays_the_test_game_by_name() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("sim");
-    floe()
-        .args(["simulate", "--game", "goofspiel", "--players", "2"])
-        .args(["--games", "4000", "--out"])
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "goofspiel (standard rules), 2 players, bots random, 4000 games",
-        ));
+    prints(
+        floe_line("simulate --game goofspiel --players 2 --games 4000 --out").arg(&out),
+        "goofspiel (standard rules), 2 players, bots random, 4000 games",
+    );
     let stats = read(&out, "game_stats.csv");
     assert!(stats.contains("p_cards_out"), "{stats}");
     assert!(
@@ -73,24 +54,12 @@ fn simulate_plays_the_test_game_by_name() {
 #[test]
 fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
     let tmp = tempfile::tempdir().unwrap();
-    let spec = tmp.path().join("tilt.toml");
-    fs::write(
-        &spec,
-        "game = \"goofspiel\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 6000\n\
-         [sweep]\nparam = \"tie_bonus\"\nvalues = [0, 4]\n",
-    )
-    .unwrap();
+    let text = "game = \"goofspiel\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 6000\n\
+                [sweep]\nparam = \"tie_bonus\"\nvalues = [0, 4]\n";
+    let spec = write(tmp.path(), "tilt.toml", text);
     let out = tmp.path().join("tilt");
-    let ran = floe()
-        .arg("experiment")
-        .arg(&spec)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("tilt: 2 cells, 12000 games"));
+    let stdout = stdout_of(floe_on("experiment", &spec).arg("--out").arg(&out));
     // The console flags the tilted cell only, its test adjusted over the run's two.
-    let stdout = String::from_utf8(ran.get_output().stdout.clone()).unwrap();
     let line = |value: &str| {
         let start = format!("  random, 2 players, tie_bonus {value}: 6000 games; ");
         stdout
@@ -106,9 +75,12 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
         line("4").contains("best seat 0 ") && line("4").ends_with(" *"),
         "{stdout}"
     );
-    assert!(
-        stdout.contains("* 1 of the run's 2 tests of equal win shares"),
-        "{stdout}"
+    assert_contains_all(
+        &stdout,
+        &[
+            "tilt: 2 cells, 12000 games",
+            "* 1 of the run's 2 tests of equal win shares",
+        ],
     );
     let cells = read(&out, "cells.csv");
     assert!(
@@ -124,42 +96,24 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
         "tie_bonus 4 favours seat 0: {tilted} vs {fair}"
     );
     // The game's own parameters are the ones a sweep may name.
-    fs::write(
-        &spec,
-        "game = \"goofspiel\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n\
-         [sweep]\nparam = \"tiles_removed\"\n",
-    )
-    .unwrap();
-    floe()
-        .arg("experiment")
-        .arg(&spec)
-        .arg("--out")
-        .arg(tmp.path().join("bad"))
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "tilt.toml: line 7: sweep.param: \"tiles_removed\" cannot be swept; parameters: cards, tie_bonus",
-        ));
+    let text = "game = \"goofspiel\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n\
+                [sweep]\nparam = \"tiles_removed\"\n";
+    let spec = write(tmp.path(), "tilt.toml", text);
+    fails(
+        floe_on("experiment", &spec)
+            .arg("--out")
+            .arg(tmp.path().join("bad")),
+        "tilt.toml: line 7: sweep.param: \"tiles_removed\" cannot be swept; parameters: cards, tie_bonus",
+    );
 }
 
 #[test]
 fn tournaments_shards_merge_and_replays_work_for_the_test_game() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = [
-        "tournament",
-        "--game",
-        "goofspiel",
-        "--players",
-        "2",
-        "--bots",
-        "random,greedy",
-        "--games",
-        "600",
-        "--duplicate",
-        "--quiet",
-    ];
+    let run =
+        "tournament --game goofspiel --players 2 --bots random,greedy --games 600 --duplicate";
     let whole = tmp.path().join("whole");
-    floe().args(run).arg("--out").arg(&whole).assert().success();
+    common::ok(&words(run), &whole);
     let standings = read(&whole, "tournament.csv");
     let row = "goofspiel,standard,2,\"random,greedy\",1";
     let (greedy, random) = (
@@ -170,63 +124,31 @@ fn tournaments_shards_merge_and_replays_work_for_the_test_game() {
     let mut shards = Vec::new();
     for k in 1..=2 {
         let dir = tmp.path().join(format!("shard-{k}"));
-        floe()
-            .args(run)
-            .args(["--shard", &format!("{k}/2"), "--out"])
-            .arg(&dir)
-            .assert()
-            .success();
+        common::ok(&words(&format!("{run} --shard {k}/2")), &dir);
         shards.push(dir);
     }
     let merged = tmp.path().join("merged");
-    floe()
-        .arg("merge")
-        .args(&shards)
-        .args(["--quiet", "--out"])
-        .arg(&merged)
+    merge_into(&shards, &merged)
+        .arg("--quiet")
         .assert()
         .success();
-    for name in [
-        "tournament.csv",
-        "pairwise.csv",
-        "ratings.csv",
-        "game_stats.csv",
-    ] {
-        assert_eq!(read(&whole, name), read(&merged, name), "{name}");
-    }
-    floe()
-        .args([
-            "replay",
-            "--game",
-            "goofspiel",
-            "--players",
-            "3",
-            "--index",
-            "2",
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "goofspiel (standard rules), 3 players",
-        ));
+    let names = words("tournament.csv pairwise.csv ratings.csv game_stats.csv");
+    assert_same_files(&whole, &merged, &names);
+    prints(
+        floe_line("replay --game goofspiel --players 3 --index 2"),
+        "goofspiel (standard rules), 3 players",
+    );
 }
 
 #[test]
 fn bot_parameters_a_game_does_not_declare_are_refused() {
-    floe()
-        .args(["simulate", "--game", "goofspiel", "--players", "2"])
-        .args(["--bots", "greedy:progress=2", "--games", "10"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "Error: --bots \"greedy:progress=2\": bot \"greedy\": parameter \"progress\" has no \
-             meaning in goofspiel, which declares no bot parameters",
-        ));
-    floe()
-        .args(["simulate", "--game", "chess"])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
-            "Error: --game chess: unknown game \"chess\"; games: arctic-race",
-        ));
+    fails(
+        floe_line("simulate --game goofspiel --players 2 --bots greedy:progress=2 --games 10"),
+        "Error: --bots \"greedy:progress=2\": bot \"greedy\": parameter \"progress\" has no \
+         meaning in goofspiel, which declares no bot parameters",
+    );
+    fails(
+        floe_line("simulate --game chess"),
+        "Error: --game chess: unknown game \"chess\"; games: arctic-race",
+    );
 }
