@@ -10,6 +10,7 @@ mod plot;
 mod profile;
 mod progress;
 mod replay;
+mod report;
 mod run;
 mod simulate;
 mod stop;
@@ -51,6 +52,9 @@ enum Command {
     Merge(merge::MergeArgs),
     /// Draw SVG charts from a results folder's CSV files.
     Plot(plot::PlotArgs),
+    /// Write a results folder's page (report.html): what was run, the answer in plain
+    /// sentences with intervals, the charts and tables, and how to make it again.
+    Report(report::ReportArgs),
     /// Play one game of a run again from its seed (or of a `floe play` record) and print
     /// everything that happens.
     Replay(replay::ReplayArgs),
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         Command::Experiment(a) => experiment::run(&a),
         Command::Merge(a) => merge::run(&a),
         Command::Plot(a) => plot::run(&a),
+        Command::Report(a) => report::run(&a),
         Command::Replay(a) => replay::run(&a),
         Command::Play(a) => play::run(&a),
         Command::Tune(a) => tune::run(&a),

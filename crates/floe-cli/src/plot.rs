@@ -48,7 +48,7 @@ pub fn run(a: &PlotArgs) -> Result<()> {
         );
     }
     for chart in &charts {
-        out.add(chart);
+        out.add_chart(chart);
     }
     let drawn = out
         .commit()

@@ -86,9 +86,10 @@ fn simulate_writes_the_documented_files() {
     leftovers.retain(|n| n != ".floe-lock");
     assert_eq!(
         leftovers.len(),
-        9,
-        "game_stats, seats, colours, bots, tests, games, columns, manifest, the list of \
-         Floe's files (beside the folder's lock file) and no temporary files: {leftovers:?}"
+        10,
+        "game_stats, seats, colours, bots, tests, games, columns, manifest, the page, the \
+         list of Floe's files (beside the folder's lock file) and no temporary files: \
+         {leftovers:?}"
     );
     let owned = read(&out, "floe-files.toml");
     for file in ["game_stats.csv", "games.csv", "manifest.toml"] {

@@ -24,10 +24,10 @@ use floe_sim::table::{Cell, Table};
 
 /// One row of a table, by column name: each field the cell it was written from
 /// ([`floe_sim::kinds::kind_of`]).
-type Row = HashMap<String, Cell>;
+pub(crate) type Row = HashMap<String, Cell>;
 
 /// Reads `dir/name`, or `None` if there is no such file.
-fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
+pub(crate) fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
     let path = dir.join(name);
     if !path.exists() {
         return Ok(None);
@@ -50,12 +50,12 @@ fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
 }
 
 /// Returns column `col` of `row` as a label: a text, or a count or value as written.
-fn text(row: &Row, col: &str) -> Result<String> {
+pub(crate) fn text(row: &Row, col: &str) -> Result<String> {
     cell(row, col).map(Cell::to_string)
 }
 
 /// Returns column `col` of `row` as a number.
-fn num(row: &Row, col: &str) -> Result<f64> {
+pub(crate) fn num(row: &Row, col: &str) -> Result<f64> {
     let c = cell(row, col)?;
     c.number()
         .ok_or_else(|| anyhow!("column {col:?}: {c} is not a number"))

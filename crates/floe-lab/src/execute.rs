@@ -412,7 +412,7 @@ impl Outputs {
             None => files
                 .iter()
                 .map(|f| f.name())
-                .chain([MANIFEST, COLUMNS])
+                .chain([MANIFEST, COLUMNS, crate::page::PAGE])
                 .collect(),
         };
         if plan.per_game {
@@ -503,9 +503,10 @@ impl Outputs {
                 .map_or("experiment", |i| i.name.as_str());
             let title = crate::charts::chart_title(study, &plan.game);
             for chart in crate::charts::draw(self.out.staging(), self.out.staging(), &title)? {
-                self.out.add(&chart);
+                self.out.add_chart(&chart);
             }
         }
+        crate::page::stage(&mut self.out)?;
         for path in self.out.commit().about(Setting::Out, &out_path)? {
             let chart = path
                 .file_name()

@@ -14,6 +14,7 @@ mod execute;
 pub mod input;
 pub mod message;
 pub mod output_dir;
+pub mod page;
 pub mod people;
 pub mod plan;
 pub mod profile;

@@ -56,9 +56,10 @@ const LOCK_LIMIT: u64 = 1 << 16;
 /// before a run whose charts are not known until its tables are.
 pub const CHART_PREFIXES: [&str; 5] = ["sweep-", "seats-", "colours-", "bots-", "ratings-"];
 
-/// Returns whether `name` is named like one of Floe's charts.
+/// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).
 pub fn is_chart_name(name: &str) -> bool {
-    name.ends_with(".svg") && CHART_PREFIXES.iter().any(|p| name.starts_with(p))
+    (name.ends_with(".svg") || name.ends_with(".png"))
+        && CHART_PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
 /// An output problem, naming the path.
@@ -104,6 +105,8 @@ pub enum Scope {
     Everything,
     /// Only charts (`floe plot`, which redraws the charts of a run's tables).
     Charts,
+    /// Only the one file named (`floe report`, which writes the page of a result).
+    Named(&'static str),
 }
 
 impl Scope {
@@ -111,6 +114,7 @@ impl Scope {
         match self {
             Scope::Everything => true,
             Scope::Charts => is_chart_name(name),
+            Scope::Named(only) => name == only,
         }
     }
 }
@@ -178,6 +182,22 @@ fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
         return Err(bad(format!("{name:?} is not a file name in this folder")));
     }
     Ok(owned)
+}
+
+/// Returns the files of the whole result Floe wrote in `dir`, by name, sorted.
+///
+/// # Errors
+/// Names the folder when Floe wrote no list of files there (it is not a results folder),
+/// and the list when it cannot be read or says a move was cut short ([`check_complete`]).
+pub fn result_files(dir: &Path) -> Result<Vec<String>, OutputError> {
+    if !dir.join(OWNED).is_file() {
+        return Err(OutputError {
+            path: dir.to_path_buf(),
+            message: format!("not a results folder Floe wrote: it holds no {OWNED}").into(),
+        });
+    }
+    check_complete(dir)?;
+    Ok(read_owned(dir)?.files.into_iter().collect())
 }
 
 /// Checks that `dir` holds one whole result: no run was killed while moving its files in
@@ -366,10 +386,22 @@ impl OutputDir {
         })
     }
 
-    /// Adds the file `name` that was written into the staging folder by other means (a
-    /// chart drawn there).
+    /// The files written into the staging folder so far, by name, in order.
+    pub fn written(&self) -> &[String] {
+        &self.written
+    }
+
+    /// Adds the file `name` that was written into the staging folder by other means.
     pub fn add(&mut self, name: &str) {
         self.written.push(name.to_string());
+    }
+
+    /// Adds the chart `name` drawn into the staging folder, with its PNG copy
+    /// ([`floe_plot::png_path`]).
+    pub fn add_chart(&mut self, name: &str) {
+        let png = floe_plot::png_path(Path::new(name));
+        self.add(name);
+        self.add(&png.to_string_lossy());
     }
 
     /// Moves every file written into the folder, removes the files Floe made there before

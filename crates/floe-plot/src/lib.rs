@@ -12,13 +12,15 @@
 //!   each line optionally with one x value ringed (e.g. the rulebook's choice).
 //!   [`step_chart`] draws the same lines against named steps (e.g. a ladder of bots).
 //!
-//! Both write the chart to a temporary file next to the target and rename it into place
-//! only when it is complete, so a failure never leaves a half-written chart. Bad input
+//! Each chart is written as SVG and, beside it, as PNG ([`png_path`]). Both are written to
+//! a temporary file next to the target and renamed into place only when complete, so a
+//! failure never leaves a half-written chart. Bad input
 //! (nothing to draw, NaN or infinite values, an interval that does not hold its rate) is
 //! reported as [`PlotError::InvalidInput`], never a panic.
 //!
 //! The crate needs no system libraries or font files: text is written as SVG `<text>`
-//! elements in the viewer's sans-serif font, and its width is estimated from its length.
+//! elements in the viewer's sans-serif font, and its width is estimated from its length;
+//! the PNG copy sets it in the DejaVu Sans font the crate carries.
 //!
 //! ```no_run
 //! use floe_plot::{Rate, RateGroup, rate_chart};
@@ -41,11 +43,14 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 mod line;
+mod png;
 mod rate;
 mod style;
 
 pub use line::{line_chart, log_line_chart, step_chart};
+pub use png::png_path;
 pub use rate::{rate_chart, rate_gap_chart};
+pub use style::thousands;
 
 /// A rate with its 95% interval, e.g. a win rate.
 ///
@@ -144,6 +149,18 @@ impl PlotError {
     }
 }
 
+/// Writes the chart `svg` to `path` and its PNG copy beside it ([`png_path`]), each
+/// whole or not at all.
+///
+/// # Errors
+/// [`PlotError::Draw`] if the PNG cannot be made, [`PlotError::Write`] if a file cannot
+/// be written.
+pub(crate) fn write_chart(path: &Path, svg: &str) -> Result<(), PlotError> {
+    let png = png::render(path, svg)?;
+    write_atomically(path, svg.as_bytes())?;
+    write_atomically(&png_path(path), &png)
+}
+
 /// Distinguishes temporary files of concurrent writes within one process.
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 
@@ -154,7 +171,7 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 ///
 /// [`PlotError::Write`] if the temporary file cannot be created or written, or cannot be
 /// renamed to `path`; the temporary file is removed in that case.
-pub(crate) fn write_atomically(path: &Path, contents: &str) -> Result<(), PlotError> {
+fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), PlotError> {
     let write_err = |source| PlotError::Write {
         path: path.to_path_buf(),
         source,
@@ -181,7 +198,7 @@ pub(crate) fn write_atomically(path: &Path, contents: &str) -> Result<(), PlotEr
         .open(&temp)
         .map_err(write_err)?;
     let result = file
-        .write_all(contents.as_bytes())
+        .write_all(contents)
         .and_then(|()| file.sync_all())
         .and_then(|()| {
             drop(file);

@@ -6,7 +6,7 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 use crate::style::{self, Key};
-use crate::{PlotError, Series, write_atomically};
+use crate::{PlotError, Series, write_chart};
 
 /// The radius in pixels of a data point on a line.
 pub(crate) const POINT_RADIUS: i32 = 3;
@@ -103,7 +103,7 @@ fn render(
     let mut svg = String::new();
     draw(&mut svg, title, x_label, y_label, series, &lines, axis)
         .map_err(|e| PlotError::draw(path, e))?;
-    write_atomically(path, &svg)
+    write_chart(path, &svg)
 }
 
 /// Returns `x` rounded to two significant digits (3981 to 4000).

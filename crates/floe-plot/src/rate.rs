@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::style::{self, Key};
-use crate::{PlotError, Rate, RateGroup, write_atomically};
+use crate::{PlotError, Rate, RateGroup, write_chart};
 
 /// The radius in pixels of a rate's point.
 pub(crate) const POINT_RADIUS: i32 = 5;
@@ -104,7 +104,7 @@ fn render(
 ) -> Result<(), PlotError> {
     let mut svg = String::new();
     draw(&mut svg, title, y_label, groups, scale).map_err(|e| PlotError::draw(path, e))?;
-    write_atomically(path, &svg)
+    write_chart(path, &svg)
 }
 
 /// How a rate chart's y axis reads.

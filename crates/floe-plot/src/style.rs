@@ -179,7 +179,7 @@ pub(crate) fn tick_label(value: f64, span: f64, suffix: &str) -> String {
 
 /// Returns `x` rounded to a whole number and written with commas between thousands:
 /// `1,000`, `10,000`.
-pub(crate) fn thousands(x: f64) -> String {
+pub fn thousands(x: f64) -> String {
     let digits = format!("{:.0}", x.abs());
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {

@@ -350,6 +350,9 @@ pub enum GroupKind {
 }
 
 impl GroupKind {
+    /// Every kind, in the order the tables are written.
+    pub const ALL: [GroupKind; 3] = [GroupKind::Seat, GroupKind::Colour, GroupKind::Bot];
+
     /// Returns the key column: the kind's name and what its values are.
     pub fn key(self) -> Column {
         match self {

@@ -154,6 +154,16 @@ pub fn csv_column(text: &str, name: &str) -> Vec<String> {
         .collect()
 }
 
+/// Runs `floe LINE --out DIR --quiet` (the command line split on whitespace) into `run`
+/// in a fresh temporary folder and checks it succeeds; returns the folder (the run is
+/// removed with it) and the run's path.
+pub fn ran(line: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    ok(&words(line), &out);
+    (tmp, out)
+}
+
 /// Returns the names in `dir`, sorted.
 pub fn listing(dir: &Path) -> Vec<String> {
     let entries = fs::read_dir(dir).unwrap();

@@ -96,7 +96,9 @@ pub(super) fn run_game<G: Game>(
     if !game.figures().is_empty() {
         names.push(TableFile::Figures.name());
     }
-    names.extend([PROFILE, LADDER, CHART]);
+    let picture = floe_plot::png_path(Path::new(CHART));
+    let picture = picture.to_string_lossy();
+    names.extend([PROFILE, LADDER, CHART, &picture, crate::page::PAGE]);
     let mut out = OutputDir::prepare(opts.out, &names, false, Scope::Everything, opts.force)
         .about(Setting::Out, &out_path)?;
 
@@ -144,11 +146,12 @@ pub(super) fn run_game<G: Game>(
     }
     let drawn = draw_chart(&out.staging().join(CHART), &p.game, p.players, &derived)?;
     match drawn {
-        true => out.add(CHART),
+        true => out.add_chart(CHART),
         false => notes.push(Message::from(format!(
             "note: {CHART} not drawn: some entrant has no finite rating (see {RATINGS})"
         ))),
     }
+    crate::page::stage(&mut out)?;
 
     let (charts, written) = out
         .commit()
@@ -217,7 +220,8 @@ fn play_tournament(
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .ok_or_else(|| anyhow!("{}: not a file", path.display()))?;
-        if name == COLUMNS || name == MANIFEST {
+        // The profile writes its own dictionary, manifest and page over the tournament's.
+        if [COLUMNS, MANIFEST, crate::page::PAGE].contains(&name.as_str()) {
             continue;
         }
         fs::rename(path, out.staging().join(&name)).about(Setting::Out, &opts.out.display())?;

@@ -805,7 +805,7 @@ pub fn tune(
             let plans = plan(self.spec, &game)?;
             let mut dir = OutputDir::prepare(
                 self.out,
-                &[&TABLES[..], &["manifest.toml", PICK]].concat(),
+                &[&TABLES[..], &["manifest.toml", PICK, crate::page::PAGE]].concat(),
                 true,
                 Scope::Everything,
                 self.force,
@@ -843,6 +843,7 @@ pub fn tune(
             })?;
             manifest.write_all(text.as_bytes())?;
             drop(manifest);
+            crate::page::stage(&mut dir)?;
             let written = dir.commit()?;
             Ok(TuneReport {
                 text: summary(self.spec, &results),
@@ -1111,7 +1112,7 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
         "objective (lower is better)",
         &[series],
     )?;
-    dir.add(&chart);
+    dir.add_chart(&chart);
     Ok(())
 }
 
@@ -1157,7 +1158,7 @@ fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resu
         &steps,
         &[series],
     )?;
-    dir.add(&chart);
+    dir.add_chart(&chart);
     Ok(())
 }
 
@@ -1210,19 +1211,39 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
 }
 
 /// Returns the verdict on one player count's finalists against the baseline (the rules'
-/// own table, the bot's defaults), by a conservative test stated in it: a candidate beats
-/// the baseline when its interval on the fresh games lies wholly below the baseline's (the
-/// objective is better lower). The star in the list marks only the lowest estimate; this
-/// says whether the games can tell it from the baseline.
+/// own table, the bot's defaults): see [`verdict_of`].
 fn verdict(plan: &CountPlan, validated: &[Validated], pct: f64) -> String {
-    let baseline = plan.baseline_name();
-    let Some(base) = validated.iter().find(|v| v.rules) else {
+    let finalists: Vec<Weighed> = validated
+        .iter()
+        .map(|v| (plan.name(&v.values), v.rules, v.interval))
+        .collect();
+    verdict_of(plan.baseline_name(), &finalists, pct)
+}
+
+/// Whether a candidate with the objective's interval `candidate` beats the baseline's
+/// `baseline` (the objective is better lower): wholly below it.
+pub(crate) fn beats(candidate: (f64, f64), baseline: (f64, f64)) -> bool {
+    candidate.1 < baseline.0
+}
+
+/// A finalist as a verdict weighs it: its name, whether it is the baseline, and the
+/// interval of its objective on the fresh games.
+pub(crate) type Weighed = (String, bool, (f64, f64));
+
+/// Returns the verdict on `finalists` against the baseline among them (named
+/// `baseline`), by a conservative test stated in it: a candidate beats the baseline when
+/// its interval on the fresh games lies wholly below the baseline's (the objective is
+/// better lower). The star in the tuner's list marks only the lowest estimate; this says
+/// whether the games can tell it from the baseline. The tuner's console and the report
+/// page both say it.
+pub(crate) fn verdict_of(baseline: &str, finalists: &[Weighed], pct: f64) -> String {
+    let Some((_, _, base)) = finalists.iter().find(|f| f.1) else {
         return format!("verdict: {baseline} was not measured; no comparison");
     };
-    let better: Vec<String> = validated
+    let better: Vec<&str> = finalists
         .iter()
-        .filter(|v| !v.rules && v.interval.1 < base.interval.0)
-        .map(|v| plan.name(&v.values))
+        .filter(|(_, rules, interval)| !rules && beats(*interval, *base))
+        .map(|(name, ..)| name.as_str())
         .collect();
     match better.as_slice() {
         [] => format!(

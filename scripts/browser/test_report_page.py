@@ -1,0 +1,87 @@
+"""The results page (report.html) as a person meets it: opened in real headless Chromium.
+
+Each test makes a small run with the `floe` binary ($FLOE_BIN), opens the page the run
+wrote, and checks what a reader would: no console error, no request beyond the page file
+itself, the answer's text, every chart drawn with a size, and a screenshot that is not
+blank (saved beside the run for a person to look at).
+"""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+FLOE = os.environ.get("FLOE_BIN", "floe")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def floe(*args: str) -> None:
+    subprocess.run([FLOE, *args, "--quiet"], check=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def open_page(browser, page_path: Path, shot: Path):
+    """Opens `page_path`; returns the page, its console errors and the URLs it fetched
+    (beyond itself), after saving a full-page screenshot to `shot`."""
+    page = browser.new_page(viewport={"width": 1200, "height": 900})
+    errors, fetched = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    url = page_path.resolve().as_uri()
+    page.on("request", lambda r: fetched.append(r.url) if r.url != url else None)
+    page.goto(url)
+    page.wait_for_load_state("load")
+    page.screenshot(path=str(shot), full_page=True)
+    return page, errors, fetched
+
+
+def assert_not_blank(shot: Path) -> None:
+    """A screenshot with more than a handful of colours: text and charts were drawn."""
+    from PIL import Image
+
+    image = Image.open(shot).convert("RGB")
+    colours = image.getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 20, f"{shot} looks blank"
+
+
+def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
+    spec = tmp_path / "seats.toml"
+    spec.write_text(
+        'name = "seats"\nplayers = [2, 3]\n[[lineups]]\nbots = "random"\ngames = 400\n'
+    )
+    out = tmp_path / "run"
+    floe("experiment", str(spec), "--out", str(out))
+    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "page.png")
+    assert errors == []
+    assert fetched == []
+    answer = page.inner_text("#answer")
+    assert "Win shares by seat:" in answer
+    charts = page.query_selector_all("figure svg")
+    assert len(charts) == len(list(out.glob("*.svg"))) > 0
+    for chart in charts:
+        box = chart.bounding_box()
+        assert box is not None and box["width"] > 100 and box["height"] > 100
+    assert_not_blank(tmp_path / "page.png")
+
+
+def test_a_tournaments_page_names_the_strongest_or_says_it_cannot(browser, tmp_path):
+    out = tmp_path / "run"
+    floe(
+        "tournament", "--players", "2", "--bots", "random,greedy", "--games", "60",
+        "--out", str(out),
+    )
+    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "page.png")
+    assert errors == [] and fetched == []
+    answer = page.inner_text("#answer")
+    assert "Strength (Bradley-Terry ratings with 95% intervals)" in answer
+    assert page.inner_text("body").count("greedy") > 0
+    assert_not_blank(tmp_path / "page.png")
