@@ -9,8 +9,6 @@
 //! `#[ignore]`d `*_long` tests run the same properties with many more cases
 //! (`FLOE_FUZZ_CASES` overrides their count).
 
-use std::time::Duration;
-
 use arctic_race::ArcticRace;
 use floe_bots::{AnyBot, BotSpec, SpecError, split_spec_list};
 use floe_conformance::fuzz::{self, Mutation};
@@ -25,8 +23,6 @@ const VALID: &[&str] = &[
     "random",
 ];
 const CASES: u32 = 5000;
-const LONG: u32 = 100_000;
-const SLOWEST: Duration = Duration::from_secs(1);
 
 /// Parses `text` as one spec and checks the result.
 fn check_spec(text: &str) {
@@ -110,60 +106,24 @@ fn valid_specs_parse() {
 
 #[test]
 fn mutated_specs() {
-    fuzz::run(
-        "bot specs mutated",
-        CASES,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
+    fuzz::run_fast("bot specs mutated", CASES, mutated(), check_mutated);
 }
 
 #[test]
 fn arbitrary_text() {
-    fuzz::run(
-        "bot specs any text",
-        CASES,
-        SLOWEST,
-        any::<String>(),
-        check_text,
-    );
+    fuzz::run_fast("bot specs any text", CASES, any::<String>(), check_text);
 }
 
 #[test]
 fn spec_like_text() {
-    fuzz::run(
-        "bot specs spec-like",
-        CASES,
-        SLOWEST,
-        spec_like(),
-        check_text,
-    );
+    fuzz::run_fast("bot specs spec-like", CASES, spec_like(), check_text);
 }
 
 #[test]
 #[ignore = "long run: cargo test --release -p floe-bots --test fuzz_spec -- --ignored"]
 fn specs_long() {
-    let cases = fuzz::long_cases(LONG);
-    fuzz::run(
-        "bot specs mutated",
-        cases,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-    fuzz::run(
-        "bot specs any text",
-        cases,
-        SLOWEST,
-        any::<String>(),
-        check_text,
-    );
-    fuzz::run(
-        "bot specs spec-like",
-        cases,
-        SLOWEST,
-        spec_like(),
-        check_text,
-    );
+    let cases = fuzz::long_cases(fuzz::LONG_CASES);
+    fuzz::run_fast("bot specs mutated", cases, mutated(), check_mutated);
+    fuzz::run_fast("bot specs any text", cases, any::<String>(), check_text);
+    fuzz::run_fast("bot specs spec-like", cases, spec_like(), check_text);
 }

@@ -5,11 +5,9 @@
 mod common;
 
 use arrayvec::ArrayVec;
-use common::{NoParameters, two_seat_game};
+use common::NoParameters;
 use floe_bots::{AnyBot, Bot, BotSpec, MctsBot, NodeStats};
-use floe_core::{
-    ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng,
-};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
 use rand::RngExt;
 
 /// A two-seat game: seat 0 answers a fixed row of questions (`widths[i]` answers each,
@@ -26,6 +24,46 @@ struct Row {
     best: i32,
 }
 
+impl Row {
+    /// Seat 0's questions `widths`, all in its first turn, its picks worth `points` (at most
+    /// `best`), with no chance draw: each test then states only what its row changes.
+    fn new(widths: &'static [u8], best: i32, points: fn(&[u8]) -> i32) -> Row {
+        Row {
+            widths,
+            one_turn: true,
+            points,
+            noise: 0,
+            best,
+        }
+    }
+
+    /// The same row with each of seat 0's questions a turn of its own.
+    fn turn_by_turn(self) -> Row {
+        Row {
+            one_turn: false,
+            ..self
+        }
+    }
+
+    /// The same row with a chance draw of 0 to `noise` added to seat 0's final score.
+    fn noise(self, noise: i32) -> Row {
+        Row { noise, ..self }
+    }
+
+    /// Plays `action`: seat 0's next pick (the chance draw made with its last), or else
+    /// seat 1's answer.
+    fn play(&self, st: &mut Picks, action: u8, rng: &mut FloeRng) {
+        if st.seat0.len() < self.widths.len() {
+            st.seat0.push(action);
+            if st.seat0.len() == self.widths.len() {
+                st.noise = rng.random_range(0..=self.noise);
+            }
+        } else {
+            st.seat1_done = true;
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 struct Picks {
     seat0: ArrayVec<u8, 32>,
@@ -35,28 +73,15 @@ struct Picks {
 
 impl Game for Row {
     type State = Picks;
-    type Action = u8;
-    type Event = String;
-    type Observation = String;
-    type ActionKey = u8;
-    type Rules = NoParameters;
 
-    const DESCRIPTOR: Descriptor = two_seat_game("row");
+    common::two_seat_basics!("row");
+    common::numbered_answers!(64, play);
 
-    fn rules(&self) -> &NoParameters {
-        &NoParameters
-    }
     fn from_rules(_: NoParameters) -> Row {
         unreachable!("the tests build their rows")
     }
     fn score_bounds(&self, _: usize) -> (i32, i32) {
         (0, self.best + self.noise)
-    }
-    fn new_game_logged(&self, _: usize, _: &mut FloeRng, _: &mut impl FnMut(String)) -> Picks {
-        Picks::default()
-    }
-    fn players(&self, _: &Picks) -> usize {
-        2
     }
     fn to_act(&self, st: &Picks) -> Option<Seat> {
         if st.seat0.len() < self.widths.len() {
@@ -74,24 +99,6 @@ impl Game for Row {
             Some(_) => out.extend([0, 1]),
             None => {}
         }
-    }
-    fn advance(
-        &self,
-        st: &mut Picks,
-        action: u8,
-        rng: &mut FloeRng,
-        answers: &mut ActionList<u8>,
-        _: &mut impl FnMut(String),
-    ) {
-        if st.seat0.len() < self.widths.len() {
-            st.seat0.push(action);
-            if st.seat0.len() == self.widths.len() {
-                st.noise = rng.random_range(0..=self.noise);
-            }
-        } else {
-            st.seat1_done = true;
-        }
-        self.legal_actions(st, answers);
     }
     fn outcome(&self, st: &Picks) -> Option<Outcome> {
         self.to_act(st).is_none().then(|| {
@@ -116,24 +123,8 @@ impl Game for Row {
     fn observe(&self, st: &Picks, _: Seat) -> String {
         format!("{:?}", st.seat0)
     }
-    fn action_key(&self, _: &Picks, action: u8, _: Seat) -> u8 {
-        action
-    }
     fn turn_starts(&self, st: &Picks) -> bool {
         st.seat0.is_empty() || st.seat0.len() == self.widths.len() || !self.one_turn
-    }
-    fn encoding_len(&self, _: usize) -> usize {
-        0
-    }
-    fn encode(&self, _: &String, _: &mut [f32]) {}
-    fn action_count(&self, _: usize) -> usize {
-        64
-    }
-    fn action_index(&self, action: u8) -> usize {
-        usize::from(action)
-    }
-    fn action_at(&self, _: usize, index: usize) -> Option<u8> {
-        (index < 64).then_some(index as u8)
     }
 }
 
@@ -176,13 +167,7 @@ fn hits(game: &Row, spec: &str, best: u8) -> usize {
 /// greedy does) finds 5 with a handful of iterations; the tree alone rarely does.
 #[test]
 fn turn_plans_find_the_only_way_to_finish_a_turn_that_scores() {
-    let game = Row {
-        widths: &[8, 8],
-        one_turn: true,
-        points: |p| if p == [5, 3] { 10 } else { 0 },
-        noise: 0,
-        best: 10,
-    };
+    let game = Row::new(&[8, 8], 10, |p| if p == [5, 3] { 10 } else { 0 });
     assert_eq!(hits(&game, "mcts:iters=20,turn=plan", 5), 40);
     assert!(hits(&game, "mcts:iters=20", 5) < 20);
 }
@@ -192,13 +177,7 @@ fn turn_plans_find_the_only_way_to_finish_a_turn_that_scores() {
 /// the best first and keeps to it.
 #[test]
 fn widening_lets_in_the_best_estimated_answers_first() {
-    let game = Row {
-        widths: &[40],
-        one_turn: true,
-        points: |p| i32::from(p[0]),
-        noise: 0,
-        best: 39,
-    };
+    let game = Row::new(&[40], 39, |p| i32::from(p[0]));
     assert_eq!(hits(&game, "mcts:iters=8,widen=1,bias=1", 39), 40);
     assert!(hits(&game, "mcts:iters=8", 39) < 20);
 }
@@ -207,14 +186,9 @@ fn widening_lets_in_the_best_estimated_answers_first() {
 /// progressive bias steers the search's visits toward it, the more the larger its weight.
 #[test]
 fn progressive_bias_steers_visits_toward_the_better_estimate() {
-    let game = Row {
-        widths: &[2, 2],
-        one_turn: false,
-        // The first pick shows at once in the standing; the second takes it back.
-        points: |p| if p.len() == 1 { i32::from(p[0]) } else { 0 },
-        noise: 0,
-        best: 1,
-    };
+    // The first pick shows at once in the standing; the second takes it back.
+    let points = |p: &[u8]| if p.len() == 1 { i32::from(p[0]) } else { 0 };
+    let game = Row::new(&[2, 2], 1, points).turn_by_turn();
     let visits_of_one = |spec: &str| root_child(&game, spec, 3, 1).visits;
     let plain = visits_of_one("mcts:iters=200,c=0.1");
     let biased = visits_of_one("mcts:iters=200,c=0.1,bias=20");
@@ -229,13 +203,7 @@ fn progressive_bias_steers_visits_toward_the_better_estimate() {
 /// (cut=0, no playout), every answer is known exactly once tried.
 #[test]
 fn judged_leaves_see_through_the_noise_of_playouts() {
-    let game = Row {
-        widths: &[40],
-        one_turn: true,
-        points: |p| i32::from(p[0]),
-        noise: 1000,
-        best: 39,
-    };
+    let game = Row::new(&[40], 39, |p| i32::from(p[0])).noise(1000);
     assert_eq!(
         hits(&game, "mcts:iters=200,cut=0,paired=off,c=0.0001", 39),
         40
@@ -248,13 +216,7 @@ fn judged_leaves_see_through_the_noise_of_playouts() {
 /// with as many visits each their means differ by exactly the one point.
 #[test]
 fn paired_root_answers_play_the_same_samples() {
-    let game = Row {
-        widths: &[2],
-        one_turn: true,
-        points: |p| i32::from(p[0]),
-        noise: 100,
-        best: 1,
-    };
+    let game = Row::new(&[2], 1, |p| i32::from(p[0])).noise(100);
     let gap = |spec: &str| {
         let (zero, one) = (root_child(&game, spec, 1, 0), root_child(&game, spec, 1, 1));
         assert_eq!(zero.visits, one.visits, "{spec}: even visits at c=100");
@@ -276,16 +238,11 @@ fn move_averages_and_standing_playouts_learn_what_random_playouts_miss() {
     const WIDTHS: [u8; 21] = [
         2, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
     ];
-    let game = Row {
-        widths: &WIDTHS,
-        one_turn: false,
-        points: |p| match p.first() {
-            Some(0) => 5,
-            _ => p[1..].iter().filter(|&&a| a == 7).count() as i32,
-        },
-        noise: 0,
-        best: 20,
-    };
+    let game = Row::new(&WIDTHS, 20, |p| match p.first() {
+        Some(0) => 5,
+        _ => p[1..].iter().filter(|&&a| a == 7).count() as i32,
+    })
+    .turn_by_turn();
     assert_eq!(hits(&game, "mcts:iters=300", 0), 40, "random playouts stop");
     assert!(hits(&game, "mcts:iters=300,rollout=mast", 1) >= 36);
     assert_eq!(hits(&game, "mcts:iters=300,rollout=standing", 1), 40);

@@ -12,11 +12,9 @@ mod common;
 
 use std::fmt;
 
-use common::{NoParameters, two_seat_game};
+use common::NoParameters;
 use floe_bots::{Bot, MctsBot, Rollout, TreeKind};
-use floe_core::{
-    ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng,
-};
+use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
 use rand::RngExt;
 
 /// A coin side: `true` for heads.
@@ -47,17 +45,7 @@ impl fmt::Display for Coins {
 }
 
 #[derive(Clone)]
-struct Pennies {
-    rules: NoParameters,
-}
-
-impl Pennies {
-    fn new() -> Pennies {
-        Pennies {
-            rules: NoParameters,
-        }
-    }
-}
+struct Pennies;
 
 impl Game for Pennies {
     type State = [Option<bool>; 2];
@@ -65,24 +53,14 @@ impl Game for Pennies {
     type Event = Coin;
     type Observation = Coins;
     type ActionKey = CoinKey;
-    type Rules = NoParameters;
 
-    const DESCRIPTOR: Descriptor = two_seat_game("pennies");
+    common::two_seat_basics!("pennies");
 
-    fn rules(&self) -> &NoParameters {
-        &self.rules
-    }
     fn from_rules(_: NoParameters) -> Self {
-        Pennies::new()
+        Pennies
     }
     fn score_bounds(&self, _: usize) -> (i32, i32) {
         (0, 1)
-    }
-    fn new_game_logged(&self, _: usize, _: &mut FloeRng, _: &mut impl FnMut(Coin)) -> Self::State {
-        [None, None]
-    }
-    fn players(&self, _: &Self::State) -> usize {
-        2
     }
     fn to_act(&self, st: &Self::State) -> Option<Seat> {
         st.iter().position(Option::is_none).map(|s| Seat(s as u8))
@@ -156,7 +134,7 @@ impl Game for Pennies {
 /// Returns the root value of a 20,000-iteration search with `tree` by `seat` (seat 1
 /// searches after seat 0's coin is down), for three fixed seeds.
 fn root_values(tree: TreeKind, seat: Seat) -> Vec<f64> {
-    let game = Pennies::new();
+    let game = Pennies;
     let mut st = game.new_game(2, &mut stream_rng(0, Stream::Chance));
     if seat == Seat(1) {
         st[0] = Some(true);

@@ -46,14 +46,11 @@ fn arctic_race_conforms() {
         players: 2..=6,
         max_rounds: game.rules().round_limit(),
         variers: &[
-            Varier {
-                name: "the supply's tiles and order vs the removed tiles",
-                vary: unseen_tiles,
-            },
-            Varier {
-                name: "another seat's face-down card",
-                vary: others_card,
-            },
+            Varier::new(
+                "the supply's tiles and order vs the removed tiles",
+                unseen_tiles,
+            ),
+            Varier::new("another seat's face-down card", others_card),
         ],
         games: 6,
     };

@@ -101,30 +101,12 @@ fn others_totems(_: &Arctic, st: &State, seat: Seat, rng: &mut FloeRng) -> Optio
 fn arctic_conforms() {
     let game = Arctic::standard();
     let variers: &[Varier<Arctic>] = &[
-        Varier {
-            name: "another seat's hand cards",
-            vary: others_hands,
-        },
-        Varier {
-            name: "another seat's penalty cards",
-            vary: others_penalties,
-        },
-        Varier {
-            name: "another seat's face-down fox cards",
-            vary: others_face_down,
-        },
-        Varier {
-            name: "the draw pile's order",
-            vary: draw_order,
-        },
-        Varier {
-            name: "the Reserve",
-            vary: reserve,
-        },
-        Varier {
-            name: "another seat's totem",
-            vary: others_totems,
-        },
+        Varier::new("another seat's hand cards", others_hands),
+        Varier::new("another seat's penalty cards", others_penalties),
+        Varier::new("another seat's face-down fox cards", others_face_down),
+        Varier::new("the draw pile's order", draw_order),
+        Varier::new("the Reserve", reserve),
+        Varier::new("another seat's totem", others_totems),
     ];
     let kit = Kit {
         players: 2..=4,

@@ -8,48 +8,18 @@
 //! properties with many more cases (`FLOE_FUZZ_CASES` overrides their count).
 
 use arctic::{Arctic, Rules};
-use floe_conformance::fuzz;
 use floe_core::RuleSet;
 
-const STANDARD: &str = include_str!("../../../experiments/rules/arctic.toml");
-/// The top-level keys of a rules file: what an error without a line must name.
-const KEYS: &[&str] = &[
-    "name",
-    "sets",
-    "reserve_per_extra_player",
-    "hand_size",
-    "hand_limit",
-    "river_size",
-    "empty_top_placement",
-    "landscape_values",
-    "run_points",
-    "diversity_points",
-    "penalty_points",
-    "power_side",
-    "tie_break",
-    "round_limit",
-    "colours",
-];
-const CASES: u32 = 3000;
-const LONG: u32 = 100_000;
-
-/// Loads `text`; checks the error, or that the rules round-trip and play.
-fn check(text: &str, pick: u64) {
-    fuzz::check_load(text, pick, |t| Rules::from_toml(t).map(Arctic::new), KEYS);
-}
-
-/// Both valid files: the committed one and the canonical one.
-fn files() -> Vec<String> {
-    vec![STANDARD.to_string(), Rules::standard().to_toml()]
-}
-
-#[test]
-fn loader_properties() {
-    fuzz::rules_loader("arctic", CASES, &files(), check);
-}
-
-#[test]
-#[ignore = "long run: cargo test --release -p arctic --test fuzz_rules -- --ignored"]
-fn loader_properties_long() {
-    fuzz::rules_loader("arctic", fuzz::long_cases(LONG), &files(), check);
+// Both valid files: the committed one and the canonical one. The keys are the top-level
+// keys of a rules file: what an error without a line must name.
+floe_conformance::rules_loader_tests! {
+    game: "arctic",
+    files: [include_str!("../../../experiments/rules/arctic.toml"), Rules::standard().to_toml()],
+    load: |t| Rules::from_toml(t).map(Arctic::new),
+    keys: &[
+        "name", "sets", "reserve_per_extra_player", "hand_size", "hand_limit", "river_size",
+        "empty_top_placement", "landscape_values", "run_points", "diversity_points",
+        "penalty_points", "power_side", "tie_break", "round_limit", "colours",
+    ],
+    long: "long run: cargo test --release -p arctic --test fuzz_rules -- --ignored",
 }

@@ -91,3 +91,32 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
     games(warm_up..warm_up + measured);
     assert_eq!(allocations() - before, 0, "a bot allocated during play");
 }
+
+/// Writes a game's test that its thinking bots allocate nothing once their buffers have
+/// grown (its `tests/bots_no_alloc.rs`), installing the [`CountingAllocator`] the test
+/// binary needs: `greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown`
+/// runs [`check_bots_allocate_nothing`] on `game` with the bot specs `bots`, `warm_up`
+/// games and `measured` games. Every game's test reads the same; only what differs is
+/// written.
+///
+/// # Examples
+/// ```
+/// floe_conformance::bots_allocate_nothing_test! {
+///     game: goofspiel::Goofspiel::standard(),
+///     bots: ["greedy", "mcts:iters=20"],
+///     warm_up: 1,
+///     measured: 2,
+/// }
+/// # fn main() {}
+/// ```
+#[macro_export]
+macro_rules! bots_allocate_nothing_test {
+    (game: $game:expr, bots: $bots:expr, warm_up: $warm_up:expr, measured: $measured:expr $(,)?) => {
+        $crate::install_counting_allocator!();
+
+        #[test]
+        fn greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown() {
+            $crate::check_bots_allocate_nothing(&$game, &$bots, $warm_up, $measured);
+        }
+    };
+}

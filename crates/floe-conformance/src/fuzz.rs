@@ -30,6 +30,18 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 
+/// The longest one case of a loader's property may take: a loader must answer quickly.
+pub const SLOWEST: Duration = Duration::from_secs(1);
+
+/// Cases per property of a game's rules-loader test ([`rules_loader_tests!`]).
+///
+/// [`rules_loader_tests!`]: crate::rules_loader_tests
+pub const RULES_CASES: u32 = 3000;
+
+/// Cases per property of an ignored long run, unless `FLOE_FUZZ_CASES` says otherwise (see
+/// [`long_cases`]).
+pub const LONG_CASES: u32 = 100_000;
+
 /// Values that a loader must refuse or bound: wrong types, huge and negative numbers,
 /// empty and odd text.
 pub const ODD_VALUES: &[&str] = &[
@@ -238,6 +250,18 @@ pub fn run<S: Strategy>(
     }
 }
 
+/// Runs `test` like [`run`], each case within [`SLOWEST`]: the limit every loader's
+/// property keeps, so a property test names only its input and its check.
+///
+/// # Panics
+/// On the first failing or slow case.
+pub fn run_fast<S: Strategy>(name: &str, cases: u32, strategy: S, test: impl Fn(S::Value))
+where
+    S::Value: std::fmt::Debug,
+{
+    run(name, cases, SLOWEST, strategy, test);
+}
+
 /// Fuzzes a rules loader with its three properties, `cases` each (the long run splits
 /// them as the normal one does): mutations of each of the valid `files`, arbitrary bytes,
 /// and TOML-like text. `check(text, pick)` loads `text` and checks the error, or that the
@@ -247,30 +271,100 @@ pub fn run<S: Strategy>(
 /// # Panics
 /// On the first failing or slow case.
 pub fn rules_loader(name: &str, cases: u32, files: &[String], check: impl Fn(&str, u64)) {
-    let slowest = Duration::from_secs(1);
     let mutated = (0..files.len(), mutations(), any::<u64>());
     run(
         &format!("{name} mutated rules"),
         cases,
-        slowest,
+        SLOWEST,
         mutated,
         |(file, m, pick)| {
             let text = mutate(files[file].as_bytes(), "\n", &m);
             check(&String::from_utf8_lossy(&text), pick);
         },
     );
-    run(&format!("{name} bytes"), cases, slowest, bytes(), |b| {
+    run(&format!("{name} bytes"), cases, SLOWEST, bytes(), |b| {
         check(&String::from_utf8_lossy(&b), 0);
     });
     run(
         &format!("{name} toml-like"),
         cases,
-        slowest,
+        SLOWEST,
         toml_like(),
         |text| {
             check(&text, 1);
         },
     );
+}
+
+/// Writes a game's two rules-loader property tests (its `tests/fuzz_rules.rs`), so that every
+/// game fuzzes its loader alike: `loader_properties` runs [`rules_loader`] with
+/// [`RULES_CASES`] cases per property, and `loader_properties_long`, ignored with the reason
+/// `long`, with [`LONG_CASES`] (or `FLOE_FUZZ_CASES`).
+///
+/// `game` names the properties in the output, `files` are the valid rules files to mutate
+/// (`&str` or `String`), and each input is checked by `check` (a `Fn(&str, u64)`, see
+/// [`rules_loader`]) or else by [`check_load`] with the loader `load` and the file's
+/// top-level `keys`, after `also` (a `Fn(&str)`, a check of the game's own) if given.
+///
+/// # Examples
+/// ```
+/// use goofspiel::{Goofspiel, Rules};
+/// use floe_core::RuleSet;
+///
+/// floe_conformance::rules_loader_tests! {
+///     game: "goofspiel",
+///     files: ["cards = 8\n", Rules::standard().to_toml()],
+///     load: |t| Rules::from_toml(t).map(Goofspiel::new),
+///     keys: &["name", "cards", "tie_bonus", "colours"],
+///     long: "long run: cargo test --release -p goofspiel --test fuzz_rules -- --ignored",
+/// }
+/// # fn main() {}
+/// ```
+///
+/// [`rules_loader`]: crate::fuzz::rules_loader
+/// [`RULES_CASES`]: crate::fuzz::RULES_CASES
+/// [`LONG_CASES`]: crate::fuzz::LONG_CASES
+/// [`check_load`]: crate::fuzz::check_load
+#[macro_export]
+macro_rules! rules_loader_tests {
+    (
+        game: $game:literal,
+        files: [$($file:expr),+ $(,)?],
+        load: $load:expr,
+        keys: $keys:expr,
+        $(also: $also:expr,)?
+        long: $long:literal $(,)?
+    ) => {
+        $crate::rules_loader_tests! {
+            game: $game,
+            files: [$($file),+],
+            check: |text: &str, pick: u64| {
+                $(($also)(text);)?
+                $crate::fuzz::check_load(text, pick, $load, $keys)
+            },
+            long: $long,
+        }
+    };
+    (
+        game: $game:literal,
+        files: [$($file:expr),+ $(,)?],
+        check: $check:expr,
+        long: $long:literal $(,)?
+    ) => {
+        #[test]
+        fn loader_properties() {
+            let files = [$(::std::string::String::from($file)),+];
+            $crate::fuzz::rules_loader($game, $crate::fuzz::RULES_CASES, &files, $check);
+        }
+
+        #[test]
+        #[ignore = $long]
+        fn loader_properties_long() {
+            let files = [$(::std::string::String::from($file)),+];
+            let cases = $crate::fuzz::long_cases($crate::fuzz::LONG_CASES);
+            $crate::fuzz::rules_loader($game, cases, &files, $check);
+        }
+    };
 }
 
 /// The number of cases of an ignored long run: `FLOE_FUZZ_CASES` if set, else `default`.

@@ -33,6 +33,8 @@
 //!
 //! [`fuzz`] holds what the loaders' property tests share: mutations of valid input text,
 //! strategies of arbitrary input, a timed runner and a check that loaded rules play.
+//! [`rules_loader_tests!`] and [`bots_allocate_nothing_test!`] write the test files every
+//! game has alike: its rules loader's properties, and its thinking bots allocating nothing.
 //!
 //! # Examples
 //! A game's `tests/conformance.rs` (here for Goofspiel):
@@ -106,6 +108,14 @@ pub struct Varier<G: Game> {
     pub name: &'static str,
     /// Returns the varied state, or `None` when there is nothing to vary.
     pub vary: Vary<G>,
+}
+
+impl<G: Game> Varier<G> {
+    /// Returns the varier `name` that varies with `vary`: a kit's list of variers reads one
+    /// line a varier.
+    pub const fn new(name: &'static str, vary: Vary<G>) -> Varier<G> {
+        Varier { name, vary }
+    }
 }
 
 /// The function of a [`Varier`]: `(game, state, seat, rng)` to the varied state, drawing

@@ -8,13 +8,17 @@ use goofspiel::{Bid, Goofspiel, State};
 
 floe_conformance::install_counting_allocator!();
 
-fn kit(variers: &[Varier<Goofspiel>]) -> Kit<'_, Goofspiel> {
-    Kit {
+/// Checks standard Goofspiel at 2 and 3 players, four games each, varying only with
+/// `varier`, against the round limit `max_rounds`: each test states only the varier
+/// (and the limit) it catches.
+fn check_with(varier: Varier<Goofspiel>, max_rounds: u32) {
+    let kit = Kit {
         players: 2..=3,
-        max_rounds: 5,
-        variers,
+        max_rounds,
+        variers: &[varier],
         games: 4,
-    }
+    };
+    floe_conformance::check(&Goofspiel::standard(), &kit);
 }
 
 /// Returns a copy: a varier that forgets to vary.
@@ -43,14 +47,8 @@ fn top_two(_: &Goofspiel, st: &State, _: Seat, _: &mut FloeRng) -> Option<State>
 
 #[test]
 fn a_varier_that_changes_nothing_is_caught_and_named_with_game_players_seed_and_seat() {
-    let variers = [Varier {
-        name: "nothing at all",
-        vary: same,
-    }];
-    let failure = std::panic::catch_unwind(|| {
-        floe_conformance::check(&Goofspiel::standard(), &kit(&variers));
-    })
-    .expect_err("the check fails");
+    let failure = std::panic::catch_unwind(|| check_with(Varier::new("nothing at all", same), 5))
+        .expect_err("the check fails");
     let message = failure
         .downcast_ref::<String>()
         .expect("a formatted message");
@@ -64,44 +62,24 @@ fn a_varier_that_changes_nothing_is_caught_and_named_with_game_players_seed_and_
 #[test]
 #[should_panic(expected = "varier `an answer` changed what the seat sees")]
 fn a_varier_that_changes_a_seen_fact_is_caught() {
-    let variers = [Varier {
-        name: "an answer",
-        vary: answered,
-    }];
-    floe_conformance::check(&Goofspiel::standard(), &kit(&variers));
+    check_with(Varier::new("an answer", answered), 5);
 }
 
 #[test]
 #[should_panic(expected = "changed its fact in 0 states, fewer than 20")]
 fn a_varier_that_never_varies_is_caught() {
-    let variers = [Varier {
-        name: "never",
-        vary: |_, _, _, _| None,
-    }];
-    floe_conformance::check(&Goofspiel::standard(), &kit(&variers));
+    check_with(Varier::new("never", |_, _, _, _| None), 5);
 }
 
 #[test]
 #[should_panic(expected = "the game lasted 5 rounds, above its limit 4")]
 fn a_game_longer_than_its_limit_is_caught() {
-    let variers = [Varier {
-        name: "top two prizes",
-        vary: top_two,
-    }];
-    let kit = Kit {
-        max_rounds: 4,
-        ..kit(&variers)
-    };
-    floe_conformance::check(&Goofspiel::standard(), &kit);
+    check_with(Varier::new("top two prizes", top_two), 4);
 }
 
 #[test]
 fn a_sound_varier_passes() {
-    let variers = [Varier {
-        name: "top two prizes",
-        vary: top_two,
-    }];
-    floe_conformance::check(&Goofspiel::standard(), &kit(&variers));
+    check_with(Varier::new("top two prizes", top_two), 5);
 }
 
 #[test]

@@ -9,8 +9,6 @@
 //! second. The `#[ignore]`d `visit_long` runs the same with many more cases
 //! (`FLOE_FUZZ_CASES` overrides their count).
 
-use std::time::Duration;
-
 use floe_conformance::fuzz::{self, Mutation};
 use floe_core::{Game, RuleSet};
 use floe_games::{GAMES, GameVisitor, LoadError, visit};
@@ -18,8 +16,6 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 
 const CASES: u32 = 1000;
-const LONG: u32 = 100_000;
-const SLOWEST: Duration = Duration::from_secs(1);
 
 /// Writes a loaded game's canonical rules.
 struct Canonical;
@@ -75,32 +71,26 @@ fn text() -> impl Strategy<Value = (Index, String)> {
     (any::<Index>(), fuzz::toml_like())
 }
 
-#[test]
-fn mutated_rules() {
-    fuzz::run(
+/// Runs both properties: every game's canonical rules mutated, on `mutated_cases` cases,
+/// and TOML-like text, on `text_cases`; a failure names its property.
+fn properties(mutated_cases: u32, text_cases: u32) {
+    fuzz::run_fast(
         "visit mutated rules",
-        CASES,
-        SLOWEST,
+        mutated_cases,
         mutated(),
         check_mutated,
     );
+    fuzz::run_fast("visit toml-like", text_cases, text(), check_text);
 }
 
 #[test]
-fn arbitrary_text() {
-    fuzz::run("visit toml-like", CASES, SLOWEST, text(), check_text);
+fn mutated_rules_and_arbitrary_text() {
+    properties(CASES, CASES);
 }
 
 #[test]
 #[ignore = "long run: cargo test --release -p floe-games --test fuzz_visit -- --ignored"]
 fn visit_long() {
-    let cases = fuzz::long_cases(LONG);
-    fuzz::run(
-        "visit mutated rules",
-        cases,
-        SLOWEST,
-        mutated(),
-        check_mutated,
-    );
-    fuzz::run("visit toml-like", cases / 2, SLOWEST, text(), check_text);
+    let cases = fuzz::long_cases(fuzz::LONG_CASES);
+    properties(cases, cases / 2);
 }

@@ -185,32 +185,36 @@ fn pick(
     )
 }
 
-fn mutated_shards(runs: &Runs, cases: u32) {
-    let strategy = (target(), fuzz::mutations());
+/// Runs the property `name` on `cases` inputs drawn from `input`: a shard file of `runs`
+/// replaced by `change` of its text and the input, merged and checked (see
+/// [`Runs::check`]). The mutated and the arbitrary shards differ only in these.
+fn shard_property<V: std::fmt::Debug>(
+    runs: &Runs,
+    name: &str,
+    cases: u32,
+    input: impl Strategy<Value = V>,
+    change: impl Fn(&[u8], &V) -> Vec<u8>,
+) {
     fuzz::run(
-        "shards mutated",
+        name,
         cases,
         SLOWEST,
-        strategy,
-        |(target, mutations)| {
+        (target(), input),
+        |(target, value)| {
             let (run, which) = pick(target);
-            runs.check(run, which, |text| fuzz::mutate(text, "\n", &mutations));
+            runs.check(run, which, |text| change(text, &value));
         },
     );
 }
 
+fn mutated_shards(runs: &Runs, cases: u32) {
+    let mutate = |text: &[u8], mutations: &Vec<_>| fuzz::mutate(text, "\n", mutations);
+    shard_property(runs, "shards mutated", cases, fuzz::mutations(), mutate);
+}
+
 fn arbitrary_shards(runs: &Runs, cases: u32) {
-    let strategy = (target(), fuzz::bytes());
-    fuzz::run(
-        "shards bytes",
-        cases,
-        SLOWEST,
-        strategy,
-        |(target, bytes)| {
-            let (run, which) = pick(target);
-            runs.check(run, which, |_| bytes.clone());
-        },
-    );
+    let replace = |_: &[u8], bytes: &Vec<u8>| bytes.clone();
+    shard_property(runs, "shards bytes", cases, fuzz::bytes(), replace);
 }
 
 #[test]

@@ -160,18 +160,24 @@ fn validation_deals_are_never_search_deals() {
     }
 }
 
-#[test]
-fn the_same_spec_gives_the_same_bytes_whatever_the_threads() {
+/// Runs the tune `text` on 1 and on 2 threads and checks that both write the same bytes
+/// to each of their CSV files: what every tune, of rules or of a bot, must keep.
+fn same_bytes_on_1_and_2_threads(text: &str) {
     let one = tempfile::tempdir().unwrap();
     let two = tempfile::tempdir().unwrap();
-    let extra = "\n[[params]]\nname = \"cards\"\nvalues = [5, 6]\n";
-    run(one.path(), &spec_text("ntbea", extra), 1);
-    run(two.path(), &spec_text("ntbea", extra), 2);
+    run(one.path(), text, 1);
+    run(two.path(), text, 2);
     for name in ["search.csv", "progress.csv", "validation.csv"] {
         let a = fs::read(one.path().join("out").join(name)).unwrap();
         let b = fs::read(two.path().join("out").join(name)).unwrap();
         assert_eq!(a, b, "{name}");
     }
+}
+
+#[test]
+fn the_same_spec_gives_the_same_bytes_whatever_the_threads() {
+    let extra = "\n[[params]]\nname = \"cards\"\nvalues = [5, 6]\n";
+    same_bytes_on_1_and_2_threads(&spec_text("ntbea", extra));
 }
 
 /// Checks that `text` is refused with `message`, before any game is played.
@@ -322,16 +328,8 @@ fn a_bot_tune_finds_that_more_search_is_stronger_and_validates_it_against_the_de
 
 #[test]
 fn a_bot_tune_gives_the_same_bytes_whatever_the_threads() {
-    let one = tempfile::tempdir().unwrap();
-    let two = tempfile::tempdir().unwrap();
     let extra = "\n[[params]]\nname = \"mcts.reward\"\nvalues = [\"win\", \"score\"]\n";
-    run(one.path(), &bot_spec_text("[2, 20]", extra), 1);
-    run(two.path(), &bot_spec_text("[2, 20]", extra), 2);
-    for name in ["search.csv", "progress.csv", "validation.csv"] {
-        let a = fs::read(one.path().join("out").join(name)).unwrap();
-        let b = fs::read(two.path().join("out").join(name)).unwrap();
-        assert_eq!(a, b, "{name}");
-    }
+    same_bytes_on_1_and_2_threads(&bot_spec_text("[2, 20]", extra));
 }
 
 #[test]

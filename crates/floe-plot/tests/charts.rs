@@ -1,7 +1,7 @@
 //! Draws each chart into a temporary directory and checks the SVG written.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use floe_plot::{PlotError, Rate, RateGroup, Series, line_chart, rate_chart, rate_gap_chart};
 
@@ -46,6 +46,14 @@ fn tile_series() -> Vec<Series> {
         .collect()
 }
 
+/// Returns a fresh temporary folder and the path of the chart `name` in it: where each
+/// test draws.
+fn chart_in_temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
+}
+
 /// Returns the names of the files in `dir`.
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = fs::read_dir(dir)
@@ -85,14 +93,13 @@ fn polyline_points(element: &str) -> usize {
 
 #[test]
 fn rate_chart_draws_every_group_rate_and_fair_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("seats.svg");
+    let (dir, path) = chart_in_temp_dir("seats.svg");
     let groups = seat_groups();
     rate_chart(&path, "Win rate by seat", "win rate", &groups).unwrap();
 
     assert_eq!(
         files_in(dir.path()),
-        vec!["seats.svg"],
+        vec!["seats.png", "seats.svg"],
         "no temporary file left"
     );
     let svg = fs::read_to_string(&path).unwrap();
@@ -128,8 +135,7 @@ fn rate_chart_draws_every_group_rate_and_fair_line() {
 
 #[test]
 fn a_gap_chart_reads_in_points_from_fair_on_an_even_axis() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("gaps.svg");
+    let (_dir, path) = chart_in_temp_dir("gaps.svg");
     let groups = seat_groups();
     rate_gap_chart(&path, "Seats against fair", "points from fair", &groups).unwrap();
     let texts = texts(&fs::read_to_string(&path).unwrap());
@@ -159,8 +165,7 @@ fn a_gap_chart_reads_in_points_from_fair_on_an_even_axis() {
 
 #[test]
 fn single_group_rate_chart_labels_each_rate() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("colours.svg");
+    let (dir, path) = chart_in_temp_dir("colours.svg");
     let colours = ["red", "blue", "green", "yellow", "black", "white"];
     let group = RateGroup {
         name: "colour".to_string(),
@@ -179,13 +184,12 @@ fn single_group_rate_chart_labels_each_rate() {
     }
     assert_eq!(elements(&svg, "circle", &["r=\"5\""]).len(), 6);
     // Every whisker is visible: the y range covers 24.8%..25.2% with padding.
-    assert_eq!(files_in(dir.path()), vec!["colours.svg"]);
+    assert_eq!(files_in(dir.path()), vec!["colours.png", "colours.svg"]);
 }
 
 #[test]
 fn line_chart_draws_every_series_with_its_ring() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tiles.svg");
+    let (dir, path) = chart_in_temp_dir("tiles.svg");
     let series = tile_series();
     line_chart(
         &path,
@@ -198,7 +202,7 @@ fn line_chart_draws_every_series_with_its_ring() {
 
     assert_eq!(
         files_in(dir.path()),
-        vec!["tiles.svg"],
+        vec!["tiles.png", "tiles.svg"],
         "no temporary file left"
     );
     let svg = fs::read_to_string(&path).unwrap();
@@ -233,74 +237,73 @@ fn line_chart_draws_every_series_with_its_ring() {
     assert_eq!(lines, series.len());
 }
 
+/// Draws `input()` changed by each of `changes` with `draw` into `bad.svg` of a fresh
+/// folder; checks that each is refused as invalid input naming the file and that nothing
+/// is written, and returns the messages in order: each bad input is then one line.
+fn refusals<T>(
+    input: fn() -> Vec<T>,
+    changes: &[fn(&mut Vec<T>)],
+    draw: impl Fn(&Path, &[T]) -> Result<(), PlotError>,
+) -> Vec<String> {
+    let (dir, path) = chart_in_temp_dir("bad.svg");
+    let messages = changes
+        .iter()
+        .map(|change| {
+            let mut bad = input();
+            change(&mut bad);
+            let err = draw(&path, &bad).unwrap_err();
+            assert!(
+                matches!(&err, PlotError::InvalidInput { path: p, .. } if *p == path),
+                "{err}"
+            );
+            assert!(err.to_string().contains("bad.svg"), "{err}");
+            err.to_string()
+        })
+        .collect();
+    assert!(files_in(dir.path()).is_empty(), "nothing written");
+    messages
+}
+
 #[test]
 fn empty_or_bad_rates_are_reported_not_drawn() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.svg");
-    let bad = |groups: &[RateGroup]| {
-        let err = rate_chart(&path, "t", "y", groups).unwrap_err();
-        assert!(
-            matches!(&err, PlotError::InvalidInput { path: p, .. } if *p == path),
-            "{err}"
-        );
-        assert!(err.to_string().contains("bad.svg"), "{err}");
-        err.to_string()
-    };
-
-    assert!(bad(&[]).contains("no groups"));
-    let mut groups = seat_groups();
-    groups[1].rates.clear();
-    assert!(bad(&groups).contains("3 players"));
-    let mut groups = seat_groups();
-    groups[2].rates[1].rate = f64::NAN;
-    assert!(bad(&groups).contains("seat 1"));
-    let mut groups = seat_groups();
-    groups[0].rates[0].high = f64::INFINITY;
-    bad(&groups);
-    let mut groups = seat_groups();
-    groups[0].fair = Some(f64::NAN);
-    bad(&groups);
-    let mut groups = seat_groups();
-    groups[0].rates[0].low = 0.9;
-    assert!(bad(&groups).contains("outside its interval"));
-
-    assert!(files_in(dir.path()).is_empty(), "nothing written");
+    let changes: [fn(&mut Vec<RateGroup>); 6] = [
+        Vec::clear,
+        |g| g[1].rates.clear(),
+        |g| g[2].rates[1].rate = f64::NAN,
+        |g| g[0].rates[0].high = f64::INFINITY,
+        |g| g[0].fair = Some(f64::NAN),
+        |g| g[0].rates[0].low = 0.9,
+    ];
+    let messages = refusals(seat_groups, &changes, |path, groups| {
+        rate_chart(path, "t", "y", groups)
+    });
+    assert!(messages[0].contains("no groups"));
+    assert!(messages[1].contains("3 players"));
+    assert!(messages[2].contains("seat 1"));
+    assert!(messages[5].contains("outside its interval"));
 }
 
 #[test]
 fn empty_or_bad_series_are_reported_not_drawn() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bad.svg");
-    let bad = |series: &[Series]| {
-        let err = line_chart(&path, "t", "x", "y", series).unwrap_err();
-        assert!(matches!(err, PlotError::InvalidInput { .. }), "{err}");
-        err.to_string()
-    };
-
-    assert!(bad(&[]).contains("no series"));
-    let mut series = tile_series();
-    series[3].points.clear();
-    assert!(bad(&series).contains("5 players"));
-    let mut series = tile_series();
-    series[0].points[4].1 = f64::NAN;
-    bad(&series);
-    let mut series = tile_series();
-    series[0].points[4].0 = f64::NEG_INFINITY;
-    bad(&series);
-    let mut series = tile_series();
-    series[0].marked = Some(11.0);
-    assert!(bad(&series).contains("outside"));
-    let mut series = tile_series();
-    series[0].marked = Some(f64::NAN);
-    bad(&series);
-
-    assert!(files_in(dir.path()).is_empty(), "nothing written");
+    let changes: [fn(&mut Vec<Series>); 6] = [
+        Vec::clear,
+        |s| s[3].points.clear(),
+        |s| s[0].points[4].1 = f64::NAN,
+        |s| s[0].points[4].0 = f64::NEG_INFINITY,
+        |s| s[0].marked = Some(11.0),
+        |s| s[0].marked = Some(f64::NAN),
+    ];
+    let messages = refusals(tile_series, &changes, |path, series| {
+        line_chart(path, "t", "x", "y", series)
+    });
+    assert!(messages[0].contains("no series"));
+    assert!(messages[1].contains("5 players"));
+    assert!(messages[4].contains("outside"));
 }
 
 #[test]
 fn unsorted_points_and_marks_between_points_are_drawn() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("line.svg");
+    let (_dir, path) = chart_in_temp_dir("line.svg");
     let series = [Series {
         name: "one".to_string(),
         points: vec![(3.0, 1.0), (1.0, 2.0), (2.0, 0.0)],
@@ -339,19 +342,17 @@ fn unwritable_path_is_a_write_error_naming_the_path() {
 
 #[test]
 fn charts_replace_an_existing_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("chart.svg");
+    let (dir, path) = chart_in_temp_dir("chart.svg");
     fs::write(&path, "old").unwrap();
     rate_chart(&path, "New chart", "win rate", &seat_groups()).unwrap();
     let svg = fs::read_to_string(&path).unwrap();
     assert!(svg.contains("New chart"));
-    assert_eq!(files_in(dir.path()), vec!["chart.svg"]);
+    assert_eq!(files_in(dir.path()), vec!["chart.png", "chart.svg"]);
 }
 
 #[test]
 fn text_is_escaped() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("chart.svg");
+    let (_dir, path) = chart_in_temp_dir("chart.svg");
     let series = [Series {
         name: "a < b & c".to_string(),
         points: vec![(0.0, 1.0), (1.0, 2.0)],
@@ -363,4 +364,17 @@ fn text_is_escaped() {
     let svg = fs::read_to_string(&path).unwrap();
     assert!(svg.contains("a &lt; b &amp; c"));
     assert!(!svg.contains("a < b"));
+}
+
+/// Each chart comes with a PNG copy beside it, at the SVG's size, with text drawn: a
+/// picture a person can open anywhere.
+#[test]
+fn every_chart_comes_with_its_png_copy() {
+    let (_dir, path) = chart_in_temp_dir("seats.svg");
+    rate_chart(&path, "Win rate by seat", "win rate", &seat_groups()).unwrap();
+    let png = fs::read(floe_plot::png_path(&path)).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
+    let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
+    assert_eq!((size(16), size(20)), (1000, 600), "the IHDR's width and height");
+    assert!(png.len() > 20_000, "a drawn chart, not a blank page: {} bytes", png.len());
 }

@@ -127,27 +127,11 @@ fn twin_entrants_in_duplicate_games_score_exactly_alike() {
 fn a_tournament_does_not_depend_on_the_thread_count() {
     let game = ArcticRace::classic();
     let bots = "random,greedy:depth=0,mcts:iters=20";
-    let one = run(
-        &game,
-        &tournament(3, bots, Seating::Duplicate, 60, 1),
-        &|_| {},
-        None,
-    )
-    .unwrap();
-    let two = run(
-        &game,
-        &tournament(3, bots, Seating::Duplicate, 60, 2),
-        &|_| {},
-        None,
-    )
-    .unwrap();
-    let three = run(
-        &game,
-        &tournament(3, bots, Seating::Duplicate, 60, 3),
-        &|_| {},
-        None,
-    )
-    .unwrap();
+    let on_threads = |threads| {
+        let cfg = tournament(3, bots, Seating::Duplicate, 60, threads);
+        run(&game, &cfg, &|_| {}, None).unwrap()
+    };
+    let (one, two, three) = (on_threads(1), on_threads(2), on_threads(3));
     assert_eq!(one, two);
     assert_eq!(one, three);
     assert_eq!(one.bots.iter().map(|b| b.games).sum::<u64>(), 60 * 3);

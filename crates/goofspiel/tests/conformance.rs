@@ -35,36 +35,31 @@ fn deck_order(_: &Goofspiel, st: &State, _: Seat, rng: &mut FloeRng) -> Option<S
 }
 
 const VARIERS: &[Varier<Goofspiel>] = &[
-    Varier {
-        name: "others' face-down bids",
-        vary: others_bid,
-    },
-    Varier {
-        name: "prize deck order",
-        vary: deck_order,
-    },
+    Varier::new("others' face-down bids", others_bid),
+    Varier::new("prize deck order", deck_order),
 ];
+
+/// Checks `game` with the kit at 2 to 4 players, `games` random games each: a game lasts
+/// one round per card.
+fn conforms(game: &Goofspiel, games: u64) {
+    let max_rounds = game.rules().cards() as u32;
+    let kit = Kit {
+        players: 2..=4,
+        max_rounds,
+        variers: VARIERS,
+        games,
+    };
+    floe_conformance::check(game, &kit);
+}
 
 #[test]
 fn goofspiel_conforms() {
-    let game = Goofspiel::standard();
-    let kit = Kit {
-        players: 2..=4,
-        max_rounds: game.rules().cards() as u32,
-        variers: VARIERS,
-        games: 40,
-    };
-    floe_conformance::check(&game, &kit);
+    conforms(&Goofspiel::standard(), 40);
 }
 
 #[test]
 fn goofspiel_with_13_cards_and_a_tie_bonus_conforms() {
-    let game = Goofspiel::new(Rules::from_toml("cards = 13\ntie_bonus = 20").unwrap());
-    let kit = Kit {
-        players: 2..=4,
-        max_rounds: 13,
-        variers: VARIERS,
-        games: 10,
-    };
-    floe_conformance::check(&game, &kit);
+    let rules = Rules::from_toml("cards = 13\ntie_bonus = 20").unwrap();
+    assert_eq!(rules.cards(), 13);
+    conforms(&Goofspiel::new(rules), 10);
 }

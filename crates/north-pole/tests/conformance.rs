@@ -2,6 +2,8 @@
 //! play, its fair-play check varying the two facts the page hides from every seat: the
 //! draw pile's order and the face-down discs.
 
+use std::ops::RangeInclusive;
+
 use floe_conformance::{Kit, Varier};
 use floe_core::{FloeRng, Game, Seat};
 use north_pole::{NorthPole, Rules, State};
@@ -71,38 +73,29 @@ fn face_down(_: &NorthPole, st: &State, _: Seat, rng: &mut FloeRng) -> Option<St
 }
 
 const VARIERS: &[Varier<NorthPole>] = &[
-    Varier {
-        name: "the draw pile's order",
-        vary: draw_order,
-    },
-    Varier {
-        name: "the face-down discs",
-        vary: face_down,
-    },
+    Varier::new("the draw pile's order", draw_order),
+    Varier::new("the face-down discs", face_down),
 ];
 
-#[test]
-fn north_pole_conforms() {
-    let game = NorthPole::standard();
+/// Checks `game` with the kit at `players`, four random games each.
+fn conforms(game: &NorthPole, players: RangeInclusive<usize>) {
     let kit = Kit {
-        players: 2..=4,
+        players,
         max_rounds: game.rules().round_limit,
         variers: VARIERS,
         games: 4,
     };
-    floe_conformance::check(&game, &kit);
+    floe_conformance::check(game, &kit);
+}
+
+#[test]
+fn north_pole_conforms() {
+    conforms(&NorthPole::standard(), 2..=4);
 }
 
 #[test]
 fn north_pole_conforms_in_team_play() {
     let mut rules = Rules::standard();
     rules.team_play = true;
-    let game = NorthPole::new(rules);
-    let kit = Kit {
-        players: 4..=4,
-        max_rounds: game.rules().round_limit,
-        variers: VARIERS,
-        games: 4,
-    };
-    floe_conformance::check(&game, &kit);
+    conforms(&NorthPole::new(rules), 4..=4);
 }

@@ -12,41 +12,15 @@ use floe_core::RuleSet;
 use north_pole::{NorthPole, Rules, RulesError};
 
 const STANDARD: &str = include_str!("../../../experiments/rules/north-pole.toml");
-/// The top-level keys of a rules file: what an error without a line must name.
-const KEYS: &[&str] = &[
-    "name",
-    "map",
-    "sides",
-    "pawns_on_ship",
-    "storm_threshold",
-    "hand_size",
-    "equipment_limit",
-    "stack_size",
-    "deck",
-    "masks",
-    "team_boards",
-    "team_assignment",
-    "random_start",
-    "disc",
-    "team_play",
-    "storm_colour_public",
-    "storm_hazard_direction",
-    "scoreboard_mask",
-    "round_limit",
-    "tie_break",
-    "colours",
-];
-const CASES: u32 = 3000;
-const LONG: u32 = 100_000;
 
 /// Loads `text` into a game.
 fn load(text: &str) -> Result<NorthPole, RulesError> {
     Rules::from_toml(text).map(NorthPole::new)
 }
 
-/// Loads `text`; checks the error, or that the rules round-trip (to equal rules, derived
-/// data included) and play.
-fn check(text: &str, pick: u64) {
+/// Checks that rules loaded from `text`, if any, write canonical rules that load back to
+/// equal rules, derived data included (the loader's own check compares the text).
+fn loads_back_equal(text: &str) {
     if let Ok(rules) = Rules::from_toml(text) {
         assert_eq!(
             Rules::from_toml(&rules.to_toml()).as_ref(),
@@ -54,12 +28,6 @@ fn check(text: &str, pick: u64) {
             "canonical rules load back equal"
         );
     }
-    fuzz::check_load(text, pick, load, KEYS);
-}
-
-/// Both valid files: the committed one and the canonical one.
-fn files() -> Vec<String> {
-    vec![STANDARD.to_string(), Rules::standard().to_toml()]
 }
 
 /// Rules at the edges of what the loader accepts, each of which must play.
@@ -110,13 +78,18 @@ fn rules_at_the_edges_play() {
     }
 }
 
-#[test]
-fn loader_properties() {
-    fuzz::rules_loader("north-pole", CASES, &files(), check);
-}
-
-#[test]
-#[ignore = "long run: cargo test --release -p north-pole --test fuzz_rules -- --ignored"]
-fn loader_properties_long() {
-    fuzz::rules_loader("north-pole", fuzz::long_cases(LONG), &files(), check);
+// Both valid files: the committed one and the canonical one. The keys are the top-level
+// keys of a rules file: what an error without a line must name.
+floe_conformance::rules_loader_tests! {
+    game: "north-pole",
+    files: [STANDARD, Rules::standard().to_toml()],
+    load: load,
+    keys: &[
+        "name", "map", "sides", "pawns_on_ship", "storm_threshold", "hand_size",
+        "equipment_limit", "stack_size", "deck", "masks", "team_boards", "team_assignment",
+        "random_start", "disc", "team_play", "storm_colour_public", "storm_hazard_direction",
+        "scoreboard_mask", "round_limit", "tie_break", "colours",
+    ],
+    also: loads_back_equal,
+    long: "long run: cargo test --release -p north-pole --test fuzz_rules -- --ignored",
 }

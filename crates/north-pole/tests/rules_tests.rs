@@ -138,14 +138,12 @@ fn rules_test_01_setup() {
     }
 }
 
-/// Plays seat 0's March A b2 → b1 with the storm pile at 7 (threshold 8) and card `top`
-/// on top of the draw pile: a storm hits. Seat 0 has pawns on c1 and d4, seat 1 one on h8;
-/// seat 0 holds a Compass, so D2 is asked right after the weather check.
-fn storm_with(top: u8) -> (Table, [Vec<u8>; 4]) {
-    let mut t = Table::new(2);
-    let march = blue(March, A, 0);
+/// Deals each side of `t` a group of three blue cards, S's first card the March A that
+/// seat 0 plays: the storm tests turn these groups from side to side. Returns the groups,
+/// by side.
+fn groups_of_three(t: &mut Table) -> [Vec<u8>; 4] {
     let groups = [
-        vec![march, blue(Swoop, A, 0), blue(Gallop, A, 0)],
+        vec![blue(March, A, 0), blue(Swoop, A, 0), blue(Gallop, A, 0)],
         vec![blue(Dash, A, 0), blue(Dash, A, 1), blue(Dash, A, 2)],
         vec![blue(Swoop, A, 1), blue(Swoop, A, 2), blue(Swoop, A, 3)],
         vec![blue(March, B, 0), blue(March, B, 1), blue(March, B, 2)],
@@ -153,6 +151,15 @@ fn storm_with(top: u8) -> (Table, [Vec<u8>; 4]) {
     for (side, g) in groups.iter().enumerate() {
         t.cards(side as u8, g);
     }
+    groups
+}
+
+/// Plays seat 0's March A b2 → b1 with the storm pile at 7 (threshold 8) and card `top`
+/// on top of the draw pile: a storm hits. Seat 0 has pawns on c1 and d4, seat 1 one on h8;
+/// seat 0 holds a Compass, so D2 is asked right after the weather check.
+fn storm_with(top: u8) -> (Table, [Vec<u8>; 4]) {
+    let mut t = Table::new(2);
+    let (march, groups) = (blue(March, A, 0), groups_of_three(&mut t));
     t.pawn(0, "c1").pawn(0, "d4").pawn(0, "b2").pawn(1, "h8");
     t.held(0, &[Compass]);
     t.storm_pile(&[blue(Sling, C, 0), blue(Gallop, A, 1), blue(March, A, 1)]);
@@ -709,14 +716,21 @@ fn rules_test_15_weather() {
     t.check_counts();
 }
 
+/// Plays the ambush of [`move_ambush`] with a Husky and the Storm disc to take, the storm
+/// pile `storm_pile` and a March A on top of the draw pile: seat 0 moves to b3.
+fn storm_disc_ambush(storm_pile: &[u8]) -> Table {
+    let mut t = move_ambush(&[Husky, Storm]);
+    t.storm_pile(storm_pile);
+    t.draw_top(&[blue(March, A, 1)]);
+    t.answer(to("b3"));
+    t
+}
+
 #[test]
 fn rules_test_16_storm_hazard() {
     // The Storm disc turns the board at once; the storm pile keeps its cards (5 + 2 = 7).
     let march_b = blue(March, B, 0);
-    let mut t = move_ambush(&[Husky, Storm]);
-    t.storm_pile(&[blue(Sling, C, 0), blue(March, A, 0)]);
-    t.draw_top(&[blue(March, A, 1)]);
-    t.answer(to("b3"));
+    let t = storm_disc_ambush(&[blue(Sling, C, 0), blue(March, A, 0)]);
     assert_eq!(
         t.storms(),
         [Event::Storm {
@@ -733,10 +747,7 @@ fn rules_test_16_storm_hazard() {
     );
     assert_eq!(t.st.storm_total, 7);
     // With the pile at 6, the weather check that follows turns it again.
-    let mut t = move_ambush(&[Husky, Storm]);
-    t.storm_pile(&[blue(Sling, C, 0), blue(Gallop, A, 0)]);
-    t.draw_top(&[blue(March, A, 1)]);
-    t.answer(to("b3"));
+    let t = storm_disc_ambush(&[blue(Sling, C, 0), blue(Gallop, A, 0)]);
     assert_eq!(
         t.storms(),
         [
@@ -760,16 +771,7 @@ fn rules_test_16_storm_hazard() {
 #[test]
 fn rules_test_17_fewer_cards() {
     let mut t = Table::new(4);
-    let march = blue(March, A, 0);
-    let groups = [
-        vec![march, blue(Swoop, A, 0), blue(Gallop, A, 0)],
-        vec![blue(Dash, A, 0), blue(Dash, A, 1), blue(Dash, A, 2)],
-        vec![blue(Swoop, A, 1), blue(Swoop, A, 2), blue(Swoop, A, 3)],
-        vec![blue(March, B, 0), blue(March, B, 1), blue(March, B, 2)],
-    ];
-    for (side, g) in groups.iter().enumerate() {
-        t.cards(side as u8, g);
-    }
+    let (march, groups) = (blue(March, A, 0), groups_of_three(&mut t));
     t.pawn(0, "b2");
     t.storm_pile(&[blue(Sling, C, 0), blue(Sling, C, 1), blue(Gallop, B, 0)]);
     assert_eq!(t.st.storm_total, 11);

@@ -91,6 +91,23 @@ fn determinized(game: &ArcticRace, st: &State, seat: Seat, rng: &mut FloeRng) ->
     out
 }
 
+/// Calls `check(i, st, seat, sample, rng)` for the `i`-th sampled state `st` and every
+/// seat: `sample` is what `game` determinizes for the seat with the bot rng of state `i`
+/// and the seat, and `rng` that rng after the draw. The tests of what a sample keeps walk
+/// the states alike.
+fn for_each_sample(
+    game: &ArcticRace,
+    mut check: impl FnMut(usize, &State, Seat, State, &mut FloeRng),
+) {
+    for (i, st) in states().iter().enumerate() {
+        for seat in Seat::all(st.players()) {
+            let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
+            let sample = determinized(game, st, seat, &mut rng);
+            check(i, st, seat, sample, &mut rng);
+        }
+    }
+}
+
 #[test]
 fn determinize_gives_the_same_sample_for_states_that_differ_only_in_what_the_seat_cannot_see() {
     let game = ArcticRace::classic();
@@ -125,51 +142,42 @@ fn determinize_gives_the_same_sample_for_states_that_differ_only_in_what_the_sea
 
 #[test]
 fn determinize_keeps_everything_public_and_the_seats_own_cards() {
-    let game = ArcticRace::classic();
-    for (i, st) in states().iter().enumerate() {
-        for seat in Seat::all(st.players()) {
-            let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
-            let out = determinized(&game, st, seat, &mut rng);
+    for_each_sample(&ArcticRace::classic(), |i, st, seat, out, _| {
+        assert_eq!(
+            as_seen_by(&out, seat),
+            as_seen_by(st, seat),
+            "state {i}, {seat}"
+        );
+        assert_eq!(out.committed(seat), st.committed(seat), "state {i}, {seat}");
+        assert_eq!(out.hand(seat), st.hand(seat), "state {i}, {seat}");
+        for other in Seat::all(st.players()) {
+            assert_eq!(out.played(other), st.played(other), "state {i}");
             assert_eq!(
-                as_seen_by(&out, seat),
-                as_seen_by(st, seat),
-                "state {i}, {seat}"
+                out.committed(other).is_some(),
+                st.committed(other).is_some(),
+                "state {i}"
             );
-            assert_eq!(out.committed(seat), st.committed(seat), "state {i}, {seat}");
-            assert_eq!(out.hand(seat), st.hand(seat), "state {i}, {seat}");
-            for other in Seat::all(st.players()) {
-                assert_eq!(out.played(other), st.played(other), "state {i}");
-                assert_eq!(
-                    out.committed(other).is_some(),
-                    st.committed(other).is_some(),
-                    "state {i}"
-                );
-            }
         }
-    }
+    });
 }
 
 #[test]
 fn determinized_states_are_valid_and_playable() {
     let game = ArcticRace::classic();
-    for (i, st) in states().iter().enumerate() {
-        for seat in Seat::all(st.players()) {
-            let mut rng = stream_rng(i as u64, Stream::Bot(seat.0));
-            let mut out = determinized(&game, st, seat, &mut rng);
-            assert_conserved(&out, game.rules(), &format!("state {i}, {seat}"));
-            assert_eq!(out.supply_len(), st.supply_len());
-            assert_eq!(out.removed.len(), st.removed.len());
-            if i % 10 == 0 && seat == Seat(0) {
-                // A sample is a state the engine can play to the end.
-                let mut chance = stream_rng(i as u64, Stream::Chance);
-                while game.to_act(&out).is_some() {
-                    let answer = random_answer(&game, &out, &mut rng);
-                    game.apply(&mut out, answer, &mut chance);
-                }
-                assert!(game.outcome(&out).is_some());
+    for_each_sample(&game, |i, st, seat, mut out, rng| {
+        assert_conserved(&out, game.rules(), &format!("state {i}, {seat}"));
+        assert_eq!(out.supply_len(), st.supply_len());
+        assert_eq!(out.removed.len(), st.removed.len());
+        if i % 10 == 0 && seat == Seat(0) {
+            // A sample is a state the engine can play to the end.
+            let mut chance = stream_rng(i as u64, Stream::Chance);
+            while game.to_act(&out).is_some() {
+                let answer = random_answer(&game, &out, rng);
+                game.apply(&mut out, answer, &mut chance);
             }
+            assert!(game.outcome(&out).is_some());
         }
-    }
+    });
 }
 
 #[test]

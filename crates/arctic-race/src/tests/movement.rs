@@ -10,16 +10,12 @@ use crate::state::Position;
 
 #[test]
 fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
-    let mut t = Table::new(blank_river(2));
-    t.commit(&[Card::Snowboarder, Card::DogSled]);
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S0, Card::Snowboarder, Action::MoveA),
-            moved(S0, 2, None, 1, 0),
-            revealed(S1, Card::DogSled),
-        ]
-    );
+    let mut t = Table::committed(blank_river(2), &[Card::Snowboarder, Card::DogSled]);
+    t.plays(&[
+        took(S0, Card::Snowboarder, Action::MoveA),
+        moved(S0, 2, None, 1, 0),
+        revealed(S1, Card::DogSled),
+    ]);
     assert_eq!(t.pos(S0, 2), on(1));
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S1, 4, None, 3, 0));
@@ -32,118 +28,50 @@ fn a_move_of_n_from_home_lands_on_space_n_minus_1() {
     assert_eq!(t.pos(S0, 1), on(0));
 }
 
+/// A move skips every occupied space, the mover's own racers and the others' alike, several
+/// in a row, from home too, and lands on the next free space; the icons of the spaces
+/// skipped fire nothing (bank A's `+1` on 2 and die on 4, and a `+3` tile: slot 1 holds
+/// [+3, blank, blank], its `+3` on space 9), the icon of the free space reached fires.
 #[test]
-fn landing_on_your_own_racer_goes_on_to_the_next_free_space() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(7)), (S0, 1, on(9))]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
-    let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
-    assert_eq!(t.pos(S0, 2), on(10));
-    assert_eq!(t.pos(S0, 1), on(9));
-}
-
-#[test]
-fn landing_on_another_players_racer_goes_on_to_the_next_free_space() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(7)), (S1, 2, on(9))]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
-    let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], moved(S0, 2, Some(7), 10, 1));
-    assert_eq!(t.pos(S0, 2), on(10));
-    assert_eq!(t.pos(S1, 2), on(9));
-}
-
-#[test]
-fn several_occupied_spaces_in_a_row_are_all_skipped() {
-    let st = blank_river(2).with_racers(&[
-        (S0, 2, on(7)),
-        (S0, 1, on(9)),
-        (S1, 3, on(10)),
-        (S1, 5, on(11)),
-    ]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S0, Card::Snowboarder, Action::MoveA),
-            moved(S0, 2, Some(7), 12, 3),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 2), on(12));
-}
-
-#[test]
-fn a_move_from_home_onto_occupied_spaces_skips_them_too() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S1, 1, on(1)), (S1, 2, on(2))]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
-    let events = t.answer(Action::MoveA);
-    assert_eq!(events[1], moved(S0, 2, None, 3, 2));
-    assert_eq!(t.pos(S0, 2), on(3));
-}
-
-#[test]
-fn skipped_spaces_fire_nothing() {
-    // Racer 1 on space 1 moves one space: space 2 (+1), 3 and 4 (die) are held, so it
-    // lands on space 5 and neither the +1 nor the die fires.
-    let st = blank_river(2).with_racers(&[
-        (S0, 1, on(1)),
-        (S1, 1, on(2)),
-        (S1, 2, on(3)),
-        (S1, 3, on(4)),
-    ]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
-            answered(S0, Action::MoveOne(r(1))),
-            moved(S0, 1, Some(1), 5, 3),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 1), on(5));
-}
-
-#[test]
-fn a_skipped_tile_icon_fires_nothing() {
-    // Slot 1 holds [+3, blank, blank]: its +3 on space 9 is held, so racer 1 stops on 10.
-    let river = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
-    let st = scenario(2, &river, &[]).with_racers(&[(S0, 1, on(8)), (S1, 4, on(9))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
-            answered(S0, Action::MoveOne(r(1))),
-            moved(S0, 1, Some(8), 10, 1),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 1), on(10));
-}
-
-#[test]
-fn the_icon_of_the_free_space_reached_by_skipping_fires() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 1, on(0)), (S1, 1, on(1))]));
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
-            answered(S0, Action::MoveOne(r(1))),
-            moved(S0, 1, Some(0), 2, 1),
-            fired(Icon::Plus(1), 2),
-            moved(S0, 1, Some(2), 3, 0),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 1), on(3));
+fn a_move_skips_occupied_spaces_to_the_next_free_one_whose_icon_alone_fires() {
+    let plus3 = tiles([BLANK, PLUS3, BLANK, BLANK, BLANK]);
+    let (board, one) = (Card::Snowboarder, Card::OneTwoThree);
+    let two_spaces = took(S0, board, Action::MoveA);
+    let one_space = answered(S0, Action::MoveOne(r(1)));
+    let plus1 = [fired(Icon::Plus(1), 2), moved(S0, 1, Some(2), 3, 0)];
+    // (case, river, the racers in the way, seat 0's card and answer, the racer it moves and
+    // where that starts (None: home), where it lands, the spaces skipped, what the icon
+    // there does, where the racer ends)
+    #[rustfmt::skip]
+    let cases = [
+        ("its own racer", ALL_BLANK, &[(S0, 1, on(9))][..], board, two_spaces, 2, Some(7), 10, 1, &[][..], 10),
+        ("another player's racer", ALL_BLANK, &[(S1, 2, on(9))], board, two_spaces, 2, Some(7), 10, 1, &[], 10),
+        ("several in a row", ALL_BLANK, &[(S0, 1, on(9)), (S1, 3, on(10)), (S1, 5, on(11))], board, two_spaces, 2, Some(7), 12, 3, &[], 12),
+        ("from home", ALL_BLANK, &[(S1, 1, on(1)), (S1, 2, on(2))], board, two_spaces, 2, None, 3, 2, &[], 3),
+        ("the +1 and the die", ALL_BLANK, &[(S1, 1, on(2)), (S1, 2, on(3)), (S1, 3, on(4))], one, one_space, 1, Some(1), 5, 3, &[], 5),
+        ("a +3 tile", plus3, &[(S1, 4, on(9))], one, one_space, 1, Some(8), 10, 1, &[], 10),
+        ("onto the +1", ALL_BLANK, &[(S1, 1, on(1))], one, one_space, 1, Some(0), 2, 1, &plus1, 3),
+    ];
+    for (case, river, in_the_way, card, answer, n, from, to, skipped, then, ends) in cases {
+        let mut racers: Vec<_> = from.map(|space| (S0, n, on(space))).into_iter().collect();
+        racers.extend_from_slice(in_the_way);
+        let st = scenario(2, &river, &[]).with_racers(&racers);
+        let mut t = Table::committed(st, &[card, one]);
+        let mut log = vec![answer, moved(S0, n, from, to, skipped)];
+        log.extend_from_slice(then);
+        log.push(revealed(S1, one));
+        t.plays_case(case, &[], &log);
+        assert_eq!(t.pos(S0, n), on(ends), "{case}");
+        for &(seat, m, at) in in_the_way {
+            assert_eq!(t.pos(seat, m), at, "{case}: racer {m} of {seat} stays");
+        }
+    }
 }
 
 #[test]
 fn landing_exactly_on_the_last_space_does_not_finish() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(27))]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let st = blank_river(2).with_racers(&[(S0, 2, on(27))]);
+    let mut t = Table::committed(st, &[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], moved(S0, 2, Some(27), 29, 0));
     assert_eq!(t.pos(S0, 2), on(29));
@@ -157,16 +85,12 @@ fn moving_past_the_last_space_finishes_and_fires_no_icon() {
     let st = scenario(2, &ALL_BLANK, &[PLUS1])
         .with_racers(&[(S0, 5, on(25))])
         .with_played(S0, &[Card::Skier]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S0, Card::Snowmobile, Action::MoveA),
-            finished(S0, 5, Some(25), 30, 0, 1),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    let mut t = Table::committed(st, &[Card::Snowmobile, Card::OneTwoThree]);
+    t.plays(&[
+        took(S0, Card::Snowmobile, Action::MoveA),
+        finished(S0, 5, Some(25), 30, 0, 1),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(t.pos(S0, 5), Position::Finished(1));
     assert_eq!(t.st.finished_count(S0), 1);
     assert_eq!(t.st.played(S0), cards(&[Card::Skier, Card::Snowmobile]));
@@ -176,8 +100,8 @@ fn moving_past_the_last_space_finishes_and_fires_no_icon() {
 
 #[test]
 fn skipping_past_the_last_space_finishes() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 2, on(27)), (S1, 1, on(29))]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let st = blank_river(2).with_racers(&[(S0, 2, on(27)), (S1, 1, on(29))]);
+    let mut t = Table::committed(st, &[Card::Snowboarder, Card::OneTwoThree]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events[1], finished(S0, 2, Some(27), 30, 1, 1));
     assert_eq!(t.pos(S0, 2), Position::Finished(1));
@@ -185,8 +109,8 @@ fn skipping_past_the_last_space_finishes() {
 
 #[test]
 fn a_finished_racer_frees_its_space() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 5, on(27)), (S1, 1, on(26))]));
-    t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
+    let st = blank_river(2).with_racers(&[(S0, 5, on(27)), (S1, 1, on(26))]);
+    let mut t = Table::committed(st, &[Card::Snowmobile, Card::OneTwoThree]);
     t.answer(Action::MoveA);
     assert_eq!(t.pos(S0, 5), Position::Finished(1));
     // Seat 1's racer 1 moves one space onto 27, now free.
@@ -224,61 +148,42 @@ fn places_count_the_order_of_arrival_over_the_whole_game() {
     assert_eq!(t.pos(S1, 5), Position::Finished(3));
 }
 
+/// A racer that lands on open water (slot 1, spaces 9 to 11) goes home and fires nothing:
+/// landing there, skipping onto it, and moved on by a `+2` (slot 0 holds [blank, +2,
+/// blank]: the `+2` is on space 7).
 #[test]
-fn landing_on_open_water_sends_the_racer_home_and_fires_nothing() {
-    let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S0, Card::DogSled, Action::MoveA),
-            moved(S0, 4, Some(5), 9, 0),
-            drowned(S0, 4, 9),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 4), Position::Home);
-}
-
-#[test]
-fn skipping_onto_open_water_sends_the_racer_home() {
-    let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 1, on(7)), (S1, 1, on(8))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
-    let events = t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        events[1..3],
-        [moved(S0, 1, Some(7), 9, 1), drowned(S0, 1, 9)]
-    );
-    assert_eq!(t.pos(S0, 1), Position::Home);
-}
-
-#[test]
-fn a_plus_icon_onto_open_water_sends_the_racer_home() {
-    // Slot 0 holds [blank, +2, blank]; slot 1 is open water.
-    let river = [Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)];
-    let mut t = Table::new(scenario(2, &river, &[]).with_racers(&[(S0, 1, on(6))]));
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
-            answered(S0, Action::MoveOne(r(1))),
-            moved(S0, 1, Some(6), 7, 0),
-            fired(Icon::Plus(2), 7),
-            moved(S0, 1, Some(7), 9, 0),
-            drowned(S0, 1, 9),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
-    assert_eq!(t.pos(S0, 1), Position::Home);
+fn open_water_sends_the_racer_that_lands_on_it_home() {
+    let plus2 = [Some(PLUS2), None, Some(BLANK), Some(BLANK), Some(BLANK)];
+    let (sled, one) = (Card::DogSled, Card::OneTwoThree);
+    let one_space = answered(S0, Action::MoveOne(r(1)));
+    let by_plus2 = [
+        moved(S0, 1, Some(6), 7, 0),
+        fired(Icon::Plus(2), 7),
+        moved(S0, 1, Some(7), 9, 0),
+    ];
+    // (case, river, the racers, seat 0's card and answer, the moves that reach the water,
+    // the racer that drowns)
+    #[rustfmt::skip]
+    let cases = [
+        ("landing", WATER_IN_SLOT_1, &[(S0, 4, on(5))][..], sled, took(S0, sled, Action::MoveA), &[moved(S0, 4, Some(5), 9, 0)][..], 4),
+        ("skipping", WATER_IN_SLOT_1, &[(S0, 1, on(7)), (S1, 1, on(8))], one, one_space, &[moved(S0, 1, Some(7), 9, 1)], 1),
+        ("a +2", plus2, &[(S0, 1, on(6))], one, one_space, &by_plus2, 1),
+    ];
+    for (case, river, racers, card, answer, moves, n) in cases {
+        let st = scenario(2, &river, &[]).with_racers(racers);
+        let mut t = Table::committed(st, &[card, one]);
+        let mut log = vec![answer];
+        log.extend_from_slice(moves);
+        log.extend([drowned(S0, n, 9), revealed(S1, one)]);
+        t.plays_case(case, &[], &log);
+        assert_eq!(t.pos(S0, n), Position::Home, "{case}");
+    }
 }
 
 #[test]
 fn a_racer_sent_home_by_water_enters_from_home_again() {
     let st = scenario(2, &WATER_IN_SLOT_1, &[]).with_racers(&[(S0, 4, on(5))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::MoveA);
     t.answer(Action::MoveOne(r(1)));
     assert_eq!(t.pos(S0, 4), Position::Home);

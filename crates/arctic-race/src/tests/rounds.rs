@@ -8,7 +8,7 @@ use super::support::*;
 use crate::event::Event;
 use crate::pieces::{ALL_CARDS, Action, Card};
 use crate::rules::Rules;
-use crate::state::{EndCause, Phase, Position};
+use crate::state::{EndCause, Phase, Position, State};
 use crate::tie_break::TieBreak;
 
 #[test]
@@ -36,18 +36,15 @@ fn the_start_token_holder_commits_and_reveals_first_then_clockwise() {
 
 #[test]
 fn a_token_given_mid_round_changes_the_order_only_from_the_next_round() {
-    let mut t = Table::new(blank_river(3));
-    t.commit(&[Card::Snowmobile, Card::OneTwoThree, Card::OneTwoThree]);
+    let one = Card::OneTwoThree;
+    let mut t = Table::committed(blank_river(3), &[Card::Snowmobile, one, one]);
     assert_eq!(t.legal(), vec![Action::MoveA, Action::ActionB]);
     t.answer(Action::ActionB);
-    assert_eq!(
-        t.answer(Action::GiveToken(S2)),
-        vec![
-            answered(S0, Action::GiveToken(S2)),
-            token(S0, S2),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    t.plays(&[
+        answered(S0, Action::GiveToken(S2)),
+        token(S0, S2),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(t.st.token_holder(), S2);
     assert_eq!(t.st.leader(), S0);
     let events = t.answer(Action::MoveOne(r(1)));
@@ -65,52 +62,36 @@ fn a_token_given_mid_round_changes_the_order_only_from_the_next_round() {
     assert_eq!(t.to_act(), Some(S2));
 }
 
-#[test]
-fn the_start_token_cannot_be_given_to_its_holder() {
-    let mut t = Table::new(blank_river(4));
-    t.commit(&[
-        Card::Snowmobile,
-        Card::OneTwoThree,
-        Card::OneTwoThree,
-        Card::OneTwoThree,
-    ]);
+/// Returns a 4-seat game in which `seat` committed the snowmobile and every other seat the
+/// 1-2-3 card, played until `seat` has taken the snowmobile's action B, the seats `first`
+/// having each moved a racer one space before it, in turn: `seat` is to give the start
+/// token.
+fn snowmobile_b(st: State, first: &[Seat], seat: Seat) -> Table {
+    let mut by_seat = [Card::OneTwoThree; 4];
+    by_seat[seat.index()] = Card::Snowmobile;
+    let mut t = Table::committed(st, &by_seat);
+    for &other in first {
+        assert_eq!(t.to_act(), Some(other));
+        t.answer(Action::MoveOne(r(1)));
+    }
+    assert_eq!(t.to_act(), Some(seat));
     t.answer(Action::ActionB);
     assert_eq!(t.st.phase(), Phase::GiveToken);
-    assert_eq!(
-        t.legal(),
-        vec![
-            Action::GiveToken(S1),
-            Action::GiveToken(S2),
-            Action::GiveToken(S3)
-        ]
-    );
+    t
+}
+
+#[test]
+fn the_start_token_cannot_be_given_to_its_holder() {
+    let t = snowmobile_b(blank_river(4), &[], S0);
+    assert_eq!(t.legal(), [S1, S2, S3].map(Action::GiveToken));
 }
 
 #[test]
 fn snowmobile_b_lets_a_player_without_the_token_give_it_to_themselves() {
     let mut st = blank_river(4);
     st.set_token(S2);
-    let mut t = Table::new(st);
-    t.commit(&[
-        Card::OneTwoThree,
-        Card::Snowmobile,
-        Card::OneTwoThree,
-        Card::OneTwoThree,
-    ]);
-    t.answer(Action::MoveOne(r(1))); // seat 2
-    t.answer(Action::MoveOne(r(1))); // seat 3
-    t.answer(Action::MoveOne(r(1))); // seat 0
-    assert_eq!(t.to_act(), Some(S1));
-    t.answer(Action::ActionB);
-    assert_eq!(t.st.phase(), Phase::GiveToken);
-    assert_eq!(
-        t.legal(),
-        vec![
-            Action::GiveToken(S0),
-            Action::GiveToken(S1),
-            Action::GiveToken(S3)
-        ]
-    );
+    let mut t = snowmobile_b(st, &[S2, S3, S0], S1);
+    assert_eq!(t.legal(), [S0, S1, S3].map(Action::GiveToken));
     let events = t.answer(Action::GiveToken(S1));
     assert_eq!(events[1], token(S2, S1));
     assert_eq!(t.st.token_holder(), S1);
@@ -118,17 +99,13 @@ fn snowmobile_b_lets_a_player_without_the_token_give_it_to_themselves() {
 
 #[test]
 fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it() {
-    let mut t = Table::new(blank_river(2));
-    t.commit(&[Card::Snowmobile, Card::Snowmobile]);
-    assert_eq!(
-        t.answer(Action::ActionB),
-        vec![
-            took(S0, Card::Snowmobile, Action::ActionB),
-            forced(S0, Action::GiveToken(S1)),
-            token(S0, S1),
-            revealed(S1, Card::Snowmobile),
-        ]
-    );
+    let mut t = Table::committed(blank_river(2), &[Card::Snowmobile, Card::Snowmobile]);
+    t.plays(&[
+        took(S0, Card::Snowmobile, Action::ActionB),
+        forced(S0, Action::GiveToken(S1)),
+        token(S0, S1),
+        revealed(S1, Card::Snowmobile),
+    ]);
     // Seat 1 now holds it: it can only give it back.
     let events = t.answer(Action::ActionB);
     assert_eq!(
@@ -144,20 +121,17 @@ fn with_two_players_the_token_has_one_possible_receiver_and_the_engine_gives_it(
 
 #[test]
 fn snowboarder_b_collects_every_played_card_including_itself() {
-    let mut t = Table::new(blank_river(2).with_played(S0, &[Card::Skier, Card::DogSled]));
-    t.commit(&[Card::Snowboarder, Card::OneTwoThree]);
+    let st = blank_river(2).with_played(S0, &[Card::Skier, Card::DogSled]);
+    let mut t = Table::committed(st, &[Card::Snowboarder, Card::OneTwoThree]);
     assert_eq!(
         t.st.played(S0),
         cards(&[Card::Skier, Card::DogSled, Card::Snowboarder])
     );
-    assert_eq!(
-        t.answer(Action::ActionB),
-        vec![
-            took(S0, Card::Snowboarder, Action::ActionB),
-            collected(S0, 3),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    t.plays(&[
+        took(S0, Card::Snowboarder, Action::ActionB),
+        collected(S0, 3),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(t.st.hand(S0), ALL_CARDS);
     assert_eq!(t.st.played(S0), 0);
     assert_eq!(t.pos(S0, 2), Position::Home);
@@ -173,24 +147,18 @@ fn the_fifth_card_is_collected_at_the_end_of_the_round() {
     );
     let mut t = Table::new(st);
     // Seat 1's only card is committed by the engine.
-    assert_eq!(
-        t.answer(Action::Commit(Card::OneTwoThree)),
-        vec![
-            answered(S0, Action::Commit(Card::OneTwoThree)),
-            forced(S1, Action::Commit(Card::Snowmobile)),
-            revealed(S0, Card::OneTwoThree),
-        ]
-    );
+    t.plays(&[
+        answered(S0, Action::Commit(Card::OneTwoThree)),
+        forced(S1, Action::Commit(Card::Snowmobile)),
+        revealed(S0, Card::OneTwoThree),
+    ]);
     t.answer(Action::MoveOne(r(1)));
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S1, Card::Snowmobile, Action::MoveA),
-            moved(S1, 5, Some(10), 15, 0),
-            collected_at_round_end(S1, 5),
-            round_start(2, S0),
-        ]
-    );
+    t.plays(&[
+        took(S1, Card::Snowmobile, Action::MoveA),
+        moved(S1, 5, Some(10), 15, 0),
+        collected_at_round_end(S1, 5),
+        round_start(2, S0),
+    ]);
     assert_eq!(t.st.hand(S1), ALL_CARDS);
     assert_eq!(t.st.played(S1), 0);
     // Seat 0 still holds four cards: it takes nothing back.
@@ -208,15 +176,12 @@ fn a_question_with_exactly_one_answer_is_answered_by_the_engine() {
     assert_eq!(t.legal().len(), 2);
     t.commit(&[Card::Snowmobile, Card::OneTwoThree]);
     t.answer(Action::MoveA);
-    assert_eq!(
-        t.answer(Action::MoveOne(r(1))),
-        vec![
-            answered(S1, Action::MoveOne(r(1))),
-            moved(S1, 1, None, 0, 0),
-            round_start(2, S0),
-            forced(S0, Action::Commit(Card::OneTwoThree)),
-        ]
-    );
+    t.plays(&[
+        answered(S1, Action::MoveOne(r(1))),
+        moved(S1, 1, None, 0, 0),
+        round_start(2, S0),
+        forced(S0, Action::Commit(Card::OneTwoThree)),
+    ]);
     assert_eq!(t.st.committed(S0), Some(Card::OneTwoThree));
     assert_eq!(t.to_act(), Some(S1));
 }
@@ -245,24 +210,20 @@ fn a_card_whose_racer_has_finished_offers_only_action_b() {
 fn the_engine_takes_action_b_for_a_card_whose_racer_has_finished() {
     let st = scenario(2, &ALL_BLANK, &[PLUS1]).with_finished(S0, &[4]);
     let mut t = Table::new(st);
-    assert_eq!(
-        t.commit(&[Card::DogSled, Card::OneTwoThree]),
-        vec![
-            answered(S0, Action::Commit(Card::DogSled)),
-            answered(S1, Action::Commit(Card::OneTwoThree)),
-            revealed(S0, Card::DogSled),
-            forced_take(S0, Card::DogSled, Action::ActionB),
-            shifted(Some(BLANK), 0, Some(PLUS1)),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    t.plays(&[
+        answered(S0, Action::Commit(Card::DogSled)),
+        answered(S1, Action::Commit(Card::OneTwoThree)),
+        revealed(S0, Card::DogSled),
+        forced_take(S0, Card::DogSled, Action::ActionB),
+        shifted(Some(BLANK), 0, Some(PLUS1)),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(t.st.slot(0), Some(PLUS1));
 }
 
 #[test]
 fn action_b_is_offered_even_when_action_a_is_allowed() {
-    let mut t = Table::new(blank_river(2));
-    t.commit(&[Card::DogSled, Card::Skier]);
+    let mut t = Table::committed(blank_river(2), &[Card::DogSled, Card::Skier]);
     assert_eq!(t.legal(), vec![Action::MoveA, Action::ActionB]);
     t.answer(Action::ActionB);
     assert_eq!(t.legal(), vec![Action::MoveA, Action::ActionB]);
@@ -270,8 +231,7 @@ fn action_b_is_offered_even_when_action_a_is_allowed() {
 
 #[test]
 fn the_123_card_offers_only_the_unfinished_racers_among_1_2_3() {
-    let mut t = Table::new(blank_river(2));
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    let t = Table::committed(blank_river(2), &[Card::OneTwoThree; 2]);
     assert_eq!(
         t.legal(),
         vec![
@@ -281,8 +241,8 @@ fn the_123_card_offers_only_the_unfinished_racers_among_1_2_3() {
         ]
     );
 
-    let mut t = Table::new(blank_river(2).with_finished(S0, &[2, 4]));
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    let st = blank_river(2).with_finished(S0, &[2, 4]);
+    let t = Table::committed(st, &[Card::OneTwoThree; 2]);
     assert_eq!(
         t.legal(),
         vec![Action::MoveOne(r(1)), Action::MoveOne(r(3))]
@@ -314,16 +274,13 @@ fn the_123_card_with_racers_1_2_3_finished_passes_and_nothing_happens() {
         .with_racers(&[(S0, 4, on(10))]);
     let mut t = Table::new(st);
     let before = t.st.clone();
-    assert_eq!(
-        t.commit(&[Card::OneTwoThree, Card::Snowboarder]),
-        vec![
-            answered(S0, Action::Commit(Card::OneTwoThree)),
-            answered(S1, Action::Commit(Card::Snowboarder)),
-            revealed(S0, Card::OneTwoThree),
-            forced(S0, Action::Pass),
-            revealed(S1, Card::Snowboarder),
-        ]
-    );
+    t.plays(&[
+        answered(S0, Action::Commit(Card::OneTwoThree)),
+        answered(S1, Action::Commit(Card::Snowboarder)),
+        revealed(S0, Card::OneTwoThree),
+        forced(S0, Action::Pass),
+        revealed(S1, Card::Snowboarder),
+    ]);
     assert_eq!(t.st.pos, before.pos);
     assert_eq!(t.st.place, before.place);
     assert_eq!(t.st.slots, before.slots);
@@ -331,45 +288,46 @@ fn the_123_card_with_racers_1_2_3_finished_passes_and_nothing_happens() {
     assert_eq!(t.st.played(S0), Card::OneTwoThree.bit());
 }
 
+/// Returns a 2-seat game in which `seat` has finished races 1 and 2, its racer 5 one
+/// snowmobile move (space 27) from finishing a third.
+fn a_third_finish_away(seat: Seat) -> State {
+    let st = blank_river(2).with_finished(seat, &[1, 2]);
+    st.with_racers(&[(seat, 5, on(27))])
+}
+
 #[test]
 fn three_finished_racers_end_the_game_at_the_end_of_the_round() {
-    let st = blank_river(2)
-        .with_finished(S0, &[1, 2])
-        .with_racers(&[(S0, 5, on(27))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::Snowmobile, Card::Snowboarder]);
+    let st = a_third_finish_away(S0);
+    let mut t = Table::committed(st, &[Card::Snowmobile, Card::Snowboarder]);
     let events = t.answer(Action::MoveA);
     assert_eq!(events.last(), Some(&revealed(S1, Card::Snowboarder)));
     assert_eq!(t.st.finished_count(S0), 3);
     // The round is not over: seat 1 still reveals.
     assert_eq!(t.to_act(), Some(S1));
     assert!(t.game.outcome(&t.st).is_none());
-    assert_eq!(
-        t.answer(Action::MoveA),
-        vec![
-            took(S1, Card::Snowboarder, Action::MoveA),
-            moved(S1, 2, None, 1, 0),
-            game_over(EndCause::ThreeFinished, 1),
-            Event::ScoreTable,
-            Event::Score {
-                seat: S0,
-                places: [1, 1, 0, 0, 1],
-                points: [7, 6, 0, 0, 5],
-                total: 18,
-            },
-            Event::Score {
-                seat: S1,
-                places: [0; 5],
-                points: [0; 5],
-                total: 0,
-            },
-            Event::Decided(TieBreak {
-                best: 18,
-                on_points: 0b01,
-                after: [0b01; 5],
-            }),
-        ]
-    );
+    t.plays(&[
+        took(S1, Card::Snowboarder, Action::MoveA),
+        moved(S1, 2, None, 1, 0),
+        game_over(EndCause::ThreeFinished, 1),
+        Event::ScoreTable,
+        Event::Score {
+            seat: S0,
+            places: [1, 1, 0, 0, 1],
+            points: [7, 6, 0, 0, 5],
+            total: 18,
+        },
+        Event::Score {
+            seat: S1,
+            places: [0; 5],
+            points: [0; 5],
+            total: 0,
+        },
+        Event::Decided(TieBreak {
+            best: 18,
+            on_points: 0b01,
+            after: [0b01; 5],
+        }),
+    ]);
     assert_eq!(t.end_cause_name(), "three-finished");
     let outcome = t.outcome();
     assert_eq!(outcome.rounds, 1);
@@ -386,8 +344,7 @@ fn two_finished_racers_do_not_end_the_game() {
         .with_finished(S0, &[1])
         .with_finished(S1, &[1, 2])
         .with_racers(&[(S0, 5, on(27))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::Snowmobile, Card::Skier]);
+    let mut t = Table::committed(st, &[Card::Snowmobile, Card::Skier]);
     t.answer(Action::MoveA);
     let events = t.answer(Action::MoveA);
     assert_eq!(events.last(), Some(&round_start(2, S0)));
@@ -397,11 +354,7 @@ fn two_finished_racers_do_not_end_the_game() {
 
 #[test]
 fn three_finished_takes_priority_over_tiles_exhausted_in_the_same_round() {
-    let st = blank_river(2)
-        .with_finished(S1, &[1, 2])
-        .with_racers(&[(S1, 5, on(27))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::DogSled, Card::Snowmobile]);
+    let mut t = Table::committed(a_third_finish_away(S1), &[Card::DogSled, Card::Snowmobile]);
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(Some(BLANK), 0, None));
     let events = t.answer(Action::MoveA);
@@ -416,8 +369,7 @@ fn three_finished_takes_priority_over_tiles_exhausted_in_the_same_round() {
 fn the_round_limit_ends_the_game_after_its_last_round() {
     let mut st = blank_river(2);
     st.set_round(498);
-    let mut t = Table::new(st);
-    t.commit(&[Card::OneTwoThree, Card::OneTwoThree]);
+    let mut t = Table::committed(st, &[Card::OneTwoThree; 2]);
     t.answer(Action::MoveOne(r(1)));
     let events = t.answer(Action::MoveOne(r(1)));
     assert_eq!(events.last(), Some(&round_start(500, S0)));

@@ -23,22 +23,18 @@ fn a_shift_sends_slot_4_riders_home_and_carries_the_others_three_spaces() {
             (S1, 4, on(21)), // bank B
         ])
         .with_finished(S0, &[5]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
     // Riding is not landing: the arrow and +2 under the riders fire nothing.
-    assert_eq!(
-        t.answer(Action::ActionB),
-        vec![
-            took(S0, Card::DogSled, Action::ActionB),
-            shifted(Some(HAND), 2, Some(PLUS3)),
-            carried(S0, 1, 6, 9),
-            carried(S0, 2, 10, 13),
-            swept(S0, 3),
-            carried(S1, 1, 17, 20),
-            swept(S1, 2),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    t.plays(&[
+        took(S0, Card::DogSled, Action::ActionB),
+        shifted(Some(HAND), 2, Some(PLUS3)),
+        carried(S0, 1, 6, 9),
+        carried(S0, 2, 10, 13),
+        swept(S0, 3),
+        carried(S1, 1, 17, 20),
+        swept(S1, 2),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(t.pos(S0, 1), on(9));
     assert_eq!(t.pos(S0, 2), on(13));
     assert_eq!(t.pos(S1, 1), on(20));
@@ -76,8 +72,8 @@ fn the_tile_dropped_from_slot_4_leaves_the_game() {
 #[test]
 fn a_shift_with_open_water_in_slot_4_drops_no_tile() {
     let river_before = [Some(BLANK), Some(BLANK), Some(BLANK), Some(BLANK), None];
-    let mut t = Table::new(scenario(2, &river_before, &[PLUS1]));
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    let st = scenario(2, &river_before, &[PLUS1]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(None, 0, Some(PLUS1)));
     assert!(t.st.gone.iter().all(|&g| g == 0));
@@ -87,8 +83,7 @@ fn a_shift_with_open_water_in_slot_4_drops_no_tile() {
 #[test]
 fn open_water_moves_down_the_river_like_a_tile() {
     let st = scenario(2, &WATER_IN_SLOT_1, &[PLUS1]).with_racers(&[(S1, 1, on(8))]);
-    let mut t = Table::new(st);
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::ActionB);
     assert_eq!(
         t.river(),
@@ -106,17 +101,14 @@ fn open_water_moves_down_the_river_like_a_tile() {
 
 #[test]
 fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_after_the_round() {
-    let mut t = Table::new(blank_river(2).with_racers(&[(S0, 1, on(7)), (S1, 1, on(5))]));
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
-    assert_eq!(
-        t.answer(Action::ActionB),
-        vec![
-            took(S0, Card::DogSled, Action::ActionB),
-            shifted(Some(BLANK), 0, None),
-            carried(S0, 1, 7, 10),
-            revealed(S1, Card::OneTwoThree),
-        ]
-    );
+    let st = blank_river(2).with_racers(&[(S0, 1, on(7)), (S1, 1, on(5))]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
+    t.plays(&[
+        took(S0, Card::DogSled, Action::ActionB),
+        shifted(Some(BLANK), 0, None),
+        carried(S0, 1, 7, 10),
+        revealed(S1, Card::OneTwoThree),
+    ]);
     assert_eq!(
         t.river(),
         [None, Some(BLANK), Some(BLANK), Some(BLANK), Some(BLANK)]
@@ -141,8 +133,8 @@ fn a_shift_with_an_empty_supply_leaves_slot_0_as_open_water_and_ends_the_game_af
 
 #[test]
 fn taking_the_last_supply_tile_does_not_end_the_game() {
-    let mut t = Table::new(scenario(2, &ALL_BLANK, &[PLUS1]));
-    t.commit(&[Card::DogSled, Card::OneTwoThree]);
+    let st = scenario(2, &ALL_BLANK, &[PLUS1]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::OneTwoThree]);
     t.answer(Action::ActionB);
     assert_eq!(t.st.supply_len(), 0);
     assert_eq!(t.st.slot(0), Some(PLUS1));
@@ -153,8 +145,8 @@ fn taking_the_last_supply_tile_does_not_end_the_game() {
 
 #[test]
 fn later_shifts_in_the_same_round_make_more_open_water() {
-    let mut t = Table::new(scenario(3, &ALL_BLANK, &[PLUS1]));
-    t.commit(&[Card::DogSled, Card::DogSled, Card::DogSled]);
+    let st = scenario(3, &ALL_BLANK, &[PLUS1]);
+    let mut t = Table::committed(st, &[Card::DogSled, Card::DogSled, Card::DogSled]);
     let events = t.answer(Action::ActionB);
     assert_eq!(events[1], shifted(Some(BLANK), 0, Some(PLUS1)));
     let events = t.answer(Action::ActionB);

@@ -411,6 +411,14 @@ impl Table {
         }
     }
 
+    /// Plays `st` under the classic rules, every seat `s` having committed `by_seat[s]`
+    /// (see [`Table::commit`]): most rule tests start from a round's reveals.
+    pub(super) fn committed(st: State, by_seat: &[Card]) -> Table {
+        let mut t = Table::new(st);
+        t.commit(by_seat);
+        t
+    }
+
     /// Returns the answers to the pending question.
     pub(super) fn legal(&self) -> Vec<Action> {
         let mut out = ActionList::new();
@@ -426,6 +434,12 @@ impl Table {
     /// Returns where racer `n` of `seat` is.
     pub(super) fn pos(&self, seat: Seat, n: u8) -> Position {
         self.st.position(seat, r(n))
+    }
+
+    /// Returns where each racer `(seat, n)` of `racers` is, in order: one check for every
+    /// racer a rule moves.
+    pub(super) fn positions(&self, racers: &[(Seat, u8)]) -> Vec<Position> {
+        racers.iter().map(|&(seat, n)| self.pos(seat, n)).collect()
     }
 
     /// Answers `action` with a die that shows `rolls`; returns the events logged, the
@@ -457,6 +471,48 @@ impl Table {
             .apply_logged(&mut self.st, action, rng, &mut |e| events.push(e));
         self.check_occupancy();
         events
+    }
+
+    /// Answers, in turn, the action of each event of `log` that is a seat's own answer (not
+    /// the engine's), none of which may roll a die; checks that each answer logs exactly
+    /// its part of `log`, up to the next such event. A rule test sets up its situation,
+    /// then states the whole log it expects, answers included.
+    pub(super) fn plays(&mut self, log: &[Event]) {
+        self.plays_case("the answers", &[], log);
+    }
+
+    /// Like [`Table::plays`], with a die that shows `rolls` over all the answers.
+    pub(super) fn plays_rolling(&mut self, rolls: &[Die], log: &[Event]) {
+        self.plays_case("the answers", rolls, log);
+    }
+
+    /// Like [`Table::plays_rolling`] for case `case` of a table-driven test, which a
+    /// failure names.
+    pub(super) fn plays_case(&mut self, case: &str, rolls: &[Die], log: &[Event]) {
+        let answers: Vec<(usize, Action)> = (log.iter().enumerate())
+            .filter_map(|(i, e)| match *e {
+                Event::Answered {
+                    action,
+                    forced: false,
+                    ..
+                } => Some((i, action)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            answers.first().map(|&(i, _)| i),
+            Some(0),
+            "{case}: a log starts with a seat's own answer: {log:?}"
+        );
+        let mut rng = rng_rolling(rolls);
+        let mut events = Vec::new();
+        for (k, &(start, action)) in answers.iter().enumerate() {
+            let end = answers.get(k + 1).map_or(log.len(), |&(i, _)| i);
+            let logged = self.answer_with(action, &mut rng);
+            assert_eq!(logged, log[start..end], "{case}: answer {action:?}");
+            events.extend(logged);
+        }
+        assert_rolled(&events, rolls);
     }
 
     /// Commits `by_seat[s]` for every seat `s`, in the round's order, until no commit

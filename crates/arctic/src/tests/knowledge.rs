@@ -105,27 +105,21 @@ fn another_seat_does_not_learn_that_a_hidden_answer_was_the_only_one() {
 /// answer of the actor's own, are seen.
 #[test]
 fn the_observer_key_hides_discards_penalty_draws_and_gifts_from_the_others() {
-    use floe_core::{ActionList, Game, game_seed};
-    use rand::RngExt;
+    use floe_core::Game;
 
+    use super::play::random_game;
     use crate::engine::Arctic;
     use crate::observation::ActionKey;
 
     let game = Arctic::standard();
-    let mut answers = ActionList::new();
     let mut hidden_seen = [0usize; 4];
     for players in 2..=4 {
         for i in 0..200 {
-            let seed = game_seed(players as u64, i);
-            let mut chance = stream_rng(seed, Stream::Chance);
-            let mut pick = stream_rng(seed, Stream::Bot(0));
-            let mut st = game.new_game(players, &mut chance);
-            game.legal_actions(&st, &mut answers);
-            while let Some(actor) = game.to_act(&st) {
+            random_game(&game, players, i, |st, answers, actor| {
                 for observer in Seat::all(players) {
                     let receiver = st.turn.bear_to == Some(observer);
-                    for &a in &answers {
-                        let key = game.action_key(&st, a, observer);
+                    for &a in answers {
+                        let key = game.action_key(st, a, observer);
                         let hidden = match (st.phase(), a) {
                             (Phase::Discard | Phase::PenaltyCard, _) => 0,
                             (Phase::Source, Action::Penalty(_)) => 1,
@@ -141,14 +135,12 @@ fn the_observer_key_hides_discards_penalty_draws_and_gifts_from_the_others() {
                     }
                     if observer != actor && st.phase() == Phase::Source {
                         for &a in answers.iter().filter(|a| !matches!(a, Action::Penalty(_))) {
-                            assert_eq!(game.action_key(&st, a, observer), ActionKey::Seen(a));
+                            assert_eq!(game.action_key(st, a, observer), ActionKey::Seen(a));
                             hidden_seen[3] += 1;
                         }
                     }
                 }
-                let a = answers[pick.random_range(0..answers.len())];
-                game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
-            }
+            });
         }
     }
     assert!(

@@ -1,9 +1,10 @@
 //! Random games: every answer legal, no question above 20 answers, cards conserved,
 //! every game ended with a named cause.
 
-use floe_core::{ActionList, Game, Stream, game_seed, stream_rng};
+use floe_core::{ActionList, Game, Seat, Stream, game_seed, stream_rng};
 use rand::RngExt;
 
+use crate::action::Action;
 use crate::cards::CardSet;
 use crate::engine::Arctic;
 use crate::state::State;
@@ -24,18 +25,36 @@ fn conserved(game: &Arctic, st: &State) {
     );
 }
 
+/// Plays random game `index` at `players` (seed `game_seed(players, index)`: chance from
+/// its chance stream, the answers picked uniformly from its first bot's), calling
+/// `at_question(state, answers, seat)` before every answer; returns the final state. The
+/// property tests and the observer-key test walk the same games this way.
+pub(crate) fn random_game(
+    game: &Arctic,
+    players: usize,
+    index: u64,
+    mut at_question: impl FnMut(&State, &ActionList<Action>, Seat),
+) -> State {
+    let mut answers = ActionList::new();
+    let seed = game_seed(players as u64, index);
+    let mut chance = stream_rng(seed, Stream::Chance);
+    let mut pick = stream_rng(seed, Stream::Bot(0));
+    let mut st = game.new_game(players, &mut chance);
+    game.legal_actions(&st, &mut answers);
+    while let Some(seat) = game.to_act(&st) {
+        at_question(&st, &answers, seat);
+        let a = answers[pick.random_range(0..answers.len())];
+        game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
+    }
+    st
+}
+
 /// Plays `games` random games at `players` and checks the invariants at every question;
 /// returns the most answers a question had.
 pub(crate) fn random_games(game: &Arctic, players: usize, games: u64) -> usize {
-    let mut answers = ActionList::new();
     let mut longest = 0;
     for i in 0..games {
-        let seed = game_seed(players as u64, i);
-        let mut chance = stream_rng(seed, Stream::Chance);
-        let mut pick = stream_rng(seed, Stream::Bot(0));
-        let mut st = game.new_game(players, &mut chance);
-        game.legal_actions(&st, &mut answers);
-        while let Some(seat) = game.to_act(&st) {
+        let st = random_game(game, players, i, |st, answers, seat| {
             assert!(
                 answers.len() >= 2,
                 "a question has two answers or more: {:?}",
@@ -49,10 +68,8 @@ pub(crate) fn random_games(game: &Arctic, players: usize, games: u64) -> usize {
             );
             longest = longest.max(answers.len());
             assert_eq!(seat, st.actor());
-            conserved(game, &st);
-            let a = answers[pick.random_range(0..answers.len())];
-            game.advance(&mut st, a, &mut chance, &mut answers, &mut |_| {});
-        }
+            conserved(game, st);
+        });
         conserved(game, &st);
         let outcome = game.outcome(&st).expect("over");
         assert!((outcome.end_cause as usize) < game.end_causes().len());

@@ -48,6 +48,20 @@ fn until_turn_of(play: &mut Play, seat: usize) {
     }
 }
 
+/// Returns seat 0, holding the orca on `side` and a walrus in hand, its draws stocked by
+/// `stock`, played to its draw question (D3): the situation of each orca rule.
+fn orca_at_the_source(side: Side, stock: impl FnOnce(Table) -> Table) -> Play {
+    let table = Table::new(2)
+        .hand(0, &[card(Walrus, 2)])
+        .power(Orca, side, Some(0))
+        .river(&river());
+    let mut play = stock(table).start(0);
+    while play.phase() != Phase::Source {
+        play.answer(play.answers[0]);
+    }
+    play
+}
+
 /// Returns the last turn start logged.
 fn last_turn_start(play: &Play) -> Event {
     *play
@@ -330,27 +344,11 @@ fn rules_test_09_orca_moose_a_and_bear_a_draws() {
     let x = card(Bear, 5);
     let mut draw = pile_of(10);
     draw.push(x);
-    let mut play = Table::new(2)
-        .hand(0, &[card(Walrus, 2)])
-        .power(Orca, Side::A, Some(0))
-        .river(&river())
-        .draw(&draw)
-        .start(0);
-    while play.phase() != Phase::Source {
-        play.answer(play.answers[0]);
-    }
+    let mut play = orca_at_the_source(Side::A, |t| t.draw(&draw));
     play.answer(Action::Card(river()[0]));
     assert!(play.answers().contains(&Action::Card(x)));
     // Orca B: the card drawn is hidden from others.
-    let mut play = Table::new(2)
-        .hand(0, &[card(Walrus, 2)])
-        .power(Orca, Side::B, Some(0))
-        .river(&river())
-        .draw(&draw)
-        .start(0);
-    while play.phase() != Phase::Source {
-        play.answer(play.answers[0]);
-    }
+    let mut play = orca_at_the_source(Side::B, |t| t.draw(&draw));
     play.answer(Action::Pile);
     let drew = *play.events("Drew").last().unwrap();
     assert_eq!(
@@ -515,15 +513,7 @@ fn rules_test_11_an_empty_draw_pile_opens_the_reserve_and_the_game_ends_after_a_
     assert_eq!(play.events("ReserveOpened").len(), 1);
     assert_eq!(play.st.penalties[0].len(), 3, "taken from the Reserve");
     // An orca B draw from the unopened Reserve alone opens it.
-    let mut play = Table::new(2)
-        .hand(0, &[card(Walrus, 2)])
-        .power(Orca, Side::B, Some(0))
-        .river(&river())
-        .reserve(&reserve)
-        .start(0);
-    while play.phase() != Phase::Source {
-        play.answer(play.answers[0]);
-    }
+    let mut play = orca_at_the_source(Side::B, |t| t.reserve(&reserve));
     assert!(play.answers().contains(&Action::Pile));
     play.answer(Action::Pile);
     assert_eq!(play.events("ReserveOpened").len(), 1);
