@@ -61,10 +61,10 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
     files
 }
 
-/// The files of `dir` but the manifest (which records the command and wall time).
+/// The files of `dir` but those that record the run ([`common::records_the_run`]).
 fn results(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files = snapshot(dir);
-    files.retain(|(n, _)| n != "manifest.toml");
+    files.retain(|(n, _)| !common::records_the_run(n));
     files
 }
 
@@ -489,7 +489,7 @@ fn stopped_run_leaves_earlier_result(signal: &str) {
     ok(&SMALL, &out);
     assert_eq!(results(&out), {
         let mut b = before;
-        b.retain(|(n, _)| n != "manifest.toml");
+        b.retain(|(n, _)| !common::records_the_run(n));
         b
     });
     assert!(staging_left(&out).is_empty(), "{:?}", staging_left(&out));

@@ -55,15 +55,16 @@ fn signal(child: &Child, signal: &str) {
         .unwrap();
 }
 
-/// The result in `dir`: every file but the manifest (which records the command and time)
-/// and the hidden files Floe keeps for itself (the lock, staging folders), sorted by name.
+/// The result in `dir`: every file but those that record the run (the manifest and the
+/// page: [`common::records_the_run`]) and the hidden files Floe keeps for itself (the
+/// lock, staging folders), sorted by name.
 fn result(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            !name.starts_with('.') && name != "manifest.toml"
+            !name.starts_with('.') && !common::records_the_run(&name)
         })
         .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
