@@ -375,6 +375,14 @@ fn every_chart_comes_with_its_png_copy() {
     let png = fs::read(floe_plot::png_path(&path)).unwrap();
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
     let size = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().unwrap());
-    assert_eq!((size(16), size(20)), (1000, 600), "the IHDR's width and height");
-    assert!(png.len() > 20_000, "a drawn chart, not a blank page: {} bytes", png.len());
+    assert_eq!(
+        (size(16), size(20)),
+        (1000, 600),
+        "the IHDR's width and height"
+    );
+    assert!(
+        png.len() > 20_000,
+        "a drawn chart, not a blank page: {} bytes",
+        png.len()
+    );
 }
