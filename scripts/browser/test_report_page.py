@@ -65,9 +65,10 @@ def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
     assert fetched == []
     answer = page.inner_text("#answer")
     assert "Win shares by seat:" in answer
-    charts = page.query_selector_all("figure svg")
+    charts = page.query_selector_all("figure img")
     assert len(charts) == len(list(out.glob("*.svg"))) > 0
     for chart in charts:
+        assert chart.evaluate("img => img.complete && img.naturalWidth > 0")
         box = chart.bounding_box()
         assert box is not None and box["width"] > 100 and box["height"] > 100
     assert_not_blank(tmp_path / "page.png")

@@ -23,9 +23,13 @@ fn a_run_writes_its_page_and_floe_report_writes_it_again() {
     ] {
         assert!(page.contains(part), "{part:?} not in the page:\n{page}");
     }
-    for fetch in ["http://", "https://", "<script", "src="] {
+    for fetch in ["http://", "https://", "<script", "<link"] {
         assert!(!page.contains(fetch), "the page fetches {fetch:?}");
     }
+    assert!(
+        page.split("src=\"").skip(1).all(|s| s.starts_with("data:")),
+        "every source is in the page"
+    );
     assert!(read(&out, "floe-files.toml").contains("\"report.html\""));
     fs::remove_file(out.join("report.html")).unwrap();
     floe_on("report", &out).assert().success();
@@ -51,7 +55,10 @@ fn an_experiments_charts_come_as_png_too_and_sit_in_its_page() {
     let png = fs::read(out.join("seats-random.png")).unwrap();
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
     let page = read(&out, "report.html");
-    assert!(page.contains("<svg"), "the chart is inline");
+    assert!(
+        page.contains("<img src=\"data:image/svg+xml;base64,"),
+        "the chart is inline"
+    );
     assert!(page.contains("seats-random.svg"));
 }
 

@@ -15,6 +15,8 @@ use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::charts::chart_title;
@@ -32,7 +34,7 @@ const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em aut
 color:#222;line-height:1.45}h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}\
 .answer{background:#f4f7fb;border-left:4px solid #2a6fb0;padding:.6em 1em}\
 .answer p{margin:.4em 0}ul.cells li{margin:.2em 0}figure{margin:1.5em 0}\
-figure svg{max-width:100%;height:auto;border:1px solid #eee}figcaption{color:#555;font-size:.9em}\
+figure img{max-width:100%;height:auto;border:1px solid #eee}figcaption{color:#555;font-size:.9em}\
 table{border-collapse:collapse;font-size:.85em;margin:.5em 0}\
 td,th{border:1px solid #ddd;padding:.2em .5em;text-align:right}\
 th{background:#f0f0f0;cursor:help}td:first-child,th:first-child{text-align:left}\
@@ -207,17 +209,15 @@ fn meanings(dir: &Path) -> Result<HashMap<(String, String), String>> {
     Ok(out)
 }
 
-/// A chart, inline, captioned by its file name (its PNG copy beside it in the folder).
+/// A chart, inline as a data address (so the page needs no file beside it and fetches
+/// nothing), captioned by its file name.
 fn chart(dir: &Path, name: &str) -> Result<Markup> {
     let path = dir.join(name);
-    let svg = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
-    let body = match svg.find("<svg") {
-        Some(start) => &svg[start..],
-        None => bail!("{}: not an SVG chart", path.display()),
-    };
+    let svg = std::fs::read(&path).with_context(|| path.display().to_string())?;
+    let source = format!("data:image/svg+xml;base64,{}", STANDARD.encode(svg));
     Ok(html! {
         figure {
-            (PreEscaped(body))
+            img src=(source) alt=(format!("chart {name}"));
             figcaption { (name) }
         }
     })
