@@ -75,7 +75,7 @@ fn print_check(plan: &Plan, machine: Machine) -> Result<()> {
 }
 
 /// Formats `secs` for people: `40 s`, `12 min`, `3.5 h`.
-fn duration(secs: f64) -> String {
+pub fn duration(secs: f64) -> String {
     match secs {
         s if s < 90.0 => format!("{s:.0} s"),
         s if s < 5400.0 => format!("{:.0} min", s / 60.0),

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_lab::Machine;
-use floe_lab::tune::{TuneSpec, check, tune};
+use floe_lab::tune::{Priced, TuneSpec, price, trial, tune};
 
 use crate::args::default_out;
+use crate::experiment::duration;
 use crate::progress::Bar;
 
 /// Flags of `floe tune`.
@@ -22,18 +23,34 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub study: crate::args::StudyFlags,
-    /// Check the spec against its game and print each player count's search, without
-    /// playing.
+    /// Check the spec against its game and print each player count's search with its
+    /// games and estimated time on this machine (timed on a few games of the baseline),
+    /// without running it.
     #[arg(long)]
     pub check: bool,
+    /// A quick trial: N games at each player count for the search and N for the
+    /// validation, instead of the spec's budget and validation_games (rounds cut to fit).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
 }
 
 /// Runs `floe tune`.
 pub fn run(a: &TuneArgs) -> Result<()> {
     let machine = Machine::new(a.study.threads, None)?;
     let spec = TuneSpec::read(&a.spec)?;
+    let spec = match a.games {
+        Some(games) => trial(&spec, games)?,
+        None => spec,
+    };
     if a.check {
-        for plan in check(&spec)? {
+        let priced = price(&spec, machine)?;
+        let (mut games, mut seconds) = (0, 0.0);
+        for Priced {
+            plan,
+            games: g,
+            seconds: s,
+        } in priced
+        {
             let params: Vec<String> = plan
                 .dims
                 .iter()
@@ -48,13 +65,23 @@ pub fn run(a: &TuneArgs) -> Result<()> {
                 })
                 .collect();
             println!(
-                "{} players: {} over {}: {}",
+                "{} players: {} over {}: {}; at most {g} games, about {}",
                 plan.players,
                 plan.method.name(),
                 count(plan.space, "candidate"),
-                params.join(", ")
+                params.join(", "),
+                duration(s)
             );
+            games += g;
+            seconds += s;
         }
+        println!(
+            "at most {games} games: about {} on {} threads on this machine (each player count \
+             timed on a few games of its baseline; candidates that make games longer or \
+             shorter move it)",
+            duration(seconds),
+            machine.threads_or_cores()
+        );
         return Ok(());
     }
     let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));

@@ -440,11 +440,33 @@ fn every_shipped_tune_spec_fits_its_game() {
     for spec in specs {
         let text = lossy_stdout_of(floe_on("tune --check", &spec));
         assert!(
-            text.contains(" players: racing over "),
+            text.contains(" players: racing over ")
+                && text.contains(" games, about ")
+                && text.contains(" threads on this machine"),
             "{}: {text}",
             spec.display()
         );
     }
+}
+
+/// `tune --games N` is a quick trial: N games at each player count for the search and N
+/// for the validation (its check prices exactly that), and too few to pay for a round and
+/// the validation are refused, naming the setting.
+#[test]
+fn a_tune_trial_plays_the_games_it_is_given() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../experiments/tune/tiles-removed-random.toml");
+    let text = lossy_stdout_of(floe_on("tune --check --games 2000", &spec));
+    assert!(
+        text.contains("2 players: racing over 13 candidates")
+            && text.contains("at most 4000 games, about"),
+        "{text}"
+    );
+    fails(
+        floe_on("tune --games 12", &spec),
+        "--games 12: too few for a trial of this spec: one round of 13 candidate(s) and the \
+         validation of 6 need at least 13 games at each player count",
+    );
 }
 
 #[test]
@@ -461,6 +483,8 @@ fn a_small_tune_runs_end_to_end_and_writes_its_folder() {
         &[
             "2 players: racing over 3 candidates",
             "<- the rules' own table",
+            // The objective weighs shares only, so it reads in points, as every rate does.
+            " points (",
         ],
     );
     for name in words("search.csv progress.csv validation.csv manifest.toml") {

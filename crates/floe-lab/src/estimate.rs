@@ -52,10 +52,7 @@ pub fn estimate(plan: &Plan, machine: Machine) -> Result<Estimate> {
     impl GameVisitor for Time<'_> {
         type Output = Result<Estimate>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<Estimate> {
-            let threads = match self.machine.threads {
-                0 => std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-                t => t,
-            };
+            let threads = self.machine.threads_or_cores();
             let one = Machine::new(Some(1), None)?;
             let mut rates: Vec<((&str, usize), f64)> = Vec::new();
             let mut timed_games = 0;

@@ -50,7 +50,7 @@ impl Machine {
             )
             .value(0));
         }
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let cores = cores();
         let cap = THREADS_PER_CORE * cores;
         if let Some(threads) = threads.filter(|&t| t > cap) {
             return Err(SettingError::new(
@@ -67,6 +67,19 @@ impl Machine {
             shard,
         })
     }
+
+    /// The worker threads a run uses: those given, or one per core.
+    pub fn threads_or_cores(self) -> usize {
+        match self.threads {
+            0 => cores(),
+            t => t,
+        }
+    }
+}
+
+/// The machine's cores (1 when it cannot tell).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// Checks `cell` of `plan` against `game` (loaded with the plan's rules): sets the swept

@@ -7,5 +7,5 @@ pub mod run;
 pub mod search;
 pub mod spec;
 
-pub use run::{TuneReport, check, tune};
+pub use run::{Priced, TuneReport, check, price, trial, tune};
 pub use spec::TuneSpec;

@@ -1,9 +1,10 @@
 //! What a tuner minimises: a weighted sum of statistics Floe already measures of a run
-//! (the seat spread, the seat chi-square, distance from a target game length, the share of
+//! (the seat spread, as `game_stats.csv` defines it, the seat chi-square, distance from a target game length, the share of
 //! games the round limit ends, the share of shared wins, a tuned bot's strength against
 //! reference bots), and its interval.
 
 use floe_core::{FloeRng, MAX_SEATS};
+use floe_sim::stats::extremes;
 use floe_sim::{PAIR_UNITS, PairTally, Tally};
 use rand::SeedableRng;
 use rand_distr::{Binomial, Distribution, Normal};
@@ -11,7 +12,8 @@ use rand_distr::{Binomial, Distribution, Normal};
 /// A statistic an objective may weigh.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Statistic {
-    /// The largest |win rate - 1/N| over the seats.
+    /// The best seat's win rate minus the worst's: `game_stats.csv`'s `seat_spread`, the
+    /// same statistic under the same name ([`floe_sim::report::seat_spread`]).
     SeatSpread,
     /// Pearson's chi-square statistic of equal seat win shares divided by the games (the
     /// effect size w^2), so that runs of any size compare.
@@ -28,12 +30,20 @@ pub enum Statistic {
     Strength,
 }
 
+impl Statistic {
+    /// Whether the statistic is a share or a difference of shares (a fraction of games),
+    /// which people read in percentage points.
+    pub fn is_share(self) -> bool {
+        !matches!(self, Statistic::SeatChi2 | Statistic::Length)
+    }
+}
+
 /// The statistics, as spec keys, with one line on each.
 pub const STATISTICS: &[(&str, Statistic, &str)] = &[
     (
         "seat_spread",
         Statistic::SeatSpread,
-        "the largest |win rate - 1/N| over the seats",
+        "the best seat's win rate minus the worst's (game_stats.csv's seat_spread)",
     ),
     (
         "seat_chi2",
@@ -141,10 +151,10 @@ impl Measure {
         let n = self.games.max(1) as f64;
         let seats = &self.wins[..self.players];
         match s {
-            Statistic::SeatSpread => seats
-                .iter()
-                .map(|w| (w / n - 1.0 / self.players as f64).abs())
-                .fold(0.0, f64::max),
+            Statistic::SeatSpread => {
+                let rates: Vec<f64> = seats.iter().map(|w| w / n).collect();
+                extremes(&rates).map_or(0.0, |(best, worst)| rates[best] - rates[worst])
+            }
             Statistic::SeatChi2 => {
                 let expected = n / self.players as f64;
                 seats
@@ -177,6 +187,27 @@ impl Objective {
             .iter()
             .map(|&(s, w)| w * m.statistic(s, self.length_target))
             .sum()
+    }
+
+    /// Whether every statistic weighed is a share ([`Statistic::is_share`]), so that the
+    /// objective reads in percentage points, as every other rate Floe prints.
+    pub fn in_points(&self) -> bool {
+        self.weights.iter().all(|&(s, _)| s.is_share())
+    }
+
+    /// Returns the objective's value `x` as people read it: in percentage points (two
+    /// decimals) when [`Objective::in_points`], else as it is.
+    pub fn shown(&self, x: f64) -> f64 {
+        if self.in_points() { 100.0 * x } else { x }
+    }
+
+    /// The objective's name on a chart's axis or in a printed line, with its unit.
+    pub fn label(&self) -> &'static str {
+        if self.in_points() {
+            "objective, percentage points (lower is better)"
+        } else {
+            "objective (lower is better)"
+        }
     }
 
     /// Returns an interval at `confidence` on the objective's value for the games `m`
@@ -262,8 +293,7 @@ mod tests {
     #[test]
     fn statistics_are_what_their_names_say() {
         let m = measure(1000, &[300.0, 200.0, 500.0]);
-        let third = 1.0 / 3.0;
-        assert!((m.statistic(Statistic::SeatSpread, 0.0) - (0.5 - third)).abs() < 1e-12);
+        assert!((m.statistic(Statistic::SeatSpread, 0.0) - (0.5 - 0.2)).abs() < 1e-12);
         let expected = 1000.0 / 3.0;
         let chi2 = [300.0, 200.0, 500.0]
             .iter()
@@ -275,7 +305,7 @@ mod tests {
             weights: vec![(Statistic::SeatSpread, 2.0), (Statistic::Length, 0.1)],
             length_target: 25.0,
         };
-        assert!((objective.value(&m) - (2.0 * (0.5 - third) + 0.5)).abs() < 1e-12);
+        assert!((objective.value(&m) - (2.0 * (0.5 - 0.2) + 0.5)).abs() < 1e-12);
     }
 
     #[test]
@@ -295,11 +325,12 @@ mod tests {
         };
         let small = measure(2_000, &[1_100.0, 900.0]);
         let large = measure(200_000, &[110_000.0, 90_000.0]);
+        // Seat 0 wins 55%, seat 1 45%: a spread of 10 points.
         let (lo, hi) = objective.interval(&small, 0.95, 1);
-        assert!(lo < 0.05 && 0.05 < hi, "{lo} {hi}");
+        assert!(lo < 0.10 && 0.10 < hi, "{lo} {hi}");
         let (llo, lhi) = objective.interval(&large, 0.95, 1);
         assert!(
-            llo < 0.05 && 0.05 < lhi && lhi - llo < (hi - lo) / 5.0,
+            llo < 0.10 && 0.10 < lhi && lhi - llo < (hi - lo) / 5.0,
             "{llo} {lhi}"
         );
         assert_eq!(objective.interval(&small, 0.95, 1), (lo, hi), "seeded");

@@ -21,11 +21,12 @@ use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
-use floe_sim::{Dealing, RunConfig, Seating, Shard};
+use floe_sim::{Dealing, RunConfig, Seating, Setting, Shard};
 
-use super::objective::{Measure, Statistic};
+use super::objective::{Measure, Objective, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
 use super::spec::{TuneSpec, TunedParam};
+use crate::message::SettingError;
 use crate::output_dir::{OutputDir, Scope};
 use crate::request::{NamedBy, read_rules};
 use crate::{Machine, Progress};
@@ -749,6 +750,126 @@ pub fn check(spec: &TuneSpec) -> Result<Vec<CountPlan>> {
     crate::request::with_game(&spec.game, rules.as_ref(), Check(spec))
 }
 
+/// One player count's tune as `floe tune --check` prices it: its plan, the most games it
+/// may play (the search's budget and the validation), and their estimated seconds.
+#[derive(Debug)]
+pub struct Priced {
+    /// The plan.
+    pub plan: CountPlan,
+    /// The most games played: the budget and the validation games.
+    pub games: u64,
+    /// Their estimated wall time on the machine's threads, in seconds.
+    pub seconds: f64,
+}
+
+/// The least wall time the baseline is timed for, so that one fast game does not decide.
+const TIMED_FOR: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Checks `spec` and prices each player count: the baseline candidate is timed on its
+/// first games on `machine`'s threads (doubling whole seatings until they take a fifth of
+/// a second), and the count's games are priced at that rate (candidates that change a
+/// game's length change the time with it).
+///
+/// # Errors
+/// As [`check`].
+pub fn price(spec: &TuneSpec, machine: Machine) -> Result<Vec<Priced>> {
+    struct Price<'a>(&'a TuneSpec, Machine);
+    impl GameVisitor for Price<'_> {
+        type Output = Result<Vec<Priced>>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<Vec<Priced>> {
+            let (spec, machine) = (self.0, self.1);
+            let stop = Arc::new(AtomicBool::new(false));
+            let mut priced = Vec::new();
+            for plan in plan(spec, &game)? {
+                let trial = Trial {
+                    spec,
+                    game: &game,
+                    plan: &plan,
+                    machine,
+                    progress: &crate::execute::Silent,
+                    stop: &stop,
+                    round_limit: None,
+                };
+                let baseline: Vec<ParamValue> =
+                    plan.dims.iter().map(|d| d.baseline.clone()).collect();
+                let mut size = cycle(spec, plan.players);
+                let seconds_a_game = loop {
+                    let started = Instant::now();
+                    trial.measure(&baseline, Block { size, index: 0 })?;
+                    let took = started.elapsed();
+                    if took >= TIMED_FOR || size >= 1 << 16 {
+                        break took.as_secs_f64() / size as f64;
+                    }
+                    size *= 2;
+                };
+                let games = spec.budget + spec.validation_games;
+                priced.push(Priced {
+                    plan,
+                    games,
+                    seconds: seconds_a_game * games as f64,
+                });
+            }
+            Ok(priced)
+        }
+    }
+    let rules = rules_file(spec)?;
+    crate::request::with_game(&spec.game, rules.as_ref(), Price(spec, machine))
+}
+
+/// Returns `spec` cut down to a quick trial of `games` games at each player count: the
+/// search's budget and the validation take `games` each, and a round is cut to whole
+/// seatings so that the search can run about three rounds of its widest space.
+///
+/// # Errors
+/// Names the setting when `games` cannot pay for one round of the search, or for the
+/// validation of the finalists and the baseline; else as [`check`].
+pub fn trial(spec: &TuneSpec, games: u64) -> Result<TuneSpec> {
+    let plans = check(spec)?;
+    let widest = plans
+        .iter()
+        .map(|p| match p.method {
+            Method::Racing => p.space as u64,
+            Method::Ntbea => spec.batch as u64,
+        })
+        .max()
+        .unwrap_or(1);
+    let seatings = plans
+        .iter()
+        .map(|p| cycle(spec, p.players))
+        .fold(1, |a, b| a * b / gcd(a, b));
+    let measured = plans
+        .iter()
+        .map(|p| spec.finalists.min(p.space) as u64 + 1)
+        .max()
+        .unwrap_or(1);
+    let least = (widest * seatings).max(measured * seatings);
+    if games < least {
+        return Err(SettingError::new(
+            Setting::Games,
+            format!(
+                "too few for a trial of this spec: one round of {widest} candidate(s) and the \
+                 validation of {measured} need at least {least} games at each player count"
+            ),
+        )
+        .value(games)
+        .into());
+    }
+    let round_games = (games / (3 * widest) / seatings).max(1) * seatings;
+    let quick = TuneSpec {
+        budget: games,
+        validation_games: games,
+        round_games,
+        ..spec.clone()
+    };
+    check(&quick)?;
+    Ok(quick)
+}
+
+/// The greatest common divisor of `a` and `b`.
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 /// Reads the spec's rules file, if it names one.
 fn rules_file(spec: &TuneSpec) -> Result<Option<crate::request::RulesFile>> {
     spec.rules
@@ -1091,7 +1212,7 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
             .searched
             .progress
             .iter()
-            .map(|&(g, v)| (g as f64, v))
+            .map(|&(g, v)| (g as f64, spec.objective.shown(v)))
             .collect(),
         marked: None,
         bands: Vec::new(),
@@ -1109,7 +1230,7 @@ fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resul
             plan.method.name()
         ),
         "games spent",
-        "objective (lower is better)",
+        spec.objective.label(),
         &[series],
     )?;
     dir.add_chart(&chart);
@@ -1132,14 +1253,17 @@ fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resu
             .validated
             .iter()
             .enumerate()
-            .map(|(k, v)| (at(k), v.objective))
+            .map(|(k, v)| (at(k), spec.objective.shown(v.objective)))
             .collect(),
         marked: r.validated.iter().position(|v| v.rules).map(at),
         bands: r
             .validated
             .iter()
             .enumerate()
-            .map(|(k, v)| (at(k), v.interval.0, v.interval.1))
+            .map(|(k, v)| {
+                let shown = |x| spec.objective.shown(x);
+                (at(k), shown(v.interval.0), shown(v.interval.1))
+            })
             .collect(),
         reference: Vec::new(),
     };
@@ -1154,7 +1278,7 @@ fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resu
             plan.baseline_name()
         ),
         "candidate, the pick first",
-        "objective (lower is better)",
+        spec.objective.label(),
         &steps,
         &[series],
     )?;
@@ -1192,12 +1316,10 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
             };
             let _ = writeln!(
                 out,
-                "  {} {:<40} objective {:.5} ({:.5}-{:.5}){score}{}",
+                "  {} {:<40} objective {}{score}{}",
                 if i == 0 { "*" } else { " " },
                 plan.name(&v.values),
-                v.objective,
-                v.interval.0,
-                v.interval.1,
+                objective_text(&spec.objective, v.objective, v.interval),
                 if v.rules {
                     format!("  <- {}", plan.baseline_name())
                 } else {
@@ -1208,6 +1330,23 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
         let _ = writeln!(out, "  {}", verdict(plan, &r.validated, pct));
     }
     out
+}
+
+/// Returns an objective's value and interval as the tuner prints them: in percentage
+/// points when the objective is one of shares ([`Objective::in_points`]), as every other
+/// rate Floe prints, else as it is.
+fn objective_text(objective: &Objective, value: f64, (lo, hi): (f64, f64)) -> String {
+    let shown = |x| objective.shown(x);
+    if objective.in_points() {
+        format!(
+            "{:.2} points ({:.2}-{:.2})",
+            shown(value),
+            shown(lo),
+            shown(hi)
+        )
+    } else {
+        format!("{value:.5} ({lo:.5}-{hi:.5})")
+    }
 }
 
 /// Returns the verdict on one player count's finalists against the baseline (the rules'
