@@ -152,3 +152,57 @@ fn bot_parameters_a_game_does_not_declare_are_refused() {
         "Error: --game chess: unknown game \"chess\"; games: arctic-race",
     );
 }
+
+/// A grid of two declared parameters plays every pair of values, puts both in front of
+/// each cell's row, and draws a heatmap of the seat spread; a grid naming a parameter the
+/// game does not declare, or with an empty axis, is refused naming the key, and nothing
+/// is written.
+#[test]
+fn a_grid_of_two_parameters_plays_every_pair() {
+    let tmp = tempfile::tempdir().unwrap();
+    let grid = |by: &str| {
+        format!(
+            "game = \"goofspiel\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 200\n\
+             [sweep]\nparam = \"tie_bonus\"\nvalues = [0, 4]\n[sweep.by]\n{by}\n"
+        )
+    };
+    let spec = write(
+        tmp.path(),
+        "grid.toml",
+        grid("param = \"cards\"\nvalues = [5, 8, 13]"),
+    );
+    let out = tmp.path().join("out");
+    common::experiment_ok(&spec, &out);
+    let cells = read(&out, "cells.csv");
+    assert!(
+        cells.starts_with("param,value,rules_value,by_param,by_value,by_rules_value,game,"),
+        "{cells}"
+    );
+    assert_eq!(cells.lines().count(), 1 + 2 * 3, "every pair: {cells}");
+    assert!(cells.contains("\ntie_bonus,4,0,cards,8,"), "{cells}");
+    assert!(out.join("grid-seat-spread-random-2p.svg").is_file());
+    for (by, message) in [
+        (
+            "param = \"tiles_removed\"\nvalues = [1]",
+            "grid.toml: line 10: sweep.by.param: \"tiles_removed\" cannot be swept; parameters: \
+             cards, tie_bonus",
+        ),
+        (
+            "param = \"cards\"\nvalues = []",
+            "grid.toml: line 11: sweep.by.values: list at least one value",
+        ),
+        (
+            "param = \"tie_bonus\"\nvalues = [1]",
+            "sweep.by.param: a grid sweeps two different parameters",
+        ),
+        (
+            "param = \"cards\"\nvalues = [5]\n[sweep.by.by]\nparam = \"tie_bonus\"",
+            "sweep.by.by: a grid sweeps two parameters, not three",
+        ),
+    ] {
+        let spec = write(tmp.path(), "grid.toml", grid(by));
+        let bad = tmp.path().join("bad");
+        fails(floe_on("experiment", &spec).arg("--out").arg(&bad), message);
+        assert!(!bad.exists(), "nothing written for {by:?}");
+    }
+}

@@ -17,7 +17,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_plot::{Rate, RateGroup, Series, line_chart, log_line_chart, rate_gap_chart};
+use floe_plot::{
+    HeatCell, Heatmap, Rate, RateGroup, Series, heatmap_chart, line_chart, log_line_chart,
+    rate_gap_chart,
+};
 use floe_sim::kinds::kind_of;
 use floe_sim::stats::{Z95, noise_floor, wilson};
 use floe_sim::table::{Cell, Table};
@@ -136,7 +139,9 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
             groups.push(row);
         }
     }
-    let result = if cells.first().is_some_and(|c| c.contains_key("param")) {
+    let result = if cells.first().is_some_and(|c| c.contains_key("by_param")) {
+        grid_charts(into, name, &cells)
+    } else if cells.first().is_some_and(|c| c.contains_key("param")) {
         if cells.iter().all(|c| num(c, "value").is_ok()) {
             sweep_charts(into, name, &cells)
         } else {
@@ -249,6 +254,78 @@ fn sweep_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
         let x_label = param.replace('_', " ");
         line_chart(&path, &title, &x_label, &what, &series)?;
         paths.push(path);
+    }
+    Ok(paths)
+}
+
+/// Draws a grid of two parameters: per line-up and player count, a heatmap of the seat
+/// spread in percentage points, the cells under a fair game's 95% noise floor at their
+/// games ringed (there the seats cannot be told from a fair table's), then one of each end
+/// cause's share that happened.
+fn grid_charts(dir: &Path, name: &str, cells: &[Row]) -> Result<Vec<PathBuf>> {
+    let (x_param, y_param) = (text(&cells[0], "param")?, text(&cells[0], "by_param")?);
+    let names = |col: &str| -> Result<Vec<String>> {
+        let mut seen: Vec<String> = Vec::new();
+        for row in cells {
+            let v = text(row, col)?;
+            if !seen.contains(&v) {
+                seen.push(v);
+            }
+        }
+        Ok(seen)
+    };
+    let (x_names, y_names) = (names("value")?, names("by_value")?);
+    let measures: Vec<(String, String)> = sweep_measures(cells)
+        .into_iter()
+        .filter(|(col, _, share)| *share && col != "mean_rounds")
+        .filter(|(col, ..)| {
+            col == "seat_spread" || cells.iter().any(|c| num(c, col).is_ok_and(|x| x > 0.0))
+        })
+        .map(|(col, what, _)| (col, what))
+        .collect();
+    let mut tables: Vec<(String, Vec<&Row>)> = Vec::new();
+    for row in cells {
+        let key = format!("{}-{}p", slug(&text(row, "bots")?), text(row, "players")?);
+        match tables.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, rows)) => rows.push(row),
+            None => tables.push((key, vec![row])),
+        }
+    }
+    let mut paths = Vec::new();
+    for (key, rows) in tables {
+        let (bots, players) = (text(rows[0], "bots")?, text(rows[0], "players")?);
+        for (col, what) in &measures {
+            let mut heat = Vec::new();
+            for row in &rows {
+                let at = |names: &[String], col| -> Result<usize> {
+                    let v = text(row, col)?;
+                    Ok(names.iter().position(|n| *n == v).expect("gathered above"))
+                };
+                let value = num(row, col)?;
+                let floor = noise_floor(num(row, "players")? as usize, num(row, "games")? as u64);
+                heat.push(HeatCell {
+                    x: at(&x_names, "value")?,
+                    y: at(&y_names, "by_value")?,
+                    value: 100.0 * value,
+                    marked: col == "seat_spread" && value <= floor,
+                });
+            }
+            let path = dir.join(format!("grid-{}-{key}.svg", col.replace('_', "-")));
+            heatmap_chart(
+                &path,
+                &Heatmap {
+                    title: format!("{name}: {what}, bots {bots}, {players} players"),
+                    x_label: x_param.replace('_', " "),
+                    y_label: y_param.replace('_', " "),
+                    x_names: x_names.clone(),
+                    y_names: y_names.clone(),
+                    value_label: "percentage points".into(),
+                    mark_label: "within a fair game's noise".into(),
+                    cells: heat,
+                },
+            )?;
+            paths.push(path);
+        }
     }
     Ok(paths)
 }

@@ -17,9 +17,9 @@ use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GroupKind, RunLabel, SeatGap, SweepRow, TableFile, adjust_tests, fairness_tests, figure_rows,
-    game_stats, games_columns, games_writer, groups, seat_gap, summary_rows, text_table,
-    write_game_rows,
+    GridRow, GroupKind, RunLabel, SeatGap, SweepRow, TableFile, adjust_tests, fairness_tests,
+    figure_rows, game_stats, games_columns, games_writer, groups, seat_gap, summary_rows,
+    text_table, write_game_rows,
 };
 use floe_sim::stats::wilson;
 use floe_sim::table::{Cell, Column, Row, Table};
@@ -187,9 +187,9 @@ struct Manifest {
 }
 
 /// The columns that put a cell's sweep in front of its `cells.csv` row: the parameter,
-/// its value and the rules' own value.
+/// its value and the rules' own value (then those of a grid's second parameter).
 fn cell_sweep(cell: &CellPlan) -> Vec<(Column, Cell)> {
-    match &cell.sweep {
+    let mut front = match &cell.sweep {
         None => Vec::new(),
         Some(s) => SweepRow {
             param: s.param.clone(),
@@ -197,14 +197,25 @@ fn cell_sweep(cell: &CellPlan) -> Vec<(Column, Cell)> {
             rules_value: Cell::from(&s.rules_value),
         }
         .front(),
+    };
+    if let Some(s) = &cell.by {
+        front.extend(
+            GridRow {
+                by_param: s.param.clone(),
+                by_value: Cell::from(&s.value),
+                by_rules_value: Cell::from(&s.rules_value),
+            }
+            .front(),
+        );
     }
+    front
 }
 
 /// The columns in front of every row of a cell's tables: the run's columns and the swept
-/// parameter's value (named by the parameter, and meaning what the game says it is).
+/// parameters' values (each named by its parameter, and meaning what the game says it is).
 fn cell_columns<G: Game>(game: &G, label: &RunLabel, cell: &CellPlan) -> Vec<(Column, Cell)> {
     let mut columns = label.columns();
-    if let Some(s) = &cell.sweep {
+    for s in cell.sweep.iter().chain(&cell.by) {
         let about = game
             .rules()
             .parameters()

@@ -54,7 +54,8 @@ const LOCK_LIMIT: u64 = 1 << 16;
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
-pub const CHART_PREFIXES: [&str; 5] = ["sweep-", "seats-", "colours-", "bots-", "ratings-"];
+pub const CHART_PREFIXES: [&str; 6] =
+    ["sweep-", "grid-", "seats-", "colours-", "bots-", "ratings-"];
 
 /// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).
 pub fn is_chart_name(name: &str) -> bool {

@@ -61,13 +61,17 @@ pub struct CellPlan {
     pub games: u64,
     /// The swept parameter's value in this cell, if the run sweeps one.
     pub sweep: Option<SweepPoint>,
+    /// A grid's second parameter's value in this cell (left out of the manifest when the
+    /// run sweeps one parameter or none, so such plans read as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<SweepPoint>,
 }
 
 impl CellPlan {
     /// Names the cell, e.g. `random, 4 players, tiles_removed 6`.
     pub fn name(&self) -> String {
         let mut name = format!("{}, {} players", self.bots, self.players);
-        if let Some(s) = &self.sweep {
+        for s in self.sweep.iter().chain(&self.by) {
             name.push_str(&format!(", {} {}", s.param, s.value));
         }
         name
@@ -159,6 +163,12 @@ mod tests {
                     path: "scoring.race_1".into(),
                     value: ParamValue::List(vec![ParamValue::Whole(3)]),
                     rules_value: ParamValue::List(vec![ParamValue::Whole(7)]),
+                }),
+                by: Some(SweepPoint {
+                    param: "round_limit".into(),
+                    path: "round_limit".into(),
+                    value: ParamValue::Whole(40),
+                    rules_value: ParamValue::Whole(100),
                 }),
             }],
         };

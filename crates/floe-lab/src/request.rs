@@ -211,6 +211,7 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                     bots: req.bots.trim().to_string(),
                     games: req.games,
                     sweep: None,
+                    by: None,
                 }],
             };
             let checked = setup(
@@ -285,19 +286,27 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
     let mut notes = Vec::new();
     for lineup in &spec.lineups {
         for &players in &lineup.players {
-            let points = match &spec.sweep {
-                None => vec![None],
-                Some(sweep) => sweep_points(spec, sweep, &decls, &game, players)?
-                    .into_iter()
-                    .map(Some)
-                    .collect(),
+            let axis = |sweep: Option<&Sweep>| -> Result<Vec<Option<SweepPoint>>> {
+                Ok(match sweep {
+                    None => vec![None],
+                    Some(sweep) => sweep_points(spec, sweep, &decls, &game, players)?
+                        .into_iter()
+                        .map(Some)
+                        .collect(),
+                })
             };
-            for sweep in points {
+            let first = axis(spec.sweep.as_ref())?;
+            let second = axis(spec.sweep.as_ref().and_then(|s| s.by.as_deref()))?;
+            for (sweep, by) in first
+                .iter()
+                .flat_map(|a| second.iter().map(move |b| (a, b)))
+            {
                 let cell = CellPlan {
                     players,
                     bots: lineup.bots.clone(),
                     games: games.unwrap_or(lineup.games),
-                    sweep,
+                    sweep: sweep.clone(),
+                    by: by.clone(),
                 };
                 let checked = setup(game.clone(), &plan, &cell, Machine::default(), &[])
                     .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
@@ -361,7 +370,7 @@ fn sweep_points<G: Game>(
         let known: Vec<&str> = decls.iter().map(|d| d.path.as_str()).collect();
         spec.error_at(
             sweep.line,
-            "sweep.param",
+            &sweep.key("param"),
             format!(
                 "{:?} cannot be swept; parameters: {}",
                 sweep.param,
@@ -378,19 +387,19 @@ fn sweep_points<G: Game>(
         None => sweep.param.clone(),
     };
     let decl = param::resolve(decls, &path)
-        .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?
+        .map_err(|e| spec.error_at(sweep.line, &sweep.key("param"), e.message))?
         .0;
     let rules_value = game
         .rules()
         .parameter(&path)
-        .map_err(|e| spec.error_at(sweep.line, "sweep.param", e.message))?;
+        .map_err(|e| spec.error_at(sweep.line, &sweep.key("param"), e.message))?;
     let values: Vec<(ParamValue, usize)> = match &sweep.values {
         Some(values) => values.clone(),
         None => accepted_values(game, &path, &decl.kind, players)
             .ok_or_else(|| {
                 spec.error_at(
                     sweep.line,
-                    "sweep",
+                    sweep.key,
                     format!(
                         "list the values to sweep: {} takes {}",
                         sweep.param, decl.kind
@@ -411,7 +420,7 @@ fn sweep_points<G: Game>(
                 ),
                 _ => format!("for {players} players: {message}"),
             };
-            return Err(spec.error_at(sweep.values_line, "sweep.values", message));
+            return Err(spec.error_at(sweep.values_line, &sweep.key("values"), message));
         }
         points.push(SweepPoint {
             param: sweep.param.clone(),
@@ -432,10 +441,11 @@ fn misfit(spec: &Spec, lineup: &Lineup, games_given: bool, m: SettingError) -> a
     let (line, key) = match m.setting {
         Setting::Players => (lineup.lines.2, "players"),
         Setting::Games => (lineup.lines.1, "games"),
-        Setting::Sweep => (
-            spec.sweep.as_ref().map_or(1, |s| s.values_line),
-            "sweep.values",
-        ),
+        // A grid's cell sets two parameters; the message names the one refused.
+        Setting::Sweep => match &spec.sweep {
+            Some(s) if s.by.is_some() => (s.line, "sweep"),
+            s => (s.as_ref().map_or(1, |s| s.values_line), "sweep.values"),
+        },
         _ => (lineup.lines.0, "bots"),
     };
     spec.error_at(line, key, m.message.to_string())

@@ -95,7 +95,7 @@ pub fn setup<G: Game>(
     machine: Machine,
     outsiders: &[Plug],
 ) -> Result<Setup<G>, SettingError> {
-    if let Some(sweep) = &cell.sweep {
+    for sweep in cell.sweep.iter().chain(&cell.by) {
         let mut rules = game.rules().clone();
         rules
             .set_parameter(&sweep.path, &sweep.value)

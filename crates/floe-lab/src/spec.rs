@@ -39,6 +39,8 @@ struct LineupFile {
 struct SweepFile {
     param: Spanned<String>,
     values: Option<Spanned<Vec<Spanned<ParamValue>>>>,
+    /// A second parameter: the cells are then the grid of every pair of values.
+    by: Option<Spanned<Box<SweepFile>>>,
 }
 
 /// A checked experiment spec.
@@ -90,6 +92,77 @@ pub struct Sweep {
     pub line: usize,
     /// The line of `values` (of `param` when there are none).
     pub values_line: usize,
+    /// Where the spec gives it: `sweep`, or `sweep.by` for a grid's second parameter.
+    pub key: &'static str,
+    /// A grid's second parameter (`[sweep.by]`): the cells are every pair of values.
+    pub by: Option<Box<Sweep>>,
+}
+
+impl Sweep {
+    /// Returns the spec key `name` of this sweep's table (`sweep.values`, `sweep.by.param`).
+    pub fn key(&self, name: &str) -> String {
+        format!("{}.{name}", self.key)
+    }
+}
+
+/// Reads the sweep table `s` at `key` (`sweep`, or `sweep.by` for a grid's second
+/// parameter): its values listed once each, and at most one `by` below `sweep`, on
+/// another parameter.
+fn read_sweep(spec: &SpecText, s: SweepFile, key: &'static str) -> Result<Sweep> {
+    if let Some(values) = &s.values {
+        distinct(
+            spec.path,
+            spec.text,
+            values,
+            &format!("{key}.values"),
+            "value",
+        )?;
+    }
+    let param_line = spec.line(s.param.span());
+    let by = match s.by {
+        None => None,
+        Some(by) if key == "sweep" => {
+            let span = by.span();
+            let by = read_sweep(spec, *by.into_inner(), "sweep.by")?;
+            if by.param == *s.param.get_ref() {
+                return Err(spec.err(
+                    span,
+                    "sweep.by.param",
+                    format!(
+                        "a grid sweeps two different parameters: {:?} and one other",
+                        s.param.get_ref()
+                    ),
+                ));
+            }
+            Some(Box::new(by))
+        }
+        Some(by) => {
+            return Err(spec.err(
+                by.span(),
+                &format!("{key}.by"),
+                "a grid sweeps two parameters, not three",
+            ));
+        }
+    };
+    Ok(Sweep {
+        param: s.param.get_ref().clone(),
+        values_line: s
+            .values
+            .as_ref()
+            .map_or(param_line, |v| spec.line(v.span())),
+        values: s.values.map(|v| {
+            v.into_inner()
+                .into_iter()
+                .map(|x| {
+                    let at = spec.line(x.span());
+                    (x.into_inner(), at)
+                })
+                .collect()
+        }),
+        line: param_line,
+        key,
+        by,
+    })
 }
 
 /// Returns the first item of `items` equal to an earlier one, as (earlier, repeat)
@@ -426,29 +499,10 @@ impl Spec {
                 ),
             ));
         }
-        if let Some(values) = file.sweep.as_ref().and_then(|s| s.values.as_ref()) {
-            distinct(path, &text, values, "sweep.values", "value")?;
-        }
-        let sweep = file.sweep.map(|s| {
-            let param_line = spec.line(s.param.span());
-            Sweep {
-                param: s.param.get_ref().clone(),
-                values_line: s
-                    .values
-                    .as_ref()
-                    .map_or(param_line, |v| spec.line(v.span())),
-                values: s.values.map(|v| {
-                    v.into_inner()
-                        .into_iter()
-                        .map(|x| {
-                            let at = spec.line(x.span());
-                            (x.into_inner(), at)
-                        })
-                        .collect()
-                }),
-                line: param_line,
-            }
-        });
+        let sweep = file
+            .sweep
+            .map(|s| read_sweep(&spec, s, "sweep"))
+            .transpose()?;
         Ok(Spec {
             path: path.to_path_buf(),
             name,

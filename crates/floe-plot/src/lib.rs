@@ -42,11 +42,13 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+mod heat;
 mod line;
 mod png;
 mod rate;
 mod style;
 
+pub use heat::{HeatCell, Heatmap, heatmap_chart};
 pub use line::{line_chart, log_line_chart, step_chart};
 pub use png::png_path;
 pub use rate::{rate_chart, rate_gap_chart};

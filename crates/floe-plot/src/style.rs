@@ -214,6 +214,12 @@ pub(crate) enum Key {
     Dashed(RGBColor),
     /// A solid line with a point, in a colour, optionally ringed.
     Line(RGBColor, bool),
+    /// A filled square, in a colour (a heatmap's scale).
+    Swatch(RGBColor),
+    /// A small ring (a heatmap's marked cells).
+    Ring,
+    /// No key: the entry is a heading (what a heatmap's scale measures).
+    Heading,
 }
 
 /// The areas of a chart: the whole picture (drawn on and presented last), the plot, and
@@ -287,6 +293,15 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
                     ))?;
                 }
             }
+            Key::Swatch(c) => {
+                area.draw(&Rectangle::new(
+                    [(mid - 9, y - 9), (mid + 9, y + 9)],
+                    c.filled(),
+                ))?;
+                area.draw(&Rectangle::new([(mid - 9, y - 9), (mid + 9, y + 9)], GRID))?;
+            }
+            Key::Ring => area.draw(&Circle::new((mid, y), 6, BLACK.stroke_width(2)))?,
+            Key::Heading => {}
             Key::Line(c, ringed) => {
                 area.draw(&PathElement::new(
                     vec![(KEY_LEFT, y), (KEY_RIGHT, y)],

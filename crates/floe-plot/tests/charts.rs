@@ -3,7 +3,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use floe_plot::{PlotError, Rate, RateGroup, Series, line_chart, rate_chart, rate_gap_chart};
+use floe_plot::{
+    HeatCell, Heatmap, PlotError, Rate, RateGroup, Series, heatmap_chart, line_chart, rate_chart,
+    rate_gap_chart,
+};
 
 /// Builds a rate with a symmetric interval of `half` around `rate`.
 fn rate(label: &str, rate: f64, half: f64) -> Rate {
@@ -385,4 +388,53 @@ fn every_chart_comes_with_its_png_copy() {
         "a drawn chart, not a blank page: {} bytes",
         png.len()
     );
+}
+
+/// A heatmap names its columns and rows, writes each cell's value, and refuses cells it
+/// cannot place or colour.
+#[test]
+fn a_heatmap_draws_every_cell_and_refuses_what_it_cannot_place() {
+    let (_dir, path) = chart_in_temp_dir("grid.svg");
+    let cell = |x, y, value, marked| HeatCell {
+        x,
+        y,
+        value,
+        marked,
+    };
+    let mut map = Heatmap {
+        title: "Seat spread".into(),
+        x_label: "tiles removed".into(),
+        y_label: "round limit".into(),
+        x_names: vec!["0".into(), "4".into()],
+        y_names: vec!["20".into(), "30".into()],
+        value_label: "percentage points".into(),
+        mark_label: "within a fair game's noise".into(),
+        cells: vec![
+            cell(0, 0, 1.5, true),
+            cell(1, 0, 7.25, false),
+            cell(0, 1, 3.0, true),
+            cell(1, 1, 9.5, false),
+        ],
+    };
+    heatmap_chart(&path, &map).unwrap();
+    let svg = fs::read_to_string(&path).unwrap();
+    for text in [
+        "tiles removed",
+        "round limit",
+        "7.25",
+        "9.5",
+        "within a fair game",
+    ] {
+        assert!(svg.contains(text), "{text} not drawn");
+    }
+    assert!(floe_plot::png_path(&path).exists());
+    map.cells.push(cell(2, 0, 1.0, false));
+    let err = heatmap_chart(&path, &map).unwrap_err();
+    assert!(err.to_string().contains("outside the grid"), "{err}");
+    map.cells.pop();
+    map.cells[0].value = f64::NAN;
+    assert!(matches!(
+        heatmap_chart(&path, &map),
+        Err(PlotError::InvalidInput { .. })
+    ));
 }

@@ -5,8 +5,8 @@
 use crate::ladder::{PairwiseRow, mean_rank};
 use crate::ratings::RatingRow;
 use crate::report::{
-    FigureRow, GameSeatHead, GameSeatTail, GameStatsHead, GameStatsTail, GroupKind, GroupRow,
-    RunRow, SweepRow, TestRow,
+    FigureRow, GameSeatHead, GameSeatTail, GameStatsHead, GameStatsTail, GridRow, GroupKind,
+    GroupRow, RunRow, SweepRow, TestRow,
 };
 use crate::table::{Kind, Row};
 
@@ -18,6 +18,7 @@ pub fn kind_of(name: &str) -> Kind {
     let declared = [
         RunRow::columns(),
         SweepRow::columns(),
+        GridRow::columns(),
         GameStatsHead::columns(),
         GameStatsTail::columns(),
         GroupRow::columns(),
@@ -27,9 +28,7 @@ pub fn kind_of(name: &str) -> Kind {
         GameSeatTail::columns(),
         PairwiseRow::columns(),
         RatingRow::columns(),
-        [GroupKind::Seat, GroupKind::Colour, GroupKind::Bot]
-            .map(GroupKind::key)
-            .to_vec(),
+        GroupKind::ALL.map(GroupKind::key).to_vec(),
         vec![mean_rank()],
     ];
     match declared.iter().flatten().find(|c| c.name == name) {

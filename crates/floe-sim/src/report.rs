@@ -121,6 +121,19 @@ table_row! {
     }
 }
 
+table_row! {
+    /// The columns that put a grid cell's second parameter in front of its `cells.csv`
+    /// row, after its [`SweepRow`].
+    pub struct GridRow {
+        /// the second rule parameter of the experiment's grid
+        pub by_param: String,
+        /// its value in this cell
+        pub by_value: Cell,
+        /// its value in the rules the experiment started from
+        pub by_rules_value: Cell,
+    }
+}
+
 /// The luckiest seat of a run over the unluckiest: the seats, their win rates (a win
 /// shared by k counting 1/k), the gap between them and its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
