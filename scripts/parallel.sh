@@ -19,13 +19,8 @@ HOSTS=${HOSTS:-}                   # a file of ssh logins, one per line (GNU par
 JOBS=${JOBS:-1}                    # shards at once per host; each uses all of its host's cores
 set -euo pipefail
 
-if [ $# -lt 4 ] || [ "$3" != "--" ]; then
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-fi
-shards=$1 out=$2
-shift 3
-case $shards in ''|*[!0-9]*|0) echo "parallel.sh: SHARDS must be a whole number from 1, not '$shards'" >&2; exit 2 ;; esac
+# shellcheck source=scripts/launch-args.sh
+source "$(dirname "$0")/launch-args.sh"
 
 mkdir -p "$out/shards"
 run=$(printf '%q ' "$FLOE" "$@")

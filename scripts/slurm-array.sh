@@ -20,13 +20,8 @@ PARTITION=${PARTITION:-}           # Slurm partition (default: the cluster's)
 SBATCH_ARGS=${SBATCH_ARGS:-}       # more sbatch options for both jobs, e.g. "--account=abc"
 set -euo pipefail
 
-if [ $# -lt 4 ] || [ "$3" != "--" ]; then
-    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-fi
-shards=$1 out=$2
-shift 3
-case $shards in ''|*[!0-9]*|0) echo "slurm-array.sh: SHARDS must be a whole number from 1, not '$shards'" >&2; exit 2 ;; esac
+# shellcheck source=scripts/launch-args.sh
+source "$(dirname "$0")/launch-args.sh"
 if [ -n "$ONLY" ]; then
     ok=1
     [[ $ONLY =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || ok=
