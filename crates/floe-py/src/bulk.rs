@@ -38,6 +38,37 @@ impl Progress for Count {
     }
 }
 
+/// Where a run from Python writes and how it runs, as the wrappers pass them in one dict:
+/// the keyword arguments `out`, `threads`, `shard` (`K/N`), `force` and `progress`, each
+/// read (and refused, naming it) as the CLI reads its flag.
+pub struct Delivery<'py> {
+    out: PathBuf,
+    threads: Option<usize>,
+    shard: Option<String>,
+    force: bool,
+    /// Called as `progress(done, total)` while the run goes on, and once at its end.
+    progress: Option<Bound<'py, PyAny>>,
+}
+
+impl<'py> Delivery<'py> {
+    /// Reads `dict`, each keyword by its own reader, so that a bad value's message names
+    /// the keyword as the CLI's names its flag.
+    fn read(dict: &Bound<'py, PyDict>) -> PyResult<Delivery<'py>> {
+        let item = |key: &str| {
+            dict.get_item(key)?
+                .ok_or_else(|| PyTypeError::new_err(format!("delivery: no {key:?}")))
+        };
+        let progress = item("progress")?;
+        Ok(Delivery {
+            out: args::out(&item("out")?)?,
+            threads: args::threads(&item("threads")?)?,
+            shard: args::shard(&item("shard")?)?,
+            force: args::force(&item("force")?)?,
+            progress: (!progress.is_none()).then_some(progress),
+        })
+    }
+}
+
 /// How a run from Python uses the machine and shows its progress.
 struct Watch<'py> {
     machine: Machine,
@@ -47,14 +78,11 @@ struct Watch<'py> {
 }
 
 impl<'py> Watch<'py> {
-    /// Reads the keyword arguments `threads`, `shard` (`K/N`), `force` and `progress`.
-    fn new(
-        threads: Option<usize>,
-        shard: Option<&str>,
-        force: bool,
-        progress: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Watch<'py>> {
-        let shard = shard
+    /// Reads the machine settings of `delivery`: its threads and shard.
+    fn new(delivery: &Delivery<'py>) -> PyResult<Watch<'py>> {
+        let shard = delivery
+            .shard
+            .as_deref()
             .map(|s| {
                 s.parse::<Shard>().map_err(|e| {
                     value_error(
@@ -65,11 +93,11 @@ impl<'py> Watch<'py> {
                 })
             })
             .transpose()?;
-        let machine = Machine::new(threads, shard).map_err(|e| value_error(&e.into()))?;
+        let machine = Machine::new(delivery.threads, shard).map_err(|e| value_error(&e.into()))?;
         Ok(Watch {
             machine,
-            force,
-            progress,
+            force: delivery.force,
+            progress: delivery.progress.clone(),
         })
     }
 }
@@ -130,7 +158,7 @@ fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated
 /// returns the paths of its CSV files by name (the folder `out` is the caller's).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (kind, game, players, bots, games, seed, rules, shuffle_colours, per_game, duplicate, out, threads, shard, force, progress))]
+#[pyo3(signature = (kind, game, players, bots, games, seed, rules, shuffle_colours, per_game, duplicate, delivery))]
 pub fn run(
     py: Python<'_>,
     kind: &str,
@@ -143,12 +171,9 @@ pub fn run(
     #[pyo3(from_py_with = args::shuffle_colours)] shuffle_colours: bool,
     #[pyo3(from_py_with = args::per_game)] per_game: bool,
     #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
-    #[pyo3(from_py_with = args::out)] out: PathBuf,
-    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
-    #[pyo3(from_py_with = args::shard)] shard: Option<String>,
-    #[pyo3(from_py_with = args::force)] force: bool,
-    progress: Option<Bound<'_, PyAny>>,
+    delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
+    let delivery = Delivery::read(delivery)?;
     let kind_name = kind;
     let (kind, seating) = match kind {
         "simulate" => (RunKind::Simulate, Seating::Fixed),
@@ -162,7 +187,7 @@ pub fn run(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
-    let watch = Watch::new(threads, shard.as_deref(), force, progress)?;
+    let watch = Watch::new(&delivery)?;
     let rules = rules
         .map(|path| read_rules_setting(&path))
         .transpose()
@@ -188,7 +213,7 @@ pub fn run(
         py,
         &planned.plan,
         &format!("floe.{}", kind_name),
-        &out,
+        &delivery.out,
         &watch,
         &seated,
         &stop,
@@ -199,19 +224,15 @@ pub fn run(
 /// if given) as `floe experiment` does, into the folder `out`, and returns the paths of its
 /// CSV files by name.
 #[pyfunction]
-#[pyo3(signature = (path, games, out, threads, shard, force, progress))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (path, games, delivery))]
 pub fn experiment(
     py: Python<'_>,
     #[pyo3(from_py_with = args::experiment_path)] path: PathBuf,
     #[pyo3(from_py_with = args::games_or_spec)] games: Option<u64>,
-    #[pyo3(from_py_with = args::out)] out: PathBuf,
-    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
-    #[pyo3(from_py_with = args::shard)] shard: Option<String>,
-    #[pyo3(from_py_with = args::force)] force: bool,
-    progress: Option<Bound<'_, PyAny>>,
+    delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
-    let watch = Watch::new(threads, shard.as_deref(), force, progress)?;
+    let delivery = Delivery::read(delivery)?;
+    let watch = Watch::new(&delivery)?;
     let spec = Spec::read(&path).map_err(|e| value_error(&e))?;
     let planned = plan_experiment(&spec, games).map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
@@ -221,7 +242,7 @@ pub fn experiment(
         py,
         &planned.plan,
         &format!("floe.experiment({})", path.display()),
-        &out,
+        &delivery.out,
         &watch,
         &seated,
         &stop,

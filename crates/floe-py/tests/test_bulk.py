@@ -16,6 +16,11 @@ from floe import _floe
 from conftest import ROOT, run_cli
 
 
+
+def delivery(out):
+    """The native run's `delivery` dict: into `out`, on every core, whole, quietly."""
+    return {"out": out, "threads": None, "shard": None, "force": False, "progress": None}
+
 def texts(paths: dict[str, str]) -> dict[str, str]:
     return {name: Path(path).read_text() for name, path in paths.items()}
 
@@ -36,8 +41,8 @@ def test_simulate_writes_the_clis_csv_byte_for_byte(floe_cli, tmp_path, game, pl
         "--bots", bots, "--games", "300", "--seed", "11", "--per-game",
     )
     py = texts(_floe.run(
-        "simulate", game, players, bots, 300, 11, None, False, True, False, tmp_path / "py",
-        None, None, False, None,
+        "simulate", game, players, bots, 300, 11, None, False, True, False,
+        delivery(tmp_path / "py"),
     ))
     assert set(py) == set(cli) and "games" in py
     for name in cli:
@@ -51,7 +56,7 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
     )
     py = texts(_floe.run(
         "tournament", "arctic", 3, "random,greedy", 60, 4, None, False, False, True,
-        tmp_path / "py-t", None, None, False, None,
+        delivery(tmp_path / "py-t"),
     ))
     assert py == cli and "ratings" in py
     spec = tmp_path / "sweep.toml"
@@ -60,7 +65,7 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
         'games = 500\n\n[sweep]\nparam = "tiles_removed"\nvalues = [0, 4]\n'
     )
     cli = cli_tables(floe_cli, tmp_path / "e", "experiment", str(spec))
-    py = texts(_floe.experiment(str(spec), None, tmp_path / "py-e", None, None, False, None))
+    py = texts(_floe.experiment(str(spec), None, delivery(tmp_path / "py-e")))
     assert py == cli and "seats" in py and "cells" in py
 
 
@@ -75,8 +80,8 @@ def test_tables_come_as_dataframes_equal_to_the_csv(floe_cli, tmp_path):
 
 def test_without_pandas_tables_are_dicts_of_columns(monkeypatch, tmp_path):
     raw = _floe.run(
-        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False, tmp_path,
-        None, None, False, None,
+        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False,
+        delivery(tmp_path),
     )
     monkeypatch.setitem(__import__("sys").modules, "pandas", None)
     tables = floe._tables(raw)

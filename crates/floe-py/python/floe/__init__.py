@@ -85,7 +85,7 @@ def simulate(
         out,
         lambda folder: _floe.run(
             "simulate", game, players, bots, games, seed, rules, shuffle_colours,
-            per_game, False, folder, threads, shard, force, _progress(progress),
+            per_game, False, _delivery(folder, threads, shard, force, progress),
         ),
     )
 
@@ -117,7 +117,7 @@ def tournament(
         out,
         lambda folder: _floe.run(
             "tournament", game, players, bots, games, seed, rules, shuffle_colours,
-            False, duplicate, folder, threads, shard, force, _progress(progress),
+            False, duplicate, _delivery(folder, threads, shard, force, progress),
         ),
     )
 
@@ -139,7 +139,7 @@ def experiment(
     return _in_folder(
         out,
         lambda folder: _floe.experiment(
-            path, games, folder, threads, shard, force, _progress(progress)
+            path, games, _delivery(folder, threads, shard, force, progress)
         ),
     )
 
@@ -150,6 +150,20 @@ def _in_folder(out: Optional[PathLike], run: Callable[[PathLike], Dict[str, str]
         return _tables(run(out))
     with tempfile.TemporaryDirectory(prefix="floe-") as scratch:
         return _tables(run(os.path.join(scratch, "run")))
+
+
+def _delivery(
+    out: PathLike, threads: Optional[int], shard: Optional[str], force: bool, progress: Progress
+) -> Dict[str, Any]:
+    """Where a run writes and how it runs, as the native functions take them: one dict,
+    each keyword checked there as the CLI checks its flag."""
+    return {
+        "out": out,
+        "threads": threads,
+        "shard": shard,
+        "force": force,
+        "progress": _progress(progress),
+    }
 
 
 def _progress(progress: Progress) -> Optional[Callable[[int, int], None]]:

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``floe._floe`` (checked by ``mypy.stubtest``)."""
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, final
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 
 __all__ = ["Game", "Observation", "__version__", "experiment", "games", "run"]
@@ -23,24 +23,17 @@ def run(
     shuffle_colours: bool,
     per_game: bool,
     duplicate: bool,
-    out: _Path,
-    threads: Optional[int],
-    shard: Optional[str],
-    force: bool,
-    progress: Optional[Callable[[int, int], Any]],
+    delivery: Dict[str, Any],
 ) -> Dict[str, str]:
-    """Plays one cell as ``floe simulate`` or ``floe tournament`` into ``out``; CSV paths by name."""
+    """Plays one cell as ``floe simulate`` or ``floe tournament`` into ``delivery["out"]``
+    (with its ``threads``, ``shard``, ``force`` and ``progress``); CSV paths by name."""
 
 def experiment(
     path: _Path,
     games: Optional[int],
-    out: _Path,
-    threads: Optional[int],
-    shard: Optional[str],
-    force: bool,
-    progress: Optional[Callable[[int, int], Any]],
+    delivery: Dict[str, Any],
 ) -> Dict[str, str]:
-    """Runs an experiment spec into ``out``; CSV paths by name."""
+    """Runs an experiment spec into ``delivery["out"]``, as ``run`` does; CSV paths by name."""
 
 @final
 class Observation:
