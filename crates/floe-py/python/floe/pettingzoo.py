@@ -7,7 +7,9 @@
 are the game's answer numbers (``Discrete(Game.action_count)``). A finished game gives
 each winner 1 (shared wins split it) and every other seat 0.
 
-Needs ``pettingzoo``, ``gymnasium`` and ``numpy`` (``pip install floe[pettingzoo]``).
+Needs ``pettingzoo``, ``gymnasium`` and ``numpy``, which the ``floe`` package does not pull
+in: ``pip install pettingzoo gymnasium numpy`` (Floe is installed from its repository, not
+from the package index, where another package has the name).
 """
 
 from __future__ import annotations
