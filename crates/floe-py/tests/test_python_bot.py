@@ -55,3 +55,15 @@ def test_an_exception_in_a_python_bot_reaches_the_caller():
 
     with pytest.raises(RuntimeError, match="my bot broke"):
         floe.tournament(game="arctic-race", players=2, bots=[broken, "random"], games=100)
+
+
+def test_a_bot_can_be_named():
+    tables = floe.tournament(
+        game="arctic", players=2, bots=["random", floe.bot(lambda o, legal: legal[0][0], "first")],
+        games=20,
+    )
+    assert set(tables["ratings"]["bot"]) == {"random", "python:first"}
+    with pytest.raises(ValueError, match="name='a,b': expected letters"):
+        floe.bot(first_answer, "a,b")
+    with pytest.raises(TypeError, match="function=3: expected a callable bot"):
+        floe.bot(3, "x")

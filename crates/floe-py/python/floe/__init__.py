@@ -32,6 +32,7 @@ __all__ = [
     "Game",
     "Observation",
     "PythonBot",
+    "bot",
     "experiment",
     "games",
     "simulate",
@@ -55,6 +56,26 @@ PathLike = Union[str, "os.PathLike[str]"]
 #: CLI does), ``True`` always, ``False`` never; a callable is called as
 #: ``progress(games_done, games_in_all)`` a few times a second and at the end.
 Progress = Union[None, bool, Callable[[int, int], None]]
+
+
+def bot(function: PythonBot, name: str) -> PythonBot:
+    """Names a Python bot: it enters a run as ``python:NAME`` rather than under its
+    function's ``__name__`` (``python:<lambda>`` for a lambda).
+
+    ``name`` is letters, digits, ``-``, ``_`` and ``.``, as a bot spec's name is.
+    """
+    if not callable(function):
+        raise TypeError(f"function={function!r}: expected a callable bot")
+    if not isinstance(name, str) or not name or not all(
+        c.isalnum() or c in "-_." for c in name
+    ):
+        raise ValueError(f"name={name!r}: expected letters, digits, '-', '_' or '.'")
+
+    def named(observation: Observation, legal: List[Tuple[int, str]]) -> int:
+        return function(observation, legal)
+
+    named.__name__ = name
+    return named
 
 
 def simulate(
