@@ -110,6 +110,7 @@ readers! {
     games_or_spec("games") -> Option<u64> = |v, n| optional(v, n, whole);
     threads("threads") -> Option<usize> = |v, n| optional(v, n, whole);
     shard("shard") -> Option<String> = |v, n| optional(v, n, text);
+    ladder("ladder") -> Option<String> = |v, n| optional(v, n, text);
     rules("rules") -> Option<PathBuf> = |v, n| optional(v, n, path);
     out("out") -> PathBuf = path;
     experiment_path("path") -> PathBuf = path;

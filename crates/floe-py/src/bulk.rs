@@ -7,8 +7,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
+use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
+use floe_lab::tune::{TuneSpec, trial};
 use floe_lab::{
     Dealing, Machine, Message, Plan, Progress, RunKind, RunOptions, Seating, Setting, SettingError,
     Shard,
@@ -259,17 +261,22 @@ fn warn(py: Python<'_>, notes: &[Message]) -> PyResult<()> {
     Ok(())
 }
 
-/// Carries out `plan` into the folder `out` on a worker thread, the GIL released, while
-/// this thread watches for Ctrl-C and reports progress; returns the path of every CSV file
-/// written, by file name. `call` names the Python call in the run's manifest.
-fn carry_out(
+/// What the work of a bulk call is handed: where to count its games, and the flag that
+/// stops it.
+struct Job<'a> {
+    count: &'a Count,
+    stop: &'a Arc<AtomicBool>,
+}
+
+/// Does `work` on a worker thread, the GIL released, while this thread watches for Ctrl-C
+/// and reports progress to `watch`'s callable; returns the path of every CSV file the work
+/// wrote, by file name. A failure of one of `seated`'s Python functions is raised first.
+fn watch_run(
     py: Python<'_>,
-    plan: &Plan,
-    call: &str,
-    out: &Path,
     watch: &Watch<'_>,
     seated: &Seated,
     stop: &Arc<AtomicBool>,
+    work: impl FnOnce(Job<'_>) -> anyhow::Result<Vec<PathBuf>> + Send,
 ) -> PyResult<Py<PyDict>> {
     let count = Count::default();
     let progress = watch.progress.as_ref().map(|p| p.clone().unbind());
@@ -287,29 +294,19 @@ fn carry_out(
             None => Ok(()),
         }
     };
-    let (machine, force) = (watch.machine, watch.force);
-    let report = crate::watch::watched(py, stop, report_progress, || {
-        floe_lab::execute(
-            plan,
-            &RunOptions {
-                out,
-                machine,
-                merged: None,
-                command: vec!["python".into(), call.into()],
-                force,
-                progress: &count,
-                stop: Some(stop),
-                outsiders: &seated.plugs,
-            },
-        )
+    let written = crate::watch::watched(py, stop, report_progress, || {
+        work(Job {
+            count: &count,
+            stop,
+        })
     })?;
     report_progress(py)?;
     if let Some(e) = seated.functions.iter().find_map(|f| f.take_failure()) {
         return Err(e);
     }
-    let report = report.map_err(|e| value_error(&e))?;
+    let written = written.map_err(|e| value_error(&e))?;
     let tables = PyDict::new(py);
-    for path in &report.written {
+    for path in &written {
         if path.extension().is_some_and(|e| e == "csv") {
             let name = path
                 .file_stem()
@@ -318,4 +315,120 @@ fn carry_out(
         }
     }
     Ok(tables.unbind())
+}
+
+/// Carries out `plan` into the folder `out` ([`watch_run`]); `call` names the Python call
+/// in the run's manifest.
+fn carry_out(
+    py: Python<'_>,
+    plan: &Plan,
+    call: &str,
+    out: &Path,
+    watch: &Watch<'_>,
+    seated: &Seated,
+    stop: &Arc<AtomicBool>,
+) -> PyResult<Py<PyDict>> {
+    let (machine, force) = (watch.machine, watch.force);
+    watch_run(py, watch, seated, stop, |job| {
+        let report = floe_lab::execute(
+            plan,
+            &RunOptions {
+                out,
+                machine,
+                merged: None,
+                command: vec!["python".into(), call.into()],
+                force,
+                progress: job.count,
+                stop: Some(job.stop),
+                outsiders: &seated.plugs,
+            },
+        )?;
+        Ok(report.written)
+    })
+}
+
+/// Profiles a game as `floe profile` does: a duplicate tournament of a ladder of bots
+/// (`ladder`, weakest first; `None` for the default, timed on this machine) over `games`
+/// deals, into the folder `delivery["out"]`; returns the paths of its CSV files by name.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, players, ladder, games, seed, rules, shuffle_colours, delivery))]
+pub fn profile(
+    py: Python<'_>,
+    #[pyo3(from_py_with = args::game)] game: String,
+    #[pyo3(from_py_with = args::players)] players: usize,
+    #[pyo3(from_py_with = args::ladder)] ladder: Option<String>,
+    #[pyo3(from_py_with = args::games)] games: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    #[pyo3(from_py_with = args::shuffle_colours)] shuffle_colours: bool,
+    delivery: &Bound<'_, PyDict>,
+) -> PyResult<Py<PyDict>> {
+    let delivery = Delivery::read(delivery)?;
+    let watch = Watch::new(&delivery)?;
+    let rules = rules
+        .map(|path| read_rules_setting(&path))
+        .transpose()
+        .map_err(|e| value_error(&e))?;
+    let planned = plan_profile(ProfileRequest {
+        game,
+        rules,
+        players,
+        ladder,
+        deals: games,
+        dealing: Dealing {
+            seed,
+            shuffle_colours,
+            seating: Seating::Fixed,
+        },
+    })
+    .map_err(|e| value_error(&e))?;
+    warn(py, &planned.notes)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    watch_run(py, &watch, &Seated::default(), &stop, |job| {
+        let report = run_profile(
+            &planned,
+            &ProfileOptions {
+                out: &delivery.out,
+                machine: watch.machine,
+                command: vec!["python".into(), "floe.profile".into()],
+                force: watch.force,
+                progress: job.count,
+                stop: Some(job.stop),
+            },
+        )?;
+        Ok(report.written.into_iter().chain(report.charts).collect())
+    })
+}
+
+/// Tunes as `floe tune` does: the spec at `path` (with `games` games at each player count
+/// for the search and for the validation instead of the spec's, if given), into the
+/// folder `delivery["out"]`; returns the paths of its CSV files by name.
+#[pyfunction]
+#[pyo3(signature = (path, games, delivery))]
+pub fn tune(
+    py: Python<'_>,
+    #[pyo3(from_py_with = args::experiment_path)] path: PathBuf,
+    #[pyo3(from_py_with = args::games_or_spec)] games: Option<u64>,
+    delivery: &Bound<'_, PyDict>,
+) -> PyResult<Py<PyDict>> {
+    let delivery = Delivery::read(delivery)?;
+    let watch = Watch::new(&delivery)?;
+    let spec = TuneSpec::read(&path).map_err(|e| value_error(&e))?;
+    let spec = match games {
+        Some(games) => trial(&spec, games).map_err(|e| value_error(&e))?,
+        None => spec,
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    watch_run(py, &watch, &Seated::default(), &stop, |job| {
+        let report = floe_lab::tune::tune(
+            &spec,
+            &delivery.out,
+            watch.machine,
+            watch.force,
+            job.count,
+            job.stop,
+        )?;
+        Ok(report.written)
+    })
 }

@@ -19,6 +19,8 @@ use pyo3::prelude::*;
 fn _floe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::run, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::experiment, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::profile, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::tune, m)?)?;
     m.add_function(wrap_pyfunction!(stepping::games, m)?)?;
     m.add_class::<stepping::Game>()?;
     m.add_class::<python_bot::Observation>()?;

@@ -21,6 +21,7 @@ def delivery(out):
     """The native run's `delivery` dict: into `out`, on every core, whole, quietly."""
     return {"out": out, "threads": None, "shard": None, "force": False, "progress": None}
 
+
 def texts(paths: dict[str, str]) -> dict[str, str]:
     return {name: Path(path).read_text() for name, path in paths.items()}
 
@@ -195,3 +196,21 @@ def test_ctrl_c_stops_a_run_with_a_python_bot():
     timer.start()
     with pytest.raises(KeyboardInterrupt):
         floe.simulate(game="arctic", players=2, bots=["random", slow], games=1_000_000)
+
+
+def test_profile_and_tune_write_the_clis_csv_byte_for_byte(floe_cli, tmp_path):
+    cli = cli_tables(
+        floe_cli, tmp_path / "cli-p", "profile", "--game", "goofspiel", "--players", "2",
+        "--ladder", "random,greedy", "--games", "30", "--seed", "5",
+    )
+    py = floe.profile(
+        game="goofspiel", players=2, ladder="random,greedy", games=30, seed=5,
+        out=tmp_path / "py-p",
+    )
+    assert set(py) == set(cli) and "profile" in py and "ratings" in py
+    assert texts({name: tmp_path / "py-p" / f"{name}.csv" for name in py}) == cli
+    spec = ROOT / "experiments" / "tune" / "tiles-removed-random.toml"
+    cli = cli_tables(floe_cli, tmp_path / "cli-t", "tune", str(spec), "--games", "600")
+    py = floe.tune(spec, games=600, out=tmp_path / "py-t")
+    assert "validation" in py
+    assert texts({name: tmp_path / "py-t" / f"{name}.csv" for name in py}) == cli

@@ -35,8 +35,10 @@ __all__ = [
     "bot",
     "experiment",
     "games",
+    "profile",
     "simulate",
     "tournament",
+    "tune",
 ]
 
 __version__ = _floe.__version__
@@ -162,6 +164,57 @@ def experiment(
         lambda folder: _floe.experiment(
             path, games, _delivery(folder, threads, shard, force, progress)
         ),
+    )
+
+
+def profile(
+    *,
+    game: str = "arctic-race",
+    players: int = 4,
+    ladder: Optional[str] = None,
+    games: int = 100,
+    seed: int = 1,
+    rules: Optional[PathLike] = None,
+    shuffle_colours: bool = False,
+    out: Optional[PathLike] = None,
+    threads: Optional[int] = None,
+    force: bool = False,
+    progress: Progress = None,
+) -> Dict[str, Any]:
+    """A game's skill-versus-luck profile, as ``floe profile`` does: a duplicate
+    tournament of a ladder of bots, weakest first (``ladder="random,greedy,mcts:iters=100"``;
+    left out, the default ladder, timed on this machine), over ``games`` deals.
+
+    Returns every table the profile writes: ``profile`` (skill depth, upsets, seat
+    advantage), ``profile_ladder``, ``ratings``, ``pairwise``, ``seats``, ...
+    """
+    return _in_folder(
+        out,
+        lambda folder: _floe.profile(
+            game, players, ladder, games, seed, rules, shuffle_colours,
+            _delivery(folder, threads, None, force, progress),
+        ),
+    )
+
+
+def tune(
+    path: PathLike,
+    *,
+    games: Optional[int] = None,
+    out: Optional[PathLike] = None,
+    threads: Optional[int] = None,
+    force: bool = False,
+    progress: Progress = None,
+) -> Dict[str, Any]:
+    """Runs a tune spec (TOML), as ``floe tune`` does; ``games`` makes it a quick trial
+    (that many games at each player count for the search and for the validation).
+
+    Returns ``search``, ``progress`` and ``validation`` (each finalist's objective with
+    its interval, the baseline and the pick).
+    """
+    return _in_folder(
+        out,
+        lambda folder: _floe.tune(path, games, _delivery(folder, threads, None, force, progress)),
     )
 
 

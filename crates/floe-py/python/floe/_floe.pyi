@@ -4,7 +4,9 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 
-__all__ = ["Game", "Observation", "__version__", "experiment", "games", "run"]
+__all__ = [
+    "Game", "Observation", "__version__", "experiment", "games", "profile", "run", "tune",
+]
 __version__: str
 
 _Path = Union[str, os.PathLike[str]]
@@ -34,6 +36,25 @@ def experiment(
     delivery: Dict[str, Any],
 ) -> Dict[str, str]:
     """Runs an experiment spec into ``delivery["out"]``, as ``run`` does; CSV paths by name."""
+
+def profile(
+    game: str,
+    players: int,
+    ladder: Optional[str],
+    games: int,
+    seed: int,
+    rules: Optional[_Path],
+    shuffle_colours: bool,
+    delivery: Dict[str, Any],
+) -> Dict[str, str]:
+    """Profiles a game into ``delivery["out"]``, as ``floe profile`` does; CSV paths by name."""
+
+def tune(
+    path: _Path,
+    games: Optional[int],
+    delivery: Dict[str, Any],
+) -> Dict[str, str]:
+    """Runs a tune spec into ``delivery["out"]``, as ``floe tune`` does; CSV paths by name."""
 
 @final
 class Observation:
