@@ -44,12 +44,10 @@ impl Progress for Count {
 /// the keyword arguments `out`, `threads`, `shard` (`K/N`), `force` and `progress`, each
 /// read (and refused, naming it) as the CLI reads its flag.
 pub struct Delivery<'py> {
+    /// The folder written.
     out: PathBuf,
-    threads: Option<usize>,
-    shard: Option<String>,
-    force: bool,
-    /// Called as `progress(done, total)` while the run goes on, and once at its end.
-    progress: Option<Bound<'py, PyAny>>,
+    /// The machine it runs on and how it shows its progress.
+    watch: Watch<'py>,
 }
 
 impl<'py> Delivery<'py> {
@@ -60,13 +58,27 @@ impl<'py> Delivery<'py> {
             dict.get_item(key)?
                 .ok_or_else(|| PyTypeError::new_err(format!("delivery: no {key:?}")))
         };
+        let shard = args::shard(&item("shard")?)?
+            .map(|s| {
+                s.parse::<Shard>().map_err(|e| {
+                    value_error(
+                        &SettingError::new(Setting::Shard, e.to_string())
+                            .value(&s)
+                            .into(),
+                    )
+                })
+            })
+            .transpose()?;
+        let machine = Machine::new(args::threads(&item("threads")?)?, shard)
+            .map_err(|e| value_error(&e.into()))?;
         let progress = item("progress")?;
         Ok(Delivery {
             out: args::out(&item("out")?)?,
-            threads: args::threads(&item("threads")?)?,
-            shard: args::shard(&item("shard")?)?,
-            force: args::force(&item("force")?)?,
-            progress: (!progress.is_none()).then_some(progress),
+            watch: Watch {
+                machine,
+                force: args::force(&item("force")?)?,
+                progress: (!progress.is_none()).then_some(progress),
+            },
         })
     }
 }
@@ -77,31 +89,6 @@ struct Watch<'py> {
     force: bool,
     /// Called as `progress(done, total)` while the run goes on, and once at its end.
     progress: Option<Bound<'py, PyAny>>,
-}
-
-impl<'py> Watch<'py> {
-    /// Reads the machine settings of `delivery`: its threads and shard.
-    fn new(delivery: &Delivery<'py>) -> PyResult<Watch<'py>> {
-        let shard = delivery
-            .shard
-            .as_deref()
-            .map(|s| {
-                s.parse::<Shard>().map_err(|e| {
-                    value_error(
-                        &SettingError::new(Setting::Shard, e.to_string())
-                            .value(s)
-                            .into(),
-                    )
-                })
-            })
-            .transpose()?;
-        let machine = Machine::new(delivery.threads, shard).map_err(|e| value_error(&e.into()))?;
-        Ok(Watch {
-            machine,
-            force: delivery.force,
-            progress: delivery.progress.clone(),
-        })
-    }
 }
 
 /// The bots of a run from Python: the bots text the lab reads, and the Python functions
@@ -156,6 +143,13 @@ fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated
     Ok(seated)
 }
 
+/// Reads the rules file at `path`, if one is given, as the CLI reads `--rules`.
+fn read_rules(path: Option<PathBuf>) -> PyResult<Option<floe_lab::request::RulesFile>> {
+    path.map(|path| read_rules_setting(&path))
+        .transpose()
+        .map_err(|e| value_error(&e))
+}
+
 /// Plays one cell as `floe simulate` (`kind` "simulate") or `floe tournament` does, and
 /// returns the paths of its CSV files by name (the folder `out` is the caller's).
 #[pyfunction]
@@ -189,11 +183,7 @@ pub fn run(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
-    let watch = Watch::new(&delivery)?;
-    let rules = rules
-        .map(|path| read_rules_setting(&path))
-        .transpose()
-        .map_err(|e| value_error(&e))?;
+    let rules = read_rules(rules)?;
     let planned = plan_run(RunRequest {
         kind,
         game,
@@ -216,7 +206,7 @@ pub fn run(
         &planned.plan,
         &format!("floe.{}", kind_name),
         &delivery.out,
-        &watch,
+        &delivery.watch,
         &seated,
         &stop,
     )
@@ -234,7 +224,6 @@ pub fn experiment(
     delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
-    let watch = Watch::new(&delivery)?;
     let spec = Spec::read(&path).map_err(|e| value_error(&e))?;
     let planned = plan_experiment(&spec, games).map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
@@ -245,7 +234,7 @@ pub fn experiment(
         &planned.plan,
         &format!("floe.experiment({})", path.display()),
         &delivery.out,
-        &watch,
+        &delivery.watch,
         &seated,
         &stop,
     )
@@ -365,11 +354,7 @@ pub fn profile(
     delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
-    let watch = Watch::new(&delivery)?;
-    let rules = rules
-        .map(|path| read_rules_setting(&path))
-        .transpose()
-        .map_err(|e| value_error(&e))?;
+    let rules = read_rules(rules)?;
     let planned = plan_profile(ProfileRequest {
         game,
         rules,
@@ -385,14 +370,14 @@ pub fn profile(
     .map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
     let stop = Arc::new(AtomicBool::new(false));
-    watch_run(py, &watch, &Seated::default(), &stop, |job| {
+    watch_run(py, &delivery.watch, &Seated::default(), &stop, |job| {
         let report = run_profile(
             &planned,
             &ProfileOptions {
                 out: &delivery.out,
-                machine: watch.machine,
+                machine: delivery.watch.machine,
                 command: vec!["python".into(), "floe.profile".into()],
-                force: watch.force,
+                force: delivery.watch.force,
                 progress: job.count,
                 stop: Some(job.stop),
             },
@@ -413,19 +398,18 @@ pub fn tune(
     delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
-    let watch = Watch::new(&delivery)?;
     let spec = TuneSpec::read(&path).map_err(|e| value_error(&e))?;
     let spec = match games {
         Some(games) => trial(&spec, games).map_err(|e| value_error(&e))?,
         None => spec,
     };
     let stop = Arc::new(AtomicBool::new(false));
-    watch_run(py, &watch, &Seated::default(), &stop, |job| {
+    watch_run(py, &delivery.watch, &Seated::default(), &stop, |job| {
         let report = floe_lab::tune::tune(
             &spec,
             &delivery.out,
-            watch.machine,
-            watch.force,
+            delivery.watch.machine,
+            delivery.watch.force,
             job.count,
             job.stop,
         )?;
