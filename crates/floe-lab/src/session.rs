@@ -118,6 +118,15 @@ impl Session {
         self.0.answers()
     }
 
+    /// Returns what the answer numbered `index` does, whether or not it is legal now (the
+    /// text [`Session::answers`] gives it when it is).
+    ///
+    /// # Errors
+    /// Refuses a number no answer of this table has.
+    pub fn action_text(&self, index: usize) -> Result<String> {
+        self.0.action_text(index)
+    }
+
     /// Carries out the answer numbered `index` and returns the events it caused (the
     /// answer itself, chance, the answers the engine gave itself) as the seat that
     /// answered sees them ([`floe_core::Game::seen_by`]): another seat's card played face
@@ -192,6 +201,7 @@ trait Stepped: Send {
     fn players(&self) -> usize;
     fn to_act(&self) -> Option<usize>;
     fn answers(&self) -> Vec<Answer>;
+    fn action_text(&self, index: usize) -> Result<String>;
     fn apply(&mut self, index: usize) -> Result<Vec<String>>;
     fn observation(&self, seat: usize) -> Seen;
     fn outcome(&self) -> Option<Finish>;
@@ -214,6 +224,19 @@ struct Live<G: Game> {
 }
 
 impl<G: Game> Live<G> {
+    /// Returns the answer numbered `index` at this table.
+    fn action(&self, index: usize) -> Result<G::Action> {
+        let players = self.game.players(self.deal.state());
+        match self.game.action_at(players, index) {
+            Some(action) => Ok(action),
+            None => bail!(
+                "answer {index}: no answer at a table of {players} has that number (the numbers \
+                 run from 0 to {}, not every one used at every size)",
+                self.game.action_count(players) - 1
+            ),
+        }
+    }
+
     /// Sets up the game as a run with master seed `master` sets up its game 0.
     fn new(game: G, players: usize, master: u64) -> Live<G> {
         let deal = Deal::new(&game, players, game_seed(master, 0), &mut |_| {});
@@ -259,15 +282,12 @@ impl<G: Game + 'static> Stepped for Live<G> {
             .collect()
     }
 
+    fn action_text(&self, index: usize) -> Result<String> {
+        Ok(self.action(index)?.to_string())
+    }
+
     fn apply(&mut self, index: usize) -> Result<Vec<String>> {
-        let players = self.players();
-        let Some(action) = self.game.action_at(players, index) else {
-            bail!(
-                "answer {index}: no answer has that number (a table of {players} has answers 0 \
-                 to {})",
-                self.game.action_count(players) - 1
-            );
-        };
+        let action = self.action(index)?;
         let actor = self.deal.to_act(&self.game);
         let game = &self.game;
         let mut events = Vec::new();

@@ -106,6 +106,14 @@ impl Game {
         self.with(|s| s.answers().into_iter().map(|a| (a.index, a.text)).collect())
     }
 
+    /// What the answer numbered `action` does, whether or not it is legal now (the text
+    /// `legal_actions` pairs it with when it is). Raises ValueError for a number no answer
+    /// of this table has.
+    fn action_text(&self, #[pyo3(from_py_with = args::action)] action: usize) -> PyResult<String> {
+        self.with(|s| s.action_text(action))
+            .map_err(|e| value_error(&e))
+    }
+
     /// Carries out the answer numbered `action` and returns the events it caused.
     /// Raises ValueError, naming the answer and the answers allowed, if it is not legal
     /// now; the game is then unchanged.

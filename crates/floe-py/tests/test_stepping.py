@@ -25,7 +25,7 @@ def test_an_illegal_answer_raises_naming_it_and_changes_nothing():
     illegal = next(n for n in range(game.action_count) if n not in legal)
     with pytest.raises(ValueError, match=rf"answer {illegal} \(.*\) is not an answer now; answers: "):
         game.apply(illegal)
-    with pytest.raises(ValueError, match="no answer has that number"):
+    with pytest.raises(ValueError, match="has that number \\(the numbers run from 0"):
         game.apply(game.action_count)
     after = (game.to_act(), game.legal_actions(), [str(game.observation(s)) for s in range(3)])
     assert after == before
@@ -171,3 +171,19 @@ def test_bad_games_are_named():
         floe.Game("chess")
     with pytest.raises(ValueError, match="players: arctic seats 2 to 4 players, not 5"):
         floe.Game("arctic", players=5)
+
+
+def test_every_answer_number_has_its_text_legal_or_not():
+    for name in floe.games():
+        game = floe.Game(name, players=2, seed=3)
+        texts = {}
+        for number in range(game.action_count):
+            try:
+                texts[number] = game.action_text(number)
+            except ValueError as e:
+                assert "no answer at a table of 2 has that number" in str(e), e
+        assert texts and all(texts.values()), name
+        for number, text in game.legal_actions():
+            assert texts[number] == text, (name, number)
+        with pytest.raises(ValueError, match=f"answer {game.action_count}: no answer at a"):
+            game.action_text(game.action_count)

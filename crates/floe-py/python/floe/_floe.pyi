@@ -94,6 +94,8 @@ class Game:
         """Whether the game is over."""
     def legal_actions(self) -> List[Tuple[int, str]]:
         """The answers to the pending question as (number, text) pairs."""
+    def action_text(self, action: int) -> str:
+        """What the answer numbered ``action`` does, legal now or not."""
     def apply(self, action: int) -> List[str]:
         """Carries out answer ``action`` (ValueError if not legal; the game unchanged)."""
     def observation(self, seat: int) -> Observation:
