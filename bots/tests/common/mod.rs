@@ -27,6 +27,7 @@ pub const fn two_seat_game(name: &'static str) -> Descriptor {
         end_causes: &["done"],
         progress_name: "none",
         hidden: true,
+        figures: &[],
     }
 }
 

@@ -286,6 +286,7 @@ impl Game for ArcticRace {
         end_causes: &END_CAUSES,
         progress_name: "finished_racers",
         hidden: false,
+        figures: &[],
     };
 
     fn rules(&self) -> &Rules {

@@ -26,7 +26,8 @@ pub const TOP_TIED: usize = 6;
 /// `HOLDER_WIN + a.index()`.
 pub const HOLDER_WIN: usize = 7;
 
-/// The figures of Arctic, in the order of `figures.csv`.
+/// The figures of Arctic, in the order of `figures.csv`: turns, score by component and
+/// penalty cards per seat, tied top scores, and the win share of each power card's holder.
 pub const FIGURES: [FigureDecl; HOLDER_WIN + ANIMAL_COUNT] = [
     FigureDecl::game(
         "turns",

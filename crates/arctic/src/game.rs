@@ -1,7 +1,7 @@
 //! [`Arctic`] as a Floe [`Game`].
 
 use floe_core::{
-    ActionList, Descriptor, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
+    ActionList, Descriptor, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
@@ -29,6 +29,7 @@ impl Game for Arctic {
         end_causes: &END_CAUSES,
         progress_name: "penalty_cards",
         hidden: false,
+        figures: &FIGURES,
     };
 
     fn rules(&self) -> &Rules {
@@ -37,12 +38,6 @@ impl Game for Arctic {
 
     fn from_rules(rules: Rules) -> Arctic {
         Arctic::new(rules)
-    }
-
-    /// Turns, score by component and penalty cards per seat, tied top scores, and the win
-    /// share of each power card's holder (see [`crate::figures`]).
-    fn figures(&self) -> &'static [FigureDecl] {
-        &FIGURES
     }
 
     fn measure(&self, st: &State, outcome: &Outcome, out: &mut Figures) {

@@ -37,6 +37,9 @@ pub struct Descriptor {
     /// Whether the game is left out of listings: a test game that exists to check Floe
     /// itself, loadable by name but not offered to users.
     pub hidden: bool,
+    /// The figures the game measures of each finished game beside its outcome
+    /// ([`Game::figures`]; none for most games).
+    pub figures: &'static [FigureDecl],
 }
 
 /// The rules of one game, able to set up, advance and score a game state.
@@ -110,7 +113,7 @@ pub trait Game: Clone + Send + Sync {
     /// at most [`crate::MAX_FIGURES`], with distinct CSV-safe names. The runner sums them
     /// and writes `figures.csv`; the default, none, writes no such file.
     fn figures(&self) -> &'static [FigureDecl] {
-        &[]
+        Self::DESCRIPTOR.figures
     }
 
     /// Writes into `out` the value of each of [`Game::figures`] (figure `f` at index `f`)

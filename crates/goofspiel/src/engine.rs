@@ -186,6 +186,7 @@ impl Game for Goofspiel {
         end_causes: &END_CAUSES,
         progress_name: "prizes_won",
         hidden: true,
+        figures: &[],
     };
 
     fn rules(&self) -> &Rules {

@@ -26,7 +26,9 @@ pub const HOLDER_WIN: usize = 8;
 /// Team boards with a holder figure (the loader allows at most this many boards).
 pub const MAX_BOARDS: usize = 8;
 
-/// The figures, in the order of `figures.csv`.
+/// The figures, in the order of `figures.csv`: turns, storms, ambushes, holes, bear
+/// appearances, redraws, the round the stack empties, pawns at the Pole per seat, and each
+/// team board's win share.
 pub const FIGURES: [FigureDecl; HOLDER_WIN + MAX_BOARDS] = [
     FigureDecl::game("turns", "turns played, every seat's counted"),
     FigureDecl::game(

@@ -3,7 +3,7 @@
 use std::ops::RangeInclusive;
 
 use floe_core::{
-    ActionList, Descriptor, FigureDecl, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
+    ActionList, Descriptor, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
 };
 
 use crate::action::{ACTION_COUNT, Action};
@@ -76,6 +76,7 @@ impl Game for NorthPole {
         end_causes: &END_CAUSES,
         progress_name: "pole_pawns",
         hidden: false,
+        figures: &FIGURES,
     };
 
     /// 2 to 4 players; exactly 4 in team play.
@@ -102,12 +103,6 @@ impl Game for NorthPole {
 
     fn from_rules(rules: Rules) -> NorthPole {
         NorthPole::new(rules)
-    }
-
-    /// Turns, storms, ambushes, holes, bear appearances, redraws, the round the stack
-    /// empties, pawns at the Pole per seat, and each team board's win share.
-    fn figures(&self) -> &'static [FigureDecl] {
-        &FIGURES
     }
 
     fn measure(&self, st: &State, outcome: &Outcome, out: &mut Figures) {
