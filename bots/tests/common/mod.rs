@@ -28,6 +28,7 @@ pub const fn two_seat_game(name: &'static str) -> Descriptor {
         progress_name: "none",
         hidden: true,
         figures: &[],
+        guide: "",
     }
 }
 

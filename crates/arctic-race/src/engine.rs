@@ -287,6 +287,7 @@ impl Game for ArcticRace {
         progress_name: "finished_racers",
         hidden: false,
         figures: &[],
+        guide: include_str!("../../../docs/arctic-race.md"),
     };
 
     fn rules(&self) -> &Rules {

@@ -30,6 +30,7 @@ impl Game for Arctic {
         progress_name: "penalty_cards",
         hidden: false,
         figures: &FIGURES,
+        guide: include_str!("../../../docs/arctic.md"),
     };
 
     fn rules(&self) -> &Rules {

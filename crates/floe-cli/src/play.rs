@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Context, Result};
 use clap::Args;
 use floe_bots::outsider::{Asked, Outsider};
+use floe_core::Descriptor;
 use floe_lab::people::{PERSON, Sitting};
 use floe_lab::request::read_rules_setting;
 
@@ -56,9 +57,14 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         None => None,
         Some(path) => Some(read_rules_setting(path)?),
     };
-    let person = Arc::new(Person::new(Box::new(std::io::BufReader::new(
-        std::io::stdin(),
-    ))));
+    let descriptor = floe_games::GAMES
+        .iter()
+        .find(|d| d.name == a.game)
+        .expect("a known game");
+    let person = Arc::new(Person::new(
+        Box::new(std::io::BufReader::new(std::io::stdin())),
+        descriptor,
+    ));
     let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person.clone())?;
     let record_path = a
         .record
@@ -70,8 +76,8 @@ pub fn run(a: &PlayArgs) -> Result<()> {
     let people: Vec<String> = sitting.people.iter().map(|s| format!("S{s}")).collect();
     writeln!(
         stdout,
-        "{} ({} players, seed {}): you play {}; answer each question with its number, q to \
-         quit",
+        "{} ({} players, seed {}): you play {}; answer each question with its number, ? for \
+         help, q to quit",
         a.game,
         a.players,
         a.seed,
@@ -217,26 +223,54 @@ struct Person {
     input: Mutex<Box<dyn BufRead + Send>>,
     /// The record's staging file, removed when the person leaves.
     staged: Mutex<Option<PathBuf>>,
+    /// The game's summary ("The game in brief" of its guide), shown on `?`.
+    brief: Option<&'static str>,
+    /// The game's name, to point at its whole guide.
+    game: &'static str,
 }
 
 /// What `floe play` says when a person leaves before the end.
 const LEFT: &str = "Error: the game was left unfinished; no record written";
 
 impl Person {
-    fn new(input: Box<dyn BufRead + Send>) -> Person {
+    fn new(input: Box<dyn BufRead + Send>, game: &Descriptor) -> Person {
         Person {
             input: Mutex::new(input),
             staged: Mutex::new(None),
+            brief: game.brief(),
+            game: game.name,
         }
     }
 
-    /// Reads the person's choice among `count` answers: its position from 1. A line that
-    /// is not a choice is answered with a message and a new prompt; `q` or the end of
-    /// input ends the program.
-    fn choose(&self, out: &mut impl Write, count: usize) -> usize {
+    /// Writes the numbered `answers`.
+    fn list(out: &mut impl Write, answers: &[(usize, String)]) {
+        for (i, (_, text)) in answers.iter().enumerate() {
+            let _ = writeln!(out, "  {}) {text}", i + 1);
+        }
+    }
+
+    /// Writes the help `?` asks for: the game in brief, where its whole guide is, and the
+    /// answers on offer.
+    fn help(&self, out: &mut impl Write, answers: &[(usize, String)]) {
+        if let Some(brief) = self.brief {
+            let _ = writeln!(out, "\n{brief}\n");
+        }
+        let _ = writeln!(
+            out,
+            "The whole guide: docs/{}.md in Floe's repository. The answers on offer now:",
+            self.game
+        );
+        Person::list(out, answers);
+    }
+
+    /// Reads the person's choice among `answers`: its position from 1. `?` shows the game
+    /// in brief and the answers again; a line that is not a choice is answered with a
+    /// message and a new prompt; `q` or the end of input ends the program.
+    fn choose(&self, out: &mut impl Write, answers: &[(usize, String)]) -> usize {
+        let count = answers.len();
         let mut input = self.input.lock().expect("not poisoned");
         loop {
-            let _ = write!(out, "answer (1-{count}, q to quit)> ");
+            let _ = write!(out, "answer (1-{count}, ? for help, q to quit)> ");
             let _ = out.flush();
             let mut line = String::new();
             let read = input.read_line(&mut line);
@@ -258,10 +292,11 @@ impl Person {
             }
             match line.parse::<usize>() {
                 Ok(n) if (1..=count).contains(&n) => return n - 1,
+                _ if line == "?" => self.help(out, answers),
                 _ => {
                     let _ = writeln!(
                         out,
-                        "{line:?} is not an answer: give a number from 1 to {count}"
+                        "{line:?} is not an answer: give a number from 1 to {count} (? for help)"
                     );
                 }
             }
@@ -275,9 +310,7 @@ impl Outsider for Person {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(out, "\n--- S{}, your question ---", question.seat());
         let _ = writeln!(out, "{}", question.observation_text().trim_end());
-        for (i, (_, text)) in answers.iter().enumerate() {
-            let _ = writeln!(out, "  {}) {text}", i + 1);
-        }
-        answers[self.choose(&mut out, answers.len())].0
+        Person::list(&mut out, &answers);
+        answers[self.choose(&mut out, &answers)].0
     }
 }

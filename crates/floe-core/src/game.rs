@@ -40,6 +40,23 @@ pub struct Descriptor {
     /// The figures the game measures of each finished game beside its outcome
     /// ([`Game::figures`]; none for most games).
     pub figures: &'static [FigureDecl],
+    /// The player's guide, Markdown (the game's `docs/NAME.md`, which opens with a section
+    /// "The game in brief"); empty for a test game. `floe play` shows it to a person.
+    pub guide: &'static str,
+}
+
+impl Descriptor {
+    /// The heading of the guide's opening summary.
+    const BRIEF: &'static str = "## The game in brief\n";
+
+    /// Returns the guide's section "The game in brief" (its text, without the heading),
+    /// or `None` when the guide has none.
+    pub fn brief(&self) -> Option<&'static str> {
+        let start = self.guide.find(Self::BRIEF)? + Self::BRIEF.len();
+        let rest = &self.guide[start..];
+        let end = rest.find("\n## ").unwrap_or(rest.len());
+        Some(rest[..end].trim())
+    }
 }
 
 /// The rules of one game, able to set up, advance and score a game state.

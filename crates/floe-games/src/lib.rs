@@ -151,6 +151,22 @@ mod tests {
         }
     }
 
+    /// A person offered a game can read it: every listed game carries its player's guide,
+    /// which opens with a summary that `floe play`'s `?` shows.
+    #[test]
+    fn every_listed_game_has_a_guide_with_its_summary() {
+        for info in GAMES.iter().filter(|d| !d.hidden) {
+            assert!(info.guide.starts_with("# "), "{}: a guide", info.name);
+            let brief = info.brief().unwrap_or_default();
+            assert!(
+                brief.len() > 200,
+                "{}: the game in brief: {brief:?}",
+                info.name
+            );
+            assert!(!brief.contains("\n## "), "{}: the summary alone", info.name);
+        }
+    }
+
     #[test]
     fn every_game_loads_by_its_name_with_default_and_canonical_rules() {
         for info in GAMES {

@@ -187,6 +187,7 @@ impl Game for Goofspiel {
         progress_name: "prizes_won",
         hidden: true,
         figures: &[],
+        guide: "",
     };
 
     fn rules(&self) -> &Rules {

@@ -77,6 +77,7 @@ impl Game for NorthPole {
         progress_name: "pole_pawns",
         hidden: false,
         figures: &FIGURES,
+        guide: include_str!("../../../docs/north-pole.md"),
     };
 
     /// 2 to 4 players; exactly 4 in team play.
