@@ -1245,7 +1245,18 @@ fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resu
     if r.validated.is_empty() {
         return Ok(());
     }
-    let steps: Vec<String> = r.validated.iter().map(|v| plan.name(&v.values)).collect();
+    // Each step is named by its values alone, the parameters named once on the axis, so
+    // that the names of a tune of several parameters stay short enough to read.
+    let steps: Vec<String> = r
+        .validated
+        .iter()
+        .map(|v| {
+            let values: Vec<String> = v.values.iter().map(ToString::to_string).collect();
+            values.join(", ")
+        })
+        .collect();
+    let params: Vec<&str> = plan.dims.iter().map(|d| d.path.as_str()).collect();
+    let x_label = format!("candidate ({}), the pick first", params.join(", "));
     let at = |k: usize| k as f64;
     let series = floe_plot::Series {
         name: format!("{} players", plan.players),
@@ -1277,7 +1288,7 @@ fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Resu
             100.0 * spec.confidence,
             plan.baseline_name()
         ),
-        "candidate, the pick first",
+        &x_label,
         spec.objective.label(),
         &steps,
         &[series],
