@@ -118,6 +118,11 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         Err(_) => holm(&raw),
     };
     let tests_header = header_of(dir, "tests.csv")?;
+    // Each kind's table, read once for all the tests of that kind.
+    let mut tables: Vec<(GroupKind, Vec<Row>)> = Vec::new();
+    for kind in GroupKind::ALL {
+        tables.push((kind, read(dir, kind.file().name())?.unwrap_or_default()));
+    }
     let mut flagged = 0;
     let mut kinds: Vec<&str> = Vec::new();
     for (row, &p) in tests.iter().zip(&adjusted) {
@@ -130,13 +135,13 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         }
         let cell = cell_name(row, &tests_header, "test");
         let players = num(row, "players")?;
-        let groups = match read(dir, kind.file().name())? {
-            Some(rows) => rows
-                .into_iter()
-                .filter(|g| same_cell(g, row, &tests_header))
-                .collect(),
-            None => Vec::new(),
-        };
+        let groups: Vec<Row> = tables
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .flat_map(|(_, rows)| rows)
+            .filter(|g| same_cell(g, row, &tests_header))
+            .cloned()
+            .collect();
         let line = share_line(kind, &cell, &groups, players, p)?;
         if p < LEVEL {
             flagged += 1;
