@@ -35,7 +35,7 @@ impl GameVisitor for OneCore<'_> {
                     &mut table,
                     index,
                     game_seed(1, index),
-                    false,
+                    &floe_sim::Dealing::default(),
                     &mut |_| {},
                 );
                 assert!(

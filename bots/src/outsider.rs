@@ -3,10 +3,10 @@
 //!
 //! An outsider knows no Rust game type: it is asked through [`Asked`], which gives the
 //! seat's observation as text, as JSON and as numbers, and the answers as their fixed
-//! numbers ([`Game::action_index`]) with their printed text. [`BotSpec::outsider`] seats
+//! numbers ([`Game::action_index`]) with their printed text. [`Registry::seat`] seats
 //! one wherever a bot spec can go, so outsiders play in every run a bot can.
 //!
-//! [`BotSpec::outsider`]: crate::BotSpec::outsider
+//! [`Registry::seat`]: crate::Registry::seat
 
 use std::fmt;
 use std::sync::Arc;
@@ -146,7 +146,7 @@ impl<G: Game> Bot<G> for OutsiderBot {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AnyBot, BotSpec};
+    use crate::{AnyBot, Registry};
     use floe_core::{ActionList, Stream, stream_rng};
     use std::sync::Mutex;
 
@@ -177,7 +177,9 @@ mod tests {
         game.legal_actions(&state, &mut answers);
         let seat = game.to_act(&state).unwrap();
         let last = Arc::new(Last::default());
-        let spec = BotSpec::outsider("mine", Plug::new("mine", last.clone()));
+        let mut registry = Registry::default();
+        registry.seat(Plug::new("mine", last.clone()));
+        let spec = registry.parse("mine").unwrap();
         assert_eq!(spec.to_string(), "mine");
         let mut bot: AnyBot<arctic_race::ArcticRace> = spec.build();
         let view = View::new(&game, &state, seat);

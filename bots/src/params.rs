@@ -5,7 +5,7 @@ use std::fmt;
 
 use floe_core::Game;
 
-use crate::SpecError;
+use crate::{Registry, SpecError};
 
 /// What values a bot parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -235,13 +235,32 @@ fn game_default<G: Game>(bot: &str, name: &str) -> Option<&'static str> {
 
 /// Returns every bot and its parameters as they stand in game `G`, for people: each
 /// parameter's values, its default in this game (saying where the game changes the
-/// declared one) and what it means.
-pub fn bots_help<G: Game>(game: &G) -> String {
+/// declared one) and what it means. The bots plugged into `registry` follow the built-in
+/// ones, each with its identity and, for a game it does not play, the games it does.
+pub fn bots_help<G: Game>(game: &G, registry: &Registry) -> String {
     use std::fmt::Write as _;
     let game_params: Vec<String> = game.bot_parameters().into_iter().map(|d| d.path).collect();
+    let plugged = registry.plugged().map(|bot| {
+        let games = match bot.plays::<G>() {
+            true => String::new(),
+            false => format!(
+                "; it does not play {}, only {}",
+                game.name(),
+                bot.games().join(", ")
+            ),
+        };
+        (
+            bot.declared(),
+            format!(" (plugged in: {}{games})", bot.identity()),
+        )
+    });
     let mut out = String::new();
-    for bot in crate::KNOWN_BOTS {
-        let _ = writeln!(out, "{}: {}", bot.name, bot.about);
+    for (bot, note) in crate::KNOWN_BOTS
+        .iter()
+        .map(|b| (b, String::new()))
+        .chain(plugged)
+    {
+        let _ = writeln!(out, "{}: {}{note}", bot.name, bot.about);
         for param in bot.params {
             let path = format!("{}.{}", bot.name, param.name);
             if bot.game_params.contains(&param.name) && !game_params.contains(&path) {
@@ -288,8 +307,12 @@ pub fn check_bot_defaults(defaults: &[(&str, &str)]) -> Result<(), String> {
     Ok(())
 }
 
-/// Every parameter of one bot, resolved for one game.
-pub(crate) struct Resolved {
+/// Every parameter of one bot, resolved for one game: the spec's values, else the game's
+/// defaults, else the declared ones. A plugged bot's maker reads its parameters here.
+///
+/// Each getter panics when `name` is not a declared parameter of the kind it reads, a
+/// mistake of the bot's own code.
+pub struct Resolved {
     given: Given,
     values: Vec<Option<BotValue>>,
 }
@@ -300,7 +323,7 @@ impl Resolved {
     }
 
     /// Returns whole-number parameter `name` (`None` if it has no value).
-    pub(crate) fn whole(&self, name: &str) -> Option<u64> {
+    pub fn whole(&self, name: &str) -> Option<u64> {
         match self.value(name)? {
             BotValue::Whole(x) => Some(x),
             v => panic!("{name} is not a whole number: {v:?}"),
@@ -308,7 +331,7 @@ impl Resolved {
     }
 
     /// Returns number parameter `name`.
-    pub(crate) fn number(&self, name: &str) -> f64 {
+    pub fn number(&self, name: &str) -> f64 {
         match self.value(name) {
             Some(BotValue::Number(x)) => x,
             v => panic!("{name} is not a number: {v:?}"),
@@ -316,7 +339,7 @@ impl Resolved {
     }
 
     /// Returns word parameter `name`.
-    pub(crate) fn word(&self, name: &str) -> &'static str {
+    pub fn word(&self, name: &str) -> &'static str {
         match self.value(name) {
             Some(BotValue::Word(w)) => w,
             v => panic!("{name} is not a word: {v:?}"),
@@ -324,7 +347,7 @@ impl Resolved {
     }
 
     /// Returns parameter `name`, a whole number or a word.
-    pub(crate) fn either(&self, name: &str) -> BotValue {
+    pub fn either(&self, name: &str) -> BotValue {
         self.value(name)
             .unwrap_or_else(|| panic!("{name} has no value"))
     }

@@ -1,7 +1,9 @@
 //! Bot specs: the strings that name a bot and its parameters, like `random` or
 //! `mcts:iters=2000,c=0.7`.
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use floe_core::Game;
@@ -9,11 +11,13 @@ use floe_core::Game;
 use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
 use crate::outsider::{OutsiderBot, Plug};
 use crate::params::{BotParam, BotParamKind, BotValue, Given, Resolved, describe_all};
+use crate::registry::{PluggedBot, Registry};
 use crate::{
     AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, TreeKind, Turn,
 };
 
-/// A bot that specs can name.
+/// A bot that specs can name: a built-in one ([`KNOWN_BOTS`]) or the declaration of a
+/// plugged one ([`PluggedBot::declared`]).
 #[derive(Debug)]
 pub struct KnownBot {
     /// The name a spec starts with.
@@ -170,7 +174,8 @@ const MCTS_PARAMS: &[BotParam] = &[
     },
 ];
 
-/// Every bot a spec can name: the one list that parsing, errors and tests read.
+/// Every built-in bot: the one list that parsing, errors and tests read (a [`Registry`]
+/// adds bots from outside Floe's crates).
 pub const KNOWN_BOTS: &[KnownBot] = &[
     KnownBot {
         name: "random",
@@ -206,8 +211,10 @@ pub struct BotSpec {
 #[derive(Clone, Debug, PartialEq)]
 enum Kind {
     Random,
-    /// A player from outside Floe, seated by a front end (never parsed from text).
+    /// A player from outside Floe, seated by a front end (named in a [`Registry`]).
     Outsider(Plug),
+    /// A bot from a user's crate, with the parameters the spec gives.
+    Plugged(Arc<PluggedBot>, Given),
     /// The parameters left out of the spec take the game's defaults, then the declared.
     Greedy(Given),
     Mcts(Given),
@@ -217,10 +224,22 @@ enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The bot's name is not known.
-    #[error("unknown bot {name:?}; known bots: {}", KNOWN_BOTS.iter().map(|b| b.name).collect::<Vec<_>>().join(", "))]
+    #[error("unknown bot {name:?}; known bots: {}", known.join(", "))]
     UnknownBot {
         /// The name given.
         name: String,
+        /// The bots specs could name.
+        known: Vec<String>,
+    },
+    /// A plugged bot named for a game it was not registered for.
+    #[error("bot {bot:?} does not play {game}; it plays {}", games.join(", "))]
+    NotPlayed {
+        /// The bot.
+        bot: String,
+        /// The game.
+        game: String,
+        /// The games it plays.
+        games: Vec<String>,
     },
     /// The spec is empty.
     #[error("empty bot spec")]
@@ -279,7 +298,8 @@ pub enum SpecError {
 }
 
 impl BotSpec {
-    /// Parses one bot spec: `NAME` or `NAME:KEY=VALUE,KEY=VALUE`.
+    /// Parses one spec of a built-in bot: `NAME` or `NAME:KEY=VALUE,KEY=VALUE`
+    /// ([`Registry::parse`] reads the bots of a registry too).
     ///
     /// # Errors
     /// Fails on an unknown bot, an unknown parameter, or a bad value, naming which.
@@ -291,15 +311,26 @@ impl BotSpec {
     /// assert!(floe_bots::BotSpec::parse("randon").unwrap_err().to_string().contains("known bots: random"));
     /// ```
     pub fn parse(text: &str) -> Result<BotSpec, SpecError> {
+        Registry::default().parse(text)
+    }
+
+    /// Parses one spec of a built-in bot or of a bot plugged into `registry`.
+    pub(crate) fn parse_in(text: &str, registry: &Registry) -> Result<BotSpec, SpecError> {
         let text = text.trim();
         let (name, params) = text.split_once(':').unwrap_or((text, ""));
         let name = name.trim();
         if name.is_empty() {
             return Err(SpecError::Empty);
         }
-        let Some(known) = KNOWN_BOTS.iter().find(|b| b.name == name) else {
+        let plugged = registry.find(name);
+        let Some(known) = KNOWN_BOTS
+            .iter()
+            .find(|b| b.name == name)
+            .or(plugged.map(|p| p.declared()))
+        else {
             return Err(SpecError::UnknownBot {
                 name: name.to_string(),
+                known: registry.names(),
             });
         };
         let pairs = parse_params(name, params)?;
@@ -319,9 +350,10 @@ impl BotSpec {
             .map(|(k, _)| format!("{name}.{k}"))
             .collect();
         let given = Given::read(known.name, known.params, &pairs)?;
-        let kind = match known.name {
-            "greedy" => Kind::Greedy(given),
-            "mcts" => Kind::Mcts(given),
+        let kind = match (plugged, known.name) {
+            (Some(bot), _) => Kind::Plugged(bot.clone(), given),
+            (None, "greedy") => Kind::Greedy(given),
+            (None, "mcts") => Kind::Mcts(given),
             _ => Kind::Random,
         };
         Ok(BotSpec {
@@ -331,12 +363,21 @@ impl BotSpec {
         })
     }
 
-    /// Checks that every game-specific parameter the spec sets is one that `game`
+    /// Checks that the bot plays `game` (a plugged bot plays the games it was registered
+    /// for) and that every game-specific parameter the spec sets is one that `game`
     /// declares (see [`KnownBot::game_params`]).
     ///
     /// # Errors
-    /// Names the first parameter the game gives no meaning.
+    /// Names the game a plugged bot does not play, or the first parameter the game gives
+    /// no meaning.
     pub fn check_game<G: Game>(&self, game: &G) -> Result<(), SpecError> {
+        if let Some(bot) = self.plugged().filter(|bot| !bot.plays::<G>()) {
+            return Err(SpecError::NotPlayed {
+                bot: bot.name().into(),
+                game: game.name().into(),
+                games: bot.games().into_iter().map(String::from).collect(),
+            });
+        }
         let declared: Vec<String> = game.bot_parameters().into_iter().map(|d| d.path).collect();
         match self.game_params.iter().find(|p| !declared.contains(p)) {
             None => Ok(()),
@@ -354,10 +395,19 @@ impl BotSpec {
 
     /// Builds a fresh bot for game `G`. The runner calls it a few times per worker thread
     /// (once per rayon job), never per game or per question.
+    ///
+    /// # Panics
+    /// Panics for a plugged bot that does not play `G`, which [`BotSpec::check_game`]
+    /// refuses.
     pub fn build<G: Game>(&self) -> AnyBot<G> {
         match &self.kind {
             Kind::Random => AnyBot::Random(RandomBot),
             Kind::Outsider(plug) => AnyBot::Plugged(Box::new(OutsiderBot::new(plug.clone()))),
+            Kind::Plugged(bot, given) => {
+                AnyBot::Plugged(bot.make::<G>(&given.resolve::<G>()).unwrap_or_else(|| {
+                    panic!("bot {:?} does not play {}", bot.name(), G::DESCRIPTOR.name)
+                }))
+            }
             Kind::Greedy(given) => {
                 let r = given.resolve::<G>();
                 AnyBot::Greedy(GreedyBot::new(r.number("progress"), lookahead(&r)))
@@ -391,24 +441,43 @@ impl BotSpec {
         matches!(&self.kind, Kind::Mcts(given) if given.given("ms").is_some())
     }
 
-    /// Returns the bot the spec names, from [`KNOWN_BOTS`] (`None` for a player from
-    /// outside Floe).
-    pub fn known(&self) -> Option<&'static KnownBot> {
+    /// Returns the declaration of the bot the spec names: from [`KNOWN_BOTS`], or a
+    /// plugged bot's (`None` for an outsider).
+    pub fn known(&self) -> Option<&KnownBot> {
         let name = match &self.kind {
             Kind::Random => "random",
             Kind::Greedy(_) => "greedy",
             Kind::Mcts(_) => "mcts",
+            Kind::Plugged(bot, _) => return Some(bot.declared()),
             Kind::Outsider(_) => return None,
         };
         KNOWN_BOTS.iter().find(|b| b.name == name)
     }
 
+    /// Returns the plugged bot the spec names, if it names one.
+    pub fn plugged(&self) -> Option<&PluggedBot> {
+        match &self.kind {
+            Kind::Plugged(bot, _) => Some(bot),
+            _ => None,
+        }
+    }
+
+    /// Returns the identity of each plugged bot of `specs`, by name: what a run records,
+    /// so that it is carried out (or merged) only with the same bots.
+    pub fn identities(specs: &[BotSpec]) -> BTreeMap<String, String> {
+        specs
+            .iter()
+            .filter_map(BotSpec::plugged)
+            .map(|bot| (bot.name().to_string(), bot.identity().to_string()))
+            .collect()
+    }
+
     /// Returns the spec of a player from outside Floe (see [`crate::outsider`]), named
-    /// `name` in results: how a front end seats a person, a Python function or a game
+    /// `name` in results: how a [`Registry`] seats a person, a Python function or a game
     /// record's answers wherever a bot can sit.
-    pub fn outsider(name: &str, plug: Plug) -> BotSpec {
+    pub(crate) fn outsider(plug: Plug) -> BotSpec {
         BotSpec {
-            text: name.to_string(),
+            text: plug.name().to_string(),
             kind: Kind::Outsider(plug),
             game_params: Vec::new(),
         }
@@ -555,30 +624,27 @@ mod tests {
             "{e}"
         );
         assert!(e.contains("turn (search or random"), "{e}");
-        let e = BotSpec::parse("greedy:turn=all").unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "bot \"greedy\": parameter \"turn\" must be search or random, not \"all\""
-        );
-        let e = BotSpec::parse("greedy:judge=later")
-            .unwrap_err()
-            .to_string();
-        assert_eq!(
-            e,
-            "bot \"greedy\": parameter \"judge\" must be turn-end or next-turn, not \"later\""
-        );
-        let e = BotSpec::parse("greedy:depth=1.5").unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "bot \"greedy\": parameter \"depth\" must be a whole number from 0 to 3, not \"1.5\""
-        );
-        let e = BotSpec::parse("greedy:progress=abc")
-            .unwrap_err()
-            .to_string();
-        assert_eq!(
-            e,
-            "bot \"greedy\": parameter \"progress\" must be a number from 0 to 100, not \"abc\""
-        );
+        for (spec, message) in [
+            (
+                "greedy:turn=all",
+                "parameter \"turn\" must be search or random, not \"all\"",
+            ),
+            (
+                "greedy:judge=later",
+                "parameter \"judge\" must be turn-end or next-turn, not \"later\"",
+            ),
+            (
+                "greedy:depth=1.5",
+                "parameter \"depth\" must be a whole number from 0 to 3, not \"1.5\"",
+            ),
+            (
+                "greedy:progress=abc",
+                "parameter \"progress\" must be a number from 0 to 100, not \"abc\"",
+            ),
+        ] {
+            let e = BotSpec::parse(spec).unwrap_err().to_string();
+            assert_eq!(e, format!("bot \"greedy\": {message}"));
+        }
         assert!(BotSpec::parse("greedy:progress=-1").is_err());
         assert!(BotSpec::parse("greedy:depth=4").is_err());
     }

@@ -40,11 +40,12 @@ fn check_spec(text: &str) {
             assert!(!shown.trim().is_empty());
             let named = match &e {
                 SpecError::Empty => return,
-                SpecError::UnknownBot { name } => vec![name],
+                SpecError::UnknownBot { name, .. } => vec![name],
                 SpecError::UnknownParam { bot, param, .. }
                 | SpecError::Repeated { bot, param }
                 | SpecError::MissingValue { bot, param }
                 | SpecError::NotForGame { bot, param, .. } => vec![bot, param],
+                SpecError::NotPlayed { bot, .. } => vec![bot],
                 SpecError::BadValue {
                     bot, param, value, ..
                 } => vec![bot, param, value],

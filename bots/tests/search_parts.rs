@@ -7,7 +7,10 @@ mod common;
 use arrayvec::ArrayVec;
 use common::NoParameters;
 use floe_bots::{AnyBot, Bot, BotSpec, MctsBot, NodeStats};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, EncodingLayout, Field, FloeRng, Game, Outcome, Seat, Standing, Stream, View,
+    stream_rng,
+};
 use rand::RngExt;
 
 /// A two-seat game: seat 0 answers a fixed row of questions (`widths[i]` answers each,
@@ -125,6 +128,13 @@ impl Game for Row {
     }
     fn turn_starts(&self, st: &Picks) -> bool {
         st.seat0.is_empty() || st.seat0.len() == self.widths.len() || !self.one_turn
+    }
+}
+
+/// Encodes nothing (`numbered_answers!`): no fields.
+impl EncodingLayout for Row {
+    fn encoding_layout(&self, _: usize) -> Vec<Field> {
+        Vec::new()
     }
 }
 

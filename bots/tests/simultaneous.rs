@@ -14,7 +14,10 @@ use std::fmt;
 
 use common::NoParameters;
 use floe_bots::{Bot, MctsBot, Rollout, TreeKind};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, EncodingLayout, Field, FloeRng, Game, Outcome, Seat, Standing, Stream, View,
+    stream_rng,
+};
 use rand::RngExt;
 
 /// A coin side: `true` for heads.
@@ -128,6 +131,12 @@ impl Game for Pennies {
     }
     fn action_at(&self, _: usize, index: usize) -> Option<Coin> {
         (index < 2).then_some(Coin(index == 1))
+    }
+}
+
+impl EncodingLayout for Pennies {
+    fn encoding_layout(&self, _: usize) -> Vec<Field> {
+        vec![floe_core::Tiler::new().field("coins", &[1], "coins down")]
     }
 }
 

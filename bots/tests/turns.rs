@@ -5,7 +5,10 @@ mod common;
 
 use common::NoParameters;
 use floe_bots::{Bot, GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
-use floe_core::{ActionList, FloeRng, Game, Outcome, Seat, Standing, Stream, View, stream_rng};
+use floe_core::{
+    ActionList, EncodingLayout, Field, FloeRng, Game, Outcome, Seat, Standing, Stream, View,
+    stream_rng,
+};
 
 /// A two-seat game of three questions: seat 0 picks a bit, then (same turn) a second bit;
 /// then seat 1 picks a bit that changes nothing. Seat 0 scores 10 if both its bits are 1,
@@ -72,6 +75,13 @@ impl Game for TwoStepTurn {
     /// Seat 0's second bit continues the turn of its first.
     fn turn_starts(&self, st: &Picks) -> bool {
         st.0.len() != 1
+    }
+}
+
+/// Encodes nothing (`numbered_answers!`): no fields.
+impl EncodingLayout for TwoStepTurn {
+    fn encoding_layout(&self, _: usize) -> Vec<Field> {
+        Vec::new()
     }
 }
 

@@ -265,10 +265,16 @@ mod tests {
         assert!((v - (0.75 + 0.5 * (20f64.ln() / 4.0).sqrt())).abs() < 1e-12);
     }
 
+    /// A tree of one root, seat 0 to move.
+    fn rooted() -> (Arena<u8>, u32) {
+        let mut arena = Arena::new();
+        let root = arena.add_root(Seat(0));
+        (arena, root)
+    }
+
     #[test]
     fn backup_credits_each_node_with_its_movers_result() {
-        let mut arena: Arena<u8> = Arena::new();
-        let root = arena.add_root(Seat(0));
+        let (mut arena, root) = rooted();
         let a = arena.add_child(root, 1, Seat(1), 0.0);
         let b = arena.add_child(a, 2, Seat(2), 0.0);
         let c = arena.add_child(b, 3, Seat(0), 0.0);
@@ -318,8 +324,7 @@ mod tests {
 
     #[test]
     fn children_are_found_by_key_and_listed_newest_first() {
-        let mut arena: Arena<u8> = Arena::new();
-        let root = arena.add_root(Seat(0));
+        let (mut arena, root) = rooted();
         let x = arena.add_child(root, 7, Seat(0), 0.0);
         let y = arena.add_child(root, 9, Seat(0), 0.0);
         assert_eq!(arena.child_with(root, 7), Some(x));

@@ -46,7 +46,7 @@ fn main() {
                 &mut table,
                 index,
                 seed,
-                false,
+                &floe_sim::Dealing::default(),
                 &mut |_| {},
             ));
         }

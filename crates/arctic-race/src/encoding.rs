@@ -1,66 +1,139 @@
 //! The fixed-length numeric vector of an [`Observation`], for learning front ends.
 //!
 //! Every value lies in 0..=1, and the length depends only on the rules and the player
-//! count ([`len`]). Seats are in seat order (not turned to the observer, who is given
-//! one-hot instead: seats differ in this game, seat 0 starts). The layout, block by
-//! block, with P players, L track spaces, S river slots of F spaces and K tile kinds:
-//!
-//! | block | values | each |
-//! |---|---|---|
-//! | racers | P x 5 x 5 | per seat and racer: home, on the track, finished (flags); space / (L - 1) on the track, else 0; place / P once finished, else 0 |
-//! | played piles | P x 5 | per seat, one bit per card in [`Card`] order |
-//! | face down | P | per seat: it has a card face down |
-//! | observer | P | the observing seat, one-hot |
-//! | own cards | 5 + 5 | the observer's hand (a bit per card), its face-down card (one-hot, or all 0) |
-//! | token holder, leader, seat to act | 3 x P | one-hot each (the seat to act all 0 once the game is over) |
-//! | phase | 7 | one-hot: commit, reveal, give token, black die, over by each of the 3 end causes |
-//! | active card | 5 | one-hot: the revealed card being carried out (reveal, give token, black die), else all 0 |
-//! | river | S x F x 9 | per slot and face: one-hot of the 8 icons in [`Icon::NAMES`] order, or open water |
-//! | supply | 1 | tiles in the supply / tiles in the set |
-//! | supply ran out | 1 | a shift found the supply empty (the game ends with this round) |
-//! | gone | K | per tile kind: tiles gone / copies of that kind in the set (0 for a kind not in the set) |
-//! | round | 1 | rounds completed / round limit |
+//! count. Seats are in seat order (not turned to the observer, who is given one-hot
+//! instead: seats differ in this game, seat 0 starts). [`fields`] lays the vector out,
+//! field by field; `docs/encodings.md` shows the table it makes.
 //!
 //! Everything an observation holds is there, directly or derived (others' hands are every
 //! card not on their pile), so two observations of one seat encode equally exactly when
 //! they are equal.
 
-use floe_core::Seat;
+use floe_core::{EncodingLayout, Field, Seat, Tiler, tiled_len};
 
 use crate::observation::Observation;
 use crate::pieces::{CARDS, Card, CardSet, Icon, RACERS, Racer};
+use crate::race::ArcticRace;
 use crate::rules::Rules;
 use crate::state::{END_CAUSES, Phase, Position};
 
 /// Values per racer: three place flags, position, place.
 const PER_RACER: usize = 5;
-/// Values per seat: its racers, its played pile, whether it has a card face down, and its
-/// one-hot places (observer, token holder, leader, seat to act).
-const PER_SEAT: usize = RACERS * PER_RACER + CARDS + 1 + 4;
 /// Phases told apart: four questions and the game over by each end cause.
 const PHASES: usize = 4 + END_CAUSES.len();
 /// Values per river face: the icons of [`Icon::NAMES`] and open water.
 const PER_FACE: usize = Icon::NAMES.len() + 1;
 
-/// Returns the length of the encoding of a `players`-seat game under `rules`.
-pub(crate) fn len(rules: &Rules, players: usize) -> usize {
-    players * PER_SEAT
-        + 2 * CARDS // own hand and face-down card
-        + PHASES
-        + CARDS // active card
-        + rules.slots * rules.slot_len * PER_FACE
-        + 2 // supply, supply ran out
-        + rules.tile_kinds.len()
-        + 1 // round
+/// Returns the fields of the encoding of a `players`-seat game under `rules`, in order:
+/// the one statement of the layout, which [`len`], [`encode`] and the docs all read.
+fn fields(rules: &Rules, players: usize) -> [Field; 16] {
+    let p = players;
+    let mut tiler = Tiler::new();
+    [
+        tiler.field(
+            "racers",
+            &[p, RACERS, PER_RACER],
+            "per seat and racer: home, on the track, finished (flags); its space / (track \
+             length - 1) on the track, else 0; its place / players once finished, else 0",
+        ),
+        tiler.field(
+            "played",
+            &[p, CARDS],
+            "per seat, its played pile: a bit per card (1-2-3, snowboarder, skier, dog sled, \
+             snowmobile)",
+        ),
+        tiler.field(
+            "face_down",
+            &[p],
+            "per seat: it has a card face down that the observer cannot see (the observer's \
+             own is in own_face_down)",
+        ),
+        tiler.field("observer", &[p], "the observing seat, one-hot"),
+        tiler.field("hand", &[CARDS], "the observer's hand: a bit per card"),
+        tiler.field(
+            "own_face_down",
+            &[CARDS],
+            "the observer's face-down card, one-hot (all 0 for none)",
+        ),
+        tiler.field(
+            "token_holder",
+            &[p],
+            "the seat holding the start token, one-hot",
+        ),
+        tiler.field("leader", &[p], "the seat that leads the round, one-hot"),
+        tiler.field(
+            "to_act",
+            &[p],
+            "the seat whose question is pending, one-hot (all 0 once the game is over)",
+        ),
+        tiler.field(
+            "phase",
+            &[PHASES],
+            "one-hot: commit, reveal, give token, black die, over by three-finished, \
+             tiles-exhausted, round-limit",
+        ),
+        tiler.field(
+            "active_card",
+            &[CARDS],
+            "the revealed card being carried out (reveal, give token, black die), one-hot; \
+             else all 0",
+        ),
+        tiler.field(
+            "river",
+            &[rules.slots, rules.slot_len, PER_FACE],
+            "per river slot and face in walking order: one-hot of blank, +1, +2, +3, start, \
+             arrow, die, hand, open water",
+        ),
+        tiler.field("supply", &[1], "tiles in the supply / tiles in the set"),
+        tiler.field(
+            "supply_ran_out",
+            &[1],
+            "a shift found the supply empty (the game ends with this round)",
+        ),
+        tiler.field(
+            "gone",
+            &[rules.tile_kinds.len()],
+            "per tile kind of the rules: tiles gone / copies in the set (0 for a kind not in \
+             the set)",
+        ),
+        tiler.field("round", &[1], "rounds completed / round limit"),
+    ]
 }
 
-/// Writes the values one after another, checking they fill the vector exactly.
+/// Returns the length of the encoding of a `players`-seat game under `rules`.
+pub(crate) fn len(rules: &Rules, players: usize) -> usize {
+    tiled_len(&fields(rules, players))
+}
+
+impl EncodingLayout for ArcticRace {
+    fn encoding_layout(&self, players: usize) -> Vec<Field> {
+        fields(&self.rules, players).to_vec()
+    }
+}
+
+/// Writes the values one after another, field by field.
+///
+/// In a debug build it holds the layout and checks that each field starts where [`fields`]
+/// places it. The order of the fields is the encoder's code, the same at every call, so
+/// the debug builds of the tests (the conformance walk encodes every state it meets) check
+/// it once for all; a release build, encoding in a learner's hot loop, skips the layout
+/// (building and checking it made an encode a quarter slower).
 struct Writer<'a> {
     out: &'a mut [f32],
     at: usize,
+    layout: Option<&'a [Field]>,
 }
 
 impl Writer<'_> {
+    /// Starts the field `name`: in a debug build, checks that the values written so far
+    /// end where the layout starts it.
+    fn field(&mut self, name: &str) {
+        if let Some(layout) = self.layout {
+            let start = layout.iter().find(|f| f.name == name).map(|f| f.start);
+            assert_eq!(start, Some(self.at), "the field {name:?} of the layout");
+        }
+    }
+
     fn value(&mut self, v: f32) {
         debug_assert!((0.0..=1.0).contains(&v), "encoded values lie in 0..=1: {v}");
         self.out[self.at] = v;
@@ -107,22 +180,31 @@ fn icon_index(icon: Icon) -> usize {
     }
 }
 
-/// Writes `obs`, taken under `rules`, into `out` (of [`len`] values) in the layout of the
-/// module's table.
+/// Writes `obs`, taken under `rules`, into `out` (of [`len`] values), field by field as
+/// [`fields`] lays them out.
 ///
 /// # Panics
-/// Panics if `out` is not exactly as long as [`len`] says.
+/// Panics if `out` is not exactly as long as [`len`] says (a debug build says so before it
+/// writes).
 pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
     let st = obs.public();
     let players = st.players();
-    assert_eq!(
-        out.len(),
-        len(rules, players),
-        "the encoding of a {players}-seat game"
-    );
-    let mut w = Writer { out, at: 0 };
+    let layout = cfg!(debug_assertions).then(|| fields(rules, players));
+    if let Some(layout) = &layout {
+        assert_eq!(
+            out.len(),
+            tiled_len(layout),
+            "the encoding of a {players}-seat game"
+        );
+    }
+    let mut w = Writer {
+        out,
+        at: 0,
+        layout: layout.as_ref().map(|l| &l[..]),
+    };
     let seats = || Seat::all(players);
     let last_space = rules.track_len - 1;
+    w.field("racers");
     for seat in seats() {
         for racer in Racer::all() {
             let position = st.position(seat, racer);
@@ -139,18 +221,26 @@ pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
             }
         }
     }
+    w.field("played");
     for seat in seats() {
         w.cards(st.played(seat));
     }
+    w.field("face_down");
     for seat in seats() {
         w.flag(obs.has_face_down(seat));
     }
+    w.field("observer");
     w.one_hot(players, Some(obs.seat.index()));
+    w.field("hand");
     w.cards(st.hand(obs.seat));
+    w.field("own_face_down");
     w.one_hot(CARDS, st.committed(obs.seat).map(|c| c as usize));
     let over = matches!(st.phase(), Phase::Over(_));
+    w.field("token_holder");
     w.one_hot(players, Some(st.token_holder().index()));
+    w.field("leader");
     w.one_hot(players, Some(st.leader().index()));
+    w.field("to_act");
     w.one_hot(players, (!over).then(|| st.current().index()));
     let phase = match st.phase() {
         Phase::Commit => 0,
@@ -159,29 +249,36 @@ pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
         Phase::BlackDie => 3,
         Phase::Over(cause) => 4 + cause as usize,
     };
+    w.field("phase");
     w.one_hot(PHASES, Some(phase));
     let carrying_out = matches!(
         st.phase(),
         Phase::Reveal | Phase::GiveToken | Phase::BlackDie
     );
+    w.field("active_card");
     w.one_hot(CARDS, carrying_out.then_some(st.active_card as usize));
+    w.field("river");
     for slot in 0..rules.slots {
         let start = rules.slot_start(slot);
         for icon in &st.track[start..start + rules.slot_len] {
             w.one_hot(PER_FACE, Some(icon.map_or(PER_FACE - 1, icon_index)));
         }
     }
+    w.field("supply");
     w.share(obs.supply_len(), rules.tile_count());
+    w.field("supply_ran_out");
     w.flag(st.supply_ran_out);
     let mut copies = [0usize; crate::rules::MAX_TILE_KINDS];
     for &kind in &rules.tile_set {
         copies[usize::from(kind)] += 1;
     }
+    w.field("gone");
     for (kind, &of) in copies[..rules.tile_kinds.len()].iter().enumerate() {
         w.share(usize::from(st.gone[kind]), of);
     }
+    w.field("round");
     w.share(st.round() as usize, rules.round_limit as usize);
-    assert_eq!(w.at, w.out.len(), "the layout fills the encoding");
+    assert_eq!(w.at, w.out.len(), "the encoding of a {players}-seat game");
 }
 
 #[cfg(test)]
@@ -193,5 +290,18 @@ mod tests {
         for (i, name) in Icon::NAMES.iter().enumerate() {
             assert_eq!(icon_index(Icon::parse(name).unwrap()), i, "{name}");
         }
+    }
+
+    /// The meanings spell out orders the code states elsewhere: they must agree with it.
+    #[test]
+    fn the_meanings_list_cards_icons_and_end_causes_in_their_order() {
+        let layout = fields(&Rules::classic(), 2);
+        let meaning = |name: &str| layout.iter().find(|f| f.name == name).unwrap().meaning;
+        let cards: Vec<_> = Card::ALL.iter().map(|c| c.name()).collect();
+        assert!(meaning("played").contains(&format!("({})", cards.join(", "))));
+        let icons = Icon::NAMES.join(", ");
+        assert!(meaning("river").contains(&format!("{icons}, open water")));
+        let ends = END_CAUSES.join(", ");
+        assert!(meaning("phase").ends_with(&format!("over by {ends}")));
     }
 }

@@ -340,10 +340,7 @@ impl Game for ArcticRace {
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
     ) -> State {
-        assert!(
-            self.player_counts().contains(&players),
-            "Arctic Race seats 2 to 6 players, not {players}"
-        );
+        self.assert_seats(players);
         let rules = &self.rules;
         let mut st = State::bare(players);
         st.supply = rules.tile_set.clone();

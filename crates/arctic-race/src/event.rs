@@ -252,10 +252,7 @@ fn write_answered(
         (Action::ActionB, Some(card)) => write!(f, "{seat}: action B, {}", card.action_b())?,
         _ => write!(f, "{seat}: {action}")?,
     }
-    if forced {
-        f.write_str(" (only answer)")?;
-    }
-    Ok(())
+    f.write_str(floe_core::forced_note(forced))
 }
 
 /// Writes a revealed card with what its actions do.
@@ -374,7 +371,7 @@ impl fmt::Display for Event {
                 forced,
             } => write_answered(f, seat, action, card, forced),
             Event::FaceDown { seat, forced } => {
-                let how = if forced { " (only answer)" } else { "" };
+                let how = floe_core::forced_note(forced);
                 write!(f, "{seat}: commit a card face down{how}")
             }
             Event::Revealed { seat, card } => write_revealed(f, seat, card),

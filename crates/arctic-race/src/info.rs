@@ -6,9 +6,9 @@
 //! committed this round and have not revealed, and future die rolls.
 
 use arrayvec::ArrayVec;
+use floe_core::hidden::redeal;
 use floe_core::{FloeRng, Seat};
 use rand::RngExt;
-use rand::seq::SliceRandom;
 
 use crate::pieces::Card;
 use crate::race::ArcticRace;
@@ -39,26 +39,27 @@ impl ArcticRace {
         for (kind, &count) in unseen.iter().enumerate() {
             pool.extend(std::iter::repeat_n(kind as u8, count as usize));
         }
-        pool.shuffle(rng);
-        out.supply.clear();
-        out.removed.clear();
-        let (supply, removed) = pool.split_at(st.supply.len());
-        out.supply.extend(supply.iter().copied());
-        out.removed.extend(removed.iter().copied());
+        let supply = st.supply.len();
+        redeal(&mut pool, supply, rng, &mut out.supply, &mut out.removed);
 
-        // Others' face-down cards: any card not on their played pile.
-        for other in Seat::all(st.players()).filter(|&o| o != seat) {
-            let o = other.index();
-            if st.committed[o] == NO_CARD {
-                continue;
-            }
-            let candidates = st.hand[o] | 1 << st.committed[o];
-            let pick = rng.random_range(0..candidates.count_ones() as usize);
-            let card = Card::in_set(candidates)
-                .nth(pick)
-                .expect("pick is in range");
-            out.committed[o] = card as u8;
-            out.hand[o] = candidates & !card.bit();
+        redeal_face_down(st, seat, rng, out);
+    }
+}
+
+/// Gives every seat but `seat` a face-down card drawn from what it could have committed
+/// (any card not on its played pile), the rest back in its hand.
+pub(crate) fn redeal_face_down(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+    for other in Seat::all(st.players()).filter(|&o| o != seat) {
+        let o = other.index();
+        if st.committed[o] == NO_CARD {
+            continue;
         }
+        let candidates = st.hand[o] | 1 << st.committed[o];
+        let pick = rng.random_range(0..candidates.count_ones() as usize);
+        let card = Card::in_set(candidates)
+            .nth(pick)
+            .expect("pick is in range");
+        out.committed[o] = card as u8;
+        out.hand[o] = candidates & !card.bit();
     }
 }

@@ -22,6 +22,7 @@
 //! ```
 
 mod answers;
+mod describe;
 mod encoding;
 mod engine;
 mod event;

@@ -134,22 +134,45 @@ impl Observation {
             .find(|&(seat, racer)| st.position(seat, racer) == Position::On(space as u8))
     }
 
-    /// Writes spaces `from..to` of the track: each space's icon (`.` for blank), followed
-    /// by `[sS rN]` when racer N of seat S stands on it.
-    fn write_spaces(&self, f: &mut fmt::Formatter<'_>, from: usize, to: usize) -> fmt::Result {
+    /// Writes spaces `from..to` of the track, a column each: a row of icons (`.` for
+    /// blank, `~` for open water), and beneath it, when racers stand there, a row with
+    /// each racer's token under its space (`s1r2`: racer 2 of seat 1), indented by
+    /// `indent` to line up with the icons. One token to a column keeps every racer
+    /// readable, however crowded the stretch.
+    fn write_spaces(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        (from, to): (usize, usize),
+        indent: usize,
+    ) -> fmt::Result {
+        let (mut icons, mut racers) = (String::new(), String::new());
         for space in from..to {
-            match self.state.track[space] {
-                Some(Icon::Blank) => f.write_str(" .")?,
-                Some(icon) => write!(f, " {icon}")?,
-                None => f.write_str(" ~")?,
-            }
-            if let Some((seat, racer)) = self.racer_on(space) {
-                write!(f, "[s{} r{}]", seat.0, racer.number())?;
-            }
+            let icon = match self.state.track[space] {
+                Some(Icon::Blank) => ".".to_string(),
+                Some(icon) => icon.to_string(),
+                None => "~".to_string(),
+            };
+            let token = self
+                .racer_on(space)
+                .map(|(seat, racer)| format!("s{}r{}", seat.0, racer.number()))
+                .unwrap_or_default();
+            icons.push_str(&format!("{icon:<COLUMN$}"));
+            racers.push_str(&format!("{token:<COLUMN$}"));
+        }
+        writeln!(f, "{}", icons.trim_end())?;
+        if !racers.trim().is_empty() {
+            writeln!(f, "{:indent$}{}", "", racers.trim_end())?;
         }
         Ok(())
     }
 }
+
+/// Width of a track space's column on the board: the longest icon name (`start`,
+/// `arrow`) or racer token (`s1r2`) and a blank.
+const COLUMN: usize = 6;
+
+/// Width of a board line's label (`  bank A   0-5    `), where its spaces begin.
+const LABEL: usize = 18;
 
 /// Writes the cards of `set` by name, comma-separated, or `-` for none.
 fn write_cards(f: &mut fmt::Formatter<'_>, set: CardSet) -> fmt::Result {
@@ -163,9 +186,9 @@ fn write_cards(f: &mut fmt::Formatter<'_>, set: CardSet) -> fmt::Result {
 }
 
 impl fmt::Display for Observation {
-    /// A board a person can follow, one part a line: who sees what round and whose
-    /// question is pending; the track, bank by bank and slot by slot, with the racers on
-    /// it; the supply; then each seat's racers off the track and cards. The observer's
+    /// A board a person can follow: who sees what round and whose question is pending;
+    /// the track, bank by bank and slot by slot, each with its racers in a row beneath
+    /// (see `write_spaces`); the supply; then each seat's racers off the track and cards. The observer's
     /// hand and face-down card are shown; of the others, only that a card is face down.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let st = &self.state;
@@ -199,25 +222,26 @@ impl fmt::Display for Observation {
         let layout = self.layout;
         let (river_start, river_end) = (usize::from(layout.river_start), layout.river_end());
         let len = usize::from(layout.slot_len);
+        let label = |f: &mut fmt::Formatter<'_>, part: &str, from: usize, to: usize| {
+            let label = format!("  {part}  {from:>2}-{:<2}", to - 1);
+            write!(f, "{label:<LABEL$}")
+        };
         if river_start > 0 {
-            write!(f, "  bank A  {:>2}-{:<2}  ", 0, river_start - 1)?;
-            self.write_spaces(f, 0, river_start)?;
-            writeln!(f)?;
+            label(f, "bank A", 0, river_start)?;
+            self.write_spaces(f, (0, river_start), LABEL)?;
         }
         for slot in 0..usize::from(layout.slots) {
             let from = river_start + slot * len;
-            write!(f, "  slot {slot}  {:>2}-{:<2}  ", from, from + len - 1)?;
+            label(f, &format!("slot {slot}"), from, from + len)?;
             match st.slot(slot) {
-                Some(_) => self.write_spaces(f, from, from + len)?,
-                None => f.write_str(" open water")?,
+                Some(_) => self.write_spaces(f, (from, from + len), LABEL)?,
+                None => writeln!(f, "open water")?,
             }
-            writeln!(f)?;
         }
         let track_len = usize::from(layout.track_len);
         if river_end < track_len {
-            write!(f, "  bank B  {:>2}-{:<2}  ", river_end, track_len - 1)?;
-            self.write_spaces(f, river_end, track_len)?;
-            writeln!(f)?;
+            label(f, "bank B", river_end, track_len)?;
+            self.write_spaces(f, (river_end, track_len), LABEL)?;
         }
         let gone: u32 = st.gone.iter().map(|&g| u32::from(g)).sum();
         writeln!(f, "  supply {} tiles, {gone} gone", self.supply_len)?;

@@ -145,12 +145,7 @@ impl fmt::Display for Card {
     }
 }
 
-impl Serialize for Card {
-    /// Serializes the card as its short name ([`Card::name`]: `"dog sled"`).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Card);
 
 /// A symbol on a track space or a tile space. Landing on it fires it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

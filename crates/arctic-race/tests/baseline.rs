@@ -25,7 +25,7 @@ fn plain_games_match_the_engine() {
                 &mut table,
                 index,
                 game_seed(8, index),
-                false,
+                &floe_sim::Dealing::default(),
                 &mut |_| {},
             )
             .outcome;

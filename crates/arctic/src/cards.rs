@@ -75,12 +75,7 @@ impl fmt::Display for Animal {
     }
 }
 
-impl Serialize for Animal {
-    /// Serializes the animal as its name ([`Animal::name`]: `"fox"`).
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Animal);
 
 /// One animal card, by its id (0 to 119).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -75,10 +75,6 @@ impl Arctic {
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
     ) -> State {
-        assert!(
-            (crate::rules::MIN_PLAYERS..=MAX_PLAYERS).contains(&players),
-            "Arctic seats 2 to 4 players, not {players}"
-        );
         let r = &self.rules;
         let mut deck: ArrayVec<Card, CARD_COUNT> = Card::of_sets(r.sets(players)).collect();
         deck.shuffle(rng);
@@ -319,12 +315,7 @@ impl Arctic {
             (Phase::Source, Action::Pile) => {
                 let card = take_from_pile(st, log).expect("pile offered only with a card");
                 st.hands[me].insert(card);
-                log(Event::Drew {
-                    seat,
-                    source: Source::Pile,
-                    card: Some(card),
-                });
-                self.drew(st, log);
+                self.drew_from(st, Source::Pile, card, log);
             }
             (Phase::Source, Action::Penalty(animal)) => {
                 st.turn.penalty_animal = Some(animal);
@@ -335,12 +326,7 @@ impl Arctic {
                 st.penalties[me].remove(card);
                 st.hands[me].insert(card);
                 st.turn.penalty_animal = None;
-                log(Event::Drew {
-                    seat,
-                    source: Source::Penalty,
-                    card: Some(card),
-                });
-                self.drew(st, log);
+                self.drew_from(st, Source::Penalty, card, log);
             }
             (Phase::Discard, Action::Card(card)) => {
                 st.hands[me].remove(card);
@@ -543,6 +529,18 @@ impl Arctic {
         st.turn.q = st.top(st.actor).expect("V1 exists").card().draw_value();
         st.turn.drawn = 0;
         self.next_draw(st, log);
+    }
+
+    /// The actor took `card` into its hand from `source` (the pile or its penalty zone,
+    /// which leave nothing to refill): log it, count it and go on.
+    fn drew_from(&self, st: &mut State, source: Source, card: Card, log: &mut impl FnMut(Event)) {
+        let seat = st.actor;
+        log(Event::Drew {
+            seat,
+            source,
+            card: Some(card),
+        });
+        self.drew(st, log);
     }
 
     /// A card was drawn: count it and go on.

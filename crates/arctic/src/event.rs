@@ -30,6 +30,28 @@ pub enum Placement {
     UnderTop,
 }
 
+impl Source {
+    /// Where the card came from, as the log says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Source::River => "from the River",
+            Source::Pile => "from the draw pile",
+            Source::Penalty => "from its penalty zone",
+        }
+    }
+}
+
+impl Placement {
+    /// Where the card went, as the log says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Placement::Top => "on top",
+            Placement::Bottom => "at the bottom (fox B)",
+            Placement::UnderTop => "face down under the top (fox A)",
+        }
+    }
+}
+
 /// One thing that happened in a game. A card another seat may not see is an `Option`:
 /// [`floe_core::Game::seen_by`] blanks it for such a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,11 +249,15 @@ impl Event {
     }
 }
 
-/// Writes `card`, or `a card` when it is not seen.
-fn card_or_hidden(f: &mut fmt::Formatter<'_>, card: Option<Card>) -> fmt::Result {
-    match card {
-        Some(c) => write!(f, "{c}"),
-        None => f.write_str("a card"),
+/// A card as the log shows it: named, or "a card" when the reader does not see it.
+struct CardOrHidden(Option<Card>);
+
+impl fmt::Display for CardOrHidden {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(c) => write!(f, "{c}"),
+            None => f.write_str("a card"),
+        }
     }
 }
 
@@ -259,7 +285,7 @@ impl fmt::Display for Event {
                 forced,
                 ..
             } => {
-                let how = if forced { " (only answer)" } else { "" };
+                let how = floe_core::forced_note(forced);
                 match action {
                     Some(a) => write!(f, "  {seat} answers {a}{how}"),
                     None => write!(f, "  {seat} answers, unseen{how}"),
@@ -270,13 +296,8 @@ impl fmt::Display for Event {
             }
             Event::TookBack { seat, card } => write!(f, "  {seat} takes {card} back"),
             Event::Placed { seat, card, to } => {
-                write!(f, "  {seat} places ")?;
-                card_or_hidden(f, card)?;
-                f.write_str(match to {
-                    Placement::Top => " on top",
-                    Placement::Bottom => " at the bottom (fox B)",
-                    Placement::UnderTop => " face down under the top (fox A)",
-                })
+                let (card, to) = (CardOrHidden(card), to.words());
+                write!(f, "  {seat} places {card} {to}")
             }
             Event::Penalised {
                 seat,
@@ -284,9 +305,8 @@ impl fmt::Display for Event {
                 ..
             } => write!(f, "  {seat}'s penalty card is skipped: no card is left"),
             Event::Penalised { seat, card, .. } => {
-                write!(f, "  {seat} takes ")?;
-                card_or_hidden(f, card)?;
-                f.write_str(" as a penalty card")
+                let card = CardOrHidden(card);
+                write!(f, "  {seat} takes {card} as a penalty card")
             }
             Event::PowerTaken { seat, animal, from } => match from {
                 Some(from) if from == seat => write!(f, "  {seat} keeps the {animal} power"),
@@ -297,24 +317,17 @@ impl fmt::Display for Event {
                 write!(f, "  the {animal} token moves from {from} to {to}")
             }
             Event::Drew { seat, source, card } => {
-                write!(f, "  {seat} draws ")?;
-                card_or_hidden(f, card)?;
-                f.write_str(match source {
-                    Source::River => " from the River",
-                    Source::Pile => " from the draw pile",
-                    Source::Penalty => " from its penalty zone",
-                })
+                let (card, source) = (CardOrHidden(card), source.words());
+                write!(f, "  {seat} draws {card} {source}")
             }
             Event::Refilled { slot, card } => write!(f, "  River slot {slot}: {card}"),
             Event::Discarded { seat, card } => {
-                write!(f, "  {seat} discards ")?;
-                card_or_hidden(f, card)?;
-                f.write_str(" face down")
+                let card = CardOrHidden(card);
+                write!(f, "  {seat} discards {card} face down")
             }
             Event::Gave { from, to, card } => {
-                write!(f, "  {from} gives ")?;
-                card_or_hidden(f, card)?;
-                write!(f, " to {to}'s penalty zone")
+                let card = CardOrHidden(card);
+                write!(f, "  {from} gives {card} to {to}'s penalty zone")
             }
             Event::ReserveOpened { seat } => write!(
                 f,

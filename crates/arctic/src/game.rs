@@ -1,8 +1,6 @@
 //! [`Arctic`] as a Floe [`Game`].
 
-use floe_core::{
-    ActionList, Descriptor, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
-};
+use floe_core::{ActionList, Descriptor, Figures, FloeRng, Game, Outcome, Seat, Standing};
 
 use crate::action::{ACTION_COUNT, Action};
 use crate::engine::{Arctic, END_CAUSES};
@@ -82,6 +80,7 @@ impl Game for Arctic {
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
     ) -> State {
+        self.assert_seats(players);
         let mut st = self.deal(players, rng, log);
         let mut answers = ActionList::new();
         self.settle(&mut st, &mut answers, log);
@@ -116,21 +115,17 @@ impl Game for Arctic {
         if !st.is_over() {
             return None;
         }
-        let players = st.players();
-        let mut scores = [0; MAX_SEATS];
-        let mut progress = [0; MAX_SEATS];
-        for seat in Seat::all(players) {
-            scores[seat.index()] = self.score_parts(st, seat).total();
-            progress[seat.index()] = st.penalties[seat.index()].len() as u8;
-        }
-        Some(Outcome {
-            players: st.players,
-            scores,
-            winners: self.winners(&scores[..players]),
-            rounds: st.round + 1,
-            end_cause: st.end_cause,
-            progress,
-        })
+        Some(Outcome::of_seats(
+            st.players(),
+            st.round + 1,
+            st.end_cause,
+            |s| {
+                let seat = Seat(s as u8);
+                let penalties = st.penalties[s].len() as u8;
+                (self.score_parts(st, seat).total(), penalties)
+            },
+            |scores| self.winners(scores),
+        ))
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {

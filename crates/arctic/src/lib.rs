@@ -24,6 +24,7 @@
 
 mod action;
 mod cards;
+mod describe;
 mod engine;
 mod event;
 pub mod figures;

@@ -4,14 +4,15 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
-use floe_core::Seat;
+use floe_core::{EncodingLayout, Field, Fields, Seat, Tiler, tiled_len};
 use serde::{Serialize, Serializer};
 
 use crate::action::Action;
 use crate::cards::{ANIMAL_COUNT, ANIMALS, Animal, CARD_COUNT, Card, CardSet};
+use crate::describe::power;
 use crate::engine::{Arctic, END_CAUSES, ScoreParts};
 use crate::limits::MAX_RIVER;
-use crate::rules::{MAX_PLAYERS, Side};
+use crate::rules::{LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS, Side};
 use crate::state::{Phase, State, Turn};
 
 /// A pile as one seat sees it, bottom first: `None` for a face-down card it cannot see.
@@ -160,9 +161,11 @@ fn write_set(f: &mut fmt::Formatter<'_>, set: CardSet) -> fmt::Result {
 const PILE_SHOWN: usize = 4;
 
 impl fmt::Display for Observation {
-    /// The board: the round, whose question; the Landscape; the River; the powers; each
-    /// seat's pile top, hand and penalty counts (own cards in full); at the end the score
-    /// table by component and how the winner was decided.
+    /// The board: the round, whose question; the Landscape; the River, with a key to how a
+    /// card reads; each power card's side and holder, and what it lets its holder do, in
+    /// words (a person meets `fox B` before the rules); each seat's pile top, hand and
+    /// penalty counts (own cards in full); at the end the score table by component and how
+    /// the winner was decided.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let players = usize::from(self.players);
         match self.whole {
@@ -191,14 +194,26 @@ impl fmt::Display for Observation {
                 None => f.write_str(" [-]")?,
             }
         }
-        f.write_str("\n  powers:")?;
+        // A card the key reads out as an example.
+        let key = Card::new(3, Animal::Walrus, 1);
+        write!(
+            f,
+            "\n  a card reads: main animal, placement/draw values, companion ({} places {}, \
+             draws {}, companion {})",
+            key,
+            key.placement_value(),
+            key.draw_value(),
+            key.companion()
+        )?;
+        f.write_str("\n  powers (side up, holder: what it lets its holder do):")?;
         for a in ANIMALS {
-            write!(f, " {a} {:?}", self.sides[a.index()])?;
+            let side = self.sides[a.index()];
+            write!(f, "\n    {a} {side:?}, ")?;
             match self.holders[a.index()] {
-                Some(s) => write!(f, " ({s})")?,
-                None => f.write_str(" (centre)")?,
+                Some(s) => write!(f, "{s}")?,
+                None => f.write_str("centre")?,
             }
-            f.write_str(";")?;
+            write!(f, ": {}", power(a, side))?;
         }
         for s in 0..players {
             let pile = &self.piles[s];
@@ -465,89 +480,242 @@ const PER_SEAT: usize = 2 * CARD_COUNT + 4 + 2 * CARD_COUNT;
 /// Numbers of the pending question (one-hot over the phases).
 const PHASES: usize = 17;
 
-/// Returns the length of [`encode`]'s vector at `players`.
-pub(crate) fn encoding_len(players: usize) -> usize {
-    // Own hand, penalty, face-down cards and gifts, and the River (5 x 120); the own
-    // totem (6); tokens one-hot (36); per power its side (2) and holder or centre
-    // (players + 1); per seat; the counters (6); the actor (players); the phase.
-    5 * CARD_COUNT
-        + ANIMAL_COUNT
-        + ANIMAL_COUNT * 6
-        + ANIMAL_COUNT * (3 + players)
-        + players * PER_SEAT
-        + 6
-        + players
-        + PHASES
+/// Returns the fields of the encoding at `players`, in order: the one statement of the
+/// layout, which [`encoding_len`], [`encode`] and the docs all read.
+const fn fields(players: usize) -> [Field; 17] {
+    let p = players;
+    let mut tiler = Tiler::new();
+    [
+        tiler.field(
+            "hand",
+            &[CARD_COUNT],
+            "the observer's hand: a bit per card id, 30 (set - 1) + 5 (animal - 1) + (draw value \
+             - 1), animals in the order fox, moose, walrus, orca, puffin, bear",
+        ),
+        tiler.field(
+            "penalty",
+            &[CARD_COUNT],
+            "the observer's penalty zone: a bit per card id",
+        ),
+        tiler.field(
+            "own_face_down",
+            &[CARD_COUNT],
+            "the observer's face-down pile cards: a bit per card id",
+        ),
+        tiler.field(
+            "gifts",
+            &[CARD_COUNT],
+            "the cards the observer gave with bear B whose place (a receiver's penalty zone) \
+             it still knows: a bit per card id",
+        ),
+        tiler.field(
+            "river",
+            &[CARD_COUNT],
+            "the River's cards: a bit per card id",
+        ),
+        tiler.field(
+            "totem",
+            &[ANIMAL_COUNT],
+            "the observer's totem animal, one-hot (fox, moose, walrus, orca, puffin, bear)",
+        ),
+        tiler.field(
+            "tokens",
+            &[ANIMAL_COUNT, LANDSCAPE_LEN],
+            "per animal, its token's landscape position, one-hot",
+        ),
+        tiler.field(
+            "powers",
+            &[ANIMAL_COUNT, 3 + p],
+            "per animal's power card: its side up (A, B) one-hot, then its holder one-hot \
+             over the seats and the centre (last)",
+        ),
+        tiler.field(
+            "seats",
+            &[p, PER_SEAT],
+            "per seat: its pile's face-up cards (a bit per card id); its pile's top card if \
+             face up (one-hot by id); its pile's length, its pile's face-down cards, its hand \
+             size, its penalty zone size (counts); the cards known to be in its hand; the \
+             cards known to be in its hand, penalty zone or face-down pile (bits by id)",
+        ),
+        tiler.field("draw_pile", &[1], "cards in the draw pile (a count)"),
+        tiler.field(
+            "reserve",
+            &[1],
+            "cards in the Reserve while unopened (a count)",
+        ),
+        tiler.field("reserve_open", &[1], "the Reserve is open (a flag)"),
+        tiler.field("round", &[1], "the round in progress, from 0 (a count)"),
+        tiler.field(
+            "final_round",
+            &[1],
+            "the final round is being played (a flag)",
+        ),
+        tiler.field(
+            "end_triggered",
+            &[1],
+            "the end is triggered: the round is finished, then the final round played (a flag)",
+        ),
+        tiler.field(
+            "to_act",
+            &[p],
+            "the seat whose question is pending, one-hot",
+        ),
+        tiler.field(
+            "phase",
+            &[PHASES],
+            "the pending question, one-hot: puffin, puffin_give, puffin_take, target, place, \
+             fox, direction, walrus, moose_stop, source, penalty_card, discard, bear, \
+             bear_seat, bear_animal, bear_card, over",
+        ),
+    ]
 }
 
-/// Writes `obs` into `out` as [`encoding_len`] lays it out.
+/// The layout at each table size from [`MIN_PLAYERS`], laid out at compile time: an encode
+/// does no layout work.
+const LAYOUTS: [[Field; 17]; MAX_PLAYERS + 1 - MIN_PLAYERS] = {
+    let mut all = [fields(MIN_PLAYERS); MAX_PLAYERS + 1 - MIN_PLAYERS];
+    let mut i = 0;
+    while i < all.len() {
+        all[i] = fields(MIN_PLAYERS + i);
+        i += 1;
+    }
+    all
+};
+
+/// Returns the length of [`encode`]'s vector at `players`.
+pub(crate) fn encoding_len(players: usize) -> usize {
+    tiled_len(&fields(players))
+}
+
+impl EncodingLayout for Arctic {
+    fn encoding_layout(&self, players: usize) -> Vec<Field> {
+        fields(players).to_vec()
+    }
+}
+
+/// Writes `obs` into `out`, field by field as [`fields`] lays them out.
 pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     let players = usize::from(obs.players);
-    assert_eq!(
-        out.len(),
-        encoding_len(players),
-        "an encoding buffer of the right length"
-    );
+    let layout = &LAYOUTS[players - MIN_PLAYERS];
     out.fill(0.0);
+    let mut fields = Fields::new(out, layout);
     let me = obs.seat.index();
-    let mut at = 0;
-    let set = |out: &mut [f32], at: &mut usize, cards: CardSet| {
+    let set = |out: &mut [f32], cards: CardSet| {
         for c in cards.iter() {
-            out[*at + usize::from(c.id())] = 1.0;
+            out[usize::from(c.id())] = 1.0;
         }
-        *at += CARD_COUNT;
     };
-    set(out, &mut at, obs.hands[me].unwrap_or_default());
-    set(out, &mut at, obs.penalties[me].unwrap_or_default());
+    set(fields.take("hand"), obs.hands[me].unwrap_or_default());
+    set(
+        fields.take("penalty"),
+        obs.penalties[me].unwrap_or_default(),
+    );
     let own_down = obs.piles[me]
         .iter()
         .flatten()
         .filter(|(_, d)| *d)
         .map(|(c, _)| *c);
-    set(out, &mut at, CardSet::of(own_down));
-    set(out, &mut at, obs.gifts);
+    set(fields.take("own_face_down"), CardSet::of(own_down));
+    set(fields.take("gifts"), obs.gifts);
     set(
-        out,
-        &mut at,
+        fields.take("river"),
         CardSet::of(obs.river.iter().flatten().copied()),
     );
+    let totem = fields.take("totem");
     if let Some(t) = obs.totems[me] {
-        out[at + t.index()] = 1.0;
+        totem[t.index()] = 1.0;
     }
-    at += ANIMAL_COUNT;
-    for &pos in &obs.tokens {
-        out[at + usize::from(pos)] = 1.0;
-        at += 6;
+    let tokens = fields.take("tokens");
+    for (row, &pos) in tokens.chunks_exact_mut(LANDSCAPE_LEN).zip(&obs.tokens) {
+        row[usize::from(pos)] = 1.0;
     }
-    for a in 0..ANIMAL_COUNT {
-        out[at + usize::from(obs.sides[a] == Side::B)] = 1.0;
-        out[at + 2 + obs.holders[a].map_or(players, |s| s.index())] = 1.0;
-        at += 3 + players;
+    let powers = fields.take("powers");
+    for (a, row) in powers.chunks_exact_mut(3 + players).enumerate() {
+        row[usize::from(obs.sides[a] == Side::B)] = 1.0;
+        row[2 + obs.holders[a].map_or(players, |s| s.index())] = 1.0;
     }
-    for s in 0..players {
+    let seats = fields.take("seats");
+    for (s, row) in seats.chunks_exact_mut(PER_SEAT).enumerate() {
         let pile = &obs.piles[s];
+        let (up_cards, rest) = row.split_at_mut(CARD_COUNT);
         let up = pile.iter().flatten().filter(|(_, d)| !*d).map(|(c, _)| *c);
-        set(out, &mut at, CardSet::of(up));
-        if let Some(Some((top, false))) = pile.last() {
-            out[at + usize::from(top.id())] = 1.0;
+        set(up_cards, CardSet::of(up));
+        let (top, rest) = rest.split_at_mut(CARD_COUNT);
+        if let Some(Some((card, false))) = pile.last() {
+            top[usize::from(card.id())] = 1.0;
         }
-        at += CARD_COUNT;
-        out[at] = pile.len() as f32;
-        out[at + 1] = pile.iter().filter(|c| c.is_none_or(|(_, d)| d)).count() as f32;
-        out[at + 2] = f32::from(obs.hand_sizes[s]);
-        out[at + 3] = f32::from(obs.penalty_sizes[s]);
-        at += 4;
-        set(out, &mut at, obs.in_hand[s]);
-        set(out, &mut at, obs.private[s]);
+        let (counts, rest) = rest.split_at_mut(4);
+        counts[0] = pile.len() as f32;
+        counts[1] = pile.iter().filter(|c| c.is_none_or(|(_, d)| d)).count() as f32;
+        counts[2] = f32::from(obs.hand_sizes[s]);
+        counts[3] = f32::from(obs.penalty_sizes[s]);
+        let (in_hand, private) = rest.split_at_mut(CARD_COUNT);
+        set(in_hand, obs.in_hand[s]);
+        set(private, obs.private[s]);
     }
-    out[at] = f32::from(obs.draw_len);
-    out[at + 1] = f32::from(obs.reserve_len);
-    out[at + 2] = f32::from(u8::from(obs.reserve_open));
-    out[at + 3] = obs.round as f32;
-    out[at + 4] = f32::from(u8::from(obs.final_round));
-    out[at + 5] = f32::from(u8::from(obs.end_triggered));
-    at += 6;
-    out[at + obs.actor.index()] = 1.0;
-    at += players;
-    out[at + obs.phase as usize] = 1.0;
+    fields.take("draw_pile")[0] = f32::from(obs.draw_len);
+    fields.take("reserve")[0] = f32::from(obs.reserve_len);
+    fields.take("reserve_open")[0] = f32::from(u8::from(obs.reserve_open));
+    fields.take("round")[0] = obs.round as f32;
+    fields.take("final_round")[0] = f32::from(u8::from(obs.final_round));
+    fields.take("end_triggered")[0] = f32::from(u8::from(obs.end_triggered));
+    fields.take("to_act")[obs.actor.index()] = 1.0;
+    fields.take("phase")[obs.phase as usize] = 1.0;
+    fields.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use floe_conformance::{Fact, check_facts_show_in_their_fields, fields_changed};
+
+    use super::*;
+    use crate::cards::PileCard;
+    use crate::rules::Rules;
+
+    #[test]
+    fn each_fact_changes_the_encoding_in_its_named_fields_only() {
+        let game = Arctic::new(Rules::standard());
+        let base = State::empty(3, game.rules.river_size());
+        fn card(id: u8) -> Card {
+            Card::from_id(id).unwrap()
+        }
+        // Each fact, as seat 0 sees it, and the fields it shows in.
+        let changes: [Fact<State>; 17] = [
+            ("a card in hand", &["hand", "seats"], |st| {
+                st.hands[0].insert(card(7))
+            }),
+            ("a penalty card", &["penalty", "seats"], |st| {
+                st.penalties[0].insert(card(7))
+            }),
+            ("a face-down pile card", &["own_face_down", "seats"], |st| {
+                st.piles[0].push(PileCard::down(card(7)))
+            }),
+            ("a gift", &["gifts"], |st| st.gifts[0].insert(card(7))),
+            ("a River card", &["river"], |st| st.river[0] = Some(card(7))),
+            ("the totem", &["totem"], |st| st.totems[0] = Animal::Bear),
+            ("a token", &["tokens"], |st| st.tokens[2] = 5),
+            ("a power's side", &["powers"], |st| st.sides[1] = Side::B),
+            ("a power's holder", &["powers"], |st| st.holders[1] = 2),
+            ("another seat's pile", &["seats"], |st| {
+                st.piles[1].push(PileCard::up(card(7)))
+            }),
+            ("the draw pile", &["draw_pile"], |st| st.draw.push(card(7))),
+            ("the Reserve", &["reserve"], |st| st.reserve.push(card(7))),
+            ("the Reserve opened", &["reserve_open"], |st| {
+                st.reserve_open = true
+            }),
+            ("the round", &["round"], |st| st.round += 1),
+            ("the final round", &["final_round"], |st| {
+                st.final_round = true
+            }),
+            ("the end triggered", &["end_triggered"], |st| {
+                st.end_triggered = true
+            }),
+            ("the seat to act", &["to_act"], |st| st.actor = Seat(1)),
+        ];
+        check_facts_show_in_their_fields(&game, &base, Seat(0), &changes);
+        let mut asked = base.clone();
+        asked.phase = Phase::Source;
+        assert_eq!(fields_changed(&game, &asked, &base, Seat(0)), ["phase"]);
+    }
 }

@@ -54,11 +54,6 @@ fn name(v: &ParamValue) -> &str {
     }
 }
 
-/// Checks the whole rules after a parameter changed ([`Rules::check`]).
-fn checked(r: &Rules) -> Result<(), String> {
-    r.check().map_err(|p| p.message)
-}
-
 /// A points table of `$len` values, the rules' `$field`.
 macro_rules! points {
     ($field:ident, $len:expr, $about:literal) => {
@@ -70,7 +65,7 @@ macro_rules! points {
             get: |r, _| point_list(&r.$field),
             set: |r, _, v| {
                 r.$field.copy_from_slice(&table(v));
-                checked(r)
+                Ok(())
             },
         }
     };
@@ -87,7 +82,7 @@ macro_rules! power_side {
             get: |r, _| ParamValue::Name(r.power_side($animal).name().into()),
             set: |r, _, v| {
                 r.power_side[$animal.index()] = SIDE_RULES.value(name(v)).expect("checked");
-                checked(r)
+                Ok(())
             },
         }
     };
@@ -118,28 +113,25 @@ impl RuleSet for Rules {
                 let n = players.expect("sets holds a value per player count");
                 let numbers = v.as_wholes().expect("checked");
                 r.sets[n - MIN_PLAYERS] = sets_mask(&numbers).map_err(|(_, m)| m)?;
-                checked(r)
+                Ok(())
             },
         },
         whole_param!(
             reserve_per_extra_player,
             RESERVE_PER_EXTRA_PLAYER,
-            "Reserve cards per player beyond the first",
-            checked
+            "Reserve cards per player beyond the first"
         ),
-        whole_param!(hand_size, HAND_SIZE, "cards dealt to each hand", checked),
+        whole_param!(hand_size, HAND_SIZE, "cards dealt to each hand"),
         whole_param!(
             hand_limit,
             HAND_LIMIT,
-            "most cards a hand keeps at the end of a turn",
-            checked
+            "most cards a hand keeps at the end of a turn"
         ),
-        whole_param!(river_size, RIVER_SIZE, "River cards", checked),
+        whole_param!(river_size, RIVER_SIZE, "River cards"),
         whole_param!(
             empty_top_placement,
             EMPTY_TOP_PLACEMENT,
-            "the placement value with no face-up top card",
-            checked
+            "the placement value with no face-up top card"
         ),
         points!(
             landscape_values,
@@ -156,12 +148,7 @@ impl RuleSet for Rules {
             POINTS_LEN,
             "points by the number of animals with a run of 2 or more, 0 to 6"
         ),
-        whole_param!(
-            penalty_points,
-            PENALTY_POINTS,
-            "points per penalty card",
-            checked
-        ),
+        whole_param!(penalty_points, PENALTY_POINTS, "points per penalty card"),
         power_side!(Animal::Fox, "fox"),
         power_side!(Animal::Moose, "moose"),
         power_side!(Animal::Walrus, "walrus"),
@@ -171,14 +158,12 @@ impl RuleSet for Rules {
         named_param!(
             tie_break,
             TIE_BREAKS,
-            "who wins a tie: the earliest seat, or every tied seat",
-            checked
+            "who wins a tie: the earliest seat, or every tied seat"
         ),
         whole_param!(
             round_limit,
             ROUND_LIMIT,
-            "rounds after which an unfinished game ends and is scored",
-            checked
+            "rounds after which an unfinished game ends and is scored"
         ),
     ];
 
@@ -188,6 +173,11 @@ impl RuleSet for Rules {
 
     fn colours(&self) -> &[String] {
         &self.colours
+    }
+
+    /// The whole rules' check ([`Rules::check`]).
+    fn settle(&mut self) -> Result<(), String> {
+        self.check().map_err(|p| p.message)
     }
 
     /// # Examples
@@ -277,14 +267,7 @@ mod tests {
              diversity_points = [-1000, -1000, 0, 0, 0, 0, 1000]\npenalty_points = 0\n\
              [power_side]\nfox = \"A\"\nbear = \"B\"",
         ] {
-            let rules = load(text);
-            let canonical = rules.to_toml();
-            assert_eq!(load(&canonical), rules, "{canonical}");
-            assert_eq!(
-                load(&canonical).to_toml(),
-                canonical,
-                "the canonical form is a fixed point"
-            );
+            floe_conformance::fuzz::check_canonical(text, load);
         }
     }
 

@@ -566,27 +566,19 @@ mod tests {
     #[test]
     fn rules_test_12() {
         let rules = Rules::standard();
-        // fox, fox, puffin, fox, fox: fox 1, puffin 0, diversity 0.
-        let p = pile("FFPFF");
-        assert_eq!(
-            pile_score(&p, &rules),
-            PileScore {
-                runs: 1,
-                diversity: 0
-            }
-        );
-        // A run of 7 scores 15.
-        assert_eq!(pile_score(&pile("FFFFFFF"), &rules).total(), 15);
-        assert_eq!(pile_score(&pile("MMMMMMM"), &rules).total(), 15);
-        // F F M M W W O O P P x x F: 21, both x bear.
+        // (pile, runs, diversity): fox, fox, puffin, fox, fox scores fox 1, puffin 0,
+        // diversity 0; a run of 7 scores 15; F F M M W W O O P P x x F scores 21, both x
+        // bear.
+        for (cards, runs, diversity) in [
+            ("FFPFF", 1, 0),
+            ("FFFFFFF", 15, 0),
+            ("MMMMMMM", 15, 0),
+            ("FFMMWWOOPPxxF", 6, 15),
+        ] {
+            let got = pile_score(&pile(cards), &rules);
+            assert_eq!(got, PileScore { runs, diversity }, "{cards}");
+        }
         let p = pile("FFMMWWOOPPxxF");
-        assert_eq!(
-            pile_score(&p, &rules),
-            PileScore {
-                runs: 6,
-                diversity: 15
-            }
-        );
         assert_eq!(face_down_animals(&p, &rules), [Animal::Bear, Animal::Bear]);
         // BGA's reading (each face-down card joins an adjacent run) reaches only 20.
         let puffins = assigned(&p, &[Animal::Puffin, Animal::Puffin]);

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::request::{RunRequest, read_rules_setting};
 use floe_lab::{Machine, Message};
 use floe_sim::{Dealing, Seating, Shard};
@@ -51,11 +52,12 @@ impl GameArgs {
         }
     }
 
-    /// Returns the request for a run of these games with `bots` (reading the rules file).
+    /// Returns the request for a run of these games with `bots`, which may name the bots
+    /// of `registry` (reading the rules file).
     ///
     /// # Errors
     /// Fails if the rules file cannot be read.
-    pub fn request(&self, bots: &str, games: u64) -> Result<RunRequest> {
+    pub fn request(&self, bots: &str, games: u64, registry: &Registry) -> Result<RunRequest> {
         floe_lab::request::known_game(&self.game)?;
         let rules = match &self.rules {
             None => None,
@@ -70,7 +72,7 @@ impl GameArgs {
             games,
             dealing: self.dealing(),
             per_game: false,
-            outsiders: Vec::new(),
+            registry: registry.clone(),
         })
     }
 }

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 
 /// Flags of `floe bots`.
 #[derive(Args, Debug)]
@@ -13,9 +14,9 @@ pub struct BotsArgs {
     pub game: String,
 }
 
-/// Runs `floe bots`, printing the list to stdout.
-pub fn run(a: &BotsArgs) -> Result<()> {
-    let text = floe_lab::request::bots_help(&a.game)?;
+/// Runs `floe bots`, printing the list to stdout: the built-in bots, then those of `bots`.
+pub fn run(a: &BotsArgs, bots: &Registry) -> Result<()> {
+    let text = floe_lab::request::bots_help(&a.game, bots)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

@@ -8,6 +8,7 @@ use anyhow::Result;
 use clap::Args;
 use std::io::Write;
 
+use floe_bots::Registry;
 use floe_lab::estimate::estimate;
 use floe_lab::request::plan_experiment;
 use floe_lab::spec::Spec;
@@ -34,23 +35,24 @@ pub struct ExperimentArgs {
     pub run: RunFlags,
 }
 
-/// Runs `floe experiment`.
-pub fn run(a: &ExperimentArgs) -> Result<()> {
+/// Runs `floe experiment`, whose line-ups may name bots of `bots` too.
+pub fn run(a: &ExperimentArgs, bots: &Registry) -> Result<()> {
     let machine = a.run.machine()?;
-    let spec = Spec::read(&a.spec)?;
+    let spec = Spec::read(&a.spec, bots)?;
     let planned = plan_experiment(&spec, a.games)?;
     warn(&planned.notes);
     if a.check {
-        return print_check(&planned.plan, machine);
+        return print_check(&planned.plan, machine, bots);
     }
     let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
-    crate::run::run_plan(&planned.plan, &out, machine, None, a.run.delivery())
+    crate::run::run_plan(&planned.plan, &out, machine, None, a.run.delivery(), bots)
 }
 
-/// Prints what `floe experiment --check` says of `plan`: a line per cell with its games
-/// and estimated time, then the totals and how the time was estimated.
-fn print_check(plan: &Plan, machine: Machine) -> Result<()> {
-    let estimate = estimate(plan, machine)?;
+/// Prints what `floe experiment --check` says of `plan` (with the bots of `bots`): a line
+/// per cell with its games and estimated time, then the totals and how the time was
+/// estimated.
+fn print_check(plan: &Plan, machine: Machine, bots: &Registry) -> Result<()> {
+    let estimate = estimate(plan, machine, bots)?;
     let mut out = std::io::stdout().lock();
     for (cell, &(games, secs)) in plan.cells.iter().zip(&estimate.cells) {
         writeln!(

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::Machine;
 
 use crate::args::{Delivery, Format};
@@ -35,8 +36,8 @@ pub struct MergeArgs {
 }
 
 /// Runs `floe merge`: checks the shards are one whole run and writes its results from
-/// their summed counts, with the plan they recorded.
-pub fn run(a: &MergeArgs) -> Result<()> {
+/// their summed counts, with the plan they recorded (its plugged bots those of `bots`).
+pub fn run(a: &MergeArgs, bots: &Registry) -> Result<()> {
     // Writing the results into a shard's folder would delete that shard's counts.
     let out = std::fs::canonicalize(&a.out).ok();
     if let Some(dir) = a
@@ -56,5 +57,12 @@ pub fn run(a: &MergeArgs) -> Result<()> {
         format: a.format,
         force: a.force,
     };
-    crate::run::run_plan(&plan, &a.out, Machine::default(), Some(&merged), delivery)
+    crate::run::run_plan(
+        &plan,
+        &a.out,
+        Machine::default(),
+        Some(&merged),
+        delivery,
+        bots,
+    )
 }

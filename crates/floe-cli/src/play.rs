@@ -3,14 +3,14 @@
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
-use floe_bots::outsider::{Asked, Outsider};
+use floe_bots::Registry;
 use floe_core::Descriptor;
 use floe_lab::people::{PERSON, Sitting};
 use floe_lab::request::read_rules_setting;
+use floe_lab::session::Session;
 
 use crate::args::default_out;
 
@@ -43,8 +43,8 @@ pub struct PlayArgs {
     pub force: bool,
 }
 
-/// Runs `floe play`.
-pub fn run(a: &PlayArgs) -> Result<()> {
+/// Runs `floe play`, its bot list read with `bots`.
+pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
     floe_lab::request::known_game(&a.game)?;
     let seats = match &a.bots {
         Some(bots) => bots.clone(),
@@ -61,34 +61,45 @@ pub fn run(a: &PlayArgs) -> Result<()> {
         .iter()
         .find(|d| d.name == a.game)
         .expect("a known game");
-    let person = Arc::new(Person::new(
-        Box::new(std::io::BufReader::new(std::io::stdin())),
-        descriptor,
-    ));
-    let sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, person.clone())?;
+    let mut sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, bots)?;
     let record_path = a
         .record
         .clone()
         .unwrap_or_else(|| default_out("play").join(format!("{}-seed-{}.toml", a.game, a.seed)));
     let record_file = RecordFile::open(&record_path, a.force)?;
-    *person.staged.lock().expect("not poisoned") = Some(record_file.staged.clone());
-    let mut stdout = std::io::stdout();
+    let mut out = std::io::stdout().lock();
     let people: Vec<String> = sitting.people.iter().map(|s| format!("S{s}")).collect();
     writeln!(
-        stdout,
+        out,
         "{} ({} players, seed {}): you play {}; answer each question with its number, ? for \
-         help, q to quit",
+         help, b for the board, u to take back your last answer, q to quit",
         a.game,
         a.players,
         a.seed,
         people.join(" and ")
     )?;
-    let record = sitting.play(&mut |line| {
-        let _ = writeln!(std::io::stdout(), "{}", line.trim_end());
-    })?;
-    record_file.write(&record.to_toml())?;
+    for line in sitting.opening() {
+        writeln!(out, "{line}")?;
+    }
+    let stdin = std::io::stdin();
+    let mut person = Person::new(stdin.lock(), descriptor, a.players);
+    loop {
+        // A terminal that cannot be written stops the game at the next question.
+        let mut shown = Ok(());
+        let asked = sitting.play_bots(&mut |line| {
+            if shown.is_ok() {
+                shown = writeln!(out, "{}", line.trim_end());
+            }
+        })?;
+        shown?;
+        let Some(seat) = asked else { break };
+        person.ask(&mut out, &mut sitting, seat)?;
+    }
+    let scores = sitting.game().final_scores().expect("the game is over");
+    writeln!(out, "{}", scores.trim_end())?;
+    record_file.write(&sitting.record().to_toml())?;
     writeln!(
-        stdout,
+        out,
         "wrote {} (see it again: floe replay --record {})",
         record_path.display(),
         record_path.display()
@@ -216,101 +227,157 @@ impl Drop for RecordFile {
     }
 }
 
-/// A person at the terminal: shown the seat's observation and the question, answers by
-/// number on standard input. `q` or the end of input ends the program at once: the game is
-/// left unfinished and no record is written.
-struct Person {
-    input: Mutex<Box<dyn BufRead + Send>>,
-    /// The record's staging file, removed when the person leaves.
-    staged: Mutex<Option<PathBuf>>,
+/// People at the terminal: each question is put with the board as the seat asked sees
+/// it, the question in words and every answer with what it does; a person answers by
+/// number on standard input, or asks for help (`?`), the board (`b`), to take back their
+/// last answer (`u`), or leaves (`q`, or the end of input: the game is left unfinished
+/// and no record is written).
+struct Person<R> {
+    input: R,
     /// The game's summary ("The game in brief" of its guide), shown on `?`.
     brief: Option<&'static str>,
     /// The game's name, to point at its whole guide.
     game: &'static str,
+    /// Per seat, the board the person there last saw or made with their own answer: it is
+    /// shown again at a question only once something else changed it, since the events
+    /// told what their own answer did.
+    known: Vec<Option<String>>,
 }
 
-/// What `floe play` says when a person leaves before the end.
-const LEFT: &str = "Error: the game was left unfinished; no record written";
+/// How a person leaves before the end of the game.
+const LEFT: &str = "the game was left unfinished; no record written";
 
-impl Person {
-    fn new(input: Box<dyn BufRead + Send>, game: &Descriptor) -> Person {
+/// What a person typed at a question.
+enum Typed {
+    /// The answer at this position of the list, from 0.
+    Answer(usize),
+    /// `?`: the game in brief, the board and the answers.
+    Help,
+    /// `b`: the board and the answers.
+    Board,
+    /// `u`: take back the last answer.
+    TakeBack,
+    /// `q`, or the end of input.
+    Quit,
+    /// Anything else: said why it is not an answer.
+    Wrong(String),
+}
+
+impl<R: BufRead> Person<R> {
+    fn new(input: R, game: &Descriptor, players: usize) -> Person<R> {
         Person {
-            input: Mutex::new(input),
-            staged: Mutex::new(None),
+            input,
             brief: game.brief(),
             game: game.name,
+            known: vec![None; players],
         }
     }
 
-    /// Writes the numbered `answers`.
-    fn list(out: &mut impl Write, answers: &[(usize, String)]) {
-        for (i, (_, text)) in answers.iter().enumerate() {
-            let _ = writeln!(out, "  {}) {text}", i + 1);
+    /// Puts the question pending to the person at `seat` and reads until they answer it,
+    /// take an answer back or leave.
+    ///
+    /// # Errors
+    /// Fails when the person leaves, and on a terminal that cannot be written.
+    fn ask(&mut self, out: &mut impl Write, sitting: &mut Sitting, seat: usize) -> Result<()> {
+        let board = sitting.game().observation(seat)?.text;
+        writeln!(out, "\n--- S{seat}, your question ---")?;
+        if self.known[seat].as_ref() != Some(&board) {
+            writeln!(out, "{}", board.trim_end())?;
+            self.known[seat] = Some(board);
+        } else {
+            writeln!(out, "(the board is as you left it: b shows it)")?;
         }
-    }
-
-    /// Writes the help `?` asks for: the game in brief, where its whole guide is, and the
-    /// answers on offer.
-    fn help(&self, out: &mut impl Write, answers: &[(usize, String)]) {
-        if let Some(brief) = self.brief {
-            let _ = writeln!(out, "\n{brief}\n");
-        }
-        let _ = writeln!(
-            out,
-            "The whole guide: docs/{}.md in Floe's repository. The answers on offer now:",
-            self.game
-        );
-        Person::list(out, answers);
-    }
-
-    /// Reads the person's choice among `answers`: its position from 1. `?` shows the game
-    /// in brief and the answers again; a line that is not a choice is answered with a
-    /// message and a new prompt; `q` or the end of input ends the program.
-    fn choose(&self, out: &mut impl Write, answers: &[(usize, String)]) -> usize {
-        let count = answers.len();
-        let mut input = self.input.lock().expect("not poisoned");
+        let count = sitting.game().answers().len();
+        show_question(out, sitting.game())?;
         loop {
-            let _ = write!(out, "answer (1-{count}, ? for help, q to quit)> ");
-            let _ = out.flush();
-            let mut line = String::new();
-            let read = input.read_line(&mut line);
-            if matches!(&read, Err(e) if e.kind() == std::io::ErrorKind::InvalidData) {
-                let _ = writeln!(
-                    out,
-                    "that answer is not text (not UTF-8): give a number from 1 to {count}"
-                );
-                continue;
-            }
-            let line = line.trim();
-            if matches!(read, Ok(0) | Err(_)) || line == "q" {
-                let _ = writeln!(out);
-                eprintln!("{LEFT}");
-                if let Some(staged) = self.staged.lock().expect("not poisoned").take() {
-                    let _ = std::fs::remove_file(staged);
+            write!(
+                out,
+                "answer (1-{count}; ? help, b board, u take back, q quit)> "
+            )?;
+            out.flush()?;
+            match self.read(count) {
+                Typed::Answer(i) => {
+                    let index = sitting.game().answers()[i].index;
+                    for line in sitting.answer(index)? {
+                        writeln!(out, "{}", line.trim_end())?;
+                    }
+                    self.known[seat] = Some(sitting.game().observation(seat)?.text);
+                    return Ok(());
                 }
-                std::process::exit(1);
-            }
-            match line.parse::<usize>() {
-                Ok(n) if (1..=count).contains(&n) => return n - 1,
-                _ if line == "?" => self.help(out, answers),
-                _ => {
-                    let _ = writeln!(
+                Typed::Help => {
+                    if let Some(brief) = self.brief {
+                        writeln!(out, "\n{brief}\n")?;
+                    }
+                    writeln!(
                         out,
-                        "{line:?} is not an answer: give a number from 1 to {count} (? for help)"
-                    );
+                        "The whole guide: docs/{}.md in Floe's repository. Type an answer's \
+                         number to give it; b shows the board, u takes back your last answer \
+                         (while nothing hidden has come out since), q leaves the game.",
+                        self.game
+                    )?;
+                    show_board(out, sitting.game(), seat)?;
                 }
+                Typed::Board => show_board(out, sitting.game(), seat)?,
+                Typed::TakeBack => match sitting.take_back() {
+                    Ok(answer) => {
+                        writeln!(
+                            out,
+                            "took back \"{answer}\" and every answer after it: the game is as \
+                             it was before it"
+                        )?;
+                        return Ok(());
+                    }
+                    Err(kept) => writeln!(out, "cannot take it back: {kept}")?,
+                },
+                Typed::Quit => {
+                    writeln!(out)?;
+                    return Err(anyhow!(LEFT));
+                }
+                Typed::Wrong(why) => writeln!(out, "{why}")?,
             }
+        }
+    }
+
+    /// Reads one line and says what it asks, at a question of `count` answers.
+    fn read(&mut self, count: usize) -> Typed {
+        let mut line = String::new();
+        let read = self.input.read_line(&mut line);
+        if matches!(&read, Err(e) if e.kind() == std::io::ErrorKind::InvalidData) {
+            return Typed::Wrong(format!(
+                "that answer is not text (not UTF-8): give a number from 1 to {count}"
+            ));
+        }
+        let line = line.trim();
+        match line {
+            _ if matches!(read, Ok(0) | Err(_)) => Typed::Quit,
+            "q" => Typed::Quit,
+            "?" => Typed::Help,
+            "b" => Typed::Board,
+            "u" => Typed::TakeBack,
+            _ => match line.parse::<usize>() {
+                Ok(n) if (1..=count).contains(&n) => Typed::Answer(n - 1),
+                _ => Typed::Wrong(format!(
+                    "{line:?} is not an answer: give a number from 1 to {count} (? for help)"
+                )),
+            },
         }
     }
 }
 
-impl Outsider for Person {
-    fn answer(&self, question: &dyn Asked) -> usize {
-        let answers = question.answers();
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "\n--- S{}, your question ---", question.seat());
-        let _ = writeln!(out, "{}", question.observation_text().trim_end());
-        Person::list(&mut out, &answers);
-        answers[self.choose(&mut out, &answers)].0
+/// Writes the board as `seat` sees it, then the question pending and its answers.
+fn show_board(out: &mut impl Write, game: &Session, seat: usize) -> Result<()> {
+    writeln!(out, "{}", game.observation(seat)?.text.trim_end())?;
+    show_question(out, game)
+}
+
+/// Writes the question pending in words and its answers, numbered from 1, each with what
+/// it does.
+fn show_question(out: &mut impl Write, game: &Session) -> Result<()> {
+    if let Some(question) = game.question() {
+        writeln!(out, "Question: {question}")?;
     }
+    for (i, answer) in game.answers().iter().enumerate() {
+        writeln!(out, "  {}) {}", i + 1, answer.described)?;
+    }
+    Ok(())
 }

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::Machine;
 use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::read_rules_setting;
@@ -35,8 +36,8 @@ pub struct ProfileArgs {
     pub study: crate::args::StudyFlags,
 }
 
-/// Runs `floe profile`.
-pub fn run(a: &ProfileArgs) -> Result<()> {
+/// Runs `floe profile`, whose ladder may name bots of `bots` too.
+pub fn run(a: &ProfileArgs, bots: &Registry) -> Result<()> {
     floe_lab::request::known_game(&a.game.game)?;
     let machine = Machine::new(a.study.threads, None)?;
     let rules = match &a.game.rules {
@@ -50,6 +51,7 @@ pub fn run(a: &ProfileArgs) -> Result<()> {
         ladder: a.ladder.clone(),
         deals: a.games,
         dealing: a.game.dealing(),
+        registry: bots.clone(),
     })?;
     warn(&planned.notes);
     let out = a

@@ -5,6 +5,7 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::RunKind;
 use floe_lab::request::plan_run;
 
@@ -52,11 +53,11 @@ pub struct ReplayArgs {
     _quiet: bool,
 }
 
-/// Runs `floe replay`, printing the log to stdout.
-pub fn run(a: &ReplayArgs) -> Result<()> {
+/// Runs `floe replay`, printing the log to stdout; its bots may be those of `bots` too.
+pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     if let Some(path) = &a.record {
         let record = floe_lab::people::Record::read(path)?;
-        let text = floe_lab::people::replay_record(&record, path, a.seat)?;
+        let text = floe_lab::people::replay_record(&record, path, a.seat, bots)?;
         std::io::stdout().lock().write_all(text.as_bytes())?;
         return Ok(());
     }
@@ -69,7 +70,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
         ),
         _ => {}
     }
-    let mut request = a.game.request(&a.bots, 1)?;
+    let mut request = a.game.request(&a.bots, 1, bots)?;
     if a.tournament {
         request.kind = RunKind::Tournament;
         request.dealing.seating = crate::tournament::seating(a.duplicate);
@@ -80,7 +81,7 @@ pub fn run(a: &ReplayArgs) -> Result<()> {
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat, &[])?;
+    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat, bots)?;
     std::io::stdout().lock().write_all(text.as_bytes())?;
     Ok(())
 }

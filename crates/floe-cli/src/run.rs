@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::Result;
+use floe_bots::Registry;
 use floe_lab::request::RunRequest;
 use floe_lab::shards::Merged;
 use floe_lab::{Machine, Plan, Report, RunOptions};
@@ -20,14 +21,17 @@ use crate::progress::Bar;
 /// Fails on bad input or if the run fails.
 pub fn plan_and_run(request: RunRequest, out: &Path, flags: &RunFlags) -> Result<()> {
     let machine = flags.machine()?;
+    let registry = request.registry.clone();
     let planned = floe_lab::request::plan_run(request)?;
     warn(&planned.notes);
-    run_plan(&planned.plan, out, machine, None, flags.delivery())
+    let delivery = flags.delivery();
+    run_plan(&planned.plan, out, machine, None, delivery, &registry)
 }
 
-/// Carries out `plan` into `out` behind a progress bar and prints its report as
-/// `delivery` says: as text, the report's text, the speed (or the shards merged), the
-/// files written and the charts drawn; as JSON, one object holding those and the tables.
+/// Carries out `plan` (whose bots may be those of `registry`) into `out` behind a progress
+/// bar and prints its report as `delivery` says: as text, the report's text, the speed (or
+/// the shards merged), the files written and the charts drawn; as JSON, one object holding
+/// those and the tables.
 ///
 /// # Errors
 /// Fails if the run fails or printing fails.
@@ -37,6 +41,7 @@ pub fn run_plan(
     machine: Machine,
     merged: Option<&Merged>,
     delivery: Delivery,
+    registry: &Registry,
 ) -> Result<()> {
     let Delivery {
         quiet,
@@ -54,7 +59,7 @@ pub fn run_plan(
             force,
             progress: &bar,
             stop: Some(crate::stop::listen()),
-            outsiders: &[],
+            registry,
         },
     )?;
     let mut stdout = std::io::stdout().lock();

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::RunKind;
 
 use crate::args::{GameArgs, RunFlags, default_out};
@@ -29,9 +30,9 @@ pub struct SimulateArgs {
     pub run: RunFlags,
 }
 
-/// Runs `floe simulate`.
-pub fn run(a: &SimulateArgs) -> Result<()> {
-    let mut request = a.game.request(&a.bots, a.games)?;
+/// Runs `floe simulate`, whose bots may be those of `bots` too.
+pub fn run(a: &SimulateArgs, bots: &Registry) -> Result<()> {
+    let mut request = a.game.request(&a.bots, a.games, bots)?;
     request.kind = RunKind::Simulate;
     request.per_game = a.per_game;
     crate::run::plan_and_run(request, &a.out, &a.run)

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::RunKind;
 use floe_sim::Seating;
 
@@ -41,9 +42,9 @@ pub fn seating(duplicate: bool) -> Seating {
     }
 }
 
-/// Runs `floe tournament`.
-pub fn run(a: &TournamentArgs) -> Result<()> {
-    let mut request = a.game.request(&a.bots, a.games)?;
+/// Runs `floe tournament`, whose entrants may be bots of `bots` too.
+pub fn run(a: &TournamentArgs, bots: &Registry) -> Result<()> {
+    let mut request = a.game.request(&a.bots, a.games, bots)?;
     request.kind = RunKind::Tournament;
     request.dealing.seating = seating(a.duplicate);
     crate::run::plan_and_run(request, &a.out, &a.run)

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
+use floe_bots::Registry;
 use floe_lab::Machine;
 use floe_lab::tune::{Priced, TuneSpec, price, trial, tune};
 
@@ -34,10 +35,10 @@ pub struct TuneArgs {
     pub games: Option<u64>,
 }
 
-/// Runs `floe tune`.
-pub fn run(a: &TuneArgs) -> Result<()> {
+/// Runs `floe tune`, whose spec may name bots of `bots` too.
+pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
     let machine = Machine::new(a.study.threads, None)?;
-    let spec = TuneSpec::read(&a.spec)?;
+    let spec = TuneSpec::read(&a.spec, bots)?;
     let spec = match a.games {
         Some(games) => trial(&spec, games)?,
         None => spec,

@@ -49,7 +49,7 @@ fn miniature(spec: &Path, dir: &Path) -> PathBuf {
 /// Returns the games a cell of the miniature `spec` plays: 8, or with rotated seating the
 /// least multiple of 8 that is a whole number of seating cycles of every line-up.
 fn miniature_games(spec: &Path) -> u64 {
-    let spec = floe_lab::spec::Spec::read(spec).unwrap();
+    let spec = floe_lab::spec::Spec::read(spec, &Default::default()).unwrap();
     let lcm = |a: u64, b: u64| {
         let (mut x, mut y) = (a, b);
         while y != 0 {

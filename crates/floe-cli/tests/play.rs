@@ -65,32 +65,6 @@ fn a_person_plays_answers_wrongly_and_is_asked_again_and_the_record_replays() {
     assert!(told.ends_with(scores), "{told}");
 }
 
-/// `?` at a question shows the game in brief, where its whole guide is, and the answers
-/// on offer again; the question is then asked again.
-#[test]
-fn a_question_mark_shows_the_game_in_brief_and_the_answers() {
-    // The input ends after the `?`: the person leaves, unfinished.
-    let left = floe_line("play --game north-pole --players 2 --seed 1")
-        .write_stdin("?\n")
-        .assert()
-        .failure();
-    let shown = String::from_utf8_lossy(&left.get_output().stdout).into_owned();
-    assert_contains_all(
-        &shown,
-        &[
-            "answer (1-",
-            "? for help, q to quit)> ",
-            "Each player leads an expedition",
-            "The whole guide: docs/north-pole.md in Floe's repository. The answers on offer now:",
-        ],
-    );
-    assert_eq!(
-        shown.matches("? for help, q to quit)> ").count(),
-        2,
-        "asked again"
-    );
-}
-
 #[test]
 fn quitting_leaves_no_record_and_bad_seatings_are_refused() {
     let tmp = tempfile::tempdir().unwrap();

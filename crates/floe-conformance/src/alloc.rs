@@ -83,7 +83,14 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
     let mut games = |indices: std::ops::Range<u64>| {
         for index in indices {
             let seed = floe_core::game_seed(4, index);
-            floe_sim::play(game, &mut table, index, seed, false, &mut |_| {});
+            floe_sim::play(
+                game,
+                &mut table,
+                index,
+                seed,
+                &floe_sim::Dealing::default(),
+                &mut |_| {},
+            );
         }
     };
     games(0..warm_up);

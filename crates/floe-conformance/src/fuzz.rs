@@ -24,7 +24,7 @@
 use std::time::{Duration, Instant};
 
 use floe_bots::BotSpec;
-use floe_core::{Game, RulesError, game_seed};
+use floe_core::{Game, RuleSet, RulesError, game_seed};
 use floe_sim::{Seats, play};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -390,7 +390,10 @@ pub fn play_random<G: Game>(game: &G, pick: u64) -> u32 {
         &mut table,
         0,
         game_seed(pick, 0),
-        pick % 2 == 1,
+        &floe_sim::Dealing {
+            shuffle_colours: pick % 2 == 1,
+            ..floe_sim::Dealing::default()
+        },
         &mut |_| {},
     );
     record.outcome.rounds
@@ -455,4 +458,26 @@ pub fn check_rules_error(text: &str, line: Option<usize>, key: &str, message: &s
             "no line and no key: {key}: {message}"
         ),
     }
+}
+
+/// Loads `text` with `load` and checks the canonical rules file the rules write
+/// ([`RuleSet::to_toml`]) loads back into equal rules and is a fixed point (written again,
+/// it is the same text): what run plans and fingerprints rely on. Returns the rules.
+///
+/// # Panics
+/// Panics, showing the canonical text, if either does not hold.
+pub fn check_canonical<R: RuleSet + PartialEq>(text: &str, load: impl Fn(&str) -> R) -> R {
+    let rules = load(text);
+    let canonical = rules.to_toml();
+    let again = load(&canonical);
+    assert_eq!(
+        again, rules,
+        "the canonical form loads back equal rules:\n{canonical}"
+    );
+    assert_eq!(
+        again.to_toml(),
+        canonical,
+        "the canonical form is a fixed point"
+    );
+    rules
 }

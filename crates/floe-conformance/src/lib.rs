@@ -7,7 +7,8 @@
 //!   is `Some`; the answers are never empty before the end and are those
 //!   `legal_actions` lists; every answer's number is below `action_count` and
 //!   `action_at` gives the answer back; the acting seat's answers have distinct
-//!   `action_key`s; `encode` fills all of its `encoding_len` values for every seat;
+//!   `action_key`s; `encode` fills all of its `encoding_len` values for every seat
+//!   (a value left unwritten is named by its field);
 //!   `try_advance` refuses an answer that is numbered but not allowed now and leaves the
 //!   state unchanged; for every seat, a determinized state looks the same to it; every
 //!   game ends within [`Kit::max_rounds`] rounds, with scores within `score_bounds`.
@@ -25,6 +26,9 @@
 //! - **no-allocation**: random games played with [`floe_sim::play`] allocate nothing,
 //!   counted by the [`CountingAllocator`] the test binary installs; an MCTS search, with
 //!   each of its parts switched on, allocates no more with four times the iterations.
+//! - **layout**: at every player count the game seats, the fields of `encoding_layout`
+//!   lie end to end from 0 to `encoding_len`, with distinct `snake_case` names, at least
+//!   one value each and a meaning.
 //! - **bot defaults**: every default the game gives a bot parameter
 //!   ([`floe_core::Game::BOT_DEFAULTS`]) names a declared parameter with a value it takes.
 //!
@@ -33,6 +37,8 @@
 //!
 //! [`fuzz`] holds what the loaders' property tests share: mutations of valid input text,
 //! strategies of arbitrary input, a timed runner and a check that loaded rules play.
+//! [`fields_changed`] names the fields of the encoding a change to a state shows in, for a
+//! game's own tests of its encoding.
 //! [`rules_loader_tests!`] and [`bots_allocate_nothing_test!`] write the test files every
 //! game has alike: its rules loader's properties, and its thinking bots allocating nothing.
 //!
@@ -68,6 +74,7 @@ mod alloc;
 mod case;
 mod fair_play;
 pub mod fuzz;
+mod layout;
 mod runs;
 mod walk;
 
@@ -76,6 +83,7 @@ use std::ops::RangeInclusive;
 use floe_core::{FloeRng, Game, Seat};
 
 pub use alloc::{CountingAllocator, allocations, check_bots_allocate_nothing};
+pub use layout::{Fact, check_facts_show_in_their_fields, fields_changed};
 
 /// Fewest states in which each varier must change its hidden fact over one [`check`].
 pub const MIN_VARIED: usize = 20;
@@ -143,6 +151,9 @@ where
     assert!(kit.games > 0, "the kit plays at least one game");
     if let Err(e) = floe_bots::check_bot_defaults(G::BOT_DEFAULTS) {
         panic!("{}'s bot defaults: {e}", game.name());
+    }
+    for players in counts {
+        layout::tiles(game, players);
     }
     let mut varied = vec![0; kit.variers.len()];
     for players in kit.players.clone() {

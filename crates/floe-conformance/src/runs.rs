@@ -32,7 +32,10 @@ fn game_at<G: Game>(game: &G, table: &mut Seats<G>, index: u64) -> GameRecord {
         table,
         index,
         game_seed(MASTER, index),
-        true,
+        &floe_sim::Dealing {
+            shuffle_colours: true,
+            ..floe_sim::Dealing::default()
+        },
         &mut |_| {},
     )
 }

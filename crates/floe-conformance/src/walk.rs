@@ -199,7 +199,12 @@ fn encoded<G: Game>(game: &G, state: &G::State, observer: Seat, out: &mut [f32],
     game.encode(&game.observe(state, observer), out);
     let unset = out.iter().filter(|x| x.is_nan()).count();
     case.ensure(unset == 0, || {
-        format!("encode left {unset} of its {} values unwritten", out.len())
+        let first = out.iter().position(|x| x.is_nan()).unwrap_or(0);
+        let field = crate::layout::field_at(game, game.players(state), first);
+        format!(
+            "encode left {unset} of its {} values unwritten, the first in field {field:?}",
+            out.len()
+        )
     });
 }
 

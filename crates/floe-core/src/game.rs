@@ -5,7 +5,7 @@ use std::ops::RangeInclusive;
 
 use arrayvec::ArrayVec;
 
-use crate::{FigureDecl, Figures, FloeRng, Outcome, ParamDecl, RuleSet, Seat};
+use crate::{EncodingLayout, FigureDecl, Figures, FloeRng, Outcome, ParamDecl, RuleSet, Seat};
 
 /// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
 /// choice into several questions asked one after another), so 64 answers is ample: Arctic
@@ -70,7 +70,10 @@ impl Descriptor {
 ///
 /// Simultaneous choices are asked one seat at a time; the seats asked later never see the
 /// earlier answers, because bots only ever receive a [`crate::View`].
-pub trait Game: Clone + Send + Sync {
+///
+/// A game type holds no borrows (`'static`), so code can key things by it, as a plugged
+/// bot's maker per game is.
+pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// The full state of one game, hidden parts included. Fixed size, cheap to clone.
     type State: Clone + Send + fmt::Debug;
     /// One answer to one question. Small and `Copy`.
@@ -176,11 +179,41 @@ pub trait Game: Clone + Send + Sync {
         None
     }
 
+    /// Says why these rules cannot seat `players` players (the count is outside
+    /// [`Game::player_counts`]), or `None` when they can: the one wording of the refusal,
+    /// for the runner's error and the engines' assertion alike.
+    fn refuse_players(&self, players: usize) -> Option<String> {
+        let counts = self.player_counts();
+        if counts.contains(&players) {
+            return None;
+        }
+        Some(match self.player_counts_reason() {
+            Some(reason) => format!(
+                "{} cannot seat {players} players under these rules: {reason}",
+                self.name()
+            ),
+            None => format!(
+                "{} seats {} to {} players, not {players}",
+                self.name(),
+                counts.start(),
+                counts.end(),
+            ),
+        })
+    }
+
+    /// Panics with [`Game::refuse_players`]'s words unless these rules seat `players`:
+    /// what [`Game::new_game_logged`] checks first.
+    fn assert_seats(&self, players: usize) {
+        if let Some(refusal) = self.refuse_players(players) {
+            panic!("{refusal}");
+        }
+    }
+
     /// Sets up a new game for `players` seats, drawing setup chance from `rng` and
     /// reporting the setup to `log`.
     ///
     /// # Panics
-    /// Panics if `players` is outside [`Game::player_counts`].
+    /// Panics if `players` is outside [`Game::player_counts`] ([`Game::assert_seats`]).
     fn new_game_logged(
         &self,
         players: usize,
@@ -341,11 +374,13 @@ pub trait Game: Clone + Send + Sync {
     /// a bot that judges positions judges its answer at the end of its own turn.
     fn turn_starts(&self, state: &Self::State) -> bool;
 
-    /// Returns the length of [`Game::encode`]'s vector for a game of `players` seats.
+    /// Returns the length of [`Game::encode`]'s vector for a game of `players` seats: where
+    /// the last field of [`EncodingLayout::encoding_layout`] ends.
     fn encoding_len(&self, players: usize) -> usize;
 
     /// Writes `observation` into `out` (of [`Game::encoding_len`] numbers) as a
-    /// fixed-length numeric vector, for learning front ends (an observation tensor).
+    /// fixed-length numeric vector, for learning front ends (an observation tensor), each
+    /// field where [`EncodingLayout::encoding_layout`] places it.
     fn encode(&self, observation: &Self::Observation, out: &mut [f32]);
 
     /// Returns how many distinct answers the game has at a table of `players` seats: every
@@ -386,6 +421,12 @@ impl<A: fmt::Display> fmt::Display for IllegalAnswer<A> {
 }
 
 impl<A: fmt::Debug + fmt::Display> std::error::Error for IllegalAnswer<A> {}
+
+/// The words every game's event log adds to an answer the engine gave itself because it
+/// was the only one: `" (only answer)"`, or nothing for a chosen answer.
+pub fn forced_note(forced: bool) -> &'static str {
+    if forced { " (only answer)" } else { "" }
+}
 
 /// Fills `mask` (of [`Game::action_count`] entries) with whether each numbered answer is
 /// among `answers`: a legal-answer mask for learning front ends.

@@ -4,8 +4,11 @@
 //! batch runner only ever talk to that trait, so a new game plugs in without touching them.
 //! Everything here is fixed-size: a game is played without touching the heap.
 
+mod describe;
+mod encoding;
 mod figure;
 mod game;
+pub mod hidden;
 mod name_table;
 mod outcome;
 pub mod param;
@@ -16,9 +19,12 @@ mod seed;
 mod text;
 mod view;
 
+pub use describe::Describe;
+pub use encoding::{EncodingLayout, Field, Fields, MAX_RANK, Shape, Tiler, tiled_len};
 pub use figure::{FigureDecl, FigureScope, Figures, MAX_FIGURES};
 pub use game::{
-    ActionList, Descriptor, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, legal_mask,
+    ActionList, Descriptor, Game, IllegalAnswer, MAX_ACTIONS, MAX_COLOURS, Standing, forced_note,
+    legal_mask,
 };
 pub use name_table::NameTable;
 pub use outcome::{Outcome, WIN_SHARE_UNITS};

@@ -63,22 +63,41 @@ impl Outcome {
         if second == i32::MIN { 0 } else { best - second }
     }
 
+    /// Returns the outcome of a finished game of `players` seats after `rounds` rounds,
+    /// ended by cause `end_cause`: seat `s` scored and progressed as `seat(s)` says, and
+    /// `winners` picks the winners (a bit per seat) from the seats' scores.
+    ///
+    /// # Panics
+    /// Panics if there are more than [`MAX_SEATS`] players.
+    pub fn of_seats(
+        players: usize,
+        rounds: u32,
+        end_cause: u8,
+        mut seat: impl FnMut(usize) -> (i32, u8),
+        winners: impl FnOnce(&[i32]) -> u8,
+    ) -> Outcome {
+        let mut scores = [0; MAX_SEATS];
+        let mut progress = [0; MAX_SEATS];
+        for s in 0..players {
+            (scores[s], progress[s]) = seat(s);
+        }
+        Outcome {
+            players: players as u8,
+            scores,
+            winners: winners(&scores[..players]),
+            rounds,
+            end_cause,
+            progress,
+        }
+    }
+
     /// Returns the outcome of a game of `scores.len()` seats with these scores and
     /// `winners`, its other fields zero: for tests and tools that build outcomes by hand.
     ///
     /// # Panics
     /// Panics if there are more than [`MAX_SEATS`] scores.
     pub fn with_scores(scores: &[i32], winners: u8) -> Outcome {
-        let mut all = [0; MAX_SEATS];
-        all[..scores.len()].copy_from_slice(scores);
-        Outcome {
-            players: scores.len() as u8,
-            scores: all,
-            winners,
-            rounds: 0,
-            end_cause: 0,
-            progress: [0; MAX_SEATS],
-        }
+        Outcome::of_seats(scores.len(), 0, 0, |s| (scores[s], 0), |_| winners)
     }
 
     /// Returns the scores of the seats in play.

@@ -22,16 +22,16 @@ pub struct Param<R: 'static> {
     /// Its value (for a player count, where it holds one per count).
     pub get: fn(&R, Option<usize>) -> ParamValue,
     /// Sets it to a value already checked to be of its kind; says why the rules cannot be
-    /// played with it.
+    /// played with it when the value alone tells (the whole rules are then
+    /// [`RuleSet::settle`]d).
     pub set: fn(&mut R, Option<usize>, &ParamValue) -> Result<(), String>,
 }
 
 /// A [`Param`] of one whole number, the rules' field `$field` (of an integer type that
-/// holds `$range`), with its path the field's name; `$then` checks the changed rules
-/// (`|_| Ok(())` when no value can break them).
+/// holds `$range`), with its path the field's name.
 #[macro_export]
 macro_rules! whole_param {
-    ($field:ident, $range:expr, $about:literal, $then:expr) => {
+    ($field:ident, $range:expr, $about:literal) => {
         $crate::Param {
             path: stringify!($field),
             about: $about,
@@ -40,16 +40,16 @@ macro_rules! whole_param {
             get: |r, _| $crate::ParamValue::Whole(i64::from(r.$field)),
             set: |r, _, v| {
                 r.$field = v.as_whole().expect("checked: a whole number in range") as _;
-                $then(r)
+                Ok(())
             },
         }
     };
 }
 
-/// A [`Param`] switch, the rules' field `$field`; `$then` as for [`whole_param!`].
+/// A [`Param`] switch, the rules' field `$field`.
 #[macro_export]
 macro_rules! switch_param {
-    ($field:ident, $about:literal, $then:expr) => {
+    ($field:ident, $about:literal) => {
         $crate::Param {
             path: stringify!($field),
             about: $about,
@@ -58,17 +58,17 @@ macro_rules! switch_param {
             get: |r, _| $crate::ParamValue::Switch(r.$field),
             set: |r, _, v| {
                 r.$field = matches!(v, $crate::ParamValue::Switch(true));
-                $then(r)
+                Ok(())
             },
         }
     };
 }
 
 /// A [`Param`] naming a value of the [`crate::NameTable`] `$table`, the rules' field
-/// `$field`; `$then` as for [`whole_param!`].
+/// `$field`.
 #[macro_export]
 macro_rules! named_param {
-    ($field:ident, $table:expr, $about:literal, $then:expr) => {
+    ($field:ident, $table:expr, $about:literal) => {
         $crate::Param {
             path: stringify!($field),
             about: $about,
@@ -82,7 +82,7 @@ macro_rules! named_param {
                 r.$field = $table
                     .value(name)
                     .expect("checked: one of the table's names");
-                $then(r)
+                Ok(())
             },
         }
     };
@@ -108,6 +108,16 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync + 'static {
     /// Returns the rules as a complete rules file (TOML) that loads back into equal rules:
     /// the canonical form that fingerprints and run plans record.
     fn to_toml(&self) -> String;
+
+    /// Checks the whole rules after a parameter changed, and derives what the engine
+    /// reads from them: written once per game rather than in every parameter's setter.
+    /// Rules whose parameters cannot break one another keep the default.
+    ///
+    /// # Errors
+    /// Says why the changed rules cannot be played.
+    fn settle(&mut self) -> Result<(), String> {
+        Ok(())
+    }
 
     /// Returns the declarations of [`RuleSet::PARAMS`], their kinds in these rules.
     fn parameters(&self) -> Vec<ParamDecl> {
@@ -146,6 +156,7 @@ pub trait RuleSet: Clone + fmt::Debug + Send + Sync + 'static {
             .map_err(|m| ParamError::new(path, m))?;
         let mut changed = self.clone();
         (declared::<Self>(decl).set)(&mut changed, players, value)
+            .and_then(|()| changed.settle())
             .map_err(|m| ParamError::new(path, m))?;
         *self = changed;
         Ok(())

@@ -98,3 +98,16 @@ pub fn out_of_range(x: i64, range: &RangeInclusive<i64>) -> String {
         range.end()
     )
 }
+
+/// Serializes each named type as its `name()` (`"fox"`, `"March"`), the spelling that
+/// observations and replays use for a game's named values in JSON.
+#[macro_export]
+macro_rules! serialize_by_name {
+    ($($t:ty),+ $(,)?) => {$(
+        impl ::serde::Serialize for $t {
+            fn serialize<S: ::serde::Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+                out.serialize_str(self.name())
+            }
+        }
+    )+};
+}

@@ -24,10 +24,14 @@
 //! assert_eq!(text, "arctic-race seats 2 to 6");
 //! ```
 
-use floe_core::{Descriptor, Game, RulesFile};
+use std::sync::Arc;
+
+use floe_bots::{MakeBot, PluggedBot};
+use floe_core::{Describe, Descriptor, Game, RulesFile};
 
 /// Lists the games, the default first: each becomes an entry of [`GAMES`] (its
-/// [`Game::DESCRIPTOR`]) and a branch of `load` (its rules read by [`RulesFile`]).
+/// [`Game::DESCRIPTOR`]), a branch of `load` (its rules read by [`RulesFile`]) and a game
+/// [`every_game`] adds a plugged bot to.
 macro_rules! registry {
     ($($game:ty),+ $(,)?) => {
         /// Every game Floe can load, the default first.
@@ -48,6 +52,17 @@ macro_rules! registry {
             )+
             Err(LoadError::UnknownGame { name: name.into() })
         }
+
+        /// Adds every game Floe has (the test game too) to the games `bot` plays, each
+        /// made by `maker`: how a bot written for every `G: Game` is plugged in.
+        pub fn every_game<M: MakeBot>(bot: PluggedBot, maker: M) -> PluggedBot {
+            let maker = Arc::new(maker);
+            $(
+                let made = maker.clone();
+                let bot = bot.game::<$game>(move |params| made.make::<$game>(params));
+            )+
+            bot
+        }
     };
 }
 
@@ -65,8 +80,10 @@ pub const DEFAULT_GAME: &str = GAMES[0].name;
 pub trait GameVisitor {
     /// What the code returns.
     type Output;
-    /// Runs on the loaded `game`.
-    fn visit<G: Game + 'static>(self, game: G) -> Self::Output;
+    /// Runs on the loaded `game`. Every registered game also tells its questions in words
+    /// ([`Describe`]), for the front ends where people play; code that needs only the
+    /// [`Game`] may bound `G` by it alone.
+    fn visit<G: Game + Describe + 'static>(self, game: G) -> Self::Output;
 }
 
 /// Why a game could not be loaded.

@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
+use floe_bots::Registry;
 use floe_core::Game;
 use floe_games::GameVisitor;
 
@@ -37,17 +38,18 @@ impl Estimate {
     }
 }
 
-/// Times each line-up and player count of `plan` on one thread and returns every cell's
-/// estimated wall time on `machine`'s threads (the games spread over the threads as the
-/// runner spreads them). Playing a few games takes a moment: about a fifth of a second a
-/// line-up and player count, more for a slow bot.
+/// Times each line-up and player count of `plan` (whose bots may be those of `registry`)
+/// on one thread and returns every cell's estimated wall time on `machine`'s threads (the
+/// games spread over the threads as the runner spreads them). Playing a few games takes a
+/// moment: about a fifth of a second a line-up and player count, more for a slow bot.
 ///
 /// # Errors
 /// Fails if the plan does not fit its game.
-pub fn estimate(plan: &Plan, machine: Machine) -> Result<Estimate> {
+pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Estimate> {
     struct Time<'a> {
         plan: &'a Plan,
         machine: Machine,
+        registry: &'a Registry,
     }
     impl GameVisitor for Time<'_> {
         type Output = Result<Estimate>;
@@ -62,7 +64,7 @@ pub fn estimate(plan: &Plan, machine: Machine) -> Result<Estimate> {
                 let rate = match rates.iter().find(|(k, _)| *k == key) {
                     Some(&(_, rate)) => rate,
                     None => {
-                        let (games, secs) = time(&game, self.plan, cell, one)?;
+                        let (games, secs) = time(&game, self.plan, cell, one, self.registry)?;
                         timed_games += games;
                         let rate = secs / games as f64;
                         rates.push((key, rate));
@@ -78,15 +80,26 @@ pub fn estimate(plan: &Plan, machine: Machine) -> Result<Estimate> {
             })
         }
     }
-    floe_games::visit(&plan.game, Some(&plan.rules), Time { plan, machine })
+    let time = Time {
+        plan,
+        machine,
+        registry,
+    };
+    floe_games::visit(&plan.game, Some(&plan.rules), time)
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
 }
 
 /// Plays `cell`'s first games on one thread (whole cycles of its seatings), doubling their
 /// number until they take [`TIMED_FOR`] (or the cell has no more), and returns the games
 /// and seconds.
-fn time<G: Game>(game: &G, plan: &Plan, cell: &CellPlan, one: Machine) -> Result<(u64, f64)> {
-    let mut s = setup(game.clone(), plan, cell, one, &[])?;
+fn time<G: Game>(
+    game: &G,
+    plan: &Plan,
+    cell: &CellPlan,
+    one: Machine,
+    registry: &Registry,
+) -> Result<(u64, f64)> {
+    let mut s = setup(game.clone(), plan, cell, one, registry)?;
     let cycle = s.config.dealing.seating.cycle(s.config.bots.len());
     // The most games timed: whole cycles, at least one.
     let last = (cell.games.min(MOST_TIMED.max(cycle)) / cycle).max(1) * cycle;

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{Result, anyhow};
-use floe_bots::outsider::Plug;
+use anyhow::{Result, anyhow, bail};
+use floe_bots::{BotSpec, Registry};
 use floe_core::{Game, RuleSet};
 use floe_games::GameVisitor;
 use floe_sim::kinds::kind_of;
@@ -72,8 +72,9 @@ pub struct RunOptions<'a> {
     /// Set to stop the run early (Ctrl-C, an outsider that cannot answer): the run then
     /// fails without writing its results.
     pub stop: Option<&'a Arc<AtomicBool>>,
-    /// The outsiders the plan's bot lists name (see [`crate::setup::setup`]).
-    pub outsiders: &'a [Plug],
+    /// The bots the plan's bot lists name besides the built-in ones (see
+    /// [`crate::setup::setup`]); its plugged bots must be those the plan records.
+    pub registry: &'a Registry,
 }
 
 /// What a run did, for the front end to show.
@@ -113,15 +114,38 @@ pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
                 .cells
                 .iter()
                 .map(|cell| {
-                    setup(game.clone(), plan, cell, opts.machine, opts.outsiders)
+                    setup(game.clone(), plan, cell, opts.machine, opts.registry)
                         .map_err(|m| anyhow!("the plan does not fit {}: {m}", plan.game))
                 })
                 .collect::<Result<Vec<_>>>()?;
+            for setup in &setups {
+                same_plugged_bots(plan, &setup.config.bots)?;
+            }
             run_cells(plan, opts, &setups)
         }
     }
     floe_games::visit(&plan.game, Some(&plan.rules), Run { plan, opts })
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
+}
+
+/// Checks that the plugged bots of `bots` (a cell's, as read with this build's registry)
+/// are those `plan` was made with: a bot of the same name but another identity may answer
+/// otherwise, and its games would not be the plan's.
+///
+/// # Errors
+/// Names the bot and both identities.
+fn same_plugged_bots(plan: &Plan, bots: &[BotSpec]) -> Result<()> {
+    for (name, identity) in BotSpec::identities(bots) {
+        match plan.plugged.get(&name) {
+            Some(recorded) if *recorded == identity => {}
+            recorded => bail!(
+                "bot {name:?} is {identity:?} in this build, but the plan was made with {}: \
+                 carry it out (or merge its shards) with a build of that bot",
+                recorded.map_or("no record of it".to_string(), |r| format!("{r:?}"))
+            ),
+        }
+    }
+    Ok(())
 }
 
 /// Plays cell `cell` (`setup`), or takes its tally from merged shards.
@@ -132,12 +156,7 @@ fn tally<G: Game>(
     per_game: Option<&mut RecordSink<'_>>,
 ) -> Result<Tally> {
     match opts.merged {
-        Some(m) => m.tally(
-            cell,
-            &setup.game,
-            &setup.config,
-            floe_sim::empty_tally(&setup.game, &setup.config),
-        ),
+        Some(m) => m.tally(cell, &setup.game, &setup.config),
         None => Ok(floe_sim::run_until(
             &setup.game,
             &setup.config,

@@ -29,10 +29,13 @@ pub mod spec;
 pub mod tune;
 
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
+/// The bots a front end's bot lists may name besides the built-in ones: plugged in by a
+/// user's crate, or outsiders.
+pub use floe_bots::Registry;
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
 /// Who sits where in a run's games.
-pub use floe_sim::{Dealing, Seating, Shard};
+pub use floe_sim::{DealSetting, Dealing, Seating, Shard};
 pub use floe_sim::{Names, Setting, Wording};
 pub use message::{Message, SettingError};
 pub use plan::{CellPlan, Plan, RunKind};

@@ -2,27 +2,27 @@
 //! the seed, the seating and every answer the people gave, and told again from it
 //! (`floe replay --record`).
 //!
-//! People are outsiders ([`floe_bots::outsider`]) seated under the name [`PERSON`]. The
-//! game is game 0 of a one-cell run with the record's master seed, played by the runner's
-//! own [`floe_sim::replay`], so the record's answers, given back in order, play the same
-//! game again.
+//! A [`Sitting`] steps the game as a [`Session`]: game 0 of a one-cell run with the
+//! record's master seed, the bots answering as they do in that run. Told again, people
+//! are outsiders ([`floe_bots::outsider`]) seated under the name [`PERSON`] and the game
+//! is played by the runner's own [`floe_sim::replay`], so the record's answers, given
+//! back in order, play the same game again.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, bail};
 use floe_bots::outsider::{Asked, Outsider, Plug};
-use floe_bots::split_spec_list;
-use floe_core::{Game, Seat};
-use floe_games::GameVisitor;
-use floe_sim::{Line, Setting};
+use floe_bots::{Registry, split_spec_list};
+use floe_sim::Setting;
 
 use crate::RunKind;
 use crate::message::{Message, SettingError};
 use crate::plan::Plan;
 use crate::request::{NamedBy, RulesFile, RunRequest, plan_run};
-use crate::setup::{Machine, setup};
+use crate::session::Session;
 
 /// The name that seats a person in a bot list (`person,greedy,mcts`).
 pub const PERSON: &str = "person";
@@ -46,6 +46,10 @@ pub struct Record {
     pub answers: Vec<usize>,
     /// The rules played, as a rules file (canonical TOML).
     pub rules: String,
+    /// The identity of each bot plugged in by a user's crate that sat at the table, by
+    /// name ([`floe_bots::PluggedBot`]): told again only by a build of the same bots.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub plugged: BTreeMap<String, String>,
 }
 
 impl Record {
@@ -71,8 +75,26 @@ impl Record {
     }
 
     /// Returns the one-game plan the record was played under, its people seated by
-    /// `person`.
-    fn plan(&self, path: &Path, person: Plug) -> Result<Plan> {
+    /// `bots` (under [`PERSON`]).
+    fn plan(&self, path: &Path, bots: &Registry) -> Result<Plan> {
+        let plan = self.planned(path, bots)?;
+        if plan.plugged != self.plugged {
+            let shown = |bots: &BTreeMap<String, String>| match bots.len() {
+                0 => "none".to_string(),
+                _ => format!("{bots:?}"),
+            };
+            bail!(
+                "its plugged bots were {}, but this build's are {}: tell it again with a \
+                 build of the bots it was played with",
+                shown(&self.plugged),
+                shown(&plan.plugged)
+            );
+        }
+        Ok(plan)
+    }
+
+    /// Returns the one-game plan of the record's game, seating, seed and rules.
+    fn planned(&self, path: &Path, bots: &Registry) -> Result<Plan> {
         let rules = RulesFile {
             named_by: NamedBy::Setting {
                 setting: Setting::Record,
@@ -88,20 +110,20 @@ impl Record {
             self.players,
             &self.seats.join(","),
             self.seed,
-            person,
+            bots,
         )
     }
 }
 
 /// Plans game 0 of a run of `game` (under `rules`) with master seed `seed`, with one bot
-/// spec per seat in `seats` ([`PERSON`] seating `person`).
+/// spec per seat in `seats`, read with `bots` (which seats [`PERSON`]).
 fn plan_game(
     game: &str,
     rules: Option<RulesFile>,
     players: usize,
     seats: &str,
     seed: u64,
-    person: Plug,
+    bots: &Registry,
 ) -> Result<Plan> {
     let planned = plan_run(RunRequest {
         kind: RunKind::Simulate,
@@ -115,7 +137,7 @@ fn plan_game(
             ..floe_sim::Dealing::default()
         },
         per_game: false,
-        outsiders: vec![person],
+        registry: bots.clone(),
     })?;
     // A game with people is kept to be told again; a bot whose answers depend on the
     // machine's speed would tell another game.
@@ -131,34 +153,69 @@ fn plan_game(
     Ok(planned.plan)
 }
 
-/// A game to play with people: who sits where, and the game.
+/// A game played with people: who sits where, the game as it stands, and, to take an
+/// answer back, the game as it stood before each answer a person gave.
 pub struct Sitting {
-    /// The one-game plan.
-    pub plan: Plan,
     /// The seats people take.
     pub people: Vec<usize>,
     /// Who sits where: a bot spec per seat, [`PERSON`] for a person's seat.
     seats: Vec<String>,
-    person: Plug,
-    given: Arc<Keeper>,
+    /// The rules played, as a rules file (canonical TOML), for the record.
+    rules: String,
+    /// The identities of the plugged bots seated, for the record.
+    plugged: BTreeMap<String, String>,
+    /// The master seed.
+    seed: u64,
+    game: Session,
+    /// Every answer given so far, every seat's, in order.
+    given: Vec<usize>,
+    /// For each answer a person gave, in order: the game just before it, and its place
+    /// in `given`.
+    before: Vec<(Session, usize)>,
 }
 
-/// Keeps every answer the people give, in order.
-struct Keeper {
-    person: Arc<dyn Outsider>,
-    given: Mutex<Vec<usize>>,
-}
+/// Stands for the people in the plan a [`Sitting`] checks its seating with: that plan is
+/// never run (the sitting steps its game itself), so nobody is asked.
+struct Unasked;
 
-impl Outsider for Keeper {
-    fn answer(&self, question: &dyn Asked) -> usize {
-        let chosen = self.person.answer(question);
-        self.given.lock().expect("not poisoned").push(chosen);
-        chosen
+impl Outsider for Unasked {
+    fn answer(&self, _question: &dyn Asked) -> usize {
+        unreachable!("a sitting's plan is checked, never run")
     }
 }
 
+/// Why a person's answer cannot be taken back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// No person has answered yet.
+    Nothing,
+    /// Since the answer, the game showed what the people could not know before it (a card
+    /// drawn or turned up, a die rolled): this line of the game's log or board.
+    Revealed {
+        /// The answer, as it printed.
+        answer: String,
+        /// What was shown.
+        shown: String,
+    },
+}
+
+impl fmt::Display for Kept {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kept::Nothing => f.write_str("no answer of yours to take back yet"),
+            Kept::Revealed { answer, shown } => write!(
+                f,
+                "\"{answer}\" stays: since it, the game has shown what you could not know \
+                 before it ({shown})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Kept {}
+
 impl Sitting {
-    /// Seats `person` wherever `seats` (one bot spec per seat, comma-separated) says
+    /// Seats people wherever `seats` (one bot spec per seat, comma-separated) says
     /// [`PERSON`], at a game of `game` under `rules` with master seed `seed`.
     ///
     /// # Errors
@@ -170,7 +227,7 @@ impl Sitting {
         players: usize,
         seats: &str,
         seed: u64,
-        person: Arc<dyn Outsider>,
+        registry: &Registry,
     ) -> Result<Sitting> {
         let mut specs = split_spec_list(seats);
         // One spec stands for every seat, as in a run.
@@ -188,97 +245,122 @@ impl Sitting {
             .quoted(seats)
             .into());
         }
-        let given = Arc::new(Keeper {
-            person,
-            given: Mutex::new(Vec::new()),
-        });
-        let plug = Plug::new(PERSON, given.clone());
-        let plan = plan_game(game, rules, players, seats, seed, plug.clone())?;
+        let session = Session::with_bots(game, rules.as_ref(), players, seed, registry)?;
+        let mut bots = registry.clone();
+        bots.seat(Plug::new(PERSON, Arc::new(Unasked)));
+        let plan = plan_game(game, rules, players, seats, seed, &bots)?;
         Ok(Sitting {
-            plan,
             people,
             seats: specs.iter().map(|s| s.trim().to_string()).collect(),
-            person: plug,
-            given,
+            rules: plan.rules,
+            plugged: plan.plugged,
+            seed,
+            game: session,
+            given: Vec::new(),
+            before: Vec::new(),
         })
     }
 
-    /// Plays the game: people answer through the outsider, and `show` receives every
-    /// event as the people see it (see [`tell_events`]) and, at the end, the final
-    /// scores. Returns the record of the game.
-    ///
-    /// # Errors
-    /// Fails if the plan does not fit its game.
-    pub fn play(&self, show: &mut dyn FnMut(&str)) -> Result<Record> {
-        let plan = &self.plan;
-        tell_events(plan, &self.people, std::slice::from_ref(&self.person), show)?;
-        Ok(Record {
-            floe_version: env!("CARGO_PKG_VERSION").to_string(),
-            game: plan.game.clone(),
-            players: plan.cells[0].players,
-            seed: plan.dealing.seed,
-            seats: self.seats.clone(),
-            answers: self.given.given.lock().expect("not poisoned").clone(),
-            rules: plan.rules.clone(),
-        })
+    /// Returns the game as it stands: its question, answers and what each seat sees.
+    pub fn game(&self) -> &Session {
+        &self.game
     }
-}
 
-/// Plays game 0 of the one-cell `plan` with `outsiders` and hands `show` each event as
-/// the people at `people` see it ([`Game::seen_by`]): as the person just asked sees it
-/// when a person answered last, else as the first person does (people who share a
-/// terminal share what is shown there). Then hands it the final scores.
-fn tell_events(
-    plan: &Plan,
-    people: &[usize],
-    outsiders: &[Plug],
-    show: &mut dyn FnMut(&str),
-) -> Result<()> {
-    struct Tell<'a> {
-        plan: &'a Plan,
-        people: &'a [usize],
-        outsiders: &'a [Plug],
-        show: &'a mut dyn FnMut(&str),
-    }
-    impl GameVisitor for Tell<'_> {
-        type Output = Result<()>;
-        fn visit<G: Game + 'static>(self, game: G) -> Result<()> {
-            let Tell {
-                plan,
-                people,
-                outsiders,
-                show,
-            } = self;
-            let setup = setup(game, plan, &plan.cells[0], Machine::default(), outsiders)
-                .map_err(|m| anyhow!("{m}"))?;
-            let game = &setup.game;
-            let mut viewer = Seat(people[0] as u8);
-            let record = floe_sim::replay(game, &setup.config, 0, &mut |line| match line {
-                Line::Question { seat, .. } => {
-                    viewer = if people.contains(&seat.index()) {
-                        seat
-                    } else {
-                        Seat(people[0] as u8)
-                    };
-                }
-                Line::Event(e) => show(&game.seen_by(e, viewer).to_string()),
-                Line::Over(_) => {}
-            });
-            show(&crate::replay::final_scores(
-                game,
-                &setup.label,
-                &record.outcome,
-            ));
-            Ok(())
+    /// Returns the seat events are shown as when `seat` is asked: a person sees as
+    /// themself; a bot's answers are shown as the first person sees them (people who
+    /// share a terminal share what is shown there).
+    fn viewer(&self, seat: usize) -> usize {
+        if self.people.contains(&seat) {
+            seat
+        } else {
+            self.people[0]
         }
     }
-    let visitor = Tell {
-        plan,
-        people,
-        outsiders,
-        show,
-    };
-    floe_games::visit(&plan.game, Some(&plan.rules), visitor).map_err(|e| anyhow!("{e}"))?
+
+    /// Returns what happened before the first question, as the first person saw it.
+    pub fn opening(&self) -> Vec<String> {
+        self.game
+            .opening(self.people[0])
+            .expect("the people sit at the table")
+    }
+
+    /// Lets the bots answer until a person is asked or the game ends, handing `show` every
+    /// event as the people see it; returns the person's seat asked (`None` once the game
+    /// is over).
+    ///
+    /// # Errors
+    /// Fails if a bot's spec cannot answer (checked when the sitting was made, so this
+    /// does not happen).
+    pub fn play_bots(&mut self, show: &mut dyn FnMut(&str)) -> Result<Option<usize>> {
+        while let Some(seat) = self.game.to_act() {
+            if self.people.contains(&seat) {
+                return Ok(Some(seat));
+            }
+            let answer = self.game.bot_answer(&self.seats[seat])?;
+            for event in self.game.apply_seen_by(answer, self.viewer(seat))? {
+                show(&event);
+            }
+            self.given.push(answer);
+        }
+        Ok(None)
+    }
+
+    /// Carries out the answer numbered `index`, given by the person asked, and returns
+    /// the events it caused as they see them. The game as it stood is kept, to take the
+    /// answer back ([`Sitting::take_back`]).
+    ///
+    /// # Errors
+    /// Refuses an answer that is not among those offered, leaving the game as it was.
+    pub fn answer(&mut self, index: usize) -> Result<Vec<String>> {
+        let seat = self
+            .game
+            .to_act()
+            .ok_or_else(|| anyhow::anyhow!("the game is over"))?;
+        let before = self.game.clone();
+        let events = self.game.apply_seen_by(index, self.viewer(seat))?;
+        self.before.push((before, self.given.len()));
+        self.given.push(index);
+        Ok(events)
+    }
+
+    /// Takes back the last answer a person gave, and every answer given after it (the
+    /// bots'), when the game has shown the people nothing since that they could not know
+    /// before it ([`Session::revealed_by`]): the game is then exactly as it stood before
+    /// that answer, its dice to come included, and the answer leaves the record. Returns
+    /// the answer taken back, as it printed.
+    ///
+    /// # Errors
+    /// [`Kept`] says why the answer stays: none was given, or something hidden came out.
+    pub fn take_back(&mut self) -> Result<String, Kept> {
+        let (before, at) = self.before.last().ok_or(Kept::Nothing)?;
+        let answer = before
+            .action_text(self.given[*at])
+            .expect("an answer given has a text");
+        let revealed = before
+            .revealed_by(&self.given[*at..], &self.people)
+            .expect("the answers given were legal");
+        if let Some(shown) = revealed {
+            return Err(Kept::Revealed { answer, shown });
+        }
+        let (before, at) = self.before.pop().expect("checked above");
+        self.game = before;
+        self.given.truncate(at);
+        Ok(answer)
+    }
+
+    /// Returns the record of the game so far: every answer the people gave and kept.
+    pub fn record(&self) -> Record {
+        Record {
+            floe_version: env!("CARGO_PKG_VERSION").to_string(),
+            game: self.game.game().to_string(),
+            players: self.game.players(),
+            seed: self.seed,
+            seats: self.seats.clone(),
+            answers: self.before.iter().map(|&(_, at)| self.given[at]).collect(),
+            rules: self.rules.clone(),
+            plugged: self.plugged.clone(),
+        }
+    }
 }
 
 /// Gives back a record's answers in order; notes where the record and the game part.
@@ -318,22 +400,29 @@ impl Outsider for Recorded {
     }
 }
 
-/// Tells the game of `record` (read from `path`) again, in full or as `seat` saw it (see
-/// [`crate::replay::replay`]).
+/// Tells the game of `record` (read from `path`, its seats read with `registry`) again, in
+/// full or as `seat` saw it (see [`crate::replay::replay`]).
 ///
 /// # Errors
 /// Fails if the record does not fit its game: bad rules or seats, or answers that are
 /// not among those offered, too few or too many.
-pub fn replay_record(record: &Record, path: &Path, seat: Option<usize>) -> Result<String> {
+pub fn replay_record(
+    record: &Record,
+    path: &Path,
+    seat: Option<usize>,
+    registry: &Registry,
+) -> Result<String> {
     let recorded = Arc::new(Recorded {
         answers: Mutex::new(record.answers.iter().copied().collect()),
         given: record.answers.len(),
         fault: Mutex::new(None),
     });
+    let mut bots = registry.clone();
+    bots.seat(Plug::new(PERSON, recorded.clone()));
     let plan = record
-        .plan(path, Plug::new(PERSON, recorded.clone()))
+        .plan(path, &bots)
         .map_err(|e| record_error(path, "the record does not fit its game").because(e))?;
-    let text = crate::replay::replay(&plan, 0, seat, &[Plug::new(PERSON, recorded.clone())])?;
+    let text = crate::replay::replay(&plan, 0, seat, &bots)?;
     if let Some(fault) = recorded.fault.lock().expect("not poisoned").take() {
         return Err(record_error(path, fault).into());
     }

@@ -6,6 +6,8 @@
 //! file), so a plan plays the same games wherever it is read, whatever files have changed
 //! since.
 
+use std::collections::BTreeMap;
+
 use floe_core::ParamValue;
 use floe_sim::Dealing;
 use serde::{Deserialize, Serialize};
@@ -44,6 +46,11 @@ pub struct Plan {
     pub dealing: Dealing,
     /// Also write one row per game and seat (`simulate --per-game`).
     pub per_game: bool,
+    /// The identity of each plugged bot the cells name ([`floe_bots::PluggedBot`]), by
+    /// name: the plan is carried out (played, merged from shards) only with these (left
+    /// out of the manifest when the cells name none, so such plans read as before).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub plugged: BTreeMap<String, String>,
     /// The experiment, for a run of [`RunKind::Experiment`].
     pub experiment: Option<ExperimentInfo>,
     /// The cells, run one after another.
@@ -136,6 +143,25 @@ mod tests {
 
     use super::*;
 
+    /// Every field of the deal but the seating (which each kind of run sets) is a setting
+    /// front ends take by name, under the name the manifest gives it.
+    #[test]
+    fn every_deal_field_but_the_seating_is_a_named_setting() {
+        let written = toml::Table::try_from(floe_sim::Dealing::default()).unwrap();
+        let mut fields: Vec<&str> = written
+            .keys()
+            .map(String::as_str)
+            .filter(|&k| k != "seating")
+            .collect();
+        fields.sort_unstable();
+        let mut settings: Vec<&str> = floe_sim::Dealing::SETTINGS
+            .iter()
+            .map(floe_sim::DealSetting::name)
+            .collect();
+        settings.sort_unstable();
+        assert_eq!(fields, settings);
+    }
+
     #[test]
     fn a_plan_reads_back_equal_from_toml() {
         let plan = Plan {
@@ -148,6 +174,7 @@ mod tests {
                 seating: Seating::Duplicate,
             },
             per_game: false,
+            plugged: BTreeMap::from([("mine".into(), "my-bots 1.0".into())]),
             experiment: Some(ExperimentInfo {
                 name: "x".into(),
                 description: "why".into(),
@@ -156,7 +183,7 @@ mod tests {
             }),
             cells: vec![CellPlan {
                 players: 4,
-                bots: "random,greedy".into(),
+                bots: "random,mine".into(),
                 games: 10,
                 sweep: Some(SweepPoint {
                     param: "scoring.race_1".into(),

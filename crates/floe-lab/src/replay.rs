@@ -3,10 +3,9 @@
 use std::fmt::Write as _;
 
 use anyhow::{Result, anyhow};
-use floe_bots::outsider::Plug;
+use floe_bots::Registry;
 use floe_core::{ActionList, Game, Outcome, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
-use floe_sim::report::RunLabel;
 use floe_sim::{Line, Setting};
 
 use crate::message::SettingError;
@@ -24,17 +23,17 @@ use crate::setup::{Machine, setup};
 /// every answer apart, and left out when it cannot (the answer's line then says all the
 /// seat learns, say that a card was played face down).
 ///
-/// `outsiders` are the players from outside Floe the plan's bot list names (a game
-/// record's answers, replayed).
+/// `bots` reads the plan's bot list: the bots it names besides the built-in ones (a game
+/// record's answers, replayed, or a plugged bot).
 ///
 /// # Errors
 /// Fails if the plan does not fit its game, or `seat` is not at the table.
-pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) -> Result<String> {
+pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, bots: &Registry) -> Result<String> {
     struct Replay<'a> {
         plan: &'a Plan,
         index: u64,
         seat: Option<usize>,
-        outsiders: &'a [Plug],
+        bots: &'a Registry,
     }
     impl GameVisitor for Replay<'_> {
         type Output = Result<String>;
@@ -44,7 +43,7 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) 
                 self.plan,
                 &self.plan.cells[0],
                 Machine::default(),
-                self.outsiders,
+                self.bots,
             )?;
             let players = setup.label.players;
             if let Some(seat) = self.seat.filter(|&s| s >= players) {
@@ -67,7 +66,7 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, outsiders: &[Plug]) 
             plan,
             index,
             seat,
-            outsiders,
+            bots,
         },
     )
     .map_err(|e| anyhow!("{e}"))?
@@ -182,20 +181,20 @@ fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> S
     for line in lines {
         let _ = writeln!(out, "{line}");
     }
-    out.push_str(&final_scores(game, label, &record.outcome));
+    out.push_str(&final_scores(game, label.players, &record.outcome));
     out
 }
 
-/// Returns the final scores of a game of the run `label` with outcome `o`: how it ended,
+/// Returns the final scores of a game of `players` seats with outcome `o`: how it ended,
 /// then each seat's points, progress and win.
-pub(crate) fn final_scores<G: Game>(game: &G, label: &RunLabel, o: &Outcome) -> String {
+pub(crate) fn final_scores<G: Game>(game: &G, players: usize, o: &Outcome) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
         "final scores ({}):",
         game.end_causes()[o.end_cause as usize]
     );
-    for seat in Seat::all(label.players) {
+    for seat in Seat::all(players) {
         let s = seat.index();
         let won = match (o.is_winner(seat), o.winner_count() > 1) {
             (true, true) => "  shared win",

@@ -2,10 +2,11 @@
 //! Everything is checked here, against the loaded game, so that nothing is played on bad
 //! input; each error names the flag, or the spec's file, line and key.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Result, anyhow};
-use floe_bots::outsider::Plug;
+use floe_bots::{BotSpec, Registry};
 use floe_core::{Game, ParamDecl, ParamKind, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::{Dealing, RunError, Setting};
@@ -128,8 +129,9 @@ pub struct RunRequest {
     pub dealing: Dealing,
     /// Also write one row per game and seat.
     pub per_game: bool,
-    /// The outsiders (people, Python functions) the bots text names.
-    pub outsiders: Vec<Plug>,
+    /// The bots the bots text may name besides the built-in ones: plugged in, or
+    /// outsiders (people, Python functions).
+    pub registry: Registry,
 }
 
 /// A checked plan and the warnings its bots give.
@@ -153,21 +155,21 @@ pub(crate) fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     }
 }
 
-/// Returns every bot and its parameters with game `name`'s defaults, for people
-/// ([`floe_bots::bots_help`]).
+/// Returns every bot (the built-in ones, then those plugged into `registry`) and its
+/// parameters with game `name`'s defaults, for people ([`floe_bots::bots_help`]).
 ///
 /// # Errors
 /// Lists the games when there is none of that name.
-pub fn bots_help(name: &str) -> Result<String> {
-    struct Help;
-    impl GameVisitor for Help {
+pub fn bots_help(name: &str, registry: &Registry) -> Result<String> {
+    struct Help<'a>(&'a Registry);
+    impl GameVisitor for Help<'_> {
         type Output = String;
         fn visit<G: Game + 'static>(self, game: G) -> String {
-            floe_bots::bots_help(&game)
+            floe_bots::bots_help(&game, self.0)
         }
     }
     known_game(name)?;
-    floe_games::visit(name, None, Help).map_err(|e| anyhow!("{e}"))
+    floe_games::visit(name, None, Help(registry)).map_err(|e| anyhow!("{e}"))
 }
 
 /// Checks that Floe has a game named `name`.
@@ -199,12 +201,13 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
         type Output = Result<Planned>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<Planned> {
             let req = self.0;
-            let plan = Plan {
+            let mut plan = Plan {
                 kind: req.kind,
                 game: req.game,
                 rules: game.rules().to_toml(),
                 dealing: req.dealing,
                 per_game: req.per_game,
+                plugged: BTreeMap::new(),
                 experiment: None,
                 cells: vec![CellPlan {
                     players: req.players,
@@ -219,8 +222,9 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                 &plan,
                 &plan.cells[0],
                 Machine::default(),
-                &req.outsiders,
+                &req.registry,
             )?;
+            plan.plugged = BotSpec::identities(&checked.config.bots);
             Ok(Planned {
                 notes: checked.notes,
                 plan,
@@ -274,6 +278,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
         rules: game.rules().to_toml(),
         dealing: spec.dealing,
         per_game: false,
+        plugged: BTreeMap::new(),
         experiment: Some(ExperimentInfo {
             name: spec.name.clone(),
             description: spec.description.clone(),
@@ -308,8 +313,16 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
                     sweep: sweep.clone(),
                     by: by.clone(),
                 };
-                let checked = setup(game.clone(), &plan, &cell, Machine::default(), &[])
-                    .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
+                let checked = setup(
+                    game.clone(),
+                    &plan,
+                    &cell,
+                    Machine::default(),
+                    &spec.registry,
+                )
+                .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
+                plan.plugged
+                    .extend(BotSpec::identities(&checked.config.bots));
                 if notes.is_empty() {
                     notes = checked.notes;
                 }

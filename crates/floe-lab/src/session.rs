@@ -1,5 +1,6 @@
-//! One game stepped answer by answer from outside Rust (Python, a learning loop): the
-//! game, loaded through the registry, behind an interface that names no game type.
+//! One game stepped answer by answer from outside Rust (Python, a learning loop, people at
+//! the terminal): the game, loaded through the registry, behind an interface that names no
+//! game type.
 //!
 //! A [`Session`] with seed S is game 0 of a run with master seed S: asking each seat's
 //! question of [`Session::bot_answer`] with the bots of a `floe simulate --seed S` line-up
@@ -10,10 +11,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, anyhow, bail};
-use floe_bots::{AnyBot, Bot, BotSpec};
-use floe_core::{Game, Seat, game_seed};
+use floe_bots::{AnyBot, Bot, BotSpec, Registry, SpecError};
+use floe_core::{ActionList, Describe, Field, Game, Seat, Stream, game_seed, stream_rng};
 use floe_games::GameVisitor;
 use floe_sim::{Deal, Setting};
+use rand::RngExt;
 
 use crate::message::SettingError;
 use crate::request::RulesFile;
@@ -26,6 +28,9 @@ pub struct Answer {
     pub index: usize,
     /// How it prints.
     pub text: String,
+    /// How it prints, then what it does, in words for the seat asked
+    /// ([`Describe::answer`]).
+    pub described: String,
 }
 
 /// What one seat knows, in the three forms front ends use.
@@ -83,19 +88,45 @@ impl Session {
         players: usize,
         seed: u64,
     ) -> Result<Session> {
+        Session::with_bots(game, rules, players, seed, &Registry::default())
+    }
+
+    /// Sets up the game as [`Session::new`] does, its bot specs read with `bots` (which
+    /// adds bots plugged in by a user's crate to the built-in ones).
+    ///
+    /// # Errors
+    /// As [`Session::new`].
+    pub fn with_bots(
+        game: &str,
+        rules: Option<&RulesFile>,
+        players: usize,
+        seed: u64,
+        bots: &Registry,
+    ) -> Result<Session> {
         struct Start {
             players: usize,
             seed: u64,
+            bots: Registry,
         }
         impl GameVisitor for Start {
             type Output = Result<Session>;
-            fn visit<G: Game + 'static>(self, game: G) -> Result<Session> {
+            fn visit<G: Game + Describe + 'static>(self, game: G) -> Result<Session> {
                 floe_sim::check_players(&game, self.players)?;
-                Ok(Session(Box::new(Live::new(game, self.players, self.seed))))
+                let live = Live::new(game, self.players, self.seed, self.bots);
+                Ok(Session(Box::new(live)))
             }
         }
         crate::request::known_game(game)?;
-        crate::request::with_game(game, rules, Start { players, seed })
+        let bots = bots.clone();
+        crate::request::with_game(
+            game,
+            rules,
+            Start {
+                players,
+                seed,
+                bots,
+            },
+        )
     }
 
     /// Returns the game's registry name.
@@ -118,11 +149,29 @@ impl Session {
         self.0.answers()
     }
 
-    /// Returns what the answer numbered `index` does, whether or not it is legal now (the
-    /// text [`Session::answers`] gives it when it is).
+    /// Returns the pending question in words, as put to the seat asked
+    /// ([`Describe::question`]), `None` once the game is over.
+    pub fn question(&self) -> Option<String> {
+        self.0.question()
+    }
+
+    /// Returns the events of the game's setup as `seat` saw them ([`Game::seen_by`]): what
+    /// happened before the first question.
     ///
     /// # Errors
-    /// Refuses a number no answer of this table has.
+    /// Fails if `seat` is not at the table.
+    pub fn opening(&self, seat: usize) -> Result<Vec<String>> {
+        self.check_seat(seat)?;
+        Ok(self.0.opening(Seat(seat as u8)))
+    }
+
+    /// Returns what the answer numbered `index` does, whatever the state: the text
+    /// [`Session::answers`] gives it when it is legal. A number this table leaves unused (a
+    /// token given to a seat it lacks) says so after the text it has at a table that uses
+    /// it.
+    ///
+    /// # Errors
+    /// Refuses a number at or above [`Session::action_count`], naming the numbers there are.
     pub fn action_text(&self, index: usize) -> Result<String> {
         self.0.action_text(index)
     }
@@ -136,7 +185,41 @@ impl Session {
     /// Refuses a number that is not among [`Session::answers`], naming it and the answers
     /// allowed, and leaves the game as it was.
     pub fn apply(&mut self, index: usize) -> Result<Vec<String>> {
-        self.0.apply(index)
+        self.0.apply(index, None)
+    }
+
+    /// Carries out the answer numbered `index` as [`Session::apply`] does, and returns the
+    /// events it caused as `seat` sees them: a person watching the bots answer sees their
+    /// cards played face down as face down.
+    ///
+    /// # Errors
+    /// Refuses a seat not at the table, and an answer as [`Session::apply`] does; either
+    /// way the game stays as it was.
+    pub fn apply_seen_by(&mut self, index: usize, seat: usize) -> Result<Vec<String>> {
+        self.check_seat(seat)?;
+        self.0.apply(index, Some(Seat(seat as u8)))
+    }
+
+    /// Returns the first thing that carrying out `answers` (answer numbers, every seat's,
+    /// in order) from here shows one of `seats` that the seat could not know here: an
+    /// event as it sees it, or a line of its observation, trimmed. `None` when the answers
+    /// reveal nothing hidden from those seats: no card drawn or turned up, no die rolled.
+    ///
+    /// A fact is hidden from a seat when a game it cannot tell from this one would show
+    /// it otherwise. [`REVEAL_WORLDS`] such games are drawn ([`Game::determinize`], each
+    /// with a chance stream of its own), and in each the same answers are given, an
+    /// answer the seat cannot see standing for one drawn among those that look the same
+    /// to it ([`Game::action_key`]); the first event or line that differs is the fact. A
+    /// fact that nearly every such game shares may go unnoticed.
+    ///
+    /// # Errors
+    /// Fails on a seat not at the table, or an answer that is not among those offered
+    /// when it comes.
+    pub fn revealed_by(&self, answers: &[usize], seats: &[usize]) -> Result<Option<String>> {
+        for &seat in seats {
+            self.check_seat(seat)?;
+        }
+        self.0.revealed_by(answers, seats)
     }
 
     /// Returns what `seat` knows.
@@ -144,6 +227,12 @@ impl Session {
     /// # Errors
     /// Fails if `seat` is not at the table.
     pub fn observation(&self, seat: usize) -> Result<Seen> {
+        self.check_seat(seat)?;
+        Ok(self.0.observation(seat))
+    }
+
+    /// Fails if `seat` is not at the table.
+    fn check_seat(&self, seat: usize) -> Result<()> {
         let players = self.players();
         if seat >= players {
             bail!(
@@ -151,12 +240,50 @@ impl Session {
                 players - 1
             );
         }
-        Ok(self.0.observation(seat))
+        Ok(())
+    }
+
+    /// For front ends that step many games at once (Python's `VectorGame`): the
+    /// allocation-free counterparts of [`Session::new`], [`Session::apply`] and
+    /// [`Session::observation`] with [`Session::answers`], which write no text.
+    ///
+    /// Sets the game up again as [`Session::new`] with seed `seed` sets it up, keeping
+    /// the rules, the interrupt flag and the bots asked so far (each starts a new game,
+    /// as a run's bots do between games).
+    pub fn redeal(&mut self, seed: u64) {
+        self.0.redeal(seed);
+    }
+
+    /// Carries out the answer numbered `index` as [`Session::apply`] does, without
+    /// printing the events.
+    ///
+    /// # Errors
+    /// As [`Session::apply`]; the game then stays as it was.
+    pub fn apply_quietly(&mut self, index: usize) -> Result<()> {
+        self.0.apply_quietly(index)
+    }
+
+    /// Writes [`Session::observation`]'s encoding for `seat` into `encoding`, and into
+    /// `mask` 1 at the number of each of [`Session::answers`] if `seat` is the one asked,
+    /// 0 everywhere else (all 0 once the game is over).
+    ///
+    /// # Panics
+    /// If `seat` is not at the table, or the buffers are not [`Session::encoding_len`]
+    /// and [`Session::action_count`] long.
+    pub fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]) {
+        assert!(seat < self.players(), "seat {seat} is not at the table");
+        self.0.encode_into(seat, encoding, mask);
     }
 
     /// Returns the result once the game is over.
     pub fn outcome(&self) -> Option<Finish> {
         self.0.outcome()
+    }
+
+    /// Returns the final scores once the game is over, as `floe replay` ends a game's
+    /// log: how it ended, then each seat's points, progress and win.
+    pub fn final_scores(&self) -> Option<String> {
+        self.0.final_scores()
     }
 
     /// Returns the answer the bot `spec` gives the pending question, as the seat asked
@@ -167,6 +294,16 @@ impl Session {
     /// Fails on a bad spec (the message `--bots` gives) or once the game is over.
     pub fn bot_answer(&mut self, spec: &str) -> Result<usize> {
         self.0.bot_answer(spec)
+    }
+
+    /// Checks that the bot `spec` is one this game can seat, as [`Session::bot_answer`]
+    /// checks it, without asking it anything: a front end that seats bots for a whole game
+    /// refuses a bad one when it is given, not at the bot's first question.
+    ///
+    /// # Errors
+    /// The spec's own error: an unknown bot or parameter, or one the game does not declare.
+    pub fn check_bot(&self, spec: &str) -> Result<()> {
+        self.0.check_bot(spec)
     }
 
     /// Returns whether the bot `spec` names searches, and so may think for as long as its
@@ -192,6 +329,12 @@ impl Session {
     pub fn encoding_len(&self) -> usize {
         self.0.encoding_len()
     }
+
+    /// Returns the named fields of the encoding at this table, in order
+    /// ([`floe_core::EncodingLayout`]).
+    pub fn encoding_layout(&self) -> Vec<Field> {
+        self.0.encoding_layout()
+    }
 }
 
 /// A [`Session`]'s game, its type erased.
@@ -201,60 +344,151 @@ trait Stepped: Send {
     fn players(&self) -> usize;
     fn to_act(&self) -> Option<usize>;
     fn answers(&self) -> Vec<Answer>;
+    fn question(&self) -> Option<String>;
+    fn opening(&self, seat: Seat) -> Vec<String>;
     fn action_text(&self, index: usize) -> Result<String>;
-    fn apply(&mut self, index: usize) -> Result<Vec<String>>;
+    fn apply(&mut self, index: usize, viewer: Option<Seat>) -> Result<Vec<String>>;
+    fn revealed_by(&self, answers: &[usize], seats: &[usize]) -> Result<Option<String>>;
     fn observation(&self, seat: usize) -> Seen;
     fn outcome(&self) -> Option<Finish>;
+    fn final_scores(&self) -> Option<String>;
     fn bot_answer(&mut self, spec: &str) -> Result<usize>;
+    fn check_bot(&self, spec: &str) -> Result<()>;
     fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>);
     fn action_count(&self) -> usize;
     fn encoding_len(&self) -> usize;
+    fn encoding_layout(&self) -> Vec<Field>;
+    fn redeal(&mut self, seed: u64);
+    fn apply_quietly(&mut self, index: usize) -> Result<()>;
+    fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]);
 }
 
 /// The bots a seat has been asked through, one per spec.
 type SeatBots<G> = Vec<(String, AnyBot<G>)>;
 
+/// How many games a seat cannot tell from the real one [`Session::revealed_by`] draws.
+pub const REVEAL_WORLDS: u64 = 64;
+
 /// A game of type `G` in progress.
 struct Live<G: Game> {
     game: G,
+    /// The game's seed (game 0's of the run), which sets it up.
+    seed: u64,
     deal: Deal<G>,
     bots: Vec<SeatBots<G>>,
+    /// What bot specs are read with: the built-in bots and any plugged in.
+    registry: Registry,
     /// Set to end a search early ([`Session::interrupt_searches_on`]).
     interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Live<G> {
-    /// Returns the answer numbered `index` at this table.
-    fn action(&self, index: usize) -> Result<G::Action> {
+    /// Returns the answer numbered `index` at this table, `None` for a number the table
+    /// leaves unused.
+    ///
+    /// # Errors
+    /// Refuses a number at or above the game's count, naming the numbers there are.
+    fn action(&self, index: usize) -> Result<Option<G::Action>> {
         let players = self.game.players(self.deal.state());
-        match self.game.action_at(players, index) {
-            Some(action) => Ok(action),
-            None => bail!(
-                "answer {index}: no answer at a table of {players} has that number (the numbers \
-                 run from 0 to {}, not every one used at every size)",
-                self.game.action_count(players) - 1
-            ),
+        let count = self.game.action_count(players);
+        if index >= count {
+            bail!(
+                "answer {index}: no answer has that number (the numbers run from 0 to {})",
+                count - 1
+            );
+        }
+        Ok(self.game.action_at(players, index))
+    }
+
+    /// Returns the text of the answer numbered `index`, which is `action` at this table
+    /// (see [`Session::action_text`]).
+    fn text(&self, index: usize, action: Option<G::Action>) -> String {
+        if let Some(action) = action {
+            return action.to_string();
+        }
+        let players = self.game.players(self.deal.state());
+        match self
+            .game
+            .player_counts()
+            .find_map(|p| self.game.action_at(p, index))
+        {
+            Some(elsewhere) => format!("{elsewhere} (no such answer at {players} players)"),
+            None => "unused (no answer has this number under these rules)".to_string(),
         }
     }
 
-    /// Sets up the game as a run with master seed `master` sets up its game 0.
-    fn new(game: G, players: usize, master: u64) -> Live<G> {
-        let deal = Deal::new(&game, players, game_seed(master, 0), &mut |_| {});
+    /// Returns the refusal of the answer numbered `index`, printed `text`, when `allowed`
+    /// are the answers (none once the game is over).
+    fn refusal(&self, index: usize, text: &str, allowed: &[G::Action]) -> anyhow::Error {
+        if allowed.is_empty() {
+            return anyhow!("answer {index} ({text}): the game is over");
+        }
+        let listed: Vec<String> = allowed
+            .iter()
+            .map(|&a| format!("{} ({a})", self.game.action_index(a)))
+            .collect();
+        anyhow!(
+            "answer {index} ({text}) is not an answer now; answers: {}",
+            listed.join(" | ")
+        )
+    }
+
+    /// Returns `spec` parsed and checked against the game.
+    fn bot_spec(&self, spec: &str) -> Result<BotSpec, SpecError> {
+        self.registry
+            .parse(spec)
+            .and_then(|b| b.check_game(&self.game).map(|()| b))
+    }
+
+    /// Returns where `seat`'s bot for `spec` is in its list, building it if the seat has
+    /// none by that (canonical) name yet.
+    ///
+    /// # Errors
+    /// A bad spec, with the message `--bots` gives.
+    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize> {
+        let parsed = self
+            .bot_spec(spec)
+            .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
+        let name = parsed.to_string();
+        let bots = &mut self.bots[seat.index()];
+        Ok(match bots.iter().position(|(n, _)| *n == name) {
+            Some(at) => at,
+            None => {
+                let mut bot = parsed.build::<G>();
+                bot.new_game();
+                if let Some(flag) = &self.interrupt {
+                    bot.interrupt_on(flag.clone());
+                }
+                bots.push((name, bot));
+                bots.len() - 1
+            }
+        })
+    }
+
+    /// Sets up the game as a run with master seed `master` sets up its game 0, its bot
+    /// specs read with `registry`.
+    fn new(game: G, players: usize, master: u64, registry: Registry) -> Live<G> {
+        let seed = game_seed(master, 0);
+        let deal = Deal::new(&game, players, seed, &mut |_| {});
         Live {
             game,
+            seed,
             deal,
             bots: (0..players).map(|_| Vec::new()).collect(),
+            registry,
             interrupt: None,
         }
     }
 }
 
-impl<G: Game + 'static> Stepped for Live<G> {
+impl<G: Game + Describe + 'static> Stepped for Live<G> {
     fn clone_box(&self) -> Box<dyn Stepped> {
         Box::new(Live {
             game: self.game.clone(),
+            seed: self.seed,
             deal: self.deal.clone(),
             bots: (0..self.bots.len()).map(|_| Vec::new()).collect(),
+            registry: self.registry.clone(),
             interrupt: None,
         })
     }
@@ -272,23 +506,42 @@ impl<G: Game + 'static> Stepped for Live<G> {
     }
 
     fn answers(&self) -> Vec<Answer> {
+        let state = self.deal.state();
         self.deal
             .answers()
             .iter()
             .map(|&a| Answer {
                 index: self.game.action_index(a),
                 text: a.to_string(),
+                described: self.game.answer(state, a),
             })
             .collect()
     }
 
-    fn action_text(&self, index: usize) -> Result<String> {
-        Ok(self.action(index)?.to_string())
+    fn question(&self) -> Option<String> {
+        let state = self.deal.state();
+        self.game.to_act(state).map(|_| self.game.question(state))
     }
 
-    fn apply(&mut self, index: usize) -> Result<Vec<String>> {
-        let action = self.action(index)?;
-        let actor = self.deal.to_act(&self.game);
+    fn opening(&self, seat: Seat) -> Vec<String> {
+        let mut events = Vec::new();
+        // Set up again from the seed: the setup's events were not kept.
+        Deal::new(&self.game, self.players(), self.seed, &mut |e| {
+            events.push(self.game.seen_by(e, seat).to_string());
+        });
+        events
+    }
+
+    fn action_text(&self, index: usize) -> Result<String> {
+        Ok(self.text(index, self.action(index)?))
+    }
+
+    fn apply(&mut self, index: usize, viewer: Option<Seat>) -> Result<Vec<String>> {
+        let Some(action) = self.action(index)? else {
+            let text = self.text(index, None);
+            return Err(self.refusal(index, &text, self.deal.answers()));
+        };
+        let actor = viewer.or(self.deal.to_act(&self.game));
         let game = &self.game;
         let mut events = Vec::new();
         // On an illegal answer the engine touches nothing: the state and the chance stream
@@ -301,22 +554,78 @@ impl<G: Game + 'static> Stepped for Live<G> {
                 };
                 events.push(seen.to_string());
             })
-            .map_err(|illegal| {
-                let listed: Vec<String> = illegal
-                    .allowed
-                    .iter()
-                    .map(|&a| format!("{} ({a})", self.game.action_index(a)))
-                    .collect();
-                if listed.is_empty() {
-                    anyhow!("answer {index} ({action}): the game is over")
-                } else {
-                    anyhow!(
-                        "answer {index} ({action}) is not an answer now; answers: {}",
-                        listed.join(" | ")
-                    )
-                }
-            })?;
+            .map_err(|illegal| self.refusal(index, &action.to_string(), &illegal.allowed))?;
         Ok(events)
+    }
+
+    fn revealed_by(&self, answers: &[usize], seats: &[usize]) -> Result<Option<String>> {
+        let mut actions = Vec::new();
+        for &index in answers {
+            match self.action(index)? {
+                Some(action) => actions.push(action),
+                None => bail!("answer {index}: {}", self.text(index, None)),
+            }
+        }
+        let game = &self.game;
+        for seat in seats.iter().map(|&s| Seat(s as u8)) {
+            // The game as it goes from here: each answer as the seat sees it, and the
+            // events and observation it shows the seat.
+            let mut deal = self.deal.clone();
+            let mut steps = Vec::new();
+            for &action in &actions {
+                let key = game.action_key(deal.state(), action, seat);
+                let mut events = Vec::new();
+                deal.try_advance(game, action, &mut |e| {
+                    events.push(game.seen_by(e, seat).to_string());
+                })
+                .map_err(|e| anyhow!("answer {} ({action}): {e}", game.action_index(action)))?;
+                steps.push((key, events, game.observe(deal.state(), seat)));
+            }
+            let mut world = self.deal.state().clone();
+            let mut listed = ActionList::new();
+            for w in 0..REVEAL_WORLDS {
+                game.determinize(
+                    self.deal.state(),
+                    seat,
+                    &mut stream_rng(w, Stream::Chance),
+                    &mut world,
+                );
+                let mut chance = stream_rng(w, Stream::Bot(0));
+                for (key, events, seen) in &steps {
+                    game.legal_actions(&world, &mut listed);
+                    // An answer the seat cannot see is any that looks the same to it: one
+                    // drawn at random, since the seat cannot know which it was.
+                    let alike: Vec<G::Action> = listed
+                        .iter()
+                        .copied()
+                        .filter(|&a| game.action_key(&world, a, seat) == *key)
+                        .collect();
+                    if alike.is_empty() {
+                        // The answer itself could not be given there: it shows what it is.
+                        return Ok(events.first().map(|e| e.trim().to_string()));
+                    }
+                    let action = alike[chance.random_range(0..alike.len())];
+                    let mut shown = Vec::new();
+                    game.advance(&mut world, action, &mut chance, &mut listed, &mut |e| {
+                        shown.push(game.seen_by(e, seat).to_string());
+                    });
+                    // An event that differs, or the last one where one log runs on.
+                    let longer = events.len().max(shown.len());
+                    if let Some(at) = (0..longer).find(|&i| shown.get(i) != events.get(i)) {
+                        let event = events.get(at).or(events.last());
+                        return Ok(event.map(|e| e.trim().to_string()));
+                    }
+                    let there = game.observe(&world, seat);
+                    if there != *seen {
+                        return Ok(Some(first_difference(
+                            &seen.to_string(),
+                            &there.to_string(),
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(None)
     }
 
     fn observation(&self, seat: usize) -> Seen {
@@ -348,29 +657,35 @@ impl<G: Game + 'static> Stepped for Live<G> {
         })
     }
 
+    fn final_scores(&self) -> Option<String> {
+        let outcome = self.game.outcome(self.deal.state())?;
+        Some(crate::replay::final_scores(
+            &self.game,
+            self.players(),
+            &outcome,
+        ))
+    }
+
     fn bot_answer(&mut self, spec: &str) -> Result<usize> {
         let Some(seat) = self.game.to_act(self.deal.state()) else {
             bail!("bot {spec:?}: the game is over; there is no question to answer");
         };
-        let parsed = BotSpec::parse(spec)
-            .and_then(|b| b.check_game(&self.game).map(|()| b))
-            .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
-        let name = parsed.to_string();
-        let bots = &mut self.bots[seat.index()];
-        let at = match bots.iter().position(|(n, _)| *n == name) {
+        // A spec given as the name of a bot the seat has (its canonical form) is that
+        // bot: no need to read it again, which would cost as much as a fast bot's answer.
+        let known = self.bots[seat.index()].iter().position(|(n, _)| n == spec);
+        let at = match known {
             Some(at) => at,
-            None => {
-                let mut bot = parsed.build::<G>();
-                bot.new_game();
-                if let Some(flag) = &self.interrupt {
-                    bot.interrupt_on(flag.clone());
-                }
-                bots.push((name, bot));
-                bots.len() - 1
-            }
+            None => self.seat_bot(seat, spec)?,
         };
-        let action = self.deal.ask(&self.game, seat, &mut bots[at].1);
+        let action = self
+            .deal
+            .ask(&self.game, seat, &mut self.bots[seat.index()][at].1);
         Ok(self.game.action_index(action))
+    }
+
+    fn check_bot(&self, spec: &str) -> Result<()> {
+        self.bot_spec(spec)?;
+        Ok(())
     }
 
     fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>) {
@@ -387,4 +702,51 @@ impl<G: Game + 'static> Stepped for Live<G> {
     fn encoding_len(&self) -> usize {
         self.game.encoding_len(self.players())
     }
+
+    fn encoding_layout(&self) -> Vec<Field> {
+        self.game.encoding_layout(self.players())
+    }
+
+    fn redeal(&mut self, master: u64) {
+        let players = self.players();
+        self.seed = game_seed(master, 0);
+        self.deal = Deal::new(&self.game, players, self.seed, &mut |_| {});
+        for (_, bot) in self.bots.iter_mut().flatten() {
+            bot.new_game();
+        }
+    }
+
+    fn apply_quietly(&mut self, index: usize) -> Result<()> {
+        let Some(action) = self.action(index)? else {
+            let text = self.text(index, None);
+            return Err(self.refusal(index, &text, self.deal.answers()));
+        };
+        self.deal
+            .try_advance(&self.game, action, &mut |_| {})
+            .map_err(|illegal| self.refusal(index, &action.to_string(), &illegal.allowed))
+    }
+
+    fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]) {
+        let state = self.deal.state();
+        let seat = Seat(seat as u8);
+        encoding.fill(0.0);
+        self.game.encode(&self.game.observe(state, seat), encoding);
+        mask.fill(0);
+        if self.game.to_act(state) == Some(seat) {
+            for &a in self.deal.answers() {
+                mask[self.game.action_index(a)] = 1;
+            }
+        }
+    }
+}
+
+/// Returns the first line of `real` that `other` does not have in its place (trimmed), or
+/// `real`'s first line when one text runs on where the other stops.
+fn first_difference(real: &str, other: &str) -> String {
+    let differs = real.lines().zip(other.lines()).find(|(a, b)| a != b);
+    differs
+        .map_or(real.lines().next(), |(line, _)| Some(line))
+        .unwrap_or_default()
+        .trim()
+        .to_string()
 }

@@ -1,7 +1,6 @@
 //! Turning one cell of a [`Plan`] into a checked run of a loaded game.
 
-use floe_bots::outsider::Plug;
-use floe_bots::{BotSpec, split_spec_list};
+use floe_bots::{Registry, split_spec_list};
 use floe_core::{Game, RuleSet};
 use floe_sim::report::RunLabel;
 use floe_sim::{RunConfig, RunError, Seating, Setting, Shard};
@@ -83,8 +82,8 @@ fn cores() -> usize {
 }
 
 /// Checks `cell` of `plan` against `game` (loaded with the plan's rules): sets the swept
-/// parameter, reads the bots, and checks the whole. A bot named as one of `outsiders` is
-/// that outsider (a person, a Python function); any other is a bot spec.
+/// parameter, reads the bots (built-in, or of `bots`: plugged in, or outsiders such as a
+/// person or a Python function), and checks the whole.
 ///
 /// # Errors
 /// Names the first setting that does not fit.
@@ -93,7 +92,7 @@ pub fn setup<G: Game>(
     plan: &Plan,
     cell: &CellPlan,
     machine: Machine,
-    outsiders: &[Plug],
+    bots: &Registry,
 ) -> Result<Setup<G>, SettingError> {
     for sweep in cell.sweep.iter().chain(&cell.by) {
         let mut rules = game.rules().clone();
@@ -111,7 +110,7 @@ pub fn setup<G: Game>(
         shard: machine.shard.unwrap_or(Shard::WHOLE),
     };
     let rules = game.rules().name().to_string();
-    checked(game, &rules, &cell.bots, config, outsiders)
+    checked(game, &rules, &cell.bots, config, bots)
 }
 
 /// Reads the bots text (a spec for every seat, one per seat, or the entrants) into
@@ -122,17 +121,14 @@ fn checked<G: Game>(
     rules: &str,
     bots_text: &str,
     mut config: RunConfig,
-    outsiders: &[Plug],
+    registry: &Registry,
 ) -> Result<Setup<G>, SettingError> {
     let specs = split_spec_list(bots_text);
     let bad_bots = |message: String| SettingError::new(Setting::Bots, message).quoted(bots_text);
     let mut bots = Vec::new();
     for (i, text) in specs.iter().enumerate() {
-        if let Some(plug) = outsiders.iter().find(|p| p.name() == text.trim()) {
-            bots.push(BotSpec::outsider(plug.name(), plug.clone()));
-            continue;
-        }
-        let spec = BotSpec::parse(text)
+        let spec = registry
+            .parse(text)
             .and_then(|spec| spec.check_game(&game).map(|()| spec))
             .map_err(|e| {
                 bad_bots(if specs.len() == 1 {

@@ -9,7 +9,7 @@ use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
-use floe_sim::{Setting, Shard, Tally};
+use floe_sim::{RunConfig, Setting, Shard, Tally};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -184,9 +184,8 @@ struct ShardRead {
 }
 
 impl ShardRead {
-    /// Returns this shard's tally of `cell` (played by `game` under `config`), from the
-    /// run's `empty` tally: checked to be its block of games, to fit together, and to be
-    /// possible in the game.
+    /// Returns this shard's tally of `cell` (played by `game` under `config`): checked to
+    /// be its block of games, to fit together, and to be possible in the game.
     ///
     /// # Errors
     /// Names the shard's counts file, and the line of a count that does not fit.
@@ -194,12 +193,11 @@ impl ShardRead {
         &self,
         cell: usize,
         game: &G,
-        config: &floe_sim::RunConfig,
-        empty: Tally,
+        config: &RunConfig,
     ) -> Result<Tally> {
         let (players, games) = (config.players, config.games);
         let path = self.dir.join(COUNTS);
-        let mut part = empty;
+        let mut part = floe_sim::empty_tally(game, config);
         for ((_, name, index), (value, line)) in self
             .counts
             .range((cell, String::new(), 0)..(cell + 1, String::new(), 0))
@@ -243,8 +241,7 @@ pub struct Merged {
 }
 
 impl Merged {
-    /// Returns the merged tally of `cell` (played by `game` under `config`), starting each
-    /// shard's counts from the run's `empty` tally.
+    /// Returns the merged tally of `cell` (played by `game` under `config`).
     ///
     /// # Errors
     /// Names the shard and line whose counts do not fit the run's shape, the shard whose
@@ -254,12 +251,11 @@ impl Merged {
         &self,
         cell: usize,
         game: &G,
-        config: &floe_sim::RunConfig,
-        empty: Tally,
+        config: &RunConfig,
     ) -> Result<Tally> {
-        let mut merged = empty.clone();
+        let mut merged = floe_sim::empty_tally(game, config);
         for s in &self.shards {
-            let part = s.tally(cell, game, config, empty.clone())?;
+            let part = s.tally(cell, game, config)?;
             merged
                 .merge_checked(&part)
                 .map_err(|e| anyhow!("{}: cell {cell}: {e}", s.dir.join(COUNTS).display()))?;
@@ -278,7 +274,7 @@ impl Merged {
     /// Names the shard's file, the row and what does not fit.
     pub fn append_checked_rows<G: floe_core::Game>(
         &self,
-        cells: &[(&G, &floe_sim::RunConfig, &floe_sim::report::RunLabel)],
+        cells: &[(&G, &RunConfig, &floe_sim::report::RunLabel)],
         header: &[String],
         out: &mut impl Write,
     ) -> Result<()> {
@@ -304,7 +300,7 @@ impl Merged {
                 row: 0,
             };
             for (cell, (game, config, label)) in cells.iter().enumerate() {
-                let counts = s.tally(cell, *game, config, floe_sim::empty_tally(*game, config))?;
+                let counts = s.tally(cell, *game, config)?;
                 let recount = rows.copy_cell(cell, *game, config, label, s.shard, &mut writer)?;
                 let seats_fit = (0..config.players).all(|p| {
                     recount.seats[p].score_sum == counts.seats[p].score_sum
@@ -384,7 +380,7 @@ impl<R: std::io::Read> ShardRows<'_, R> {
         &mut self,
         cell: usize,
         game: &G,
-        config: &floe_sim::RunConfig,
+        config: &RunConfig,
         label: &floe_sim::report::RunLabel,
         shard: Shard,
         writer: &mut csv::Writer<W>,
@@ -521,6 +517,7 @@ fn difference(
         ("per-game rows", p.per_game != q.per_game),
         ("experiment", p.experiment != q.experiment),
         ("cells (bots, players, games or sweep)", p.cells != q.cells),
+        ("plugged bot identity", p.plugged != q.plugged),
         ("games", a.games != b.games),
     ]
     .into_iter()

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
-use floe_bots::{BotSpec, split_spec_list};
+use floe_bots::{Registry, split_spec_list};
 use floe_core::{ParamValue, line_of};
 use floe_sim::{Dealing, Seating};
 use serde::Deserialize;
@@ -66,6 +66,8 @@ pub struct Spec {
     pub lineups: Vec<Lineup>,
     /// The rule parameter swept, if any.
     pub sweep: Option<Sweep>,
+    /// The bots the line-ups may name besides the built-in ones.
+    pub registry: Registry,
 }
 
 /// One line-up of bots and its games per cell.
@@ -267,12 +269,15 @@ pub(crate) fn at(
     anyhow!("{}: line {line}: {key}: {message}", path.display())
 }
 
-/// A spec's file and text, for errors that name the file, the line of a value and its key.
+/// A spec's file and text, for errors that name the file, the line of a value and its key,
+/// and the bots its bot lists may name.
 pub(crate) struct SpecText<'a> {
     /// The spec's path.
     pub path: &'a Path,
     /// Its text.
     pub text: &'a str,
+    /// The bots besides the built-in ones.
+    pub registry: &'a Registry,
 }
 
 impl SpecText<'_> {
@@ -294,7 +299,8 @@ impl SpecText<'_> {
     /// Checks that every bot spec of the list `v` at `key` parses.
     pub(crate) fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
         for (j, spec) in split_spec_list(v.get_ref()).iter().enumerate() {
-            BotSpec::parse(spec)
+            self.registry
+                .parse(spec)
                 .map_err(|e| self.err(v.span(), key, format!("spec {} ({spec:?}): {e}", j + 1)))?;
         }
         Ok(())
@@ -442,13 +448,18 @@ fn read_lineup(
 }
 
 impl Spec {
-    /// Reads and checks the spec at `path`: everything that does not need the game's rules.
+    /// Reads and checks the spec at `path`, whose line-ups may name the bots of
+    /// `registry` too: everything that does not need the game's rules.
     ///
     /// # Errors
     /// Names the file, line and key of the first problem.
-    pub fn read(path: &Path) -> Result<Spec> {
+    pub fn read(path: &Path, registry: &Registry) -> Result<Spec> {
         let (text, file): (String, SpecFile) = read_toml(path, "experiment spec")?;
-        let spec = SpecText { path, text: &text };
+        let spec = SpecText {
+            path,
+            text: &text,
+            registry,
+        };
         let Header {
             name,
             game,
@@ -518,6 +529,7 @@ impl Spec {
             lineups,
             sweep,
             text,
+            registry: registry.clone(),
         })
     }
 

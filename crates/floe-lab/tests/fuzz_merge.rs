@@ -50,7 +50,7 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
             seating,
         },
         per_game,
-        outsiders: Vec::new(),
+        registry: Default::default(),
     })
     .unwrap();
     for index in 0..SHARDS {
@@ -66,7 +66,7 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
             force: false,
             progress: &Silent,
             stop: None,
-            outsiders: &[],
+            registry: &Default::default(),
         };
         execute(&planned.plan, &opts).unwrap();
     }
@@ -154,7 +154,7 @@ impl Runs {
                 force: false,
                 progress: &Silent,
                 stop: None,
-                outsiders: &[],
+                registry: &Default::default(),
             };
             execute(&plan, &opts)
         });
@@ -231,7 +231,7 @@ fn valid_shards_merge() {
             force: false,
             progress: &Silent,
             stop: None,
-            outsiders: &[],
+            registry: &Default::default(),
         };
         assert_eq!(execute(&plan, &opts).unwrap().games, 24);
     }

@@ -43,7 +43,8 @@ const SLOWEST: Duration = Duration::from_secs(1);
 fn check(dir: &Path, bytes: &[u8]) {
     let path = dir.join("spec.toml");
     std::fs::write(&path, bytes).unwrap();
-    let result = Spec::read(&path).and_then(|spec| plan_experiment(&spec, None));
+    let result =
+        Spec::read(&path, &Default::default()).and_then(|spec| plan_experiment(&spec, None));
     match result {
         Ok(planned) => {
             let text = planned.plan.to_toml();
@@ -102,7 +103,7 @@ fn every_base_spec_plans() {
     let dir = folder();
     for text in SPECS {
         std::fs::write(dir.path().join("spec.toml"), text).unwrap();
-        let spec = Spec::read(&dir.path().join("spec.toml")).unwrap();
+        let spec = Spec::read(&dir.path().join("spec.toml"), &Default::default()).unwrap();
         plan_experiment(&spec, None).unwrap_or_else(|e| panic!("{e:#}\n{text}"));
     }
 }

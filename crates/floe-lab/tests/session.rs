@@ -33,6 +33,41 @@ fn a_refused_answer_names_the_answers_and_changes_nothing() {
 }
 
 #[test]
+fn every_answer_number_has_a_text_and_only_numbers_past_the_count_are_refused() {
+    let game = Session::new("arctic-race", None, 2, 3).unwrap();
+    let count = game.action_count();
+    let texts: Vec<String> = (0..count).map(|n| game.action_text(n).unwrap()).collect();
+    for answer in game.answers() {
+        assert_eq!(texts[answer.index], answer.text);
+    }
+    // The token gifts to the four seats a table of two lacks.
+    let wide = Session::new("arctic-race", None, 6, 3).unwrap();
+    let unused: Vec<usize> = (0..count)
+        .filter(|&n| texts[n] != wide.action_text(n).unwrap())
+        .collect();
+    assert_eq!(unused.len(), 4);
+    for n in unused {
+        let text = wide.action_text(n).unwrap() + " (no such answer at 2 players)";
+        assert_eq!(texts[n], text);
+    }
+    assert_eq!(
+        game.action_text(count).unwrap_err().to_string(),
+        format!(
+            "answer {count}: no answer has that number (the numbers run from 0 to {})",
+            count - 1
+        )
+    );
+    // North Pole numbers more cards than its rules deal: no table uses those numbers.
+    let pole = Session::new("north-pole", None, 2, 3).unwrap();
+    let unused = (0..pole.action_count())
+        .filter(|&n| {
+            pole.action_text(n).unwrap() == "unused (no answer has this number under these rules)"
+        })
+        .count();
+    assert!(unused > 0);
+}
+
+#[test]
 fn bots_asked_through_a_session_play_game_0_of_the_run() {
     for name in ["arctic-race", "arctic", "north-pole"] {
         let bots = ["greedy", "random", "mcts:iters=20"];
@@ -55,11 +90,11 @@ fn bots_asked_through_a_session_play_game_0_of_the_run() {
                 seating: floe_lab::Seating::Fixed,
             },
             per_game: false,
-            outsiders: Vec::new(),
+            registry: Default::default(),
         })
         .unwrap()
         .plan;
-        let told = floe_lab::replay::replay(&plan, 0, None, &[]).unwrap();
+        let told = floe_lab::replay::replay(&plan, 0, None, &Default::default()).unwrap();
         let scores: Vec<String> = (0..3)
             .map(|s| format!("  seat {s}: {} points", finish.scores[s]))
             .collect();
@@ -98,4 +133,56 @@ fn a_set_interrupt_flag_ends_a_search_with_a_legal_answer() {
     let spec = "mcts:iters=1000000";
     assert!(Session::searches(spec) && !Session::searches("greedy"));
     assert!(legal.contains(&game.bot_answer(spec).unwrap()));
+}
+
+#[test]
+fn every_question_of_every_game_is_told_in_words_with_what_each_answer_does() {
+    for name in floe_games::listed_names() {
+        for players in [2, 3, 4] {
+            let mut game = Session::new(name, None, players, 11).unwrap();
+            while game.to_act().is_some() {
+                let question = game.question().expect("a question is pending");
+                assert!(!question.is_empty(), "{name}");
+                // Each answer opens with its name and goes on to say what it does.
+                for answer in game.answers() {
+                    let name = answer.text.split(' ').next().unwrap();
+                    assert!(
+                        answer.described.starts_with(name)
+                            && answer.described.len() > answer.text.len(),
+                        "{name}: {question}: {} says no more than {}",
+                        answer.described,
+                        answer.text
+                    );
+                }
+                let answer = game.bot_answer("random").unwrap();
+                game.apply(answer).unwrap();
+            }
+            assert_eq!(game.question(), None);
+        }
+    }
+}
+
+#[test]
+fn an_answer_that_draws_nothing_hidden_reveals_nothing() {
+    // North Pole's first question: which base camp a pawn goes to; the play question that
+    // follows it is the same seat's, and nothing hidden has been drawn.
+    let game = Session::new("north-pole", None, 2, 3).unwrap();
+    let first = game.answers()[0].index;
+    assert_eq!(game.revealed_by(&[first], &[0, 1]).unwrap(), None);
+    // Arctic Race: seat 0 commits, seat 1 commits face down, seat 0 carries out its
+    // card, and seat 1 turns its own card up: seat 0 could not know it.
+    let mut race = Session::new("arctic-race", None, 2, 5).unwrap();
+    let start = race.clone();
+    let mut given = Vec::new();
+    while given.len() < 4 {
+        let answer = race.answers()[0].index;
+        race.apply(answer).unwrap();
+        given.push(answer);
+    }
+    assert_eq!(start.revealed_by(&given[..2], &[0]).unwrap(), None);
+    let shown = start
+        .revealed_by(&given, &[0])
+        .unwrap()
+        .expect("a card came out");
+    assert!(shown.starts_with("seat 1 reveals the "), "{shown}");
 }

@@ -27,7 +27,7 @@ fn write_spec(dir: &Path, text: &str) -> PathBuf {
 }
 
 fn run(dir: &Path, text: &str, threads: usize) -> TuneReport {
-    let spec = TuneSpec::read(&write_spec(dir, text)).unwrap();
+    let spec = TuneSpec::read(&write_spec(dir, text), &Default::default()).unwrap();
     let machine = Machine::new(Some(threads), None).unwrap();
     tune(
         &spec,
@@ -189,7 +189,7 @@ fn the_same_spec_gives_the_same_bytes_whatever_the_threads() {
 fn refused(text: &str, message: &str) {
     let tmp = tempfile::tempdir().unwrap();
     let path = write_spec(tmp.path(), text);
-    let e = TuneSpec::read(&path)
+    let e = TuneSpec::read(&path, &Default::default())
         .and_then(|spec| {
             tune(
                 &spec,

@@ -1,5 +1,6 @@
 //! Draws each chart into a temporary directory and checks the SVG written.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -57,14 +58,13 @@ fn chart_in_temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
-/// Returns the names of the files in `dir`.
+/// Returns the names of the files in `dir`, sorted.
 fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(dir)
+    let names: BTreeSet<String> = fs::read_dir(dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    names.sort();
-    names
+    names.into_iter().collect()
 }
 
 /// Returns the `<text>` contents of `svg`.

@@ -17,6 +17,35 @@ pub struct Dealing {
     pub seating: Seating,
 }
 
+/// One setting of [`Dealing`] that a front end takes by name (a Python keyword argument,
+/// named as the field and the manifest name it), by the kind of value it takes, with how
+/// it is set. The seating is not one: each kind of run sets its own.
+pub enum DealSetting {
+    /// A whole number (the seed).
+    Whole(&'static str, fn(&mut Dealing, u64)),
+    /// On or off (colour shuffling).
+    Switch(&'static str, fn(&mut Dealing, bool)),
+}
+
+impl DealSetting {
+    /// Returns the setting's name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            DealSetting::Whole(name, _) | DealSetting::Switch(name, _) => name,
+        }
+    }
+}
+
+impl Dealing {
+    /// The settings a front end takes by name, declared beside the fields they set, so
+    /// that a front end reading them by name (the Python package) needs no change when a
+    /// new one comes.
+    pub const SETTINGS: [DealSetting; 2] = [
+        DealSetting::Whole("seed", |d, seed| d.seed = seed),
+        DealSetting::Switch("shuffle_colours", |d, on| d.shuffle_colours = on),
+    ];
+}
+
 /// Who sits where in each game of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Seating {
@@ -75,11 +104,7 @@ impl Seating {
     }
 }
 
-impl Serialize for Seating {
-    fn serialize<S: serde::Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
-        out.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Seating);
 
 impl<'de> Deserialize<'de> for Seating {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seating, D::Error> {

@@ -20,7 +20,7 @@ pub mod table;
 mod tally;
 
 pub use deal::Deal;
-pub use dealing::{Dealing, Seating};
+pub use dealing::{DealSetting, Dealing, Seating};
 pub use play::{GameRecord, Line, Seats, play};
 pub use run::{
     RecordSink, RunConfig, RunError, Shard, check_players, empty_tally, replay, run, run_until,

@@ -5,6 +5,7 @@ use floe_core::{Figures, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, st
 
 use rand::RngExt;
 
+use crate::Dealing;
 use crate::deal::Deal;
 
 /// The seats of one table: a bot per seat and reusable buffers.
@@ -67,8 +68,9 @@ impl<G: Game> Seats<G> {
     }
 }
 
-/// Plays game `index` (with seed `seed`) at `table`, reporting every line to `log`, and
-/// measures its figures into the table's buffer ([`Seats::figures`]).
+/// Plays game `index` (with seed `seed`) at `table`, dealt as the run's `dealing` says,
+/// reporting every line to `log`, and measures its figures into the table's buffer
+/// ([`Seats::figures`]).
 ///
 /// Allocation-free: the state, answers and random streams live on the stack or in `table`.
 ///
@@ -80,7 +82,7 @@ pub fn play<G: Game>(
     table: &mut Seats<G>,
     index: u64,
     seed: u64,
-    shuffle_colours: bool,
+    dealing: &Dealing,
     log: &mut impl FnMut(Line<'_, G>),
 ) -> GameRecord {
     let players = table.players();
@@ -109,7 +111,7 @@ pub fn play<G: Game>(
         table.figures.clear();
         game.measure(state, &outcome, &mut table.figures);
     }
-    let colours = deal_colours(seed, players, game.colours().len(), shuffle_colours);
+    let colours = deal_colours(seed, players, game.colours().len(), dealing.shuffle_colours);
     GameRecord {
         index,
         seed,

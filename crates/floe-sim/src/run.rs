@@ -156,25 +156,13 @@ fn check_limits(
 /// # Errors
 /// Names the player counts the game takes.
 pub fn check_players<G: Game>(game: &G, players: usize) -> Result<(), RunError> {
-    let counts = game.player_counts();
-    if counts.contains(&players) {
-        return Ok(());
+    match game.refuse_players(players) {
+        None => Ok(()),
+        Some(message) => Err(RunError::Config {
+            setting: Setting::Players,
+            message,
+        }),
     }
-    Err(RunError::Config {
-        setting: Setting::Players,
-        message: match game.player_counts_reason() {
-            Some(reason) => format!(
-                "{} cannot seat {players} players under these rules: {reason}",
-                game.name()
-            ),
-            None => format!(
-                "{} seats {} to {} players, not {players}",
-                game.name(),
-                counts.start(),
-                counts.end(),
-            ),
-        },
-    })
 }
 
 impl RunConfig {
@@ -338,14 +326,7 @@ pub fn replay<G: Game>(
 ) -> GameRecord {
     let (lineup, seed) = cfg.deal(index);
     let mut tables = cfg.tables(&Arc::default());
-    play(
-        game,
-        &mut tables[lineup],
-        index,
-        seed,
-        cfg.dealing.shuffle_colours,
-        log,
-    )
+    play(game, &mut tables[lineup], index, seed, &cfg.dealing, log)
 }
 
 /// Plays the run `cfg` of `game` (the games of its shard) on a pool of worker threads and
@@ -423,7 +404,7 @@ pub fn run_until<G: Game>(
                                 &mut tables[lineup],
                                 index,
                                 seed,
-                                cfg.dealing.shuffle_colours,
+                                &cfg.dealing,
                                 &mut |_| {},
                             );
                             part.record(&record, &lineups[lineup]);

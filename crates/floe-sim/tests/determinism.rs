@@ -61,7 +61,17 @@ fn a_game_depends_only_on_its_seed() {
     let (_, from_run) = records(&cfg);
     let mut table = Seats::new(cfg.bots.iter().map(BotSpec::build).collect());
     let game_321 = |table: &mut Seats<ArcticRace>| {
-        play(&game, table, 321, game_seed(99, 321), true, &mut |_| {})
+        play(
+            &game,
+            table,
+            321,
+            game_seed(99, 321),
+            &Dealing {
+                shuffle_colours: true,
+                ..Dealing::default()
+            },
+            &mut |_| {},
+        )
     };
     // Replaying game 321 alone, with fresh bots, gives the same record as in the run...
     assert_eq!(game_321(&mut table), from_run[321]);
@@ -72,7 +82,7 @@ fn a_game_depends_only_on_its_seed() {
             &mut table,
             index,
             game_seed(7, index),
-            false,
+            &Dealing::default(),
             &mut |_| {},
         );
     }
@@ -106,8 +116,22 @@ fn bots_that_remember_start_afresh_each_game() {
     let mut reused = plugged();
     for index in [5, 9, 5] {
         let seed = game_seed(2, index);
-        let a = play(&game, &mut reused, index, seed, false, &mut |_| {});
-        let b = play(&game, &mut plugged(), index, seed, false, &mut |_| {});
+        let a = play(
+            &game,
+            &mut reused,
+            index,
+            seed,
+            &Dealing::default(),
+            &mut |_| {},
+        );
+        let b = play(
+            &game,
+            &mut plugged(),
+            index,
+            seed,
+            &Dealing::default(),
+            &mut |_| {},
+        );
         assert_eq!(
             a, b,
             "game {index} is the same with a used table and a fresh one"
@@ -237,12 +261,19 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
             &mut table,
             index,
             game_seed(5, index),
-            false,
+            &Dealing::default(),
             &mut |_| {},
         );
     }
     assert_eq!(
-        play(&game, &mut table, 50, game_seed(5, 50), false, &mut |_| {}),
+        play(
+            &game,
+            &mut table,
+            50,
+            game_seed(5, 50),
+            &Dealing::default(),
+            &mut |_| {}
+        ),
         r1[50]
     );
 }

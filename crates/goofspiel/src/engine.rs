@@ -1,6 +1,6 @@
 //! [`Goofspiel`]: the rules data plus the round flow, implementing [`Game`].
 
-use floe_core::{ActionList, Descriptor, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing};
+use floe_core::{ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing};
 use rand::seq::SliceRandom;
 
 use crate::event::Event;
@@ -49,10 +49,7 @@ impl Goofspiel {
     /// Deals the hands, stacks `deck` (top first), turns up the first prize and makes the
     /// forced bids.
     fn start(&self, players: usize, deck: &[u8], log: &mut impl FnMut(Event)) -> State {
-        assert!(
-            self.player_counts().contains(&players),
-            "Goofspiel seats {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-        );
+        self.assert_seats(players);
         let mut st = State::bare(players, self.rules.cards, deck);
         let mut answers = ActionList::new();
         self.turn_up(&mut st, &mut answers, log);
@@ -252,23 +249,21 @@ impl Game for Goofspiel {
         if !st.is_over() {
             return None;
         }
-        let players = st.players();
-        let mut scores = [0; MAX_SEATS];
-        let mut progress = [0; MAX_SEATS];
-        scores[..players].copy_from_slice(&st.points[..players]);
-        progress[..players].copy_from_slice(&st.won[..players]);
-        let best = scores[..players].iter().copied().max().unwrap_or(0);
-        let winners = (0..players)
-            .filter(|&s| scores[s] == best)
-            .fold(0u8, |m, s| m | 1 << s);
-        Some(Outcome {
-            players: st.players,
-            scores,
+        // Every seat with the best score wins.
+        let winners = |scores: &[i32]| {
+            let best = scores.iter().copied().max().unwrap_or(0);
+            (0..scores.len())
+                .filter(|&s| scores[s] == best)
+                .fold(0u8, |m, s| m | 1 << s)
+        };
+        let seat = |s: usize| (st.points[s], st.won[s]);
+        Some(Outcome::of_seats(
+            st.players(),
+            u32::from(st.round),
+            0,
+            seat,
             winners,
-            rounds: u32::from(st.round),
-            end_cause: 0,
-            progress,
-        })
+        ))
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use floe_core::Seat;
+use floe_core::{Seat, forced_note};
 
 use crate::rules::MAX_PLAYERS;
 
@@ -66,18 +66,10 @@ impl fmt::Display for Event {
         match *self {
             Event::PrizeUp { round, prize } => write!(f, "== round {round}: prize {prize} up =="),
             Event::Bid { seat, card, forced } => {
-                write!(f, "{seat} bids {card} face down")?;
-                if forced {
-                    f.write_str(" (only answer)")?;
-                }
-                Ok(())
+                write!(f, "{seat} bids {card} face down{}", forced_note(forced))
             }
             Event::FaceDown { seat, forced } => {
-                write!(f, "{seat} bids a card face down")?;
-                if forced {
-                    f.write_str(" (only answer)")?;
-                }
-                Ok(())
+                write!(f, "{seat} bids a card face down{}", forced_note(forced))
             }
             Event::Revealed { players, bids } => {
                 f.write_str("bids revealed:")?;

@@ -26,6 +26,7 @@
 //! assert_eq!(outcome.rounds, 5);
 //! ```
 
+mod describe;
 mod engine;
 mod event;
 mod info;

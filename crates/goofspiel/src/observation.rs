@@ -8,9 +8,10 @@
 
 use std::fmt;
 
-use floe_core::Seat;
+use floe_core::{EncodingLayout, Field, Fields, Seat, Tiler, tiled_len};
 use serde::{Serialize, Serializer};
 
+use crate::engine::Goofspiel;
 use crate::state::{Bid, NO_BID, NOBODY, State, cards_in};
 
 /// `bids` value, in an observation, of another seat's face-down bid.
@@ -246,38 +247,66 @@ impl ActionKey {
     }
 }
 
-/// Returns the length of [`encode`]'s vector for `cards` (K) and `players`: the prize up
-/// (K, one-hot), the own hand (K), the own bid (K, one-hot); per seat whether it has bid,
-/// its points and the cards it has not revealed (K); per prize value who took it (one per
-/// seat) or whether it was discarded.
-pub(crate) fn encoding_len(cards: usize, players: usize) -> usize {
-    3 * cards + players * (cards + 2) + cards * (players + 1)
+/// Returns the fields of the encoding for `cards` and `players`, in order: the one
+/// statement of the layout, which [`encoding_len`], [`encode`] and the docs all read.
+/// Inlined into [`encode`], which then computes only the sizes it reads.
+#[inline]
+fn fields(cards: usize, players: usize) -> [Field; 5] {
+    let mut tiler = Tiler::new();
+    [
+        tiler.field(
+            "prize",
+            &[cards],
+            "the prize card up, one-hot (card c at index c - 1, as in every field by card)",
+        ),
+        tiler.field("hand", &[cards], "the observer's hand: a bit per card"),
+        tiler.field("bid", &[cards], "the observer's bid this round, one-hot"),
+        tiler.field(
+            "seats",
+            &[players, cards + 2],
+            "per seat: it has bid this round (a flag), its points, then the cards it has not \
+             revealed (a bit per card)",
+        ),
+        tiler.field(
+            "prizes",
+            &[cards, players + 1],
+            "per prize card, who took it: one-hot over the seats, then discarded (last)",
+        ),
+    ]
 }
 
-/// Writes `obs` into `out`, laid out as [`encoding_len`] describes.
+/// Returns the length of [`encode`]'s vector for `cards` and `players`.
+pub(crate) fn encoding_len(cards: usize, players: usize) -> usize {
+    tiled_len(&fields(cards, players))
+}
+
+impl EncodingLayout for Goofspiel {
+    fn encoding_layout(&self, players: usize) -> Vec<Field> {
+        fields(self.rules.cards(), players).to_vec()
+    }
+}
+
+/// Writes `obs` into `out`, field by field as [`fields`] lays them out.
 pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     let st = &obs.state;
     let (k, n) = (usize::from(st.cards), st.players());
-    assert_eq!(
-        out.len(),
-        encoding_len(k, n),
-        "an encoding buffer of the right length"
-    );
+    let layout = fields(k, n);
     out.fill(0.0);
+    let mut fields = Fields::new(out, &layout);
     let me = obs.seat.index();
-    let (prize, rest) = out.split_at_mut(k);
+    let prize = fields.take("prize");
     if let Some(p) = st.prize() {
         prize[usize::from(p) - 1] = 1.0;
     }
-    let (hand, rest) = rest.split_at_mut(k);
+    let hand = fields.take("hand");
     for c in cards_in(st.hands[me]) {
         hand[usize::from(c) - 1] = 1.0;
     }
-    let (bid, rest) = rest.split_at_mut(k);
+    let bid = fields.take("bid");
     if let Some(b) = st.bid(obs.seat) {
         bid[usize::from(b) - 1] = 1.0;
     }
-    let (seats, prizes) = rest.split_at_mut(n * (k + 2));
+    let seats = fields.take("seats");
     for (s, row) in seats.chunks_exact_mut(k + 2).enumerate() {
         row[0] = f32::from(u8::from(st.bids[s] != NO_BID));
         row[1] = st.points[s] as f32;
@@ -291,11 +320,57 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
             row[1 + usize::from(c)] = 1.0;
         }
     }
+    let prizes = fields.take("prizes");
     for round in &st.past[..st.round()] {
         let row = &mut prizes[(usize::from(round.prize) - 1) * (n + 1)..][..n + 1];
         match round.taker {
             NOBODY => row[n] = 1.0,
             t => row[usize::from(t)] = 1.0,
         }
+    }
+    fields.finish();
+}
+
+#[cfg(test)]
+mod tests {
+    use floe_conformance::{Fact, check_facts_show_in_their_fields};
+
+    use super::*;
+    use crate::state::Round;
+
+    #[test]
+    fn each_fact_changes_the_encoding_in_its_named_fields_only() {
+        let game = Goofspiel::standard();
+        let base = game.scenario(3, &[4, 1, 5, 2, 3]);
+        // Each fact, as seat 0 sees it, and the fields it shows in.
+        let changes: [Fact<State>; 6] = [
+            ("the prize up", &["prize"], |st| st.prize = 2),
+            ("another seat's points", &["seats"], |st| st.points[1] += 1),
+            ("another seat's face-down bid", &["seats"], |st| {
+                st.hands[1] &= !(1 << 3);
+                st.bids[1] = 3;
+            }),
+            ("the own bid", &["hand", "bid", "seats"], |st| {
+                st.hands[0] &= !(1 << 3);
+                st.bids[0] = 3;
+            }),
+            ("a prize taken", &["prizes"], |st| {
+                st.past[0] = Round {
+                    prize: 4,
+                    taker: 1,
+                    ..st.past[0]
+                };
+                st.round = 1;
+            }),
+            ("a prize discarded", &["prizes"], |st| {
+                st.past[0] = Round {
+                    prize: 4,
+                    taker: NOBODY,
+                    ..st.past[0]
+                };
+                st.round = 1;
+            }),
+        ];
+        check_facts_show_in_their_fields(&game, &base, Seat(0), &changes);
     }
 }

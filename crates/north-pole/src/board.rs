@@ -200,10 +200,7 @@ pub const fn shift(bits: Bits, dir: Dir) -> Bits {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn sq(name: &str) -> Square {
-        parse_square(name).unwrap()
-    }
+    use crate::map::sq;
 
     #[test]
     fn quarter_turns_move_squares_as_the_page_says() {

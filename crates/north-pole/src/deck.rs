@@ -42,12 +42,7 @@ impl Movement {
     }
 }
 
-impl serde::Serialize for Movement {
-    /// Serializes the movement as its name (`"March"`).
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Movement);
 
 /// A card's ambush mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,12 +76,7 @@ impl Mode {
     }
 }
 
-impl serde::Serialize for Mode {
-    /// Serializes the mode as its name (`"A"`; `"-"` for none).
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Mode);
 
 /// A card's storm colour: which way a storm turns the board when it is on top of the
 /// draw pile.
@@ -121,12 +111,7 @@ impl StormColour {
     }
 }
 
-impl serde::Serialize for StormColour {
-    /// Serializes the colour as its name (`"blue"`).
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(StormColour);
 
 /// One row of the action deck table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -232,16 +217,6 @@ pub enum Disc {
     Bear,
 }
 
-/// Equipment types, in the page's type order (used for answer lists).
-pub const EQUIPMENT: [Disc; 6] = [
-    Disc::Husky,
-    Disc::Snowshoes,
-    Disc::Backpack,
-    Disc::Igloo,
-    Disc::Pickaxe,
-    Disc::Compass,
-];
-
 /// Every disc type: equipment, then hazards.
 pub const DISCS: [Disc; 9] = [
     Disc::Husky,
@@ -254,6 +229,10 @@ pub const DISCS: [Disc; 9] = [
     Disc::Hole,
     Disc::Bear,
 ];
+
+/// Equipment types, in the page's type order (used for answer lists): the discs before
+/// the hazards.
+pub const EQUIPMENT: [Disc; 6] = *DISCS.first_chunk().expect("six equipment types");
 
 impl Disc {
     /// Returns the type's name as the page writes it.

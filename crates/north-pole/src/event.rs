@@ -167,10 +167,11 @@ impl fmt::Display for Event {
                 seat,
                 action,
                 forced,
-            } => {
-                let how = if forced { " (only answer)" } else { "" };
-                write!(f, "{seat} answers {action}{how}")
-            }
+            } => write!(
+                f,
+                "{seat} answers {action}{}",
+                floe_core::forced_note(forced)
+            ),
             Event::Moved { piece, from, to } => write!(
                 f,
                 "  {piece} moves {} -> {}",

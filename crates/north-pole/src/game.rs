@@ -2,9 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{
-    ActionList, Descriptor, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
-};
+use floe_core::{ActionList, Descriptor, Figures, FloeRng, Game, Outcome, Seat, Standing};
 
 use crate::action::{ACTION_COUNT, Action};
 use crate::ending::{END_CAUSES, POLE_REACHED};
@@ -154,11 +152,7 @@ impl Game for NorthPole {
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
     ) -> State {
-        assert!(
-            self.player_counts().contains(&players),
-            "north-pole is played by {:?} players, not {players}",
-            self.player_counts()
-        );
+        self.assert_seats(players);
         let mut st = self.deal(players, rng, log);
         let mut answers = ActionList::new();
         self.settle(&mut st, &mut answers, rng, log);
@@ -194,25 +188,14 @@ impl Game for NorthPole {
         if !st.is_over() {
             return None;
         }
-        let players = st.players();
-        let mut scores = [0; MAX_SEATS];
-        let mut progress = [0; MAX_SEATS];
-        for seat in 0..players {
-            scores[seat] = self.score(st, seat);
-            progress[seat] = st.seats[seat].at_pole();
-        }
-        Some(Outcome {
-            players: st.players,
-            scores,
-            winners: self.winners(st),
-            rounds: if st.end_cause == POLE_REACHED {
-                st.round + 1
-            } else {
-                st.round
-            },
-            end_cause: st.end_cause,
-            progress,
-        })
+        let rounds = st.round + u32::from(st.end_cause == POLE_REACHED);
+        Some(Outcome::of_seats(
+            st.players(),
+            rounds,
+            st.end_cause,
+            |s| (self.score(st, s), st.seats[s].at_pole()),
+            |_| self.winners(st),
+        ))
     }
 
     fn determinize(&self, st: &State, _seat: Seat, rng: &mut FloeRng, out: &mut State) {

@@ -14,6 +14,7 @@
 
 use arrayvec::ArrayVec;
 use floe_core::FloeRng;
+use floe_core::hidden::redeal;
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
@@ -68,11 +69,12 @@ pub(crate) fn sample(rules: &Rules, st: &State, rng: &mut FloeRng, out: &mut Sta
         *disc = unseen[next];
         next += 1;
     }
-    let rest = &mut unseen[next..];
-    rest.shuffle(rng);
-    let (stack, removed) = rest.split_at(st.stack.len());
-    out.stack.clear();
-    out.stack.extend(stack.iter().copied());
-    out.removed.clear();
-    out.removed.extend(removed.iter().copied());
+    let stack = st.stack.len();
+    redeal(
+        &mut unseen[next..],
+        stack,
+        rng,
+        &mut out.stack,
+        &mut out.removed,
+    );
 }

@@ -32,6 +32,7 @@ mod action;
 pub mod board;
 mod canonical;
 mod deck;
+mod describe;
 mod ending;
 mod engine;
 mod event;

@@ -72,8 +72,9 @@ fn names(bits: Bits) -> String {
         .join(", ")
 }
 
-fn sq(name: &str) -> Square {
-    crate::board::parse_square(name).expect("a square name of the built-in map")
+/// The square named `name`, a name written in the code (the built-in map, tests).
+pub(crate) fn sq(name: &str) -> Square {
+    crate::board::parse_square(name).expect("a square name written in the code")
 }
 
 fn set(names: &[&str]) -> Bits {
@@ -431,11 +432,6 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_square;
-
-    fn s(name: &str) -> Square {
-        parse_square(name).unwrap()
-    }
 
     #[test]
     fn classic_passes_the_map_check() {
@@ -474,7 +470,7 @@ mod tests {
     #[test]
     fn diagonal_steps_follow_the_continuous_crack_rule() {
         let geo = Geometry::new(&Map::classic());
-        let clear = |from: &str, d: Dir| geo.clear[0][d.index()] & bit(s(from)) != 0;
+        let clear = |from: &str, d: Dir| geo.clear[0][d.index()] & bit(sq(from)) != 0;
         assert!(!clear("c2", Dir::NE), "c2-c3 and d2-d3 form one line");
         assert!(clear("c2", Dir::NW));
         assert!(clear("f4", Dir::NE), "f4-g4 ends at the corner");
@@ -485,19 +481,19 @@ mod tests {
     fn bad_maps_are_refused_naming_the_key() {
         let key = |m: Map| m.check().unwrap_err().key;
         let mut m = Map::classic();
-        m.top_cracks.push((s("a1"), s("c1")));
+        m.top_cracks.push((sq("a1"), sq("c1")));
         assert_eq!(key(m), "top_cracks");
         let mut m = Map::classic();
-        m.corners |= bit(s("c1"));
+        m.corners |= bit(sq("c1"));
         assert_eq!(key(m), "corners");
         let mut m = Map::classic();
-        m.bottom_cracks.push((s("a2"), s("a3")));
+        m.bottom_cracks.push((sq("a2"), sq("a3")));
         let e = m.check().unwrap_err();
         assert!(e.message.contains("a2-a3 is never under a window"), "{e:?}");
         let mut m = Map::classic();
         // Wall off a1's neighbours... h1 corner boxed in by cracks.
-        m.top_cracks.push((s("g1"), s("h1")));
-        m.top_cracks.push((s("h1"), s("h2")));
+        m.top_cracks.push((sq("g1"), sq("h1")));
+        m.top_cracks.push((sq("h1"), sq("h2")));
         let e = m.check().unwrap_err();
         assert!(e.message.contains("reachability"), "{e:?}");
     }

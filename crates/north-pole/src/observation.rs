@@ -4,11 +4,13 @@
 use std::fmt;
 
 use arrayvec::ArrayVec;
+use floe_core::{EncodingLayout, Field, Fields, Tiler, tiled_len};
 use serde::{Serialize, Serializer};
 
 use crate::action::CardRef;
 use crate::board::{Bits, Name, Square, at, bit, squares, turn, turn_bits};
 use crate::deck::{EQUIPMENT, MOVEMENTS, StormColour};
+use crate::describe::card_key;
 use crate::ending::END_CAUSES;
 use crate::engine::NorthPole;
 use crate::map::SIDE_NAMES;
@@ -358,6 +360,11 @@ impl fmt::Display for Observation {
                 card_list(group)
             )?;
         }
+        // A key under the cards: `50 (Dash A 2)` says little to a newcomer.
+        let packed = self.seats.iter().flat_map(|s| s.packs.iter());
+        if let Some(key) = card_key(self.groups.iter().flatten().chain(packed).copied()) {
+            writeln!(f, "{key}")?;
+        }
         let top = self
             .top_colour
             .map_or(String::new(), |c| format!(", top card {}", c.name()));
@@ -464,76 +471,171 @@ impl Observation {
     }
 }
 
-/// Planes of 64 squares: 4 seats' pawns, igloos, bear, holes, face-down discs, open
-/// entries, cracks east, cracks north.
-const PLANES: usize = MAX_PLAYERS + 7;
+/// Squares per side of the board: a plane is `SIDE` ranks of `SIDE` files.
+const SIDE: usize = crate::board::SIDE as usize;
 /// Numbers per seat: ship, Pole, each equipment type, full Backpacks.
 const PER_SEAT: usize = 3 + EQUIPMENT.len();
 /// Numbers per table side's group: a count per movement and mode, and its points.
 const PER_GROUP: usize = MOVEMENTS.len() * 4 + 1;
-/// Scalars: storm total over threshold, draw, discard, stack, round over 300, rotation
-/// (4), orientation (4), seat asked (4), top colour (3), scoreboard disc.
-const SCALARS: usize = 5 + 4 + 4 + 4 + 3 + 1;
+/// The round that counts as 1 in the encoding: far beyond a game's usual length.
+const ROUND_SCALE: f32 = 300.0;
+
+/// The shape of a board plane, in the table frame: rank 1 to 8, each from file a to h.
+const PLANE: &[usize] = &[SIDE, SIDE];
+
+/// The fields of the encoding, in order (the same at every table size: per-seat fields
+/// have a row for each of the most seats, all 0 for a seat the table lacks): the one
+/// statement of the layout, which [`encoding_len`], [`encode`] and the docs all read. A
+/// constant, so an encode does no layout work.
+const FIELDS: [Field; 20] = {
+    let mut tiler = Tiler::new();
+    [
+        tiler.field(
+            "pawns",
+            &[MAX_PLAYERS, SIDE, SIDE],
+            "per seat, its pawns on each square (a count); a plane holds the squares rank by \
+             rank from a1 (a1, b1, ..., h1, a2, ...), in the table frame",
+        ),
+        tiler.field("igloos", PLANE, "the squares with a pawn in an igloo"),
+        tiler.field("bear", PLANE, "the bear's square"),
+        tiler.field("holes", PLANE, "the holes"),
+        tiler.field(
+            "face_down_discs",
+            PLANE,
+            "the corners with a face-down disc",
+        ),
+        tiler.field("open_entries", PLANE, "the open entries"),
+        tiler.field(
+            "cracks_east",
+            PLANE,
+            "the squares whose edge to the east is cracked",
+        ),
+        tiler.field(
+            "cracks_north",
+            PLANE,
+            "the squares whose edge to the north is cracked",
+        ),
+        tiler.field(
+            "seats",
+            &[MAX_PLAYERS, PER_SEAT],
+            "per seat: pawns on the ship, pawns on the Pole, equipment held per type \
+             (Husky, Snowshoes, Backpack, Igloo, Pickaxe, Compass), full Backpacks (counts)",
+        ),
+        tiler.field(
+            "card_groups",
+            &[4, PER_GROUP],
+            "per table side (S, W, N, E), its card group: cards per movement (March, Swoop, \
+             Gallop, Dash, Sling, Pinch), each by mode (A, B, C, -), then the group's points",
+        ),
+        tiler.field(
+            "storm",
+            &[1],
+            "the storm pile's points / the storm threshold",
+        ),
+        tiler.field("draw_pile", &[1], "cards in the draw pile (a count)"),
+        tiler.field("discard_pile", &[1], "cards in the discard pile (a count)"),
+        tiler.field("stack", &[1], "discs in the stack (a count)"),
+        tiler.field("round", &[1], "the round / 300"),
+        tiler.field(
+            "rotation",
+            &[4],
+            "clockwise quarter turns of the top board, one-hot",
+        ),
+        tiler.field(
+            "orientation",
+            &[4],
+            "the North Pole disc's orientation, one-hot",
+        ),
+        tiler.field(
+            "to_act",
+            &[MAX_PLAYERS],
+            "the seat asked, one-hot (all 0 once the game is over)",
+        ),
+        tiler.field(
+            "top_colour",
+            &[3],
+            "the storm colour of the draw pile's top card (blue, red, purple), one-hot; all 0 \
+             where the rules keep it hidden",
+        ),
+        tiler.field(
+            "scoreboard_disc",
+            &[1],
+            "the scoreboard still holds its face-down disc (a flag)",
+        ),
+    ]
+};
 
 /// Returns the encoding's length (the same at every table size).
-pub(crate) const fn encoding_len() -> usize {
-    PLANES * 64 + MAX_PLAYERS * PER_SEAT + 4 * PER_GROUP + SCALARS
+pub(crate) fn encoding_len() -> usize {
+    tiled_len(&FIELDS)
 }
 
-/// Writes `obs` into `out` (of [`encoding_len`] numbers).
+impl EncodingLayout for NorthPole {
+    fn encoding_layout(&self, _players: usize) -> Vec<Field> {
+        FIELDS.to_vec()
+    }
+}
+
+/// Writes `obs` into `out` (of [`encoding_len`] numbers), field by field as [`FIELDS`]
+/// lays them out.
 pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     out.fill(0.0);
-    let plane = |k: usize, bits: Bits, out: &mut [f32]| {
+    let mut fields = Fields::new(out, &FIELDS);
+    let plane = |out: &mut [f32], bits: Bits| {
         for s in squares(bits) {
-            out[k * 64 + usize::from(s)] = 1.0;
+            out[usize::from(s)] = 1.0;
         }
     };
-    for (p, seat) in obs.seats.iter().enumerate() {
+    let pawns = fields.take("pawns");
+    for (seat, out) in obs.seats.iter().zip(pawns.chunks_exact_mut(SIDE * SIDE)) {
         for s in squares(seat.pawns) {
-            out[p * 64 + usize::from(s)] = f32::from(seat.counts[usize::from(s)]);
+            out[usize::from(s)] = f32::from(seat.counts[usize::from(s)]);
         }
-        plane(MAX_PLAYERS, seat.igloos, out);
     }
-    plane(MAX_PLAYERS + 1, obs.bear.map_or(0, bit), out);
-    plane(MAX_PLAYERS + 2, obs.holes, out);
-    plane(MAX_PLAYERS + 3, obs.masks, out);
-    plane(MAX_PLAYERS + 4, obs.open, out);
-    plane(MAX_PLAYERS + 5, obs.cracked.0, out);
-    plane(MAX_PLAYERS + 6, obs.cracked.1, out);
-    let mut i = PLANES * 64;
-    for (p, seat) in obs.seats.iter().enumerate() {
-        let base = i + p * PER_SEAT;
-        out[base] = f32::from(seat.ship);
-        out[base + 1] = f32::from(seat.pole);
+    let igloos = fields.take("igloos");
+    for seat in &obs.seats {
+        plane(igloos, seat.igloos);
+    }
+    plane(fields.take("bear"), obs.bear.map_or(0, bit));
+    plane(fields.take("holes"), obs.holes);
+    plane(fields.take("face_down_discs"), obs.masks);
+    plane(fields.take("open_entries"), obs.open);
+    plane(fields.take("cracks_east"), obs.cracked.0);
+    plane(fields.take("cracks_north"), obs.cracked.1);
+    let seats = fields.take("seats");
+    for (seat, out) in obs.seats.iter().zip(seats.chunks_exact_mut(PER_SEAT)) {
+        out[0] = f32::from(seat.ship);
+        out[1] = f32::from(seat.pole);
         for (k, &n) in seat.held.iter().enumerate() {
-            out[base + 2 + k] = f32::from(n);
+            out[2 + k] = f32::from(n);
         }
-        out[base + 2 + EQUIPMENT.len()] = seat.packs.len() as f32;
+        out[2 + EQUIPMENT.len()] = seat.packs.len() as f32;
     }
-    i += MAX_PLAYERS * PER_SEAT;
-    for group in &obs.groups {
+    let groups = fields.take("card_groups");
+    for (group, out) in obs.groups.iter().zip(groups.chunks_exact_mut(PER_GROUP)) {
         for c in group {
             let card = c.card();
-            out[i + card.movement as usize * 4 + card.mode as usize] += 1.0;
-            out[i + PER_GROUP - 1] += f32::from(card.points);
+            out[card.movement as usize * 4 + card.mode as usize] += 1.0;
+            out[PER_GROUP - 1] += f32::from(card.points);
         }
-        i += PER_GROUP;
     }
-    out[i] = f32::from(obs.storm_total) / f32::from(obs.threshold.max(1));
-    out[i + 1] = count(obs.draw) as f32;
-    out[i + 2] = count(obs.discard) as f32;
-    out[i + 3] = f32::from(obs.stack);
-    out[i + 4] = obs.round as f32 / 300.0;
-    i += 5;
-    out[i + usize::from(obs.rotation)] = 1.0;
-    out[i + 4 + usize::from(obs.orientation)] = 1.0;
+    fields.take("storm")[0] = f32::from(obs.storm_total) / f32::from(obs.threshold.max(1));
+    fields.take("draw_pile")[0] = count(obs.draw) as f32;
+    fields.take("discard_pile")[0] = count(obs.discard) as f32;
+    fields.take("stack")[0] = f32::from(obs.stack);
+    fields.take("round")[0] = obs.round as f32 / ROUND_SCALE;
+    fields.take("rotation")[usize::from(obs.rotation)] = 1.0;
+    fields.take("orientation")[usize::from(obs.orientation)] = 1.0;
+    let to_act = fields.take("to_act");
     if let Some(seat) = obs.to_act {
-        out[i + 8 + usize::from(seat)] = 1.0;
+        to_act[usize::from(seat)] = 1.0;
     }
+    let top_colour = fields.take("top_colour");
     if let Some(c) = obs.top_colour {
-        out[i + 12 + c as usize] = 1.0;
+        top_colour[c as usize] = 1.0;
     }
-    out[i + 15] = f32::from(u8::from(obs.scoreboard_disc));
+    fields.take("scoreboard_disc")[0] = f32::from(u8::from(obs.scoreboard_disc));
+    fields.finish();
 }
 
 const _: () = assert!(PAWNS <= 9, "a cell draws one digit per pawn");
@@ -545,12 +647,18 @@ mod tests {
     use crate::rules::Rules;
     use floe_core::{Stream, stream_rng};
 
-    #[test]
-    fn a_crowded_square_is_cut_in_the_grid_and_listed_in_full() {
+    /// A two-player game dealt on the board's fixed start (no random rotation).
+    fn fixed_start() -> (NorthPole, State) {
         let mut rules = Rules::standard();
         rules.random_start = false;
         let game = NorthPole::new(rules);
-        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        let st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        (game, st)
+    }
+
+    #[test]
+    fn a_crowded_square_is_cut_in_the_grid_and_listed_in_full() {
+        let (game, mut st) = fixed_start();
         let d1 = parse_square("d1").unwrap();
         st.seats[0].pawns = [Place::Board(d1); PAWNS];
         st.seats[0].igloos = 1;
@@ -562,10 +670,7 @@ mod tests {
 
     #[test]
     fn an_observation_serializes_to_json_with_squares_and_cards_by_name() {
-        let mut rules = Rules::standard();
-        rules.random_start = false;
-        let game = NorthPole::new(rules);
-        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        let (game, mut st) = fixed_start();
         let json = |st: &State| serde_json::to_value(Observation::of(&game, st)).unwrap();
         let seen = json(&st);
         assert_eq!(seen["players"], 2);
@@ -617,5 +722,70 @@ mod tests {
         assert_eq!(seen["seats"][0]["igloos"], serde_json::json!(["d1"]));
         assert_eq!(seen["seats"][0]["ship"], 0);
         assert_eq!(seen["seats"][1]["pawns"], serde_json::json!({"d1": 1}));
+    }
+}
+
+/// The encoding's fields, each shown by changing one fact of a state.
+#[cfg(test)]
+mod encoding_tests {
+    use floe_conformance::{Fact, check_facts_show_in_their_fields, fields_changed};
+    use floe_core::{Seat, Stream, stream_rng};
+
+    use super::*;
+    use crate::board::parse_square;
+    use crate::rules::Rules;
+
+    #[test]
+    fn each_fact_changes_the_encoding_in_its_named_fields_only() {
+        let mut rules = Rules::standard();
+        rules.random_start = false;
+        let game = NorthPole::new(rules);
+        let base = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        fn d4() -> Square {
+            parse_square("d4").unwrap()
+        }
+        // Each fact, as seat 0 sees it, and the fields it shows in.
+        let changes: [Fact<State>; 13] = [
+            ("a pawn leaves the ship", &["pawns", "seats"], |st| {
+                st.seats[1].pawns[0] = Place::Board(d4())
+            }),
+            ("the bear", &["bear"], |st| st.bear = Some(d4())),
+            ("a hole", &["holes"], |st| st.holes |= bit(d4())),
+            ("equipment", &["seats"], |st| st.seats[1].held[0] += 1),
+            ("a card group", &["card_groups"], |st| {
+                let card = st.groups[0].pop().unwrap();
+                st.groups[1].push(card);
+            }),
+            ("the storm", &["storm"], |st| st.storm_total += 1),
+            // Its bottom card: the top card's colour stays.
+            ("the draw pile", &["draw_pile"], |st| {
+                st.draw.remove(0);
+            }),
+            ("the discard pile", &["discard_pile"], |st| st.discard |= 1),
+            ("the stack", &["stack"], |st| {
+                st.stack.pop();
+            }),
+            ("the round", &["round"], |st| st.round += 1),
+            ("the seat to act", &["to_act"], |st| st.seat = 1),
+            ("the scoreboard disc", &["scoreboard_disc"], |st| {
+                st.scoreboard_disc = None
+            }),
+            ("a face-down disc", &["face_down_discs"], |st| {
+                st.corner_discs.pop();
+            }),
+        ];
+        check_facts_show_in_their_fields(&game, &base, Seat(0), &changes);
+        let mut on_d4 = base.clone();
+        on_d4.seats[0].pawns[0] = Place::Board(d4());
+        let mut in_igloo = on_d4.clone();
+        in_igloo.seats[0].igloos = 1;
+        let changed = fields_changed(&game, &in_igloo, &on_d4, Seat(0));
+        assert_eq!(changed, ["igloos"], "a pawn in an igloo");
+    }
+
+    #[test]
+    fn the_round_is_scaled_as_its_meaning_says() {
+        let round = FIELDS.iter().find(|f| f.name == "round").unwrap();
+        assert_eq!(round.meaning, format!("the round / {ROUND_SCALE}"));
     }
 }

@@ -51,14 +51,6 @@ fn names_of(v: &ParamValue) -> Vec<&str> {
     }
 }
 
-/// Checks the whole rules after a parameter changed ([`Rules::check`]) and derives what
-/// the engine reads from them.
-fn checked(r: &mut Rules) -> Result<(), String> {
-    r.check().map_err(|p| p.message)?;
-    r.derive();
-    Ok(())
-}
-
 /// A parameter of one whole number per player count, the rules' table `$field`, each in
 /// `$range`.
 macro_rules! per_count {
@@ -71,7 +63,7 @@ macro_rules! per_count {
             get: |r, n| ParamValue::Whole(i64::from(r.$field[count(n)])),
             set: |r, n, v| {
                 r.$field[count(n)] = v.as_whole().expect("checked") as u8;
-                checked(r)
+                Ok(())
             },
         }
     };
@@ -102,7 +94,7 @@ impl RuleSet for Rules {
             set: |r, n, v| {
                 let players = count(n) + MIN_PLAYERS;
                 r.sides[count(n)] = sides_of(players, &names_of(v)).map_err(|(_, m)| m)?;
-                checked(r)
+                Ok(())
             },
         },
         per_count!(
@@ -118,16 +110,10 @@ impl RuleSet for Rules {
         whole_param!(
             hand_size,
             HAND_SIZE,
-            "cards per side at setup, after a redraw, and after phase 4",
-            checked
+            "cards per side at setup, after a redraw, and after phase 4"
         ),
-        whole_param!(
-            equipment_limit,
-            EQUIPMENT_LIMIT,
-            "discs a player may keep",
-            checked
-        ),
-        whole_param!(stack_size, STACK_SIZE, "discs in the ambush stack", checked),
+        whole_param!(equipment_limit, EQUIPMENT_LIMIT, "discs a player may keep"),
+        whole_param!(stack_size, STACK_SIZE, "discs in the ambush stack"),
         Param {
             path: "team_boards",
             about: "each team board's two brown starting discs",
@@ -163,7 +149,7 @@ impl RuleSet for Rules {
                         std::array::from_fn(|i| Disc::from_name(discs[i]).expect("checked"))
                     })
                     .collect();
-                checked(r)
+                Ok(())
             },
         },
         Param {
@@ -187,53 +173,45 @@ impl RuleSet for Rules {
             set: |r, _, v| {
                 let numbers = v.as_wholes().expect("checked");
                 r.team_assignment = assignment_of(&numbers).map_err(|(_, m)| m)?;
-                checked(r)
+                Ok(())
             },
         },
         switch_param!(
             random_start,
-            "whether the top board's rotation and the disc's orientation start at random",
-            checked
+            "whether the top board's rotation and the disc's orientation start at random"
         ),
         named_param!(
             disc,
             DISC_KINDS,
-            "the North Pole disc: one entry open, or two opposite ones",
-            checked
+            "the North Pole disc: one entry open, or two opposite ones"
         ),
         switch_param!(
             team_play,
-            "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc",
-            checked
+            "2 against 2 (seats 0 + 2 against 1 + 3), 3 pawns each, the two-boot disc"
         ),
         switch_param!(
             storm_colour_public,
-            "whether the draw pile's top card shows its storm colour to all",
-            checked
+            "whether the draw pile's top card shows its storm colour to all"
         ),
         named_param!(
             storm_hazard_direction,
             HAZARD_DIRECTIONS,
-            "which way a Storm disc turns the board: by the top card, or fixed",
-            checked
+            "which way a Storm disc turns the board: by the top card, or fixed"
         ),
         named_param!(
             scoreboard_mask,
             SCOREBOARD_MASKS,
-            "whether the first pawn to reach the Pole earns the disc on the scoreboard",
-            checked
+            "whether the first pawn to reach the Pole earns the disc on the scoreboard"
         ),
         whole_param!(
             round_limit,
             ROUND_LIMIT,
-            "rounds after which an unfinished game ends and is scored",
-            checked
+            "rounds after which an unfinished game ends and is scored"
         ),
         named_param!(
             tie_break,
             TIE_BREAKS,
-            "who wins a tie after Pole count and ship count: every tied seat, or the earliest",
-            checked
+            "who wins a tie after Pole count and ship count: every tied seat, or the earliest"
         ),
     ];
 
@@ -243,6 +221,13 @@ impl RuleSet for Rules {
 
     fn colours(&self) -> &[String] {
         &self.colours
+    }
+
+    /// The whole rules' check ([`Rules::check`]), then what the engine derives from them.
+    fn settle(&mut self) -> Result<(), String> {
+        self.check().map_err(|p| p.message)?;
+        self.derive();
+        Ok(())
     }
 
     /// # Examples
@@ -329,14 +314,7 @@ blanks = 0
              storm_hazard_direction = \"half\"",
             "[map]\nentries = [\"e4\", \"d4\", \"d5\", \"e5\"]\ncorners = []",
         ] {
-            let rules = load(text);
-            let canonical = rules.to_toml();
-            assert_eq!(load(&canonical), rules, "{canonical}");
-            assert_eq!(
-                load(&canonical).to_toml(),
-                canonical,
-                "the canonical form is a fixed point"
-            );
+            floe_conformance::fuzz::check_canonical(text, load);
         }
         let changed = load(CHANGED);
         assert_eq!(changed.map.top_cracks.len(), 1);
@@ -571,30 +549,18 @@ blanks = 0
         );
         let e = refused(&mut r, "team_boards", four("Storm"), None);
         assert!(e.contains("one of Husky, Snowshoes"), "{e}");
-        let e = refused(
-            &mut r,
-            "team_assignment",
-            wholes(&[1, 2, 3]),
-            Some("team_assignment = [1, 2, 3]"),
-        );
-        assert!(e.contains("needs 4 board numbers"), "{e}");
-        let e = refused(
-            &mut r,
-            "team_assignment",
-            wholes(&[1, 2, 3, 1]),
-            Some("team_assignment = [1, 2, 3, 1]"),
-        );
-        assert!(e.contains("board 1 is given twice"), "{e}");
-        let e = refused(
-            &mut r,
-            "team_assignment",
-            wholes(&[1, 2, 3, 6]),
-            Some("team_assignment = [1, 2, 3, 6]"),
-        );
-        assert!(
-            e.contains("seat 3 gets board 6, but there are 5 team boards"),
-            "{e}"
-        );
+        for (boards, message) in [
+            (&[1, 2, 3][..], "needs 4 board numbers"),
+            (&[1, 2, 3, 1], "board 1 is given twice"),
+            (
+                &[1, 2, 3, 6],
+                "seat 3 gets board 6, but there are 5 team boards",
+            ),
+        ] {
+            let line = format!("team_assignment = {boards:?}");
+            let e = refused(&mut r, "team_assignment", wholes(boards), Some(&line));
+            assert!(e.contains(message), "{e}");
+        }
         let e = refused(&mut r, "disc", ParamValue::Name("three-boot".into()), None);
         assert!(e.contains("one of one-boot, two-boot"), "{e}");
         let e = refused(&mut r, "round_limit", ParamValue::Whole(0), None);

@@ -135,12 +135,7 @@ impl Phase {
     }
 }
 
-impl serde::Serialize for Phase {
-    /// Serializes the question as its name ([`Phase::name`]).
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
+floe_core::serialize_by_name!(Phase);
 
 /// What follows a free point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

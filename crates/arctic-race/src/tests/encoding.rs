@@ -1,6 +1,7 @@
 //! The numeric forms for learning front ends: the observation's encoding, the fixed
 //! numbering of answers and the legal-answer mask.
 
+use floe_conformance::{Fact, fields_changed};
 use floe_core::{ActionList, Game, MAX_SEATS, Seat, Stream, legal_mask, stream_rng};
 
 use super::support::*;
@@ -100,67 +101,74 @@ fn observations_that_differ_encode_differently() {
     assert!(compared > 1000, "{compared} pairs compared");
 }
 
-/// One change to a state, applied in place.
-type Change = fn(&mut State);
-
 #[test]
-fn each_public_fact_changes_the_encoding() {
+fn each_public_fact_changes_the_encoding_in_its_named_fields_only() {
     let game = game();
     let base = scenario(3, &WATER_IN_SLOT_1, &[PLUS1, DIE])
         .with_racers(&[(S0, 3, on(4)), (S1, 5, on(12))])
         .with_finished(S2, &[1])
         .with_played(S1, &[Card::Skier]);
-    let changes: [(&str, Change); 13] = [
-        ("a racer moves", |st| st.put_racer(S0, r(3), on(5))),
-        ("a racer goes home", |st| {
+    // Each fact, the field that shows it to every seat, then any field it may change too.
+    let changes: [Fact<State>; 13] = [
+        ("a racer moves", &["racers"], |st| {
+            st.put_racer(S0, r(3), on(5))
+        }),
+        ("a racer goes home", &["racers"], |st| {
             st.put_racer(S1, r(5), crate::Position::Home)
         }),
-        ("a racer finishes", |st| {
+        ("a racer finishes", &["racers"], |st| {
             st.put_racer(S0, r(2), crate::Position::Finished(0))
         }),
-        ("a card is played", |st| {
+        ("a card is played", &["played", "hand"], |st| {
             st.set_cards(S2, Card::Skier.bit() ^ 31, Card::Skier.bit())
         }),
-        ("the token moves", |st| st.token = S2),
-        ("the leader", |st| st.set_token(S1)),
-        ("the seat to act", |st| st.actor = S1),
-        ("the phase", |st| st.phase = Phase::Reveal),
-        ("a tile", |st| st.slots[0] = ARROW),
-        ("open water", |st| st.slots[2] = crate::state::WATER),
-        ("the supply", |st| {
+        ("the token moves", &["token_holder"], |st| st.token = S2),
+        ("the leader", &["leader", "token_holder", "to_act"], |st| {
+            st.set_token(S1)
+        }),
+        ("the seat to act", &["to_act"], |st| st.actor = S1),
+        ("the phase", &["phase", "active_card"], |st| {
+            st.phase = Phase::Reveal
+        }),
+        ("a tile", &["river"], |st| st.slots[0] = ARROW),
+        ("open water", &["river"], |st| {
+            st.slots[2] = crate::state::WATER
+        }),
+        ("the supply", &["supply"], |st| {
             st.supply.pop();
         }),
-        ("a tile gone", |st| st.gone[HAND as usize] += 1),
-        ("the round", |st| st.round += 1),
+        ("a tile gone", &["gone"], |st| st.gone[HAND as usize] += 1),
+        ("the round", &["round"], |st| st.round += 1),
     ];
-    for (what, change) in changes {
+    for (what, fields, change) in changes {
         let mut st = base.clone();
         change(&mut st);
         game.lay_track(&mut st);
         for seat in Seat::all(3) {
-            assert_ne!(
-                encoded(&game, &st, seat),
-                encoded(&game, &base, seat),
-                "{what}, seen by {seat}"
+            let changed = fields_changed(&game, &st, &base, seat);
+            assert!(
+                changed.contains(&fields[0]),
+                "{what}, seen by {seat}: {changed:?}"
+            );
+            assert!(
+                changed.iter().all(|f| fields.contains(f)),
+                "{what}, seen by {seat}: {changed:?}"
             );
         }
     }
-    // Another seat's face-down card: only that it is there shows, and only to the others.
-    let mut committed = base.clone();
-    committed.hand[1] &= !Card::Skier.bit();
-    committed.committed[1] = Card::Skier as u8;
-    let mut other_card = base.clone();
-    other_card.hand[1] &= !Card::Snowmobile.bit();
-    other_card.committed[1] = Card::Snowmobile as u8;
-    assert_ne!(encoded(&game, &committed, S0), encoded(&game, &base, S0));
-    assert_eq!(
-        encoded(&game, &committed, S0),
-        encoded(&game, &other_card, S0)
-    );
-    assert_ne!(
-        encoded(&game, &committed, S1),
-        encoded(&game, &other_card, S1)
-    );
+    // A face-down card: to the others only that it is there, to its owner which card.
+    let face_down = |card: Card| {
+        let mut st = base.clone();
+        st.hand[1] &= !card.bit();
+        st.committed[1] = card as u8;
+        st
+    };
+    let (sled, snowmobile) = (face_down(Card::DogSled), face_down(Card::Snowmobile));
+    let changed = |seat, a: &State, b: &State| fields_changed(&game, a, b, seat);
+    assert_eq!(changed(S0, &sled, &base), ["face_down"]);
+    assert_eq!(changed(S0, &sled, &snowmobile), [""; 0]);
+    assert_eq!(changed(S1, &sled, &base), ["hand", "own_face_down"]);
+    assert_eq!(changed(S1, &sled, &snowmobile), ["hand", "own_face_down"]);
 }
 
 #[test]

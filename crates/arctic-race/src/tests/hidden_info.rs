@@ -6,12 +6,12 @@
 //! which were removed at setup, and the cards others committed this round and have not
 //! revealed yet.
 
+use floe_core::hidden::redeal;
 use floe_core::{FloeRng, Game, Seat, Stream, stream_rng};
 use rand::RngExt;
-use rand::seq::SliceRandom;
 
 use super::support::{assert_conserved, play, random_answer};
-use crate::pieces::Card;
+use crate::info::redeal_face_down;
 use crate::race::ArcticRace;
 use crate::state::{NO_CARD, State};
 
@@ -64,23 +64,15 @@ fn as_seen_by(st: &State, seat: Seat) -> State {
 fn disguise(st: &State, seat: Seat, rng: &mut FloeRng) -> State {
     let mut twin = st.clone();
     let mut unseen: Vec<u8> = st.supply.iter().chain(&st.removed).copied().collect();
-    unseen.shuffle(rng);
-    let (supply, removed) = unseen.split_at(st.supply.len());
-    twin.supply.clear();
-    twin.supply.extend(supply.iter().copied());
-    twin.removed.clear();
-    twin.removed.extend(removed.iter().copied());
-    for other in Seat::all(st.players()).filter(|&o| o != seat) {
-        let o = other.index();
-        if st.committed[o] == NO_CARD {
-            continue;
-        }
-        let candidates = st.hand[o] | 1 << st.committed[o];
-        let pick: Vec<Card> = Card::in_set(candidates).collect();
-        let card = pick[rng.random_range(0..pick.len())];
-        twin.committed[o] = card as u8;
-        twin.hand[o] = candidates & !card.bit();
-    }
+    let supply = st.supply.len();
+    redeal(
+        &mut unseen,
+        supply,
+        rng,
+        &mut twin.supply,
+        &mut twin.removed,
+    );
+    redeal_face_down(st, seat, rng, &mut twin);
     twin
 }
 

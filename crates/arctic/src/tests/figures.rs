@@ -3,7 +3,7 @@
 
 use floe_bots::BotSpec;
 use floe_core::{FigureScope, Figures, Game, Outcome, Seat, WIN_SHARE_UNITS, game_seed};
-use floe_sim::{Line, Seats, play};
+use floe_sim::{Dealing, Line, Seats, play};
 
 use crate::cards::ANIMALS;
 use crate::engine::Arctic;
@@ -120,7 +120,7 @@ fn figures_of_played_games_equal_the_score_parts_and_the_outcome() {
                     &mut table,
                     i,
                     game_seed(players as u64, i),
-                    false,
+                    &Dealing::default(),
                     &mut |line| match line {
                         Line::Event(Event::TurnStarts { .. }) => turns += 1,
                         Line::Over(st) => last = Some(st.clone()),
@@ -147,7 +147,7 @@ fn a_power_in_the_centre_has_no_holder_win_and_a_shared_win_splits() {
     let game = Arctic::new(rules);
     let mut table = random_table(3);
     let mut last = None;
-    play(&game, &mut table, 0, 7, false, &mut |line| {
+    play(&game, &mut table, 0, 7, &Dealing::default(), &mut |line| {
         if let Line::Over(st) = line {
             last = Some(st.clone());
         }

@@ -394,6 +394,7 @@ mod tests {
                 seed: 1,
                 ..floe_sim::Dealing::default()
             },
+            registry: Default::default(),
         };
         let e = |r| format!("{:#}", plan_profile(r).unwrap_err());
         assert!(e(req("random,alpha", 2)).starts_with("ladder \"random,alpha\": spec 2"));

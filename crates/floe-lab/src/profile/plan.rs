@@ -1,7 +1,7 @@
 //! Planning a profile: the ladder read or chosen, and the tournament it plays.
 
 use anyhow::Result;
-use floe_bots::{BotSpec, split_spec_list};
+use floe_bots::{Registry, split_spec_list};
 use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_sim::{Dealing, Seating, Setting};
@@ -27,6 +27,8 @@ pub struct ProfileRequest {
     pub deals: u64,
     /// The seed and colours (a profile always seats its ladder in duplicate).
     pub dealing: Dealing,
+    /// The bots the ladder may name besides the built-in ones.
+    pub registry: Registry,
 }
 
 /// A checked profile, ready to run.
@@ -46,6 +48,8 @@ pub struct PlannedProfile {
     pub dealing: Dealing,
     /// Warnings for the user (a bot whose answers depend on the machine's speed).
     pub notes: Vec<Message>,
+    /// The bots the ladder may name besides the built-in ones.
+    pub registry: Registry,
 }
 
 /// Names the tournament's bots, where an error names them, as the profile's ladder.
@@ -73,6 +77,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         players: usize,
         ladder: Option<&'a str>,
         deals: u64,
+        registry: &'a Registry,
     }
     impl GameVisitor for Check<'_> {
         type Output = Result<Option<Vec<String>>>;
@@ -80,7 +85,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
             floe_sim::check_players(&game, self.players)?;
             let ladder = match self.ladder {
                 None => None,
-                Some(text) => Some(read_ladder(&game, text)?),
+                Some(text) => Some(read_ladder(&game, text, self.registry)?),
             };
             if self.deals == 0 {
                 return Err(SettingError::new(Setting::Games, "play at least 1 deal")
@@ -94,6 +99,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         players: req.players,
         ladder: req.ladder.as_deref(),
         deals: req.deals,
+        registry: &req.registry,
     };
     let ladder = with_game(&req.game, req.rules.as_ref(), check)?;
     // The widest ladder the run may play, checked as the tournament will be.
@@ -108,6 +114,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         &widest,
         req.deals,
         req.dealing,
+        &req.registry,
     )?)
     .map_err(ladder_error)?;
     Ok(PlannedProfile {
@@ -118,12 +125,17 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         deals: req.deals,
         dealing: planned.plan.dealing,
         notes: planned.notes,
+        registry: req.registry,
     })
 }
 
-/// Reads `--ladder`: bot specs, weakest first, at least two, each valid in `game`, none
-/// twice.
-pub(super) fn read_ladder<G: Game>(game: &G, text: &str) -> Result<Vec<String>, SettingError> {
+/// Reads `--ladder`: bot specs (of `registry` too), weakest first, at least two, each
+/// valid in `game`, none twice.
+pub(super) fn read_ladder<G: Game>(
+    game: &G,
+    text: &str,
+    registry: &Registry,
+) -> Result<Vec<String>, SettingError> {
     let refuse = |message: String| SettingError::new(Setting::Ladder, message).quoted(text);
     let specs: Vec<String> = split_spec_list(text)
         .into_iter()
@@ -140,7 +152,9 @@ pub(super) fn read_ladder<G: Game>(game: &G, text: &str) -> Result<Vec<String>, 
         ));
     }
     for (i, spec) in specs.iter().enumerate() {
-        let checked = BotSpec::parse(spec).and_then(|s| s.check_game(game).map(|()| s));
+        let checked = registry
+            .parse(spec)
+            .and_then(|s| s.check_game(game).map(|()| s));
         if let Err(e) = checked {
             return Err(refuse(format!("spec {} ({spec:?}): {e}", i + 1)));
         }
@@ -163,8 +177,9 @@ pub(super) fn full_ladder(deep: bool) -> Vec<String> {
     ladder
 }
 
-/// Returns the request of the duplicate tournament of `ladder`: `deals` deals, each in
-/// every seating of the cycle, dealt by `dealing` with its seating made duplicate.
+/// Returns the request of the duplicate tournament of `ladder` (bots of `registry` too):
+/// `deals` deals, each in every seating of the cycle, dealt by `dealing` with its seating
+/// made duplicate.
 pub(super) fn tournament_request(
     game: &str,
     rules: Option<RulesFile>,
@@ -172,6 +187,7 @@ pub(super) fn tournament_request(
     ladder: &[String],
     deals: u64,
     dealing: Dealing,
+    registry: &Registry,
 ) -> Result<RunRequest> {
     let cycle = Seating::Duplicate.cycle(ladder.len());
     let games = deals.checked_mul(cycle).ok_or_else(|| {
@@ -193,6 +209,6 @@ pub(super) fn tournament_request(
             ..dealing
         },
         per_game: false,
-        outsiders: Vec::new(),
+        registry: registry.clone(),
     })
 }

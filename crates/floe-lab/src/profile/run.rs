@@ -197,6 +197,7 @@ fn play_tournament(
         ladder,
         p.deals,
         p.dealing,
+        &p.registry,
     )?)
     .map_err(ladder_error)?;
     let report: Report = crate::execute(
@@ -212,7 +213,7 @@ fn play_tournament(
             force: false,
             progress: opts.progress,
             stop: opts.stop,
-            outsiders: &[],
+            registry: &p.registry,
         },
     )?;
     for path in &report.written {

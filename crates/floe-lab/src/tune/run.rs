@@ -8,6 +8,7 @@
 //! a bijection of its index for a fixed master seed ([`floe_core::game_seed`]), so the
 //! validation's deals are never the search's.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,7 +17,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow};
-use floe_bots::{BotParam, BotParamKind, BotSpec, BotValue, KnownBot, SpecError, split_spec_list};
+use floe_bots::{
+    BotParam, BotParamKind, BotSpec, BotValue, KnownBot, Registry, SpecError, split_spec_list,
+};
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
 use floe_sim::report::RunRow;
@@ -313,7 +316,7 @@ fn rules_dimension<G: Game>(
 
 /// Splits `name` into the tuned bot and its parameter when it names one (`mcts.c` when
 /// the spec tunes an `mcts` bot).
-fn bot_param(spec: &TuneSpec, name: &str) -> Option<(&'static KnownBot, &'static BotParam)> {
+fn bot_param<'s>(spec: &'s TuneSpec, name: &str) -> Option<(&'s KnownBot, &'static BotParam)> {
     let bot = spec.tuned.as_ref()?.0.known()?;
     let param = name.strip_prefix(bot.name)?.strip_prefix('.')?;
     Some((bot, bot.params.iter().find(|q| q.name == param)?))
@@ -339,7 +342,7 @@ fn bot_dimension<G: Game>(
     game: &G,
     i: usize,
     p: &TunedParam,
-    bot: &'static KnownBot,
+    bot: &KnownBot,
     param: &'static BotParam,
 ) -> Result<Dimension> {
     let key = format!("params[{i}]");
@@ -387,17 +390,18 @@ fn bot_dimension<G: Game>(
         if tried.contains(&value) {
             return Err(refuse(line, &at, format!("{value} is listed twice")));
         }
-        let spec_of = candidate(tuned, &[(param.name, &value)]).map_err(|e| match e {
-            SpecError::Repeated { .. } => refuse(
-                p.line,
-                &format!("{key}.name"),
-                format!(
-                    "tuned = \"{tuned}\" sets {} already: leave it out there to tune it",
-                    param.name
+        let spec_of =
+            candidate(&spec.registry, tuned, &[(param.name, &value)]).map_err(|e| match e {
+                SpecError::Repeated { .. } => refuse(
+                    p.line,
+                    &format!("{key}.name"),
+                    format!(
+                        "tuned = \"{tuned}\" sets {} already: leave it out there to tune it",
+                        param.name
+                    ),
                 ),
-            ),
-            e => refuse(line, &at, format!("in tuned = \"{tuned}\": {e}")),
-        })?;
+                e => refuse(line, &at, format!("in tuned = \"{tuned}\": {e}")),
+            })?;
         spec_of
             .check_game(game)
             .map_err(|e| refuse(line, &at, e.to_string()))?;
@@ -417,15 +421,20 @@ fn bot_dimension<G: Game>(
     })
 }
 
-/// Returns the tuned bot `tuned` with `values` set (each a parameter's name and value).
+/// Returns the tuned bot `tuned` (of `registry`) with `values` set (each a parameter's
+/// name and value).
 ///
 /// # Errors
 /// Refuses a parameter the spec `tuned` sets already.
-fn candidate(tuned: &BotSpec, values: &[(&str, &ParamValue)]) -> Result<BotSpec, SpecError> {
+fn candidate(
+    registry: &Registry,
+    tuned: &BotSpec,
+    values: &[(&str, &ParamValue)],
+) -> Result<BotSpec, SpecError> {
     let text = tuned.to_string();
     let set: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
     let sep = if text.contains(':') { "," } else { ":" };
-    BotSpec::parse(&format!("{text}{sep}{}", set.join(",")))
+    registry.parse(&format!("{text}{sep}{}", set.join(",")))
 }
 
 /// Returns who plays a candidate's games at `players` seats, and how they sit. Without a
@@ -440,7 +449,7 @@ fn lineup(
 ) -> (Vec<BotSpec>, Seating) {
     let specs: Vec<BotSpec> = split_spec_list(&spec.bots)
         .iter()
-        .map(|s| BotSpec::parse(s).expect("checked when read"))
+        .map(|s| spec.registry.parse(s).expect("checked when read"))
         .collect();
     match &spec.tuned {
         Some((tuned, _)) => {
@@ -448,7 +457,7 @@ fn lineup(
                 .iter()
                 .map(|&(path, v)| (path.split_once('.').map_or(path, |p| p.1), v))
                 .collect();
-            let bot = candidate(tuned, &values).expect("checked when planned");
+            let bot = candidate(&spec.registry, tuned, &values).expect("checked when planned");
             (
                 std::iter::once(bot).chain(specs).collect(),
                 Seating::Duplicate,
@@ -961,6 +970,7 @@ pub fn tune(
                 wall_seconds: started.elapsed().as_secs_f64(),
                 games,
                 spec: &self.spec.text,
+                plugged: BotSpec::identities(&lineup(self.spec, self.spec.players[0], &[]).0),
             })?;
             manifest.write_all(text.as_bytes())?;
             drop(manifest);
@@ -998,6 +1008,9 @@ struct Manifest<'a> {
     games: u64,
     /// The spec itself: with it (and this build) the results can be made again.
     spec: &'a str,
+    /// The identity of each plugged bot the spec names, by name (left out when none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    plugged: BTreeMap<String, String>,
 }
 
 /// Writes the tables and charts of `results` into `dir`.

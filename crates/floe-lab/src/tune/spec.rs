@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use floe_bots::BotSpec;
+use floe_bots::{BotSpec, Registry};
 use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
 use toml::Spanned;
@@ -150,6 +150,8 @@ pub struct TuneSpec {
     pub objective_line: usize,
     /// What is minimised.
     pub objective: Objective,
+    /// The bots `bots` and `tuned` may name besides the built-in ones.
+    pub registry: Registry,
 }
 
 impl TuneSpec {
@@ -163,13 +165,18 @@ impl TuneSpec {
         at(&self.path, line, key, message)
     }
 
-    /// Reads and checks the spec at `path`: everything that does not need the game.
+    /// Reads and checks the spec at `path`, whose bots may be those of `registry` too:
+    /// everything that does not need the game.
     ///
     /// # Errors
     /// Names the file, line and key of the first problem.
-    pub fn read(path: &Path) -> Result<TuneSpec> {
+    pub fn read(path: &Path, registry: &Registry) -> Result<TuneSpec> {
         let (text, file): (String, TuneFile) = read_toml(path, "tune spec")?;
-        let spec = SpecText { path, text: &text };
+        let spec = SpecText {
+            path,
+            text: &text,
+            registry,
+        };
         let Header {
             name, game, rules, ..
         } = read_header(path, &text, &file.name, &file.game, &file.rules, "tune")?;
@@ -243,6 +250,7 @@ impl TuneSpec {
             objective_line: spec.line(file.objective.span()),
             objective,
             text,
+            registry: registry.clone(),
         })
     }
 }
@@ -280,7 +288,10 @@ fn read_tuned(
         )),
         None => Ok(None),
         Some(t) => {
-            let bot = BotSpec::parse(t.get_ref()).map_err(|e| spec.err(t.span(), "tuned", e))?;
+            let bot = spec
+                .registry
+                .parse(t.get_ref())
+                .map_err(|e| spec.err(t.span(), "tuned", e))?;
             if !strength {
                 return Err(spec.err(
                     t.span(),

@@ -1,0 +1,116 @@
+//! `floe`: simulate tabletop games with bots and write balance statistics.
+//!
+//! The command line is a library so that a crate with bots of its own builds its own
+//! `floe`: [`main_with`] runs every command with the bots of a registry besides the
+//! built-in ones (`examples/first-bot` shows how). Floe's own binary passes none.
+
+mod args;
+mod bots;
+mod experiment;
+mod flags;
+mod merge;
+mod play;
+mod plot;
+mod profile;
+mod progress;
+mod replay;
+mod report;
+mod run;
+mod simulate;
+mod stop;
+mod tournament;
+mod tune;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use floe_bots::Registry;
+use floe_lab::say;
+
+use crate::flags::Flags;
+
+/// Floe: simulate tabletop games with bots, and measure who wins and why.
+#[derive(Parser)]
+#[command(
+    name = "floe",
+    version = floe_lab::provenance::LONG_VERSION,
+    about,
+    propagate_version = true
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play many seeded games in parallel and write win-rate statistics to CSV.
+    Simulate(simulate::SimulateArgs),
+    /// Rotate bots through every seat and measure their strength: win rates, ranks, head to head.
+    Tournament(tournament::TournamentArgs),
+    /// A game's skill-versus-luck profile: a ladder of bots from random to deep search in a
+    /// duplicate tournament; skill depth, upsets, seat advantage, length and decisiveness.
+    Profile(profile::ProfileArgs),
+    /// Run an experiment spec (TOML): many cells, one folder of CSV files, a manifest and charts.
+    Experiment(experiment::ExperimentArgs),
+    /// Merge the folders of a sharded run (`--shard K/N`) into the run's results.
+    Merge(merge::MergeArgs),
+    /// Draw SVG charts from a results folder's CSV files.
+    Plot(plot::PlotArgs),
+    /// Write a results folder's page (report.html): what was run, the answer in plain
+    /// sentences with intervals, the charts and tables, and how to make it again.
+    Report(report::ReportArgs),
+    /// Play one game of a run again from its seed (or of a `floe play` record) and print
+    /// everything that happens.
+    Replay(replay::ReplayArgs),
+    /// Take one or more seats yourself against bots, answering at the terminal.
+    Play(play::PlayArgs),
+    /// Search a game's rule parameters for the fairest table (a tune spec, TOML), then
+    /// measure the best candidates again on fresh deals.
+    Tune(tune::TuneArgs),
+    /// List the bots and their parameters, with a game's defaults.
+    Bots(bots::BotsArgs),
+}
+
+/// Runs the command line of the process (`std::env::args`), where bot lists may name the
+/// bots of `bots` too, and returns its exit status: what a `floe` binary's `main` returns.
+pub fn main_with(bots: Registry) -> ExitCode {
+    let cli = Cli::parse();
+    if !matches!(
+        cli.command,
+        Command::Play(_) | Command::Replay(_) | Command::Bots(_)
+    ) {
+        stop::listen();
+    }
+    let result = match cli.command {
+        Command::Simulate(a) => simulate::run(&a, &bots),
+        Command::Tournament(a) => tournament::run(&a, &bots),
+        Command::Profile(a) => profile::run(&a, &bots),
+        Command::Experiment(a) => experiment::run(&a, &bots),
+        Command::Merge(a) => merge::run(&a, &bots),
+        Command::Plot(a) => plot::run(&a),
+        Command::Report(a) => report::run(&a),
+        Command::Replay(a) => replay::run(&a, &bots),
+        Command::Play(a) => play::run(&a, &bots),
+        Command::Tune(a) => tune::run(&a, &bots),
+        Command::Bots(a) => bots::run(&a, &bots),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`floe replay | head`) is not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) if stop::requested() => {
+            eprintln!("Stopped by a signal: {}", say(&e, &Flags));
+            ExitCode::from(stop::STOPPED_STATUS)
+        }
+        Err(e) => {
+            eprintln!("Error: {}", say(&e, &Flags));
+            ExitCode::FAILURE
+        }
+    }
+}
