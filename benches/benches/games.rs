@@ -26,18 +26,12 @@ impl GameVisitor for OneCore<'_> {
             .0
             .benchmark_group(format!("{}/random_{players}p", game.name()));
         group.throughput(Throughput::Elements(1));
-        let mut index = 0u64;
+        let (mut index, deal) = (0u64, floe_sim::Dealing::default());
         group.bench_function("one_game_one_core", |b| {
             b.iter(|| {
                 index += 1;
-                let record = floe_sim::play(
-                    &game,
-                    &mut table,
-                    index,
-                    game_seed(1, index),
-                    &floe_sim::Dealing::default(),
-                    &mut |_| {},
-                );
+                let seed = game_seed(1, index);
+                let record = floe_sim::play(&game, &mut table, index, seed, &deal, &mut |_| {});
                 assert!(
                     record.outcome.winner_count() >= 1,
                     "every game has a winner"

@@ -383,8 +383,19 @@ impl<G: Game> MctsBot<G> {
     /// Returns the planned answer for `seat` at the sample's pending question, if the
     /// iteration follows a plan there: the searching seat continues the turn of the root
     /// question and the plan's next answer is on offer. Stops following otherwise.
+    ///
+    /// Asked at every step of every iteration and mostly following no plan, so that test
+    /// is inlined into the walk and the rest is not (measured: inlined whole or called
+    /// whole, the walk spent up to 1.5% more instructions in Arctic).
+    #[inline]
     fn planned(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
         let (plan, at) = self.following?;
+        self.follow(game, seat, plan, at)
+    }
+
+    /// [`MctsBot::planned`] while following step `at` of plan `plan`.
+    #[inline(never)]
+    fn follow(&mut self, game: &G, seat: Seat, plan: usize, at: usize) -> Option<G::Action> {
         let next = self.plans.steps[plan].get(at).copied();
         match next {
             Some(action)

@@ -19,16 +19,10 @@ fn plain_games_match_the_engine() {
             .map(|_| BotSpec::parse("random").unwrap().build())
             .collect();
         let mut table = Seats::new(bots);
+        let deal = floe_sim::Dealing::default();
         for index in 0..400 {
-            let engine = play(
-                &game,
-                &mut table,
-                index,
-                game_seed(8, index),
-                &floe_sim::Dealing::default(),
-                &mut |_| {},
-            )
-            .outcome;
+            let seed = game_seed(8, index);
+            let engine = play(&game, &mut table, index, seed, &deal, &mut |_| {}).outcome;
             let p = plain.play(players, 8, index);
             assert_eq!(
                 (&p.scores[..players], p.winners, p.rounds, p.cause),

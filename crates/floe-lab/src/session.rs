@@ -243,13 +243,11 @@ impl Session {
         Ok(())
     }
 
-    /// For front ends that step many games at once (Python's `VectorGame`): the
-    /// allocation-free counterparts of [`Session::new`], [`Session::apply`] and
-    /// [`Session::observation`] with [`Session::answers`], which write no text.
-    ///
     /// Sets the game up again as [`Session::new`] with seed `seed` sets it up, keeping
     /// the rules, the interrupt flag and the bots asked so far (each starts a new game,
-    /// as a run's bots do between games).
+    /// as a run's bots do between games). With [`Session::apply_quietly`] and
+    /// [`Session::encode_into`], it steps a game without allocating or writing text, for
+    /// front ends that step many games at once (Python's `VectorGame`).
     pub fn redeal(&mut self, seed: u64) {
         self.0.redeal(seed);
     }

@@ -6,9 +6,11 @@
 
 use std::path::PathBuf;
 
+use floe_lab::{DealSetting, Dealing, Seating};
 use pyo3::conversion::FromPyObjectOwned;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 /// Returns `value` as a whole number of type `T`: `TypeError` naming `name` if it is not
 /// an integer, `ValueError` naming it if it is one out of `T`'s range (a negative count,
@@ -72,6 +74,47 @@ fn path(value: &Bound<'_, PyAny>, name: &str) -> PyResult<PathBuf> {
     typed(value, name, "a path (str or os.PathLike)")
 }
 
+/// Reads a dict of seat numbers to bot specs, in the dict's order.
+fn seat_specs(value: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<(usize, String)>> {
+    let dict = value
+        .cast::<PyDict>()
+        .map_err(|_| wrong_type(value, name, "a dict of seat numbers to bot specs"))?;
+    dict.iter()
+        .map(|(seat, spec)| {
+            let seat = whole(&seat, &format!("{name} key"))?;
+            Ok((seat, text(&spec, &format!("{name}[{seat}]"))?))
+        })
+        .collect()
+}
+
+/// Reads the deal settings a Python function passes on (its `seed=`, `shuffle_colours=`,
+/// ...: a dict by [`Dealing::SETTINGS`]'s names) into the deal of a run seated by
+/// `seating`. Read by the settings' declaration, so a new deal setting needs no change
+/// here; each value is read as its keyword argument, and named in any error.
+pub fn dealing(value: &Bound<'_, PyAny>, seating: Seating) -> PyResult<Dealing> {
+    let dict = value
+        .cast::<PyDict>()
+        .map_err(|_| wrong_type(value, "deal", "a dict of deal settings"))?;
+    let mut dealing = Dealing {
+        seating,
+        ..Dealing::default()
+    };
+    for (key, value) in dict.iter() {
+        let name = text(&key, "deal key")?;
+        match Dealing::SETTINGS.iter().find(|s| s.name() == name) {
+            Some(DealSetting::Whole(_, set)) => set(&mut dealing, whole(&value, &name)?),
+            Some(DealSetting::Switch(_, set)) => set(&mut dealing, flag(&value, &name)?),
+            None => {
+                return Err(PyTypeError::new_err(format!(
+                    "deal: {name:?} is not a deal setting; they are {}",
+                    Dealing::SETTINGS.map(|s| s.name()).join(", ")
+                )));
+            }
+        }
+    }
+    Ok(dealing)
+}
+
 /// Applies `read` to an argument that may be `None`.
 fn optional<T>(
     value: &Bound<'_, PyAny>,
@@ -112,12 +155,16 @@ readers! {
     shard("shard") -> Option<String> = |v, n| optional(v, n, text);
     ladder("ladder") -> Option<String> = |v, n| optional(v, n, text);
     rules("rules") -> Option<PathBuf> = |v, n| optional(v, n, path);
+    opponents("opponents") -> Option<Vec<(usize, String)>> = |v, n| optional(v, n, seat_specs);
     out("out") -> PathBuf = path;
     experiment_path("path") -> PathBuf = path;
-    shuffle_colours("shuffle_colours") -> bool = flag;
     per_game("per_game") -> bool = flag;
     duplicate("duplicate") -> bool = flag;
     force("force") -> bool = flag;
+    index("index") -> u64 = whole;
+    optional_seat("seat") -> Option<usize> = |v, n| optional(v, n, whole);
+    tournament("tournament") -> bool = flag;
+    record("record") -> Option<PathBuf> = |v, n| optional(v, n, path);
 }
 
 /// The `TypeError` for an argument of the wrong type.

@@ -7,13 +7,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
+use floe_lab::people::{Record, replay_record};
 use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
-use floe_lab::request::{RunRequest, plan_experiment, plan_run, read_rules_setting};
+use floe_lab::request::{Planned, RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
 use floe_lab::tune::{TuneSpec, trial};
 use floe_lab::{
-    Dealing, Machine, Message, Plan, Progress, RunKind, RunOptions, Seating, Setting, SettingError,
-    Shard,
+    Machine, Message, Plan, Progress, Registry, RunKind, RunOptions, Seating, Setting,
+    SettingError, Shard,
 };
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
@@ -96,7 +97,7 @@ struct Watch<'py> {
 #[derive(Default)]
 struct Seated {
     text: String,
-    plugs: Vec<Plug>,
+    bots: Registry,
     functions: Vec<Arc<PythonBot>>,
 }
 
@@ -132,7 +133,7 @@ fn seat_bots(bots: &Bound<'_, PyAny>, stop: &Arc<AtomicBool>) -> PyResult<Seated
                 name = format!("{base}#{n}");
             }
             let function = Arc::new(PythonBot::new(name.clone(), item.unbind(), stop.clone()));
-            seated.plugs.push(Plug::new(&name, function.clone()));
+            seated.bots.seat(Plug::new(&name, function.clone()));
             seated.functions.push(function);
             texts.push(name);
         } else {
@@ -154,7 +155,7 @@ fn read_rules(path: Option<PathBuf>) -> PyResult<Option<floe_lab::request::Rules
 /// returns the paths of its CSV files by name (the folder `out` is the caller's).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (kind, game, players, bots, games, seed, rules, shuffle_colours, per_game, duplicate, delivery))]
+#[pyo3(signature = (kind, game, players, bots, games, deal, rules, per_game, duplicate, delivery))]
 pub fn run(
     py: Python<'_>,
     kind: &str,
@@ -162,9 +163,8 @@ pub fn run(
     #[pyo3(from_py_with = args::players)] players: usize,
     bots: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::games)] games: u64,
-    #[pyo3(from_py_with = args::seed)] seed: u64,
+    deal: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
-    #[pyo3(from_py_with = args::shuffle_colours)] shuffle_colours: bool,
     #[pyo3(from_py_with = args::per_game)] per_game: bool,
     #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
     delivery: &Bound<'_, PyDict>,
@@ -183,24 +183,8 @@ pub fn run(
     };
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
-    let rules = read_rules(rules)?;
-    let planned = plan_run(RunRequest {
-        kind,
-        game,
-        rules,
-        players,
-        bots: seated.text.clone(),
-        games,
-        dealing: Dealing {
-            seed,
-            shuffle_colours,
-            seating,
-        },
-        per_game,
-        outsiders: seated.plugs.clone(),
-    })
-    .map_err(|e| value_error(&e))?;
-    warn(py, &planned.notes)?;
+    let table = Table::new(game, players, rules, deal);
+    let planned = plan_table(py, table, &seated, (kind, seating), games, per_game)?;
     carry_out(
         py,
         &planned.plan,
@@ -212,32 +196,61 @@ pub fn run(
     )
 }
 
-/// Runs the experiment spec at `path` (with `games` per cell instead of the spec's counts,
-/// if given) as `floe experiment` does, into the folder `out`, and returns the paths of its
-/// CSV files by name.
+/// Runs the spec at `path` as `floe experiment` (`kind` "experiment") or `floe tune`
+/// does, into the folder `delivery["out"]`, with `games` instead of the spec's counts if
+/// given (per cell for an experiment; for a tune's search and validation at each player
+/// count), and returns the paths of its CSV files by name.
 #[pyfunction]
-#[pyo3(signature = (path, games, delivery))]
-pub fn experiment(
+#[pyo3(signature = (kind, path, games, delivery))]
+pub fn run_spec(
     py: Python<'_>,
+    kind: &str,
     #[pyo3(from_py_with = args::experiment_path)] path: PathBuf,
     #[pyo3(from_py_with = args::games_or_spec)] games: Option<u64>,
     delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
-    let spec = Spec::read(&path).map_err(|e| value_error(&e))?;
-    let planned = plan_experiment(&spec, games).map_err(|e| value_error(&e))?;
-    warn(py, &planned.notes)?;
-    let seated = Seated::default();
     let stop = Arc::new(AtomicBool::new(false));
-    carry_out(
-        py,
-        &planned.plan,
-        &format!("floe.experiment({})", path.display()),
-        &delivery.out,
-        &delivery.watch,
-        &seated,
-        &stop,
-    )
+    let refused = |e: anyhow::Error| value_error(&e);
+    match kind {
+        "experiment" => {
+            let spec = Spec::read(&path, &Registry::default()).map_err(refused)?;
+            let planned = plan_experiment(&spec, games).map_err(refused)?;
+            warn(py, &planned.notes)?;
+            let command = format!("floe.experiment({})", path.display());
+            let (out, watch) = (&delivery.out, &delivery.watch);
+            carry_out(
+                py,
+                &planned.plan,
+                &command,
+                out,
+                watch,
+                &Seated::default(),
+                &stop,
+            )
+        }
+        "tune" => {
+            let spec = TuneSpec::read(&path, &Registry::default()).map_err(refused)?;
+            let spec = match games {
+                Some(games) => trial(&spec, games).map_err(refused)?,
+                None => spec,
+            };
+            watch_run(py, &delivery.watch, &Seated::default(), &stop, |job| {
+                let report = floe_lab::tune::tune(
+                    &spec,
+                    &delivery.out,
+                    delivery.watch.machine,
+                    delivery.watch.force,
+                    job.count,
+                    job.stop,
+                )?;
+                Ok(report.written)
+            })
+        }
+        other => Err(PyTypeError::new_err(format!(
+            "kind: {other:?} is not experiment or tune"
+        ))),
+    }
 }
 
 /// Gives the plan's warnings to Python's `warnings`.
@@ -329,7 +342,7 @@ fn carry_out(
                 force,
                 progress: job.count,
                 stop: Some(job.stop),
-                outsiders: &seated.plugs,
+                registry: &seated.bots,
             },
         )?;
         Ok(report.written)
@@ -341,16 +354,15 @@ fn carry_out(
 /// deals, into the folder `delivery["out"]`; returns the paths of its CSV files by name.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (game, players, ladder, games, seed, rules, shuffle_colours, delivery))]
+#[pyo3(signature = (game, players, ladder, games, deal, rules, delivery))]
 pub fn profile(
     py: Python<'_>,
     #[pyo3(from_py_with = args::game)] game: String,
     #[pyo3(from_py_with = args::players)] players: usize,
     #[pyo3(from_py_with = args::ladder)] ladder: Option<String>,
     #[pyo3(from_py_with = args::games)] games: u64,
-    #[pyo3(from_py_with = args::seed)] seed: u64,
+    deal: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
-    #[pyo3(from_py_with = args::shuffle_colours)] shuffle_colours: bool,
     delivery: &Bound<'_, PyDict>,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
@@ -361,11 +373,8 @@ pub fn profile(
         players,
         ladder,
         deals: games,
-        dealing: Dealing {
-            seed,
-            shuffle_colours,
-            seating: Seating::Fixed,
-        },
+        dealing: args::dealing(deal, Seating::Fixed)?,
+        registry: Registry::default(),
     })
     .map_err(|e| value_error(&e))?;
     warn(py, &planned.notes)?;
@@ -386,33 +395,162 @@ pub fn profile(
     })
 }
 
-/// Tunes as `floe tune` does: the spec at `path` (with `games` games at each player count
-/// for the search and for the validation instead of the spec's, if given), into the
-/// folder `delivery["out"]`; returns the paths of its CSV files by name.
+/// Tells one game again as `floe replay` does, and returns the text it prints: game
+/// `index` of the run of `game`, `players`, `bots` and `deal` (a `floe tournament` of
+/// `games` games, seated as `duplicate` says, if `tournament`), or the game of the `floe
+/// play` record at `record`; in full, or as `seat` saw it.
 #[pyfunction]
-#[pyo3(signature = (path, games, delivery))]
-pub fn tune(
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, players, bots, deal, rules, index, seat, games, tournament, duplicate, record))]
+pub fn replay(
     py: Python<'_>,
-    #[pyo3(from_py_with = args::experiment_path)] path: PathBuf,
+    #[pyo3(from_py_with = args::game)] game: String,
+    #[pyo3(from_py_with = args::players)] players: usize,
+    bots: &Bound<'_, PyAny>,
+    deal: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    #[pyo3(from_py_with = args::index)] index: u64,
+    #[pyo3(from_py_with = args::optional_seat)] seat: Option<usize>,
     #[pyo3(from_py_with = args::games_or_spec)] games: Option<u64>,
-    delivery: &Bound<'_, PyDict>,
-) -> PyResult<Py<PyDict>> {
-    let delivery = Delivery::read(delivery)?;
-    let spec = TuneSpec::read(&path).map_err(|e| value_error(&e))?;
-    let spec = match games {
-        Some(games) => trial(&spec, games).map_err(|e| value_error(&e))?,
-        None => spec,
-    };
+    #[pyo3(from_py_with = args::tournament)] tournament: bool,
+    #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
+    #[pyo3(from_py_with = args::record)] record: Option<PathBuf>,
+) -> PyResult<String> {
     let stop = Arc::new(AtomicBool::new(false));
-    watch_run(py, &delivery.watch, &Seated::default(), &stop, |job| {
-        let report = floe_lab::tune::tune(
-            &spec,
-            &delivery.out,
-            delivery.watch.machine,
-            delivery.watch.force,
-            job.count,
-            job.stop,
-        )?;
-        Ok(report.written)
+    let seated = seat_bots(bots, &stop)?;
+    let refused = |message: String| value_error(&anyhow::anyhow!(message));
+    if let Some(path) = record {
+        // As the CLI's `--record`: the record names the run, and only `seat` applies.
+        let given = [
+            ("index", (index != 0).then(|| index.to_string())),
+            ("games", games.map(|g| g.to_string())),
+            ("tournament", tournament.then(|| "True".to_string())),
+        ];
+        if let Some((name, value)) = given.iter().find_map(|(n, v)| Some((n, v.as_ref()?))) {
+            return Err(refused(format!(
+                "{name}={value}: a record names its game, seats and seed; with record= only \
+                 seat= applies"
+            )));
+        }
+        let text = py.detach(|| -> anyhow::Result<String> {
+            let read = Record::read(&path)?;
+            replay_record(&read, &path, seat, &seated.bots)
+        });
+        return finish(text, &seated);
+    }
+    if duplicate && !tournament {
+        return Err(refused(
+            "duplicate=True: only a tournament deals in duplicate; add tournament=True".into(),
+        ));
+    }
+    let index_error = |message: String| {
+        value_error(
+            &SettingError::new(Setting::Index, message)
+                .value(index)
+                .into(),
+        )
+    };
+    match games {
+        Some(0) => return Err(refused("games=0: a run has at least 1 game".into())),
+        Some(games) if index >= games => {
+            return Err(index_error(format!(
+                "a run of games={games} has games 0 to {}",
+                games - 1
+            )));
+        }
+        _ => {}
+    }
+    // A run with fixed seats tells game `index` whatever its size.
+    let (kind, seating, games) = match (tournament, games) {
+        (false, _) => (RunKind::Simulate, Seating::Fixed, 1),
+        (true, Some(games)) if duplicate => (RunKind::Tournament, Seating::Duplicate, games),
+        (true, Some(games)) => (RunKind::Tournament, Seating::Rotated, games),
+        // The CLI takes one cycle of seatings, counting the entrants as floe-bots splits a
+        // bots text; this crate reaches the bots only through the lab, so it asks instead.
+        (true, None) => {
+            return Err(refused(
+                "games=None: a tournament's seatings depend on its size; give the \
+                 tournament's games= with tournament=True"
+                    .into(),
+            ));
+        }
+    };
+    if let Some(seat) = seat.filter(|&s| s >= players) {
+        return Err(value_error(
+            &SettingError::new(
+                Setting::Seat,
+                format!(
+                    "the table has seats 0 to {} ({players} players)",
+                    players.saturating_sub(1)
+                ),
+            )
+            .value(seat)
+            .into(),
+        ));
+    }
+    let table = Table::new(game, players, rules, deal);
+    let planned = plan_table(py, table, &seated, (kind, seating), games, false)?;
+    let text = py.detach(|| floe_lab::replay::replay(&planned.plan, index, seat, &seated.bots));
+    finish(text, &seated)
+}
+
+/// The table a Python call names: game, players, rules file and deal settings.
+struct Table<'a, 'py> {
+    game: String,
+    players: usize,
+    rules: Option<PathBuf>,
+    deal: &'a Bound<'py, PyAny>,
+}
+
+impl<'a, 'py> Table<'a, 'py> {
+    /// The table of `game` at `players` seats, under the rules file at `rules`, dealt by
+    /// the deal settings `deal`.
+    fn new(
+        game: String,
+        players: usize,
+        rules: Option<PathBuf>,
+        deal: &'a Bound<'py, PyAny>,
+    ) -> Self {
+        Table {
+            game,
+            players,
+            rules,
+            deal,
+        }
+    }
+}
+
+/// Plans a run of `games` games of `kind` at `table` with the `seated` bots, as the CLI
+/// plans it, and warns of the plan's notes.
+fn plan_table(
+    py: Python<'_>,
+    table: Table<'_, '_>,
+    seated: &Seated,
+    (kind, seating): (RunKind, Seating),
+    games: u64,
+    per_game: bool,
+) -> PyResult<Planned> {
+    let planned = plan_run(RunRequest {
+        kind,
+        game: table.game,
+        rules: read_rules(table.rules)?,
+        players: table.players,
+        bots: seated.text.clone(),
+        games,
+        dealing: args::dealing(table.deal, seating)?,
+        per_game,
+        registry: seated.bots.clone(),
     })
+    .map_err(|e| value_error(&e))?;
+    warn(py, &planned.notes)?;
+    Ok(planned)
+}
+
+/// Returns a replay's text, or the first failure of one of `seated`'s Python functions,
+/// or the replay's error.
+fn finish(text: anyhow::Result<String>, seated: &Seated) -> PyResult<String> {
+    if let Some(e) = seated.functions.iter().find_map(|f| f.take_failure()) {
+        return Err(e);
+    }
+    text.map_err(|e| value_error(&e))
 }

@@ -10,6 +10,7 @@ mod bulk;
 mod errors;
 mod python_bot;
 mod stepping;
+mod vector;
 mod watch;
 
 use pyo3::prelude::*;
@@ -18,12 +19,13 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _floe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::run, m)?)?;
-    m.add_function(wrap_pyfunction!(bulk::experiment, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::run_spec, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::profile, m)?)?;
-    m.add_function(wrap_pyfunction!(bulk::tune, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::replay, m)?)?;
     m.add_function(wrap_pyfunction!(stepping::games, m)?)?;
     m.add_class::<stepping::Game>()?;
     m.add_class::<python_bot::Observation>()?;
+    m.add_class::<vector::VectorGame>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

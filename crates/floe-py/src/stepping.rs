@@ -1,11 +1,13 @@
 //! A game stepped from Python: the lab's [`Session`] as the class `floe.Game`.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use floe_lab::request::read_rules_setting;
 use floe_lab::session::Session;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -21,24 +23,30 @@ pub fn games() -> Vec<&'static str> {
 
 /// One game in progress, stepped answer by answer.
 ///
-/// `Game(name, players=4, seed=1, rules=None)` sets up game 0 of a run with master seed
-/// `seed` (so `floe replay --game NAME --players N --seed SEED --bots ...` shows the game
-/// that `bot_answer` with those bots plays). Answers are numbered as the game numbers them
-/// (`action_count` numbers in all, the same at every question).
+/// `Game(name, players=4, seed=1, rules=None, opponents=None)` sets up game 0 of a run with
+/// master seed `seed` (so `floe replay --game NAME --players N --seed SEED --bots ...` shows
+/// the game that `bot_answer` with those bots plays). Answers are numbered as the game
+/// numbers them (`action_count` numbers in all, the same at every question). `opponents`
+/// seats bots (`{1: "greedy"}`) that `play_bots` lets answer.
 #[pyclass(module = "floe._floe")]
 pub struct Game {
     session: Mutex<Session>,
-    /// Set on Ctrl-C to end the search `bot_answer` is running.
+    /// The bot spec seated at each seat by `opponents=`, `None` where answers come from
+    /// outside.
+    opponents: Vec<Option<String>>,
+    /// Set on Ctrl-C to end the search `bot_answer` or `play_bots` is running.
     stop: Arc<AtomicBool>,
 }
 
 impl Game {
-    /// Wraps `session`, its searches ended early by the game's own stop flag.
-    fn new_from(mut session: Session) -> Game {
+    /// Wraps `session` with `opponents` seated, its searches ended early by the game's own
+    /// stop flag.
+    fn new_from(mut session: Session, opponents: Vec<Option<String>>) -> Game {
         let stop = Arc::new(AtomicBool::new(false));
         session.interrupt_searches_on(stop.clone());
         Game {
             session: Mutex::new(session),
+            opponents,
             stop,
         }
     }
@@ -46,25 +54,93 @@ impl Game {
     fn with<T>(&self, f: impl FnOnce(&mut Session) -> T) -> T {
         f(&mut self.session.lock().expect("not poisoned"))
     }
+
+    /// Runs `work` on the game. When `searches`, it runs on another thread with the GIL
+    /// released while this one watches for Ctrl-C, which ends the search (raising
+    /// KeyboardInterrupt); other bots answer at once, so they run here.
+    fn think<T: Send>(
+        &self,
+        py: Python<'_>,
+        searches: bool,
+        work: impl FnOnce(&mut Session) -> T + Send,
+    ) -> PyResult<T> {
+        self.stop.store(false, Ordering::Relaxed);
+        if searches {
+            crate::watch::watched(py, &self.stop, |_| Ok(()), || self.with(work))
+        } else {
+            Ok(self.with(work))
+        }
+    }
+}
+
+/// Returns the bots `opponents` seats, one entry per seat of `session`'s table.
+///
+/// # Errors
+/// Names the entry (`opponents[5]="greedy"`) of a seat the table does not have or a spec
+/// the game cannot seat.
+fn seat_opponents(
+    session: &Session,
+    opponents: Vec<(usize, String)>,
+) -> PyResult<Vec<Option<String>>> {
+    let players = session.players();
+    let mut seated = vec![None; players];
+    for (seat, spec) in opponents {
+        let refused =
+            |why: String| PyValueError::new_err(format!("opponents[{seat}]={spec:?}: {why}"));
+        let Some(at) = seated.get_mut(seat) else {
+            return Err(refused(format!(
+                "the table has seats 0 to {} ({players} players)",
+                players - 1
+            )));
+        };
+        session
+            .check_bot(&spec)
+            .map_err(|e| refused(format!("{e:#}")))?;
+        *at = Some(spec);
+    }
+    Ok(seated)
+}
+
+/// Lets the bots in `opponents` (one entry per seat, `None` for a seat answered from
+/// outside) answer the game's questions until a seat without a bot is asked or the game
+/// ends, and returns how many answers they gave. Each bot draws from its seat's random
+/// stream ([`Session::bot_answer`]), so its answers are a pure function of the game's seed
+/// and the answers given before. Once `stop` is set (Ctrl-C), the answer of the search it
+/// cut short is dropped and the game is left at that bot's question.
+///
+/// # Errors
+/// None with checked specs ([`seat_opponents`]); a session's refusal is passed on.
+fn play_bots(
+    session: &mut Session,
+    opponents: &[Option<String>],
+    stop: &AtomicBool,
+) -> anyhow::Result<usize> {
+    let mut answers = 0;
+    while let Some(spec) = session.to_act().and_then(|seat| opponents[seat].as_deref()) {
+        let answer = session.bot_answer(spec)?;
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        session.apply(answer)?;
+        answers += 1;
+    }
+    Ok(answers)
 }
 
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (name, players = 4, seed = 1, rules = None))]
+    #[pyo3(signature = (name, players = 4, seed = 1, rules = None, opponents = None))]
     fn new(
         #[pyo3(from_py_with = args::name)] name: String,
         #[pyo3(from_py_with = args::players)] players: usize,
         #[pyo3(from_py_with = args::seed)] seed: u64,
         #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+        #[pyo3(from_py_with = args::opponents)] opponents: Option<Vec<(usize, String)>>,
     ) -> PyResult<Game> {
-        let rules = rules
-            .map(|path| read_rules_setting(&path))
-            .transpose()
-            .map_err(|e| value_error(&e))?;
-        let session =
-            Session::new(&name, rules.as_ref(), players, seed).map_err(|e| value_error(&e))?;
-        Ok(Game::new_from(session))
+        let session = session_for(&name, players, seed, rules)?;
+        let opponents = seat_opponents(&session, opponents.unwrap_or_default())?;
+        Ok(Game::new_from(session, opponents))
     }
 
     /// The game's name.
@@ -79,6 +155,14 @@ impl Game {
         self.with(|s| s.players())
     }
 
+    /// The bots seated by `opponents=`, by seat.
+    #[getter]
+    fn opponents(&self) -> BTreeMap<usize, String> {
+        (self.opponents.iter().enumerate())
+            .filter_map(|(seat, spec)| Some((seat, spec.clone()?)))
+            .collect()
+    }
+
     /// How many numbered answers the game has at this table.
     #[getter]
     fn action_count(&self) -> usize {
@@ -89,6 +173,25 @@ impl Game {
     #[getter]
     fn encoding_len(&self) -> usize {
         self.with(|s| s.encoding_len())
+    }
+
+    /// The encoding's named fields at this table, in order: a list of dicts of `name`,
+    /// `start`, `stop` (the field is `encoding[start:stop]`), `shape` (a tuple; the values
+    /// are in row-major order) and `meaning`. They tile the encoding; `docs/encodings.md`
+    /// lists them for each game.
+    fn encoding_layout<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.with(|s| s.encoding_layout())
+            .into_iter()
+            .map(|f| {
+                let field = PyDict::new(py);
+                field.set_item("name", f.name)?;
+                field.set_item("start", f.start)?;
+                field.set_item("stop", f.end())?;
+                field.set_item("shape", pyo3::types::PyTuple::new(py, f.shape.dims())?)?;
+                field.set_item("meaning", f.meaning)?;
+                Ok(field)
+            })
+            .collect()
     }
 
     /// The seat whose question is pending, or None once the game is over.
@@ -107,8 +210,8 @@ impl Game {
     }
 
     /// What the answer numbered `action` does, whether or not it is legal now (the text
-    /// `legal_actions` pairs it with when it is). Raises ValueError for a number no answer
-    /// of this table has.
+    /// `legal_actions` pairs it with when it is); a number this table leaves unused says
+    /// so. Raises ValueError, naming the numbers there are, at or above `action_count`.
     fn action_text(&self, #[pyo3(from_py_with = args::action)] action: usize) -> PyResult<String> {
         self.with(|s| s.action_text(action))
             .map_err(|e| value_error(&e))
@@ -159,23 +262,29 @@ impl Game {
         py: Python<'_>,
         #[pyo3(from_py_with = args::spec)] spec: String,
     ) -> PyResult<usize> {
-        let answer = if Session::searches(&spec) {
-            self.stop.store(false, Ordering::Relaxed);
-            crate::watch::watched(
-                py,
-                &self.stop,
-                |_| Ok(()),
-                || self.with(|s| s.bot_answer(&spec)),
-            )?
-        } else {
-            self.with(|s| s.bot_answer(&spec))
-        };
-        answer.map_err(|e| value_error(&e))
+        self.think(py, Session::searches(&spec), |s| s.bot_answer(&spec))?
+            .map_err(|e| value_error(&e))
     }
 
-    /// A copy of the game as it stands (its dice included).
+    /// Lets the bots seated by `opponents=` answer, question after question, until a seat
+    /// without a bot is asked or the game ends, and returns how many answers they gave (0
+    /// when a seat without a bot is asked already). Each seat's bot is the one `bot_answer`
+    /// asks, drawing from the seat's own random stream: the game stays a pure function of
+    /// its seed and the answers given from outside. Searches run as in `bot_answer`; Ctrl-C
+    /// leaves the game at the question the search was cut short at.
+    fn play_bots(&self, py: Python<'_>) -> PyResult<usize> {
+        let searches = self
+            .opponents
+            .iter()
+            .flatten()
+            .any(|s| Session::searches(s));
+        self.think(py, searches, |s| play_bots(s, &self.opponents, &self.stop))?
+            .map_err(|e| value_error(&e))
+    }
+
+    /// A copy of the game as it stands (its dice and seated bots included).
     fn clone(&self) -> Game {
-        Game::new_from(self.with(|s| s.clone()))
+        Game::new_from(self.with(|s| s.clone()), self.opponents.clone())
     }
 
     fn __copy__(&self) -> Game {
@@ -199,4 +308,20 @@ impl Game {
             )
         })
     }
+}
+
+/// Sets up game 0 of a run of `game` with master seed `seed` at `players` seats, under
+/// the rules file at `rules` (the built-in rules without): what `Game(...)` and
+/// `VectorGame(...)` start from, their errors naming the keyword arguments.
+pub fn session_for(
+    game: &str,
+    players: usize,
+    seed: u64,
+    rules: Option<PathBuf>,
+) -> PyResult<Session> {
+    let rules = rules
+        .map(|path| read_rules_setting(&path))
+        .transpose()
+        .map_err(|e| value_error(&e))?;
+    Session::new(game, rules.as_ref(), players, seed).map_err(|e| value_error(&e))
 }

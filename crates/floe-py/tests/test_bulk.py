@@ -42,7 +42,8 @@ def test_simulate_writes_the_clis_csv_byte_for_byte(floe_cli, tmp_path, game, pl
         "--bots", bots, "--games", "300", "--seed", "11", "--per-game",
     )
     py = texts(_floe.run(
-        "simulate", game, players, bots, 300, 11, None, False, True, False,
+        "simulate", game, players, bots, 300, dict(seed=11, shuffle_colours=False), None,
+        True, False,
         delivery(tmp_path / "py"),
     ))
     assert set(py) == set(cli) and "games" in py
@@ -56,7 +57,8 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
         "--bots", "random,greedy", "--games", "60", "--seed", "4", "--duplicate",
     )
     py = texts(_floe.run(
-        "tournament", "arctic", 3, "random,greedy", 60, 4, None, False, False, True,
+        "tournament", "arctic", 3, "random,greedy", 60, dict(seed=4, shuffle_colours=False),
+        None, False, True,
         delivery(tmp_path / "py-t"),
     ))
     assert py == cli and "ratings" in py
@@ -66,7 +68,7 @@ def test_tournament_and_experiment_match_the_cli(floe_cli, tmp_path):
         'games = 500\n\n[sweep]\nparam = "tiles_removed"\nvalues = [0, 4]\n'
     )
     cli = cli_tables(floe_cli, tmp_path / "e", "experiment", str(spec))
-    py = texts(_floe.experiment(str(spec), None, delivery(tmp_path / "py-e")))
+    py = texts(_floe.run_spec("experiment", str(spec), None, delivery(tmp_path / "py-e")))
     assert py == cli and "seats" in py and "cells" in py
 
 
@@ -81,7 +83,8 @@ def test_tables_come_as_dataframes_equal_to_the_csv(floe_cli, tmp_path):
 
 def test_without_pandas_tables_are_dicts_of_columns(monkeypatch, tmp_path):
     raw = _floe.run(
-        "simulate", "arctic-race", 2, "random", 200, 3, None, False, False, False,
+        "simulate", "arctic-race", 2, "random", 200, dict(seed=3, shuffle_colours=False),
+        None, False, False,
         delivery(tmp_path),
     )
     monkeypatch.setitem(__import__("sys").modules, "pandas", None)
@@ -156,6 +159,15 @@ def test_defaults_are_the_clis():
 def test_bad_input_raises_the_clis_message(kwargs, exception, message):
     with pytest.raises(exception, match=message.replace("(", r"\(").replace(")", r"\)")):
         floe.simulate(games=kwargs.pop("games", 10), **kwargs)
+
+
+def test_the_binding_reads_the_deal_settings_by_their_declared_names(tmp_path):
+    # The Python functions pass the deal on by name; the binding knows the names from
+    # Dealing::SETTINGS, so a name it does not declare is refused, listing those it does.
+    with pytest.raises(TypeError, match='deal: "shufle_colours" is not a deal setting; they '
+                       'are seed, shuffle_colours'):
+        _floe.run("simulate", "arctic-race", 2, "random", 10,
+                  dict(seed=1, shufle_colours=True), None, False, False, delivery(tmp_path))
 
 
 def test_a_file_floe_did_not_write_names_the_keyword_arguments(tmp_path):

@@ -1,21 +1,33 @@
-"""Every game and player count passes PettingZoo's own API test."""
+"""Every game and player count passes PettingZoo's own API test, with and without Floe's
+bots at some seats."""
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
 from floe import pettingzoo as fz
-
-TABLES = [(g, n) for g, (lo, hi) in
-          {"arctic-race": (2, 6), "arctic": (2, 4), "north-pole": (2, 4)}.items()
-          for n in range(lo, hi + 1)]
+from tables import EVERY_TABLE
 
 
-@pytest.mark.parametrize("game,players", TABLES)
+def odd_seat_bots(players: int) -> dict:
+    """Bots at the odd seats, greedy and random in turn: the even seats learn."""
+    return {seat: ("greedy" if seat % 4 == 1 else "random") for seat in range(1, players, 2)}
+
+
+@pytest.mark.parametrize("game,players", EVERY_TABLE)
 def test_api_test_passes(game, players):
     api_test(fz.env(game, players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize("game,players", EVERY_TABLE)
+def test_api_test_passes_with_bots_at_some_seats(game, players):
+    env = fz.env(game, players=players, opponents=odd_seat_bots(players))
+    assert env.possible_agents == [f"player_{seat}" for seat in range(0, players, 2)]
+    api_test(env, num_cycles=300)
 
 
 def test_masks_and_observations_follow_the_game():
@@ -36,3 +48,63 @@ def test_masks_and_observations_follow_the_game():
         action = None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0])
         env.step(action)
     assert rewards == pytest.approx(1.0), "a finished game hands out one win"
+
+
+def play(env, seed: int) -> list:
+    """Plays a game answering each agent's lowest legal number; returns every step seen:
+    the agent, its observation, reward and termination."""
+    env.reset(seed=seed)
+    seen = []
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        seen.append((agent, observation["observation"].tolist(), reward, terminated))
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(legal[0]))
+    return seen
+
+
+def test_only_the_learning_agents_are_asked_and_the_bots_play_on():
+    env = fz.env("arctic", players=4, opponents={1: "greedy", 3: "random"})
+    env.reset(seed=6)
+    asked, rewards = [], {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated:
+            rewards[agent] = reward
+            env.step(None)
+            continue
+        asked.append(agent)
+        other = "player_2" if agent == "player_0" else "player_0"
+        assert observation["action_mask"].any() and not env.observe(other)["action_mask"].any()
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert set(asked) == {"player_0", "player_2"}
+    # Seats 1 and 3 were never selected, yet the game ran to its end: their bots answered.
+    assert env.unwrapped._game.is_over()
+    winners = env.unwrapped._game.outcome()["winners"]
+    share = 1 / sum(winners)
+    assert rewards == {"player_0": share * winners[0], "player_2": share * winners[2]}
+
+
+def test_a_seed_fixes_the_game_the_bots_play_and_another_changes_it():
+    env = fz.env("north-pole", players=3, opponents={0: "mcts:iters=50", 2: "greedy"})
+    first, again = play(env, 8), play(env, 8)
+    assert env.possible_agents == ["player_1"] and first[-1][3], "the game ran to its end"
+    assert first == again
+    assert play(env, 9) != first
+
+
+@pytest.mark.parametrize(
+    "opponents,message",
+    [
+        ({4: "random"}, 'opponents[4]="random": the table has seats 0 to 3 (4 players)'),
+        ({1: "greedy:progress=1"}, 'opponents[1]="greedy:progress=1": bot "greedy": parameter'),
+        (
+            {0: "random", 1: "greedy", 2: "random", 3: "random"},
+            "opponents={0: 'random', 1: 'greedy', 2: 'random', 3: 'random'}: every seat has "
+            "a bot; leave at least one seat to learn",
+        ),
+    ],
+)
+def test_a_refused_opponent_is_named(opponents, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        fz.env("north-pole", players=4, opponents=opponents)

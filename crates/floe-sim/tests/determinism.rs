@@ -10,6 +10,12 @@ use floe_sim::{
     Dealing, GameRecord, RunConfig, RunError, Seating, Seats, Shard, play, run, run_until,
 };
 
+/// Plays game `index` with seed `seed` at `table`, seats and colours as dealt, logging
+/// nothing.
+fn plain(game: &ArcticRace, table: &mut Seats<ArcticRace>, index: u64, seed: u64) -> GameRecord {
+    play(game, table, index, seed, &Dealing::default(), &mut |_| {})
+}
+
 fn config(players: usize, games: u64, threads: usize) -> RunConfig {
     let random = BotSpec::parse("random").unwrap();
     RunConfig {
@@ -77,14 +83,7 @@ fn a_game_depends_only_on_its_seed() {
     assert_eq!(game_321(&mut table), from_run[321]);
     // ...and so does a table that has played other games since.
     for index in 0..20 {
-        play(
-            &game,
-            &mut table,
-            index,
-            game_seed(7, index),
-            &Dealing::default(),
-            &mut |_| {},
-        );
+        plain(&game, &mut table, index, game_seed(7, index));
     }
     assert_eq!(game_321(&mut table), from_run[321]);
 }
@@ -116,22 +115,8 @@ fn bots_that_remember_start_afresh_each_game() {
     let mut reused = plugged();
     for index in [5, 9, 5] {
         let seed = game_seed(2, index);
-        let a = play(
-            &game,
-            &mut reused,
-            index,
-            seed,
-            &Dealing::default(),
-            &mut |_| {},
-        );
-        let b = play(
-            &game,
-            &mut plugged(),
-            index,
-            seed,
-            &Dealing::default(),
-            &mut |_| {},
-        );
+        let a = plain(&game, &mut reused, index, seed);
+        let b = plain(&game, &mut plugged(), index, seed);
         assert_eq!(
             a, b,
             "game {index} is the same with a used table and a fresh one"
@@ -256,24 +241,7 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
     let game = ArcticRace::classic();
     let mut table = Seats::new(cfg(1).bots.iter().map(BotSpec::build).collect());
     for index in [3, 4] {
-        play(
-            &game,
-            &mut table,
-            index,
-            game_seed(5, index),
-            &Dealing::default(),
-            &mut |_| {},
-        );
+        plain(&game, &mut table, index, game_seed(5, index));
     }
-    assert_eq!(
-        play(
-            &game,
-            &mut table,
-            50,
-            game_seed(5, 50),
-            &Dealing::default(),
-            &mut |_| {}
-        ),
-        r1[50]
-    );
+    assert_eq!(plain(&game, &mut table, 50, game_seed(5, 50)), r1[50]);
 }

@@ -8,7 +8,8 @@ them cleanly.
 
 :class:`Game` steps one game answer by answer; a Python function can take a seat in a
 run (``bots=["random", my_bot]``); :mod:`floe.pettingzoo` wraps every game as a
-PettingZoo AEC environment.
+PettingZoo AEC environment and :mod:`floe.gymnasium` as a single-agent Gymnasium one,
+Floe's bots answering the seats no agent learns (``opponents=``).
 
 Example::
 
@@ -21,21 +22,26 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import sys
 import tempfile
+from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _floe
-from ._floe import Game, Observation, games
+from ._floe import Game, Observation, VectorGame, games
 
 __all__ = [
     "Game",
     "Observation",
     "PythonBot",
+    "VectorGame",
+    "Replay",
     "bot",
     "experiment",
     "games",
     "profile",
+    "replay",
     "simulate",
     "tournament",
     "tune",
@@ -107,8 +113,9 @@ def simulate(
     return _in_folder(
         out,
         lambda folder: _floe.run(
-            "simulate", game, players, bots, games, seed, rules, shuffle_colours,
-            per_game, False, _delivery(folder, threads, shard, force, progress),
+            "simulate", game, players, bots, games,
+            dict(seed=seed, shuffle_colours=shuffle_colours), rules, per_game, False,
+            _delivery(folder, threads, shard, force, progress),
         ),
     )
 
@@ -139,8 +146,9 @@ def tournament(
     return _in_folder(
         out,
         lambda folder: _floe.run(
-            "tournament", game, players, bots, games, seed, rules, shuffle_colours,
-            False, duplicate, _delivery(folder, threads, shard, force, progress),
+            "tournament", game, players, bots, games,
+            dict(seed=seed, shuffle_colours=shuffle_colours), rules, False, duplicate,
+            _delivery(folder, threads, shard, force, progress),
         ),
     )
 
@@ -161,8 +169,8 @@ def experiment(
     """
     return _in_folder(
         out,
-        lambda folder: _floe.experiment(
-            path, games, _delivery(folder, threads, shard, force, progress)
+        lambda folder: _floe.run_spec(
+            "experiment", path, games, _delivery(folder, threads, shard, force, progress)
         ),
     )
 
@@ -191,8 +199,8 @@ def profile(
     return _in_folder(
         out,
         lambda folder: _floe.profile(
-            game, players, ladder, games, seed, rules, shuffle_colours,
-            _delivery(folder, threads, None, force, progress),
+            game, players, ladder, games, dict(seed=seed, shuffle_colours=shuffle_colours),
+            rules, _delivery(folder, threads, None, force, progress),
         ),
     )
 
@@ -214,7 +222,88 @@ def tune(
     """
     return _in_folder(
         out,
-        lambda folder: _floe.tune(path, games, _delivery(folder, threads, None, force, progress)),
+        lambda folder: _floe.run_spec(
+            "tune", path, games, _delivery(folder, threads, None, force, progress)
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One game told again by :func:`replay`: ``text`` is what ``floe replay`` prints
+    (also ``str(replay)``); the rest is its final scores, read from that text."""
+
+    #: The log, byte for byte the CLI's.
+    text: str
+    #: Points per seat.
+    scores: List[int]
+    #: The game's progress figure per seat, named by ``progress_name``.
+    progress: List[int]
+    #: The progress figure's name, as the log says it (``prizes won``).
+    progress_name: str
+    #: Whether each seat won (a shared win marks several).
+    winners: List[bool]
+    #: How the game ended (``cards-out``).
+    end_cause: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def replay(
+    *,
+    game: str = "arctic-race",
+    players: int = 4,
+    bots: Bots = "random",
+    seed: int = 1,
+    rules: Optional[PathLike] = None,
+    shuffle_colours: bool = False,
+    index: int = 0,
+    seat: Optional[int] = None,
+    games: Optional[int] = None,
+    tournament: bool = False,
+    duplicate: bool = False,
+    record: Optional[PathLike] = None,
+) -> Replay:
+    """Plays one game of a run again from its seed and tells it, as ``floe replay`` does.
+
+    The run is that of :func:`simulate` with the same ``game``, ``players``, ``bots``,
+    ``seed``, ``rules`` and ``shuffle_colours``; ``index`` picks its game (the
+    ``game_index`` column of the ``games`` table). ``tournament=True`` tells a game of
+    :func:`tournament` instead (``bots`` its entrants; ``games`` its size, needed here,
+    and ``duplicate`` as it was run). ``seat=S`` tells the game as seat S saw it: its
+    own board, the others' face-down cards hidden. ``record`` tells the game of a
+    ``floe play`` record (which names the game, rules, seats and seed: only ``seat``
+    applies). Python bots in ``bots`` are asked again, so they must answer as they did.
+
+    Returns a :class:`Replay`: the text the CLI prints, and the final scores.
+    """
+    text = _floe.replay(
+        game, players, bots, dict(seed=seed, shuffle_colours=shuffle_colours), rules,
+        index, seat, games, tournament, duplicate, record,
+    )
+    return _told(text)
+
+
+#: A seat's line of the final scores: points, progress and its name, a win.
+_SCORE_LINE = re.compile(r"  seat (\d+): (-?\d+) points, (-?\d+) (.*?)(  WINNER|  shared win)?")
+
+
+def _told(text: str) -> Replay:
+    """Reads the final scores that end a replay's text."""
+    head, _, scores = text.rpartition("final scores (")
+    end_cause, _, rest = scores.partition("):\n")
+    lines = [_SCORE_LINE.fullmatch(line) for line in rest.splitlines()]
+    if not head or not lines or not all(lines):
+        raise RuntimeError(f"a replay that does not end with its final scores: {text[-300:]!r}")
+    seats = [m for m in lines if m is not None]
+    return Replay(
+        text=text,
+        scores=[int(m.group(2)) for m in seats],
+        progress=[int(m.group(3)) for m in seats],
+        progress_name=seats[0].group(4),
+        winners=[m.group(5) is not None for m in seats],
+        end_cause=end_cause,
     )
 
 

@@ -1,4 +1,4 @@
-"""Every Floe game as a PettingZoo AEC environment.
+"""Every Floe game as a PettingZoo AEC environment, Floe's own bots at the seats you choose.
 
 ``floe.pettingzoo.env("arctic", players=3)`` returns an environment whose agents are
 ``player_0`` ... ``player_{N-1}`` (seat order). Each observation is a dict of
@@ -6,6 +6,13 @@
 ``action_mask`` (int8, 1 for the answers legal now; all 0 for a seat not asked). Actions
 are the game's answer numbers (``Discrete(Game.action_count)``). A finished game gives
 each winner 1 (shared wins split it) and every other seat 0.
+
+``opponents={1: "greedy", 2: "mcts:iters=200"}`` seats built-in bots (specs as ``floe
+simulate --bots`` takes them) inside the environment: those seats are no agents, and the
+bots answer their questions between the agents' steps, so only the learning agents
+(``player_0`` here) are asked. The bots draw from their seats' random streams of the deal,
+so a game is a pure function of the reset seed and the agents' answers (unless a spec
+sets a time limit, ``ms=``).
 
 Needs ``pettingzoo``, ``gymnasium`` and ``numpy``, which the ``floe`` package does not pull
 in: ``pip install pettingzoo gymnasium numpy`` (Floe is installed from its repository, not
@@ -21,7 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._floe import Game
+from . import _environment
 
 __all__ = ["FloeEnv", "env", "raw_env"]
 
@@ -37,31 +44,26 @@ class FloeEnv(AECEnv):
         players: int = 2,
         rules: Optional[str] = None,
         render_mode: Optional[str] = None,
+        opponents: Optional[Dict[int, str]] = None,
     ) -> None:
         super().__init__()
-        self._name = game
-        self._rules = rules
-        self._game = Game(game, players=players, seed=0, rules=rules)
-        self._next_seed = 0
+        self._dealer = _environment.Dealer(game, players, rules, opponents)
+        self._game = self._dealer.first
+        self._seat_of = {
+            f"player_{seat}": seat for seat in range(players) if seat not in self._game.opponents
+        }
+        if not self._seat_of:
+            raise ValueError(
+                f"opponents={opponents!r}: every seat has a bot; leave at least one seat to learn"
+            )
         self.metadata = dict(self.metadata, name=f"floe_{game.replace('-', '_')}_v0")
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.agents = self.possible_agents[:]
-        count, length = self._game.action_count, self._game.encoding_len
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, shape=(length,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(count,), dtype=np.int8),
-            }
-        )
+        self.possible_agents = list(self._seat_of)
+        observation = _environment.observation_space(self._game)
         self.observation_spaces = {a: observation for a in self.possible_agents}
+        count = self._game.action_count
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self._agent_to_act()
+        self._start()
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -72,27 +74,11 @@ class FloeEnv(AECEnv):
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         """Deals a new game: with ``seed``, game 0 of the run with that master seed;
         without, the next seed after the last one dealt."""
-        if seed is None:
-            seed = self._next_seed
-        self._next_seed = seed + 1
-        players = len(self.possible_agents)
-        self._game = Game(self._name, players=players, seed=seed, rules=self._rules)
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self._agent_to_act()
+        self._game = self._dealer.deal(seed)
+        self._start()
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
-        encoding = np.asarray(self._game.observation(seat).encoding, dtype=np.float32)
-        mask = np.zeros(self._game.action_count, dtype=np.int8)
-        if self._game.to_act() == seat:
-            for number, _ in self._game.legal_actions():
-                mask[number] = 1
-        return {"observation": encoding, "action_mask": mask}
+        return _environment.observe(self._game, self._seat_of[agent])
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -101,21 +87,10 @@ class FloeEnv(AECEnv):
             return
         self._game.apply(int(action))  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
-        outcome = self._game.outcome()
-        if outcome is not None:
-            winners = outcome["winners"]
-            share = 1.0 / max(1, sum(winners))
-            for seat, a in enumerate(self.possible_agents):
-                self.rewards[a] = share if winners[seat] else 0.0
-                self.terminations[a] = True
-                self.infos[a] = {"scores": outcome["scores"], "end_cause": outcome["end_cause"]}
-        else:
-            self.agent_selection = self._agent_to_act()
-        self._accumulate_rewards()
+        self._play_on()
 
     def render(self) -> Optional[str]:
-        seat = self._game.to_act()
-        text = str(self._game.observation(seat if seat is not None else 0))
+        text = str(self._game.observation(self._seat_of[self.agent_selection]))
         if self.render_mode == "human":
             print(text)
             return None
@@ -124,9 +99,30 @@ class FloeEnv(AECEnv):
     def close(self) -> None:
         pass
 
-    def _agent_to_act(self) -> str:
-        seat = self._game.to_act()
-        return self.possible_agents[seat if seat is not None else 0]
+    def _start(self) -> None:
+        """Sets every agent up for the game just dealt and lets the bots open it."""
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self._play_on()
+
+    def _play_on(self) -> None:
+        """Lets the bots answer until an agent is asked, then selects it; or, once the game
+        is over, hands out the rewards and ends every agent."""
+        self._game.play_bots()
+        outcome = self._game.outcome()
+        if outcome is None:
+            self.agent_selection = f"player_{self._game.to_act()}"
+            return
+        for a, seat in self._seat_of.items():
+            self.rewards[a] = _environment.reward(outcome, seat)
+            self.terminations[a] = True
+            self.infos[a] = _environment.final_info(outcome)
+        self._accumulate_rewards()
 
 
 def raw_env(game: str = "arctic-race", players: int = 2, **kwargs: Any) -> FloeEnv:
@@ -135,6 +131,8 @@ def raw_env(game: str = "arctic-race", players: int = 2, **kwargs: Any) -> FloeE
 
 
 def env(game: str = "arctic-race", players: int = 2, **kwargs: Any) -> AECEnv:
-    """Returns the game as an AEC environment, wrapped as PettingZoo's own games are."""
+    """Returns the game as an AEC environment, wrapped as PettingZoo's own games are.
+
+    ``opponents={seat: spec}`` seats Floe's bots at those seats (see the module's docs)."""
     wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
     return wrapped

@@ -1,0 +1,391 @@
+//! Many games of one kind stepped in one call: the class `floe.VectorGame`, under
+//! `floe.gymnasium.vector_env`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use floe_lab::session::Session;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use crate::args;
+use crate::errors::value_error;
+
+/// The reward of an answer that is not legal, which ends the episode (as in
+/// `floe.gymnasium.FloeEnv`).
+const ILLEGAL_REWARD: f32 = -1.0;
+
+/// One game of the batch.
+struct Table {
+    session: Session,
+    /// The seed of this game's next deal.
+    next_seed: u64,
+    /// Whether its episode has ended (the game over, or an illegal answer): the next step
+    /// deals its next game.
+    over: bool,
+    /// Whether the last step refused its answer.
+    illegal: bool,
+}
+
+/// What one step gives one game: its rows of the arrays returned.
+struct Row<'a> {
+    observation: &'a mut [f32],
+    mask: &'a mut [u8],
+    reward: &'a mut f32,
+    finished: &'a mut bool,
+}
+
+/// Below this many games a call steps them on one thread: more would cost more in
+/// handing work out than they save.
+const PARALLEL_FROM: usize = 64;
+
+impl VectorGame {
+    /// Lets the bots answer until the learning seat is asked or the game ends.
+    fn play_bots(&self, session: &mut Session) -> anyhow::Result<()> {
+        while let Some(spec) = session.to_act().and_then(|s| self.opponents[s].as_deref()) {
+            let answer = session.bot_answer(spec)?;
+            session.apply_quietly(answer)?;
+        }
+        Ok(())
+    }
+
+    /// Deals `table`'s next game and lets the bots answer; returns whether it is over
+    /// already.
+    fn deal(&self, table: &mut Table) -> anyhow::Result<bool> {
+        table.session.redeal(table.next_seed);
+        table.next_seed = table.next_seed.wrapping_add(self.batch as u64);
+        self.play_bots(&mut table.session)?;
+        table.over = table.session.to_act().is_none();
+        table.illegal = false;
+        Ok(table.over)
+    }
+
+    /// Steps `table`: deals its next game if its episode had ended (`action`
+    /// ignored), else carries out `action` and lets the bots answer. Writes its row.
+    fn step_one(&self, table: &mut Table, action: i64, row: &mut Row) -> anyhow::Result<()> {
+        let mut reward = 0.0;
+        if table.over {
+            *row.finished = self.deal(table)?;
+        } else {
+            let applied = usize::try_from(action)
+                .map_err(|_| anyhow::anyhow!("answer {action}: no answer has a negative number"))
+                .and_then(|a| table.session.apply_quietly(a));
+            table.illegal = applied.is_err();
+            if table.illegal {
+                reward = ILLEGAL_REWARD;
+                table.over = true;
+            } else {
+                self.play_bots(&mut table.session)?;
+                if let Some(outcome) = table.session.outcome() {
+                    table.over = true;
+                    if outcome.winners[self.seat] {
+                        let shared = outcome.winners.iter().filter(|&&w| w).count();
+                        reward = 1.0 / shared as f32;
+                    }
+                }
+            }
+            *row.finished = table.over;
+        }
+        *row.reward = reward;
+        self.observe(table, row);
+        Ok(())
+    }
+
+    /// Writes `table`'s observation and action mask into its row.
+    fn observe(&self, table: &Table, row: &mut Row) {
+        (table.session).encode_into(self.seat, row.observation, row.mask);
+    }
+}
+
+/// A batch of games of one kind, stepped together: one learning seat answered from
+/// outside, Floe's bots at the others (see `floe.gymnasium.vector_env`).
+///
+/// `VectorGame(game, players=2, seat=0, opponents="random", batch=8, seed=0, rules=None)`.
+/// Game `i`'s `k`-th deal has master seed `seed + i + k * batch` (wrapping at 2^64): the
+/// game `floe.gymnasium.FloeEnv.reset(seed=...)` deals with that seed, its bots drawing
+/// from the same streams. `reset()` deals every game afresh; `step(actions)` carries out
+/// one answer per game, and a game whose episode ended at the previous step is dealt its
+/// next game instead (its answer ignored; Gymnasium's "next step" autoreset).
+#[pyclass(module = "floe._floe")]
+pub struct VectorGame {
+    tables: Mutex<Vec<Table>>,
+    /// The game's name.
+    #[pyo3(get)]
+    name: &'static str,
+    /// The number of seats.
+    #[pyo3(get)]
+    players: usize,
+    /// The learning seat.
+    #[pyo3(get)]
+    seat: usize,
+    /// The bot spec at each seat, `None` at the learning seat.
+    opponents: Vec<Option<String>>,
+    /// The number of games stepped together.
+    #[pyo3(get)]
+    batch: usize,
+    /// How many numbered answers the game has at this table.
+    #[pyo3(get)]
+    action_count: usize,
+    /// The length of an observation's numeric encoding.
+    #[pyo3(get)]
+    encoding_len: usize,
+}
+
+/// Reads `opponents=`: one spec for every seat but `seat`, or a dict by seat.
+fn read_opponents(
+    value: Option<&Bound<'_, PyAny>>,
+    session: &Session,
+    seat: usize,
+) -> PyResult<Vec<Option<String>>> {
+    let players = session.players();
+    let spec = match value {
+        None => Some("random".to_string()),
+        Some(v) => v.extract::<String>().ok(),
+    };
+    let given: Vec<(usize, String)> = match (spec, value) {
+        (Some(spec), _) => (0..players)
+            .filter(|&s| s != seat)
+            .map(|s| (s, spec.clone()))
+            .collect(),
+        (None, Some(v)) => args::opponents(v)?.unwrap_or_default(),
+        (None, None) => Vec::new(),
+    };
+    let mut seated = vec![None; players];
+    for (at, spec) in given {
+        let refused =
+            |why: String| PyValueError::new_err(format!("opponents[{at}]={spec:?}: {why}"));
+        if at >= players {
+            return Err(refused(format!(
+                "the table has seats 0 to {} ({players} players)",
+                players - 1
+            )));
+        }
+        if at == seat {
+            return Err(PyValueError::new_err(format!(
+                "seat={seat}: opponents= seats the bot {spec:?} there too; the agent learns \
+                 seat {seat}, so leave it out of opponents="
+            )));
+        }
+        session
+            .check_bot(&spec)
+            .map_err(|e| refused(format!("{e:#}")))?;
+        seated[at] = Some(spec);
+    }
+    if let Some(missing) = (0..players).find(|&s| s != seat && seated[s].is_none()) {
+        return Err(PyValueError::new_err(format!(
+            "opponents: seat {missing} has no bot; give a spec for every seat but \
+             seat={seat}, or one spec for all of them"
+        )));
+    }
+    Ok(seated)
+}
+
+/// The arrays a reset returns: observations and action masks.
+type Dealt<'py> = (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<i8>>);
+
+/// The arrays one step returns.
+type Stepped<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<f32>>,
+    Bound<'py, PyArray1<bool>>,
+);
+
+impl VectorGame {
+    /// Runs `work` on every game (with its number) with the GIL released, each writing
+    /// its row of fresh arrays, and returns the arrays. Games are stepped in parallel
+    /// (rayon) from [`PARALLEL_FROM`] games on: each is a pure function of its own seed
+    /// and answers, so the results are those of stepping them one by one.
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        work: impl Fn(&VectorGame, &mut Table, usize, &mut Row) -> anyhow::Result<()> + Send + Sync,
+    ) -> PyResult<Stepped<'py>> {
+        let b = self.batch;
+        let (l, a) = (self.encoding_len, self.action_count);
+        let observations = PyArray2::<f32>::zeros(py, [b, l], false);
+        let masks = PyArray2::<u8>::zeros(py, [b, a], false);
+        let rewards = PyArray1::<f32>::zeros(py, b, false);
+        let finished = PyArray1::<bool>::zeros(py, b, false);
+        {
+            let mut o = observations.readwrite();
+            let mut m = masks.readwrite();
+            let mut r = rewards.readwrite();
+            let mut f = finished.readwrite();
+            let contiguous = "a fresh array is contiguous";
+            let o = o.as_slice_mut().expect(contiguous);
+            let m = m.as_slice_mut().expect(contiguous);
+            let r = r.as_slice_mut().expect(contiguous);
+            let f = f.as_slice_mut().expect(contiguous);
+            let tables = &self.tables;
+            py.detach(|| {
+                let mut tables = tables.lock().expect("not poisoned");
+                let one = |(((i, table), (observation, mask)), (reward, finished))| {
+                    let mut row = Row {
+                        observation,
+                        mask,
+                        reward,
+                        finished,
+                    };
+                    work(self, table, i, &mut row)
+                };
+                let (l, a) = (l.max(1), a.max(1));
+                if b < PARALLEL_FROM {
+                    (tables.iter_mut().enumerate())
+                        .zip(o.chunks_mut(l).zip(m.chunks_mut(a)))
+                        .zip(r.iter_mut().zip(f.iter_mut()))
+                        .try_for_each(one)
+                } else {
+                    (tables.par_iter_mut().enumerate())
+                        .zip(o.par_chunks_mut(l).zip(m.par_chunks_mut(a)))
+                        .zip(r.par_iter_mut().zip(f.par_iter_mut()))
+                        .with_min_len(PARALLEL_FROM / 2)
+                        .try_for_each(one)
+                }
+            })
+            .map_err(|e| value_error(&e))?;
+        }
+        // The mask as int8, as the single-game environments give it.
+        let masks = masks
+            .call_method1("view", ("int8",))?
+            .cast_into::<PyArray2<i8>>()?;
+        Ok((observations, masks, rewards, finished))
+    }
+}
+
+/// Reads `batch=`: a whole number, at least 1.
+fn batch(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let b = args::games(value)?;
+    if b == 0 {
+        return Err(PyValueError::new_err("batch=0: expected at least 1 game"));
+    }
+    usize::try_from(b).map_err(|_| PyValueError::new_err(format!("batch={b}: too many games")))
+}
+
+#[pymethods]
+impl VectorGame {
+    #[new]
+    #[pyo3(signature = (game, players = 2, seat = 0, opponents = None, batch = 8, seed = 0, rules = None))]
+    fn new(
+        #[pyo3(from_py_with = args::game)] game: String,
+        #[pyo3(from_py_with = args::players)] players: usize,
+        #[pyo3(from_py_with = args::seat)] seat: usize,
+        opponents: Option<Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = self::batch)] batch: usize,
+        #[pyo3(from_py_with = args::seed)] seed: u64,
+        #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    ) -> PyResult<VectorGame> {
+        let first = crate::stepping::session_for(&game, players, seed, rules)?;
+        let players = first.players();
+        if seat >= players {
+            return Err(PyValueError::new_err(format!(
+                "seat={seat}: the table has seats 0 to {} ({players} players)",
+                players - 1
+            )));
+        }
+        let opponents = read_opponents(opponents.as_ref(), &first, seat)?;
+        let tables = (0..batch)
+            .map(|i| Table {
+                session: first.clone(),
+                next_seed: seed.wrapping_add(i as u64),
+                over: true,
+                illegal: false,
+            })
+            .collect();
+        Ok(VectorGame {
+            tables: Mutex::new(tables),
+            name: first.game(),
+            players,
+            seat,
+            opponents,
+            batch,
+            action_count: first.action_count(),
+            encoding_len: first.encoding_len(),
+        })
+    }
+
+    /// The bots at the other seats, by seat.
+    #[getter]
+    fn opponents(&self) -> BTreeMap<usize, String> {
+        (self.opponents.iter().enumerate())
+            .filter_map(|(seat, spec)| Some((seat, spec.clone()?)))
+            .collect()
+    }
+
+    /// Deals every game afresh and lets the bots answer until the learning seat is asked.
+    /// With `seed`, game `i` is dealt seed `seed + i` (and its later deals `seed + i +
+    /// k * batch`); without, each game's next seed. Returns the observations (float32,
+    /// `[batch, encoding_len]`) and the action masks (int8, `[batch, action_count]`).
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = optional_seed)] seed: Option<u64>,
+    ) -> PyResult<Dealt<'py>> {
+        let (observations, masks, _, _) = self.run(py, |vector, table, i, row| {
+            if let Some(seed) = seed {
+                table.next_seed = seed.wrapping_add(i as u64);
+            }
+            vector.deal(table)?;
+            vector.observe(table, row);
+            Ok(())
+        })?;
+        Ok((observations, masks))
+    }
+
+    /// Carries out `actions[i]` (an answer number; any integer array of `batch` numbers)
+    /// in game `i` for every `i`, the bots answering after it, and returns the
+    /// observations, the action masks, the rewards (float32: 0 until the game ends, then
+    /// the seat's share of the win; -1 for an answer that is not legal, which ends the
+    /// episode) and whether each episode ended (bool). A game whose episode ended at the
+    /// previous step (or was never dealt) is dealt its next game instead, its answer
+    /// ignored, with reward 0.
+    fn step<'py>(
+        &self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<Stepped<'py>> {
+        let actions = actions.as_slice()?;
+        if actions.len() != self.batch {
+            return Err(PyValueError::new_err(format!(
+                "actions: expected {} answers (one per game), not {}",
+                self.batch,
+                actions.len()
+            )));
+        }
+        self.run(py, |vector, table, i, row| {
+            vector.step_one(table, actions[i], row)
+        })
+    }
+
+    /// Which games' answers the last step refused (bool, `[batch]`).
+    fn illegal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let tables = self.tables.lock().expect("not poisoned");
+        PyArray1::from_iter(py, tables.iter().map(|t| t.illegal))
+    }
+
+    /// The points per seat of game `i` once its game is over (None before, and after an
+    /// illegal answer ended the episode), until the game is dealt its next game.
+    fn scores(&self, i: usize) -> Option<Vec<i32>> {
+        let tables = self.tables.lock().expect("not poisoned");
+        tables.get(i)?.session.outcome().map(|o| o.scores)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<floe VectorGame {} ({} players, seat {}), {} games>",
+            self.name, self.players, self.seat, self.batch
+        )
+    }
+}
+
+/// Reads an optional `seed=`.
+fn optional_seed(value: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    args::seed(value).map(Some)
+}

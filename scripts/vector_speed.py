@@ -1,0 +1,129 @@
+"""Measures games stepped in batches from Python (`floe.VectorGame`) against the
+single-game Gymnasium environment stepped game by game, on every game, and on Goofspiel
+against OpenSpiel's own per-step Python loop (pip package `open_spiel`, if installed).
+Build first with the release-like profile:
+
+    (cd crates/floe-py && maturin develop --profile quick)
+    python scripts/vector_speed.py [--batch 256] [--seconds 2] [--rounds 3] [--games goofspiel]
+
+Every figure counts the learning seat's steps (each with the bots' answers after it, an
+observation and an action mask), answers drawn at random among the legal ones with numpy.
+The runs alternate, round after round; the median and the range of the rounds are
+printed, since a shared machine is noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import numpy as np
+
+import floe
+from floe.gymnasium import FloeEnv
+
+GAMES = [("goofspiel", 2), ("arctic-race", 2), ("arctic", 2), ("north-pole", 2)]
+
+
+def single(game: str, players: int, seconds: float) -> tuple:
+    """(steps, games) a second of one FloeEnv stepped from Python."""
+    env = FloeEnv(game, players=players)
+    rng = np.random.default_rng(0)
+    steps = episodes = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        observation, _ = env.reset(seed=episodes)
+        ended = False
+        while not ended:
+            action = rng.choice(np.flatnonzero(observation["action_mask"]))
+            observation, _, ended, _, _ = env.step(action)
+            steps += 1
+        episodes += 1
+    spent = time.perf_counter() - started
+    return steps / spent, episodes / spent
+
+
+def batched(game: str, players: int, batch: int, seconds: float) -> tuple:
+    """(steps, games) a second of a VectorGame of `batch` games."""
+    games = floe.VectorGame(game, players=players, batch=batch)
+    _, mask = games.reset()
+    rng = np.random.default_rng(0)
+    steps = episodes = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, mask, _, finished = games.step(actions)
+        steps += batch
+        episodes += int(finished.sum())
+    spent = time.perf_counter() - started
+    # A step that deals a game's next one is not a step of the seat's.
+    return (steps - episodes) / spent, episodes / spent
+
+
+def open_spiel(seconds: float):
+    """(answers, games) a second of OpenSpiel's per-step Python loop on its Goofspiel with
+    Floe's standard rules (5 cards, prizes shuffled, 2 players, turn-based as Floe asks)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game_as_turn_based("goofspiel(num_cards=5,players=2,points_order=random)")
+    rng = random.Random(1)
+    answers = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                answers += 1
+        games += 1
+    spent = time.perf_counter() - started
+    return answers / spent, games / spent
+
+
+def spread(values: list) -> str:
+    return f"{statistics.median(values):>12,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--games", default=",".join(g for g, _ in GAMES), help="which games")
+    opts = parser.parse_args()
+    print(f"batch {opts.batch}; median (range) of {opts.rounds} alternating rounds")
+    for game, players in GAMES:
+        if game not in opts.games.split(","):
+            continue
+        one, many, theirs = [], [], []
+        for _ in range(opts.rounds):
+            one.append(single(game, players, opts.seconds))
+            many.append(batched(game, players, opts.batch, opts.seconds))
+            if game == "goofspiel":
+                measured = open_spiel(opts.seconds)
+                if measured is not None:
+                    theirs.append(measured)
+        ratio = statistics.median(m[0] / o[0] for m, o in zip(many, one))
+        print(f"{game} ({players} players), steps a second:")
+        print(f"  FloeEnv game by game   {spread([o[0] for o in one])}")
+        print(f"  VectorGame             {spread([m[0] for m in many])}   {ratio:5.1f}x")
+        if game == "goofspiel":
+            if not theirs:
+                print("  OpenSpiel: `pip install open_spiel` to compare")
+                continue
+            ratio = statistics.median(m[1] / t[1] for m, t in zip(many, theirs))
+            print("  games a second:")
+            print(f"  VectorGame             {spread([m[1] for m in many])}")
+            print(f"  OpenSpiel Python loop  {spread([t[1] for t in theirs])}   {ratio:5.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
