@@ -29,11 +29,11 @@ pub mod spec;
 pub mod tune;
 
 pub use execute::{Progress, Report, RunOptions, Silent, execute};
-/// The bots a front end's bot lists may name besides the built-in ones: plugged in by a
-/// user's crate, or outsiders.
-pub use floe_bots::Registry;
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
+/// The bots a front end's bot lists may name besides the built-in ones: plugged in by a
+/// user's crate, or outsiders.
+pub use floe_bots::{Registry, split_spec_list};
 /// Who sits where in a run's games.
 pub use floe_sim::{DealSetting, Dealing, Seating, Shard};
 pub use floe_sim::{Names, Setting, Wording};

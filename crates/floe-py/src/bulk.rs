@@ -460,20 +460,19 @@ pub fn replay(
         }
         _ => {}
     }
-    // A run with fixed seats tells game `index` whatever its size.
-    let (kind, seating, games) = match (tournament, games) {
-        (false, _) => (RunKind::Simulate, Seating::Fixed, 1),
-        (true, Some(games)) if duplicate => (RunKind::Tournament, Seating::Duplicate, games),
-        (true, Some(games)) => (RunKind::Tournament, Seating::Rotated, games),
-        // The CLI takes one cycle of seatings, counting the entrants as floe-bots splits a
-        // bots text; this crate reaches the bots only through the lab, so it asks instead.
-        (true, None) => {
-            return Err(refused(
-                "games=None: a tournament's seatings depend on its size; give the \
-                 tournament's games= with tournament=True"
-                    .into(),
-            ));
-        }
+    // A run with fixed seats tells game `index` whatever its size; a tournament's size is
+    // a whole number of cycles of seatings, so without `games` it is one cycle, as the
+    // CLI takes it.
+    let (kind, seating) = match (tournament, duplicate) {
+        (false, _) => (RunKind::Simulate, Seating::Fixed),
+        (true, true) => (RunKind::Tournament, Seating::Duplicate),
+        (true, false) => (RunKind::Tournament, Seating::Rotated),
+    };
+    let entrants = floe_lab::split_spec_list(&seated.text).len();
+    let games = match (tournament, games) {
+        (false, _) => 1,
+        (true, Some(games)) => games,
+        (true, None) => seating.cycle(entrants),
     };
     if let Some(seat) = seat.filter(|&s| s >= players) {
         return Err(value_error(

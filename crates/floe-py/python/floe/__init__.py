@@ -270,8 +270,8 @@ def replay(
     The run is that of :func:`simulate` with the same ``game``, ``players``, ``bots``,
     ``seed``, ``rules`` and ``shuffle_colours``; ``index`` picks its game (the
     ``game_index`` column of the ``games`` table). ``tournament=True`` tells a game of
-    :func:`tournament` instead (``bots`` its entrants; ``games`` its size, needed here,
-    and ``duplicate`` as it was run). ``seat=S`` tells the game as seat S saw it: its
+    :func:`tournament` instead (``bots`` its entrants; ``games`` its size, one cycle of
+    seatings when left out, and ``duplicate`` as it was run). ``seat=S`` tells the game as seat S saw it: its
     own board, the others' face-down cards hidden. ``record`` tells the game of a
     ``floe play`` record (which names the game, rules, seats and seed: only ``seat``
     applies). Python bots in ``bots`` are asked again, so they must answer as they did.
