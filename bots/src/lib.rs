@@ -19,8 +19,8 @@ pub use bot::Bot;
 pub use greedy::{GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
 pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, TreeKind, Turn};
 pub use params::{
-    BotParam, BotParamKind, BotValue, Resolved, bots_help, check_bot_defaults, default_in,
+    BotParam, BotParamKind, BotValue, KnownBot, Resolved, bots_help, check_bot_defaults, default_in,
 };
 pub use random::RandomBot;
 pub use registry::{MakeBot, PluggedBot, Registry};
-pub use spec::{BotSpec, KNOWN_BOTS, KnownBot, SpecError, split_spec_list};
+pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};

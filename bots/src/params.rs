@@ -353,6 +353,29 @@ impl Resolved {
     }
 }
 
+/// A bot that specs can name: a built-in one ([`KNOWN_BOTS`]) or the declaration of a
+/// plugged one ([`PluggedBot::declared`]).
+#[derive(Debug)]
+pub struct KnownBot {
+    /// The name a spec starts with.
+    pub name: &'static str,
+    /// One line on what it does (listed in errors and docs).
+    pub about: &'static str,
+    /// The parameters it takes: the one declaration that parsing, error and help text,
+    /// and a game's defaults ([`floe_core::Game::BOT_DEFAULTS`]) read.
+    pub params: &'static [BotParam],
+    /// The parameters that mean something only in games that declare them (as
+    /// `BOT.PARAM` in [`floe_core::Game::bot_parameters`]).
+    pub game_params: &'static [&'static str],
+}
+
+impl KnownBot {
+    /// Describes the bot's parameters in one sentence, as errors and help list them.
+    pub fn describe_params(&self) -> String {
+        describe_all(self.params)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

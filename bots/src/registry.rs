@@ -16,8 +16,7 @@ use std::sync::Arc;
 use floe_core::Game;
 
 use crate::outsider::Plug;
-use crate::params::Resolved;
-use crate::spec::{BotSpec, KNOWN_BOTS, KnownBot, SpecError};
+use crate::params::{KnownBot, Resolved};
 use crate::{Bot, BotParam};
 
 /// What a plugged bot is made by in game `G`: its parameters resolved for `G` in, a fresh
@@ -137,13 +136,13 @@ pub trait MakeBot: Send + Sync + 'static {
     fn make<G: Game>(&self, params: &Resolved) -> Box<dyn Bot<G>>;
 }
 
-/// The bots a front end's specs may name besides the built-in ones ([`KNOWN_BOTS`]): bots
+/// The bots a front end's specs may name besides the built-in ones ([`crate::KNOWN_BOTS`]): bots
 /// plugged in by a user's crate, and outsiders a front end seats (a person, a Python
 /// function). The default registry has neither. Cloning is cheap: the bots are shared.
 #[derive(Clone, Default)]
 pub struct Registry {
     plugged: Vec<Arc<PluggedBot>>,
-    outsiders: Vec<Plug>,
+    pub(crate) outsiders: Vec<Plug>,
 }
 
 impl Registry {
@@ -177,19 +176,6 @@ impl Registry {
         self
     }
 
-    /// Parses one bot spec, `NAME` or `NAME:KEY=VALUE,KEY=VALUE`, where NAME is an
-    /// outsider of the registry, a built-in bot or a plugged one.
-    ///
-    /// # Errors
-    /// Fails on an unknown bot (listing the known ones), an unknown parameter, or a bad
-    /// value, naming which.
-    pub fn parse(&self, text: &str) -> Result<BotSpec, SpecError> {
-        if let Some(plug) = self.outsiders.iter().find(|p| p.name() == text.trim()) {
-            return Ok(BotSpec::outsider(plug.clone()));
-        }
-        BotSpec::parse_in(text, self)
-    }
-
     /// Returns the plugged bots, in the order added.
     pub fn plugged(&self) -> impl Iterator<Item = &PluggedBot> {
         self.plugged.iter().map(AsRef::as_ref)
@@ -198,16 +184,6 @@ impl Registry {
     /// Returns the plugged bot named `name`.
     pub(crate) fn find(&self, name: &str) -> Option<&Arc<PluggedBot>> {
         self.plugged.iter().find(|b| b.name() == name)
-    }
-
-    /// Returns the names of every bot a spec can name, built-in first.
-    pub(crate) fn names(&self) -> Vec<String> {
-        KNOWN_BOTS
-            .iter()
-            .map(|b| b.name)
-            .chain(self.plugged().map(PluggedBot::name))
-            .map(String::from)
-            .collect()
     }
 }
 
@@ -223,7 +199,7 @@ impl fmt::Debug for Registry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{AnyBot, BotParamKind, RandomBot};
+    use crate::{AnyBot, BotParamKind, BotSpec, RandomBot};
     use arctic_race::ArcticRace;
     use floe_core::{FloeRng, View};
     use north_pole::NorthPole;

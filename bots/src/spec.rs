@@ -10,34 +10,11 @@ use floe_core::Game;
 
 use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
 use crate::outsider::{OutsiderBot, Plug};
-use crate::params::{BotParam, BotParamKind, BotValue, Given, Resolved, describe_all};
+use crate::params::{BotParam, BotParamKind, BotValue, Given, KnownBot, Resolved};
 use crate::registry::{PluggedBot, Registry};
 use crate::{
     AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, TreeKind, Turn,
 };
-
-/// A bot that specs can name: a built-in one ([`KNOWN_BOTS`]) or the declaration of a
-/// plugged one ([`PluggedBot::declared`]).
-#[derive(Debug)]
-pub struct KnownBot {
-    /// The name a spec starts with.
-    pub name: &'static str,
-    /// One line on what it does (listed in errors and docs).
-    pub about: &'static str,
-    /// The parameters it takes: the one declaration that parsing, error and help text,
-    /// and a game's defaults ([`floe_core::Game::BOT_DEFAULTS`]) read.
-    pub params: &'static [BotParam],
-    /// The parameters that mean something only in games that declare them (as
-    /// `BOT.PARAM` in [`floe_core::Game::bot_parameters`]).
-    pub game_params: &'static [&'static str],
-}
-
-impl KnownBot {
-    /// Describes the bot's parameters in one sentence, as errors and help list them.
-    pub fn describe_params(&self) -> String {
-        describe_all(self.params)
-    }
-}
 
 /// The `greedy` bot's parameters.
 const GREEDY_PARAMS: &[BotParam] = &[
@@ -594,6 +571,32 @@ pub fn split_spec_list(list: &str) -> Vec<String> {
         }
     }
     specs
+}
+
+/// Reading specs with a registry's bots: here, beside the built-in bots they join.
+impl Registry {
+    /// Parses one bot spec, `NAME` or `NAME:KEY=VALUE,KEY=VALUE`, where NAME is an
+    /// outsider of the registry, a built-in bot or a plugged one.
+    ///
+    /// # Errors
+    /// Fails on an unknown bot (listing the known ones), an unknown parameter, or a bad
+    /// value, naming which.
+    pub fn parse(&self, text: &str) -> Result<BotSpec, SpecError> {
+        if let Some(plug) = self.outsiders.iter().find(|p| p.name() == text.trim()) {
+            return Ok(BotSpec::outsider(plug.clone()));
+        }
+        BotSpec::parse_in(text, self)
+    }
+
+    /// Returns the names of every bot a spec can name, built-in first.
+    pub(crate) fn names(&self) -> Vec<String> {
+        KNOWN_BOTS
+            .iter()
+            .map(|b| b.name)
+            .chain(self.plugged().map(PluggedBot::name))
+            .map(String::from)
+            .collect()
+    }
 }
 
 #[cfg(test)]

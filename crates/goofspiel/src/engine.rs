@@ -1,6 +1,8 @@
 //! [`Goofspiel`]: the rules data plus the round flow, implementing [`Game`].
 
-use floe_core::{ActionList, Descriptor, FloeRng, Game, Outcome, Seat, Standing};
+use floe_core::{
+    ActionList, Descriptor, EncodingLayout, Field, FloeRng, Game, Outcome, Seat, Standing,
+};
 use rand::seq::SliceRandom;
 
 use crate::event::Event;
@@ -164,6 +166,12 @@ impl Goofspiel {
         while answers.len() == 1 {
             self.answer(st, answers[0], true, answers, log);
         }
+    }
+}
+
+impl EncodingLayout for Goofspiel {
+    fn encoding_layout(&self, players: usize) -> Vec<Field> {
+        observation::fields(self.rules.cards(), players).to_vec()
     }
 }
 

@@ -8,10 +8,9 @@
 
 use std::fmt;
 
-use floe_core::{EncodingLayout, Field, Fields, Seat, Tiler, tiled_len};
+use floe_core::{Field, Fields, Seat, Tiler, tiled_len};
 use serde::{Serialize, Serializer};
 
-use crate::engine::Goofspiel;
 use crate::state::{Bid, NO_BID, NOBODY, State, cards_in};
 
 /// `bids` value, in an observation, of another seat's face-down bid.
@@ -251,7 +250,7 @@ impl ActionKey {
 /// statement of the layout, which [`encoding_len`], [`encode`] and the docs all read.
 /// Inlined into [`encode`], which then computes only the sizes it reads.
 #[inline]
-fn fields(cards: usize, players: usize) -> [Field; 5] {
+pub(crate) fn fields(cards: usize, players: usize) -> [Field; 5] {
     let mut tiler = Tiler::new();
     [
         tiler.field(
@@ -278,12 +277,6 @@ fn fields(cards: usize, players: usize) -> [Field; 5] {
 /// Returns the length of [`encode`]'s vector for `cards` and `players`.
 pub(crate) fn encoding_len(cards: usize, players: usize) -> usize {
     tiled_len(&fields(cards, players))
-}
-
-impl EncodingLayout for Goofspiel {
-    fn encoding_layout(&self, players: usize) -> Vec<Field> {
-        fields(self.rules.cards(), players).to_vec()
-    }
 }
 
 /// Writes `obs` into `out`, field by field as [`fields`] lays them out.
@@ -333,6 +326,7 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
 
 #[cfg(test)]
 mod tests {
+    use crate::engine::Goofspiel;
     use floe_conformance::{Fact, check_facts_show_in_their_fields};
 
     use super::*;

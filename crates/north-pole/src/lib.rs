@@ -31,6 +31,7 @@
 mod action;
 pub mod board;
 mod canonical;
+mod card_words;
 mod deck;
 mod describe;
 mod ending;

@@ -9,8 +9,8 @@ use serde::{Serialize, Serializer};
 
 use crate::action::CardRef;
 use crate::board::{Bits, Name, Square, at, bit, squares, turn, turn_bits};
+use crate::card_words::card_key;
 use crate::deck::{EQUIPMENT, MOVEMENTS, StormColour};
-use crate::describe::card_key;
 use crate::ending::END_CAUSES;
 use crate::engine::NorthPole;
 use crate::map::SIDE_NAMES;
