@@ -110,7 +110,7 @@ fn seat_opponents(
 ///
 /// # Errors
 /// None with checked specs ([`seat_opponents`]); a session's refusal is passed on.
-fn play_bots(
+pub(crate) fn play_bots(
     session: &mut Session,
     opponents: &[Option<String>],
     stop: &AtomicBool,
@@ -121,7 +121,7 @@ fn play_bots(
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        session.apply(answer)?;
+        session.apply_quietly(answer)?;
         answers += 1;
     }
     Ok(answers)

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
 use floe_lab::session::Session;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
@@ -45,11 +46,9 @@ const PARALLEL_FROM: usize = 64;
 impl VectorGame {
     /// Lets the bots answer until the learning seat is asked or the game ends.
     fn play_bots(&self, session: &mut Session) -> anyhow::Result<()> {
-        while let Some(spec) = session.to_act().and_then(|s| self.opponents[s].as_deref()) {
-            let answer = session.bot_answer(spec)?;
-            session.apply_quietly(answer)?;
-        }
-        Ok(())
+        // A batch step is not stopped midway: its flag is never set.
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        crate::stepping::play_bots(session, &self.opponents, &NEVER).map(|_| ())
     }
 
     /// Deals `table`'s next game and lets the bots answer; returns whether it is over
