@@ -10,23 +10,13 @@ import os
 import subprocess
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import sync_playwright
+from conftest import assert_not_blank
 
 FLOE = os.environ.get("FLOE_BIN", "floe")
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def floe(*args: str) -> None:
     subprocess.run([FLOE, *args, "--quiet"], check=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def open_page(browser, page_path: Path, shot: Path):
@@ -42,15 +32,6 @@ def open_page(browser, page_path: Path, shot: Path):
     page.wait_for_load_state("load")
     page.screenshot(path=str(shot), full_page=True)
     return page, errors, fetched
-
-
-def assert_not_blank(shot: Path) -> None:
-    """A screenshot with more than a handful of colours: text and charts were drawn."""
-    from PIL import Image
-
-    image = Image.open(shot).convert("RGB")
-    colours = image.getcolors(maxcolors=1 << 16)
-    assert colours is None or len(colours) > 20, f"{shot} looks blank"
 
 
 def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):

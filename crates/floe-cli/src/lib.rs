@@ -13,6 +13,7 @@ mod play;
 mod plot;
 mod profile;
 mod progress;
+mod record_file;
 mod replay;
 mod report;
 mod run;
@@ -20,6 +21,7 @@ mod simulate;
 mod stop;
 mod tournament;
 mod tune;
+mod web;
 
 use std::process::ExitCode;
 

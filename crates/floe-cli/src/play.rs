@@ -2,9 +2,9 @@
 //! input; the game is kept as a record that `floe replay --record` tells again.
 
 use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use clap::Args;
 use floe_bots::Registry;
 use floe_core::Descriptor;
@@ -13,6 +13,7 @@ use floe_lab::request::read_rules_setting;
 use floe_lab::session::Session;
 
 use crate::args::default_out;
+use crate::record_file::{LEFT, RecordFile};
 
 /// Flags of `floe play`.
 #[derive(Args, Debug)]
@@ -41,6 +42,13 @@ pub struct PlayArgs {
     /// Replace a file at `--record` that is not a game record Floe wrote.
     #[arg(long)]
     pub force: bool,
+    /// Play in a browser instead: the game is served on this machine (127.0.0.1) and
+    /// drawn, the questions put as buttons; Ctrl-C stops the server.
+    #[arg(long)]
+    pub web: bool,
+    /// With --web: the port to serve on (default: a free one, printed).
+    #[arg(long, requires = "web", default_value_t = 0)]
+    pub port: u16,
 }
 
 /// Runs `floe play`, its bot list read with `bots`.
@@ -66,7 +74,22 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
         .record
         .clone()
         .unwrap_or_else(|| default_out("play").join(format!("{}-seed-{}.toml", a.game, a.seed)));
+    if a.web && sitting.people.len() > 1 {
+        anyhow::bail!(
+            "--web seats one person (the page shows one seat's view), not {}: give the \
+             other seats to bots in --bots, or play at the terminal",
+            sitting.people.len()
+        );
+    }
     let record_file = RecordFile::open(&record_path, a.force)?;
+    if a.web {
+        let mut heading = vec![format!(
+            "{} ({} players, seed {})",
+            a.game, a.players, a.seed
+        )];
+        heading.extend(sitting.seat_lines());
+        return crate::web::serve(sitting, record_file, heading, a.port);
+    }
     let mut out = std::io::stdout().lock();
     let people: Vec<String> = sitting.people.iter().map(|s| format!("S{s}")).collect();
     writeln!(
@@ -107,126 +130,6 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
     Ok(())
 }
 
-/// The file a game's record goes to, made ready before the first question so that a
-/// person's answers are never lost to a path that cannot take them: the path is checked
-/// (a regular file, and a record Floe wrote unless forced), and a staging file beside it
-/// is opened and locked, so that one game at a time writes the record. The record is
-/// written whole or not at all: into the staging file, then renamed over the path.
-struct RecordFile {
-    path: PathBuf,
-    staged: PathBuf,
-    file: std::fs::File,
-    /// The outermost folder made for the record, removed when no record is written.
-    created: Option<PathBuf>,
-    written: bool,
-}
-
-impl RecordFile {
-    /// Checks `path` and opens its staging file (see [`RecordFile`]).
-    ///
-    /// # Errors
-    /// Names `--record` and what is wrong: not a regular file, someone else's file (unless
-    /// `force`), a place that cannot be written, another game writing the same record.
-    fn open(path: &Path, force: bool) -> Result<RecordFile> {
-        let named = format!("--record {}", path.display());
-        let refuse = |why: &str| anyhow::anyhow!("{named}: {why}");
-        match std::fs::symlink_metadata(path) {
-            Ok(m) if !m.file_type().is_file() => {
-                return Err(refuse(
-                    "is not a regular file (a folder, a link, a device or a pipe), so Floe \
-                     will not replace it; choose another --record",
-                ));
-            }
-            Ok(_) if !force && floe_lab::people::Record::read(path).is_err() => {
-                return Err(refuse(
-                    "is not a game record Floe wrote, and the game would replace it; move it, \
-                     choose another --record, or give --force to replace it",
-                ));
-            }
-            _ => {}
-        }
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let created = folder
-            .ancestors()
-            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
-            .last()
-            .map(Path::to_path_buf);
-        std::fs::create_dir_all(folder)
-            .with_context(|| format!("{named}: cannot create {}", folder.display()))?;
-        let name = path
-            .file_name()
-            .ok_or_else(|| refuse("names no file"))?
-            .to_string_lossy();
-        let staged = folder.join(format!(".{name}.floe-partial"));
-        let mut record = RecordFile {
-            path: path.to_path_buf(),
-            staged: staged.clone(),
-            // Opened without truncating: another game may hold it.
-            file: std::fs::OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create(true)
-                .truncate(false)
-                .open(&staged)
-                .with_context(|| {
-                    format!("{named}: cannot write beside it ({})", staged.display())
-                })?,
-            created,
-            written: false,
-        };
-        match record.file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                // The other game's staging file: not ours to remove.
-                record.written = true;
-                return Err(refuse(
-                    "another game is being played into this record; choose another --record",
-                ));
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(anyhow::Error::new(e)
-                    .context(format!("{named}: cannot lock {}", staged.display())));
-            }
-        }
-        Ok(record)
-    }
-
-    /// Writes `text` as the record, whole.
-    fn write(mut self, text: &str) -> Result<()> {
-        use std::io::{Seek, Write as _};
-        let named = format!("--record {}", self.path.display());
-        self.file
-            .set_len(0)
-            .and_then(|()| self.file.rewind())
-            .and_then(|()| self.file.write_all(text.as_bytes()))
-            .and_then(|()| self.file.sync_all())
-            .and_then(|()| std::fs::rename(&self.staged, &self.path))
-            .with_context(|| format!("{named}: cannot write it"))?;
-        self.written = true;
-        Ok(())
-    }
-}
-
-impl Drop for RecordFile {
-    fn drop(&mut self) {
-        if self.written {
-            return;
-        }
-        let _ = std::fs::remove_file(&self.staged);
-        if let Some(top) = &self.created {
-            let folder = self.staged.parent().unwrap_or(top);
-            for f in folder.ancestors() {
-                if std::fs::remove_dir(f).is_err() || f == top {
-                    break;
-                }
-            }
-        }
-    }
-}
-
 /// People at the terminal: each question is put with the board as the seat asked sees
 /// it, the question in words and every answer with what it does; a person answers by
 /// number on standard input, or asks for help (`?`), the board (`b`), to take back their
@@ -243,9 +146,6 @@ struct Person<R> {
     /// told what their own answer did.
     known: Vec<Option<String>>,
 }
-
-/// How a person leaves before the end of the game.
-const LEFT: &str = "the game was left unfinished; no record written";
 
 /// What a person typed at a question.
 enum Typed {

@@ -7,6 +7,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use floe_bots::Registry;
 use floe_lab::RunKind;
+use floe_lab::plan::Plan;
 use floe_lab::request::plan_run;
 
 use crate::args::{GameArgs, warn};
@@ -40,6 +41,11 @@ pub struct ReplayArgs {
     /// rules, seats and seed: only --seat applies).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["tournament", "games", "index"])]
     pub record: Option<std::path::PathBuf>,
+    /// Draw the game instead, step by step, into this page (one self-contained HTML file
+    /// to open in a browser): told in full with a view as each seat saw it, or with
+    /// --seat only as that seat saw it.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
     // Flags of `simulate` and `tournament` that do not change any game, accepted so that
     // their command lines replay by changing the subcommand (to `replay`, or for a
     // tournament `replay --tournament`) and adding --index.
@@ -57,9 +63,9 @@ pub struct ReplayArgs {
 pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     if let Some(path) = &a.record {
         let record = floe_lab::people::Record::read(path)?;
-        let text = floe_lab::people::replay_record(&record, path, a.seat, bots)?;
-        std::io::stdout().lock().write_all(text.as_bytes())?;
-        return Ok(());
+        return floe_lab::people::tell_record(&record, path, bots, |plan, bots| {
+            show(a, plan, 0, bots)
+        });
     }
     match a.games {
         Some(0) => bail!("--games 0: a run has at least 1 game"),
@@ -81,7 +87,22 @@ pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    let text = floe_lab::replay::replay(&planned.plan, a.index, a.seat, bots)?;
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    show(a, &planned.plan, a.index, bots)
+}
+
+/// Tells game `index` of the one-cell run `plan`: printed, or drawn into `--html`'s page.
+fn show(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<()> {
+    match &a.html {
+        None => {
+            let text = floe_lab::replay::replay(plan, index, a.seat, bots)?;
+            std::io::stdout().lock().write_all(text.as_bytes())?;
+        }
+        Some(path) => {
+            let drawn = floe_lab::drawn::replay(plan, index, a.seat, bots)?;
+            let page = floe_lab::drawn::page(&drawn, None);
+            floe_lab::output_dir::write_whole(path, page.as_bytes(), "--html")?;
+            eprintln!("wrote {} (open it in a browser)", path.display());
+        }
+    }
     Ok(())
 }

@@ -205,3 +205,44 @@ fn a_seat_outside_the_table_is_refused_naming_the_flag() {
         .stdout("")
         .stderr("Error: --seat: the table has seats 0 to 2 (3 players), not 3\n");
 }
+
+#[test]
+fn html_draws_the_game_into_one_page_written_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("game.html");
+    Command::cargo_bin("floe")
+        .unwrap()
+        .args(["replay", "--game", "arctic", "--players", "3", "--html"])
+        .arg(&page)
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("wrote"));
+    let html = fs::read_to_string(&page).unwrap();
+    for part in [
+        "<!DOCTYPE html>",
+        "default-src 'none'",
+        "connect-src 'none'",
+        r#"<script id="data" type="application/json">"#,
+        r#""views":[{"seat":null,"#,
+        "final scores (",
+    ] {
+        assert!(html.contains(part), "the page holds {part:?}");
+    }
+    // A folder is refused, naming the flag; nothing is left beside it.
+    Command::cargo_bin("floe")
+        .unwrap()
+        .args(["replay", "--html"])
+        .arg(dir.path())
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(format!(
+            "--html {}: is a folder",
+            dir.path().display()
+        )));
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game.html"]);
+}

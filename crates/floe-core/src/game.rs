@@ -79,7 +79,7 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// One answer to one question. Small and `Copy`.
     type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// One line of a game's log, as `floe replay` prints it.
-    type Event: fmt::Display;
+    type Event: Clone + fmt::Display;
     /// What one seat knows of a state: the public facts and that seat's private ones,
     /// printable for people (replays, human play). Two states that seat cannot tell apart
     /// have equal observations.

@@ -9,6 +9,7 @@
 
 pub mod charts;
 pub mod columns;
+pub mod drawn;
 pub mod estimate;
 mod execute;
 pub mod input;

@@ -510,6 +510,35 @@ impl Drop for OutputDir {
     }
 }
 
+/// Writes `bytes` as the one file `path`, whole or not at all: into a staging file beside
+/// it, then renamed over it, so a failure leaves no half-written page. `setting` (say
+/// `--html`) names the path in errors.
+///
+/// # Errors
+/// Names the setting and the path when the folder or the file cannot be written, or the
+/// path is a folder.
+pub fn write_whole(path: &Path, bytes: &[u8], setting: &str) -> anyhow::Result<()> {
+    use anyhow::Context as _;
+    let named = || format!("{setting} {}", path.display());
+    if path.is_dir() {
+        anyhow::bail!("{}: is a folder; give a file name", named());
+    }
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow::anyhow!("{}: names no file", named()))?;
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    fs::create_dir_all(folder).with_context(|| format!("{}: cannot create its folder", named()))?;
+    let staged = folder.join(format!(".{}.floe-partial", name.to_string_lossy()));
+    let written = fs::write(&staged, bytes).and_then(|()| fs::rename(&staged, path));
+    if written.is_err() {
+        let _ = fs::remove_file(&staged);
+    }
+    written.with_context(|| format!("{}: cannot write it", named()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

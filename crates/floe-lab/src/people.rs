@@ -261,6 +261,19 @@ impl Sitting {
         })
     }
 
+    /// Returns who sits where, a line per seat: `S0: red, you` or `S1: blue, bot greedy`.
+    pub fn seat_lines(&self) -> Vec<String> {
+        let colours = self.game.colours();
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(s, spec)| match self.people.contains(&s) {
+                true => format!("S{s}: {}, you", colours[s]),
+                false => format!("S{s}: {}, bot {spec}", colours[s]),
+            })
+            .collect()
+    }
+
     /// Returns the game as it stands: its question, answers and what each seat sees.
     pub fn game(&self) -> &Session {
         &self.game
@@ -292,17 +305,27 @@ impl Sitting {
     /// Fails if a bot's spec cannot answer (checked when the sitting was made, so this
     /// does not happen).
     pub fn play_bots(&mut self, show: &mut dyn FnMut(&str)) -> Result<Option<usize>> {
-        while let Some(seat) = self.game.to_act() {
-            if self.people.contains(&seat) {
-                return Ok(Some(seat));
-            }
-            let answer = self.game.bot_answer(&self.seats[seat])?;
-            for event in self.game.apply_seen_by(answer, self.viewer(seat))? {
+        while let Some(events) = self.play_bot()? {
+            for event in events {
                 show(&event);
             }
-            self.given.push(answer);
         }
-        Ok(None)
+        Ok(self.game.to_act())
+    }
+
+    /// Lets the bot asked, if a bot is asked, give its answer, and returns the events it
+    /// caused as the people see them; `None` when a person is asked or the game is over.
+    ///
+    /// # Errors
+    /// As [`Sitting::play_bots`].
+    pub fn play_bot(&mut self) -> Result<Option<Vec<String>>> {
+        let Some(seat) = self.game.to_act().filter(|s| !self.people.contains(s)) else {
+            return Ok(None);
+        };
+        let answer = self.game.bot_answer(&self.seats[seat])?;
+        let events = self.game.apply_seen_by(answer, self.viewer(seat))?;
+        self.given.push(answer);
+        Ok(Some(events))
     }
 
     /// Carries out the answer numbered `index`, given by the person asked, and returns
@@ -412,6 +435,23 @@ pub fn replay_record(
     seat: Option<usize>,
     registry: &Registry,
 ) -> Result<String> {
+    tell_record(record, path, registry, |plan, bots| {
+        crate::replay::replay(plan, 0, seat, bots)
+    })
+}
+
+/// Tells the game of `record` (read from `path`, its seats read with `registry`) again
+/// with `tell`, given the record's one-game plan and the bots that give its answers (see
+/// [`replay_record`]).
+///
+/// # Errors
+/// As [`replay_record`], and `tell`'s own errors.
+pub fn tell_record<T>(
+    record: &Record,
+    path: &Path,
+    registry: &Registry,
+    tell: impl FnOnce(&Plan, &Registry) -> Result<T>,
+) -> Result<T> {
     let recorded = Arc::new(Recorded {
         answers: Mutex::new(record.answers.iter().copied().collect()),
         given: record.answers.len(),
@@ -422,7 +462,7 @@ pub fn replay_record(
     let plan = record
         .plan(path, &bots)
         .map_err(|e| record_error(path, "the record does not fit its game").because(e))?;
-    let text = crate::replay::replay(&plan, 0, seat, &bots)?;
+    let text = tell(&plan, &bots)?;
     if let Some(fault) = recorded.fault.lock().expect("not poisoned").take() {
         return Err(record_error(path, fault).into());
     }

@@ -10,7 +10,7 @@ use floe_sim::{Line, Setting};
 
 use crate::message::SettingError;
 use crate::plan::Plan;
-use crate::setup::{Machine, setup};
+use crate::setup::{Machine, Setup, setup};
 
 /// Plays game `index` of the one-cell run `plan` again and returns its log: the seating,
 /// every question with its answers, every event, the board wherever the game marks one
@@ -29,15 +29,46 @@ use crate::setup::{Machine, setup};
 /// # Errors
 /// Fails if the plan does not fit its game, or `seat` is not at the table.
 pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, bots: &Registry) -> Result<String> {
-    struct Replay<'a> {
+    struct Text;
+    impl Teller for Text {
+        type Told = String;
+        fn tell<G: Game>(self, setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> String {
+            tell(setup, index, viewer)
+        }
+    }
+    tell_with(plan, index, seat, bots, Text)
+}
+
+/// A way to tell one game of a run again ([`tell_with`]): as text, or drawn.
+pub(crate) trait Teller {
+    /// What the telling gives.
+    type Told;
+    /// Tells game `index` of the run of `setup`, in full or as `viewer` saw it.
+    fn tell<G: Game>(self, setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> Self::Told;
+}
+
+/// Sets up the one-cell run `plan` and has `teller` tell its game `index`, in full or as
+/// `seat` saw it; `bots` reads the plan's bot list (see [`replay`]).
+///
+/// # Errors
+/// Fails if the plan does not fit its game, or `seat` is not at the table.
+pub(crate) fn tell_with<T: Teller>(
+    plan: &Plan,
+    index: u64,
+    seat: Option<usize>,
+    bots: &Registry,
+    teller: T,
+) -> Result<T::Told> {
+    struct Replay<'a, T> {
         plan: &'a Plan,
         index: u64,
         seat: Option<usize>,
         bots: &'a Registry,
+        teller: T,
     }
-    impl GameVisitor for Replay<'_> {
-        type Output = Result<String>;
-        fn visit<G: Game + 'static>(self, game: G) -> Result<String> {
+    impl<T: Teller> GameVisitor for Replay<'_, T> {
+        type Output = Result<T::Told>;
+        fn visit<G: Game + 'static>(self, game: G) -> Result<T::Told> {
             let setup = setup(
                 game,
                 self.plan,
@@ -56,7 +87,8 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, bots: &Registry) -> 
                 )
                 .into());
             }
-            Ok(tell(&setup, self.index, self.seat.map(|s| Seat(s as u8))))
+            let viewer = self.seat.map(|s| Seat(s as u8));
+            Ok(self.teller.tell(&setup, self.index, viewer))
         }
     }
     floe_games::visit(
@@ -67,6 +99,7 @@ pub fn replay(plan: &Plan, index: u64, seat: Option<usize>, bots: &Registry) -> 
             index,
             seat,
             bots,
+            teller,
         },
     )
     .map_err(|e| anyhow!("{e}"))?
@@ -129,59 +162,131 @@ fn question<G: Game>(
     Some(format!("{asked} chooses among: {}", list.join(" | ")))
 }
 
-/// Plays game `index` of the run of `setup` and tells it, in full or as `viewer` saw it.
-fn tell<G: Game>(setup: &crate::Setup<G>, index: u64, viewer: Option<Seat>) -> String {
-    let (game, label) = (&setup.game, &setup.label);
-    let (lineup, seed) = setup.config.deal(index);
-    let bot_of_seat = &setup.config.lineups()[lineup];
-    let mut lines = Vec::new();
+/// What [`walk`] hands out as it plays a game again, in order.
+pub(crate) enum Walked<'a, G: Game> {
+    /// A line of the log of the viewer numbered `view` (its place in the viewers list).
+    Line {
+        /// The viewer's place in the list.
+        view: usize,
+        /// The line: a question with its answers, or an event.
+        text: String,
+        /// Whether the line is the question asked in the last state.
+        question: bool,
+    },
+    /// The game reached a question (of the seat `asked`), or its end (`asked` is `None`),
+    /// in `state`; `board_due` says the game marked a board point since the last state
+    /// ([`Game::shows_board`]).
+    State {
+        /// The state.
+        state: &'a G::State,
+        /// Whether a board point came since the last state.
+        board_due: bool,
+        /// The seat asked, `None` once the game is over.
+        asked: Option<Seat>,
+    },
+}
+
+/// Plays game `index` of the run of `setup` again, handing `sink` every line of the log as
+/// each of `viewers` sees it (`None`: in full) and every state a question is asked in, and
+/// returns its record.
+pub(crate) fn walk<G: Game>(
+    setup: &Setup<G>,
+    index: u64,
+    viewers: &[Option<Seat>],
+    sink: &mut dyn FnMut(Walked<'_, G>),
+) -> floe_sim::GameRecord {
+    let game = &setup.game;
     // A board point's board is shown at the next state the log hands out.
     let mut board_due = false;
-    let show_board = |lines: &mut Vec<String>, due: &mut bool, state: &G::State| {
-        if std::mem::take(due) {
-            lines.push(board(game, state, viewer).trim_end().to_string());
-        }
-    };
-    let record = floe_sim::replay(game, &setup.config, index, &mut |line| match line {
+    floe_sim::replay(game, &setup.config, index, &mut |line| match line {
         Line::Question {
             seat,
             answers,
             state,
         } => {
-            show_board(&mut lines, &mut board_due, state);
-            lines.extend(question(game, state, seat, answers, viewer));
+            sink(Walked::State {
+                state,
+                board_due: std::mem::take(&mut board_due),
+                asked: Some(seat),
+            });
+            for (view, &viewer) in viewers.iter().enumerate() {
+                if let Some(text) = question(game, state, seat, answers, viewer) {
+                    sink(Walked::Line {
+                        view,
+                        text,
+                        question: true,
+                    });
+                }
+            }
         }
         Line::Event(e) => {
             board_due |= game.shows_board(&e);
-            let e = match viewer {
-                Some(viewer) => game.seen_by(e, viewer),
-                None => e,
-            };
-            lines.push(e.to_string());
+            for (view, &viewer) in viewers.iter().enumerate() {
+                let text = match viewer {
+                    Some(viewer) => game.seen_by(e.clone(), viewer).to_string(),
+                    None => e.to_string(),
+                };
+                sink(Walked::Line {
+                    view,
+                    text,
+                    question: false,
+                });
+            }
         }
-        Line::Over(state) => show_board(&mut lines, &mut board_due, state),
-    });
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
+        Line::Over(state) => sink(Walked::State {
+            state,
+            board_due: std::mem::take(&mut board_due),
+            asked: None,
+        }),
+    })
+}
+
+/// Returns the opening lines of a told game: what was played, and who sat where.
+pub(crate) fn heading<G: Game>(
+    setup: &Setup<G>,
+    index: u64,
+    record: &floe_sim::GameRecord,
+) -> Vec<String> {
+    let (game, label) = (&setup.game, &setup.label);
+    let (lineup, seed) = setup.config.deal(index);
+    let bot_of_seat = &setup.config.lineups()[lineup];
+    let mut lines = vec![format!(
         "{} ({} rules), {} players, master seed {}, game {index} (game seed 0x{seed:016x})",
         label.game, label.rules, label.players, label.dealing.seed
-    );
-    if let Some(viewer) = viewer {
-        let _ = writeln!(out, "as {viewer} saw it");
-    }
+    )];
     for seat in Seat::all(label.players) {
         let colour = &game.colours()[record.colours[seat.index()] as usize];
-        let _ = writeln!(
-            out,
+        lines.push(format!(
             "  {seat}: {colour}, bot {}",
             label.bot_groups[bot_of_seat[seat.index()]]
-        );
+        ));
     }
-    for line in lines {
+    lines
+}
+
+/// Plays game `index` of the run of `setup` and tells it, in full or as `viewer` saw it.
+fn tell<G: Game>(setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> String {
+    let game = &setup.game;
+    let mut lines = Vec::new();
+    let record = walk(setup, index, &[viewer], &mut |w| match w {
+        Walked::Line { text, .. } => lines.push(text),
+        Walked::State {
+            state, board_due, ..
+        } => {
+            if board_due {
+                lines.push(board(game, state, viewer).trim_end().to_string());
+            }
+        }
+    });
+    let mut out = String::new();
+    let mut heading = heading(setup, index, &record);
+    if let Some(viewer) = viewer {
+        heading.insert(1, format!("as {viewer} saw it"));
+    }
+    for line in heading.into_iter().chain(lines) {
         let _ = writeln!(out, "{line}");
     }
-    out.push_str(&final_scores(game, label.players, &record.outcome));
+    out.push_str(&final_scores(game, setup.label.players, &record.outcome));
     out
 }
 

@@ -139,6 +139,12 @@ impl Session {
         self.0.players()
     }
 
+    /// Returns each seat's colour (a session's game is game 0 of a run whose colours are
+    /// not shuffled: seat i plays the game's colour i).
+    pub fn colours(&self) -> Vec<String> {
+        self.0.colours()
+    }
+
     /// Returns the seat whose question is pending, `None` once the game is over.
     pub fn to_act(&self) -> Option<usize> {
         self.0.to_act()
@@ -340,6 +346,7 @@ trait Stepped: Send {
     fn clone_box(&self) -> Box<dyn Stepped>;
     fn game(&self) -> &'static str;
     fn players(&self) -> usize;
+    fn colours(&self) -> Vec<String>;
     fn to_act(&self) -> Option<usize>;
     fn answers(&self) -> Vec<Answer>;
     fn question(&self) -> Option<String>;
@@ -497,6 +504,10 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
 
     fn players(&self) -> usize {
         self.game.players(self.deal.state())
+    }
+
+    fn colours(&self) -> Vec<String> {
+        self.game.colours()[..self.players()].to_vec()
     }
 
     fn to_act(&self) -> Option<usize> {

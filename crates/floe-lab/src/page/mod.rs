@@ -84,13 +84,7 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
     let page = html! {
         (DOCTYPE)
         html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta http-equiv="Content-Security-Policy" content=(POLICY);
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) }
-                style { (PreEscaped(STYLE)) }
-            }
+            (head(&title, POLICY, STYLE))
             body {
                 h1 { (title) }
                 @if let Some(about) = field("description") { p { (about) } }
@@ -127,6 +121,20 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
         }
     };
     Ok(page.into_string())
+}
+
+/// The head of a page Floe writes: its title, its content security `policy` (what it may
+/// fetch: nothing, in a page that stands alone) and its inline `style`.
+pub(crate) fn head(title: &str, policy: &str, style: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            meta http-equiv="Content-Security-Policy" content=(policy);
+            meta name="viewport" content="width=device-width, initial-scale=1";
+            title { (title) }
+            style { (PreEscaped(style)) }
+        }
+    }
 }
 
 /// Writes the page of the result staged in `out` into it, showing the files written there

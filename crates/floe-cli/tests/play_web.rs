@@ -1,0 +1,250 @@
+//! `floe play --web` as a browser meets it, over plain HTTP: the page, the steps, the
+//! answers; a whole game played through it leaves a record `floe replay --record` tells
+//! to the same end; and the server answers nothing but its own paths, from this machine,
+//! to the one browser that plays.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+mod common;
+
+use common::{fails, floe_line};
+use serde_json::Value;
+
+/// A `floe play --web` server, stopped (by SIGINT, as Ctrl-C does) when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    address: String,
+}
+
+impl Server {
+    /// Starts `floe play --web` with `args` (after `play --web`), the record at `record`.
+    fn start(args: &str, record: &Path) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("floe"))
+            .args(["play", "--web"])
+            .args(args.split_whitespace())
+            .arg("--record")
+            .arg(record)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    /// Sends `method path` with `headers` and `body`; returns the status, the headers and
+    /// the body. The Host header is the server's unless `headers` names one.
+    fn send(&self, method: &str, path: &str, headers: &[&str], body: &str) -> Reply {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        // HTTP/1.0: the reply comes whole, not in chunks.
+        let mut request = format!("{method} {path} HTTP/1.0\r\n");
+        if !headers.iter().any(|h| h.starts_with("Host:")) {
+            request += &format!("Host: {}\r\n", self.address);
+        }
+        for h in headers {
+            request += &format!("{h}\r\n");
+        }
+        request += &format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut text = String::new();
+        stream.read_to_string(&mut text).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+        Reply {
+            status,
+            head: head.to_string(),
+            body: body.to_string(),
+        }
+    }
+
+    fn get(&self, path: &str, headers: &[&str]) -> Reply {
+        self.send("GET", path, headers, "")
+    }
+
+    /// Stops the server as Ctrl-C does; returns what it printed after its first line.
+    fn stop(mut self) -> String {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let mut rest = String::new();
+        self.child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut rest)
+            .unwrap();
+        assert!(self.child.wait().unwrap().success(), "stopped cleanly");
+        rest
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Reply {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap()
+    }
+
+    /// The `name=value` the reply sets as its cookie.
+    fn cookie(&self) -> Option<String> {
+        self.head
+            .lines()
+            .find_map(|l| l.strip_prefix("Set-Cookie: "))
+            .map(|c| c.split(';').next().unwrap().to_string())
+    }
+}
+
+/// Starts a server of `args` with its record in a new folder and opens its page as the
+/// browser that plays; returns the folder, the record's path, the server, the page and
+/// the `Cookie:` header that marks the browser.
+fn opened(args: &str) -> (tempfile::TempDir, PathBuf, Server, Reply, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.toml");
+    let server = Server::start(args, &record);
+    let page = server.get("/", &[]);
+    assert_eq!(page.status, 200);
+    let cookie = format!(
+        "Cookie: {}",
+        page.cookie().expect("the playing browser's cookie")
+    );
+    (dir, record, server, page, cookie)
+}
+
+#[test]
+fn a_whole_game_played_through_the_page_leaves_a_record_that_replays_to_the_same_end() {
+    let (_dir, record, server, page, cookie) = opened("--game arctic --players 2 --seed 4");
+    assert!(
+        page.body.contains("connect-src 'self'"),
+        "the page may reach its server only"
+    );
+    assert!(page.body.contains(r#""live":{"plays":true}"#));
+    let mut answers = 0;
+    let state = loop {
+        let state = server.get("/state?since=0", &[]).json();
+        let Some(question) = state["question"].as_object() else {
+            break state;
+        };
+        // The last answer on offer, described in words.
+        let answer = question["answers"].as_array().unwrap().last().unwrap();
+        assert!(answer["described"].as_str().unwrap().len() > 3);
+        let body = format!(r#"{{"index": {}}}"#, answer["index"]);
+        let reply = server.send("POST", "/answer", &[&cookie], &body);
+        assert_eq!(
+            (reply.status, reply.json()),
+            (200, serde_json::json!({"ok": true}))
+        );
+        answers += 1;
+    };
+    assert!(answers > 5, "the person answered {answers} questions");
+    let steps = state["steps"].as_array().unwrap();
+    assert!(
+        steps.len() > answers,
+        "a step per answer, the bots' included"
+    );
+    assert!(
+        steps.last().unwrap()["asked"].is_null(),
+        "the last step is the end"
+    );
+    let scores = state["final_scores"].as_str().unwrap().to_string();
+    assert!(
+        state["note"]
+            .as_str()
+            .unwrap()
+            .contains("floe replay --record")
+    );
+    let replayed = floe_line("replay --record").arg(&record).output().unwrap();
+    assert!(
+        String::from_utf8(replayed.stdout)
+            .unwrap()
+            .ends_with(&scores)
+    );
+    let said = server.stop();
+    assert!(!said.contains("unfinished"), "{said}");
+}
+
+#[test]
+fn the_server_answers_only_its_paths_from_this_machine_to_the_browser_that_plays() {
+    let (_dir, record, server, _page, cookie) = opened("--game arctic-race --players 2");
+    for (method, path, status) in [
+        ("GET", "/etc/passwd", 404),
+        ("GET", "/../Cargo.toml", 404),
+        ("GET", "/state/x", 404),
+        ("DELETE", "/", 405),
+        ("GET", "/answer", 405),
+        ("GET", "/state?since=two", 400),
+    ] {
+        let reply = server.send(method, path, &[], "");
+        assert_eq!(reply.status, status, "{method} {path}: {}", reply.body);
+        assert!(
+            reply.json()["error"].is_string(),
+            "{method} {path}: a message"
+        );
+    }
+    // Another host's name (a page elsewhere reaching this port through its own name).
+    assert_eq!(server.get("/", &["Host: example.com"]).status, 403);
+    // A second browser watches: its page does not play, its answers are refused.
+    let second = server.get("/", &[]);
+    assert!(second.body.contains(r#""live":{"plays":false}"#));
+    assert_eq!(second.cookie(), None);
+    let refused = server.send("POST", "/answer", &[], r#"{"index": 0}"#);
+    assert_eq!(refused.status, 403);
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("watches")
+    );
+    // The playing browser's bad answers get a message, and the game goes on.
+    let offered = server.get("/state", &[]).json()["question"]["answers"][0]["index"].clone();
+    for (body, says) in [
+        ("not json", "an answer is"),
+        (r#"{"index": 999}"#, "no answer has that number"),
+        (r#"{"index": 23}"#, "is not an answer now"),
+    ] {
+        let reply = server.send("POST", "/answer", &[&cookie], body);
+        assert_eq!(reply.status, 400, "{body}");
+        let error = reply.json()["error"].as_str().unwrap().to_string();
+        assert!(error.contains(says), "{body}: {error}");
+    }
+    let body = format!(r#"{{"index": {offered}}}"#);
+    assert_eq!(
+        server.send("POST", "/answer", &[&cookie], &body).status,
+        200
+    );
+    let said = server.stop();
+    assert!(said.contains("unfinished; no record written"), "{said}");
+    assert!(!record.exists());
+}
+
+#[test]
+fn the_web_page_seats_one_person() {
+    fails(
+        floe_line("play --web --players 2 --bots person,person"),
+        "--web seats one person",
+    );
+}

@@ -1,0 +1,179 @@
+//! Drawn games: a game told step by step as boards, in one self-contained HTML page that
+//! draws them (`floe replay --html`, and the page `floe play --web` serves).
+//!
+//! A step is a state the game asked a question in (or its end): the board as one viewer
+//! sees it there, and the lines of the log that led to it. The board is the viewer's
+//! observation as JSON ([`Game::observe`], or [`Game::observe_all`] told in full), the same
+//! facts a bot of that seat is given, so a page drawn for one seat holds nothing that
+//! seat does not know. Each game's drawing (`draw-GAME.js`) turns a board into SVG; a game
+//! without one shows the board's fields as text.
+//!
+//! The page fetches nothing: its script, style and data are inline, and its content
+//! security policy allows that one script (by its hash) and no request, except, in a
+//! page served to play in, requests back to the server that served it.
+
+mod page;
+
+use floe_bots::Registry;
+use floe_core::{Game, Seat};
+use serde::Serialize;
+use serde_json::Value;
+
+pub use page::{Live, page};
+
+use crate::plan::Plan;
+use crate::replay::{Teller, Walked, heading, tell_with, walk};
+use crate::setup::Setup;
+
+/// One step of a drawn game: a state a question was asked in, or the game's end.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// The game's round there, when its board names one (a `round` field).
+    pub round: Option<u64>,
+    /// The seat asked there (`None` at the end).
+    pub asked: Option<usize>,
+    /// The board as the viewer sees it (an observation's fields).
+    pub board: Value,
+    /// The lines of the log since the last step (what the last answer did), then the
+    /// question asked here, as the viewer sees them.
+    pub log: Vec<String>,
+}
+
+impl Step {
+    /// The step at a state whose board, as the viewer sees it, is `board` (JSON text, an
+    /// observation's fields), with the seat asked there and the log lines since the last.
+    ///
+    /// # Panics
+    /// If `board` is not JSON (an observation always serialises to it).
+    pub fn new(board: &str, asked: Option<usize>, log: Vec<String>) -> Step {
+        Step::of(
+            serde_json::from_str(board).expect("an observation is JSON"),
+            asked,
+            log,
+        )
+    }
+
+    fn of(board: Value, asked: Option<usize>, log: Vec<String>) -> Step {
+        Step {
+            round: board.get("round").and_then(Value::as_u64),
+            asked,
+            board,
+            log,
+        }
+    }
+}
+
+/// A game told as one viewer saw it, step by step.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct View {
+    /// The seat whose view it is; `None` told in full.
+    pub seat: Option<usize>,
+    /// The steps, from the first question to the end.
+    pub steps: Vec<Step>,
+}
+
+/// A game told step by step for drawing: who played, and the steps as each viewer saw
+/// them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Drawn {
+    /// The game's name, which picks its drawing.
+    pub game: String,
+    /// The opening lines: what was played and who sat where.
+    pub heading: Vec<String>,
+    /// Players at the table.
+    pub players: usize,
+    /// Each seat's colour, by seat.
+    pub colours: Vec<String>,
+    /// The game told in full and as each seat saw it, or as one seat saw it only.
+    pub views: Vec<View>,
+    /// How the game ended: the final scores as `floe replay` prints them (empty while a
+    /// game is played).
+    pub final_scores: String,
+}
+
+/// Plays game `index` of the one-cell run `plan` again and tells it for drawing: in full
+/// and as each seat saw it, or (given `seat`) only as that seat saw it, so that the page
+/// holds nothing else. `bots` reads the plan's bot list, as for [`crate::replay::replay`].
+///
+/// # Errors
+/// Fails if the plan does not fit its game, or `seat` is not at the table.
+pub fn replay(
+    plan: &Plan,
+    index: u64,
+    seat: Option<usize>,
+    bots: &Registry,
+) -> anyhow::Result<Drawn> {
+    tell_with(plan, index, seat, bots, Draw)
+}
+
+/// Tells a game for drawing ([`replay`]).
+pub(crate) struct Draw;
+
+impl Teller for Draw {
+    type Told = Drawn;
+    fn tell<G: Game>(self, setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> Drawn {
+        let game = &setup.game;
+        let players = setup.label.players;
+        let viewers: Vec<Option<Seat>> = match viewer {
+            Some(seat) => vec![Some(seat)],
+            None => std::iter::once(None)
+                .chain(Seat::all(players).map(Some))
+                .collect(),
+        };
+        let mut views: Vec<View> = viewers
+            .iter()
+            .map(|v| View {
+                seat: v.map(Seat::index),
+                steps: Vec::new(),
+            })
+            .collect();
+        // Events wait here for the next state; a question's line joins its own step.
+        let mut pending: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
+        let record = walk(setup, index, &viewers, &mut |w| match w {
+            Walked::Line {
+                view,
+                text,
+                question,
+            } => match (question, views[view].steps.last_mut()) {
+                (true, Some(step)) => step.log.push(text),
+                _ => pending[view].push(text),
+            },
+            Walked::State { state, asked, .. } => {
+                for (view, &viewer) in viewers.iter().enumerate() {
+                    let board = board_json(game, state, viewer);
+                    let log = std::mem::take(&mut pending[view]);
+                    views[view]
+                        .steps
+                        .push(Step::of(board, asked.map(Seat::index), log));
+                }
+            }
+        });
+        Drawn {
+            game: game.name().to_string(),
+            heading: heading(setup, index, &record),
+            players,
+            colours: Seat::all(players)
+                .map(|s| game.colours()[record.colours[s.index()] as usize].clone())
+                .collect(),
+            views,
+            final_scores: crate::replay::final_scores(game, players, &record.outcome),
+        }
+    }
+}
+
+/// Returns the board of `state` as `viewer` sees it, as JSON: its observation, or told in
+/// full the narrator's (a game without one: every seat's observation, in a list).
+fn board_json<G: Game>(game: &G, state: &G::State, viewer: Option<Seat>) -> Value {
+    let json = |o: G::Observation| serde_json::to_value(o).expect("an observation is JSON");
+    match viewer {
+        Some(seat) => json(game.observe(state, seat)),
+        None => match game.observe_all(state) {
+            Some(all) => json(all),
+            None => Value::Array(
+                Seat::all(game.players(state))
+                    .map(|s| json(game.observe(state, s)))
+                    .collect(),
+            ),
+        },
+    }
+}

@@ -1,0 +1,269 @@
+"use strict";
+// The player of a drawn game (see the Rust module floe_lab::drawn): it unpacks the steps
+// in the page's data, draws the step shown with the game's drawing, keeps the log beside
+// it, and, in a page served to play in, asks the server for new steps and sends answers.
+
+/** Each game's drawing, by the game's name: a function (board, ctx) returning an SVG
+ * element; ctx holds `players`, `colours` (by seat), `seat` (the viewer, null told in
+ * full) and `step`. Every piece that belongs to a seat carries `data-piece` (its kind)
+ * and `data-seat`, so that a test can count them. */
+const FloeDraw = {};
+
+/** Small helpers the drawings share. */
+const FloeSvg = {
+  NS: "http://www.w3.org/2000/svg",
+  /** An SVG element `tag` with `attrs`, holding `children` (elements or text). */
+  el(tag, attrs, ...children) {
+    const e = document.createElementNS(FloeSvg.NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v !== null && v !== undefined) e.setAttribute(k, String(v));
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined) continue;
+      e.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    }
+    return e;
+  },
+  /** Text at (x, y). */
+  text(x, y, s, attrs) {
+    return FloeSvg.el("text", Object.assign({ x, y, "font-size": 12, "font-family": "sans-serif" }, attrs), String(s));
+  },
+  /** An SVG root of width w and height h. */
+  root(w, h) {
+    return FloeSvg.el("svg", { xmlns: FloeSvg.NS, width: w, height: h, viewBox: `0 0 ${w} ${h}` });
+  },
+  /** A CSS colour for a seat: its colour's name where it names one, else a fixed one. */
+  seatColour(ctx, seat) {
+    const named = {
+      red: "#d62728", blue: "#1f77b4", green: "#2ca02c", yellow: "#e6c229", purple: "#9467bd",
+      orange: "#ff7f0e", white: "#f4f4f4", black: "#333", pink: "#e377c2", brown: "#8c564b",
+    };
+    const fallback = ["#d62728", "#1f77b4", "#2ca02c", "#e6c229", "#9467bd", "#ff7f0e"];
+    const name = (ctx.colours || [])[seat];
+    return named[name] || fallback[seat % fallback.length];
+  },
+};
+
+// The drawings' files follow this one in the page's script: start once they are read.
+document.addEventListener("DOMContentLoaded", function () {
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const views = data.views.map((v) => ({ seat: v.seat, steps: [] }));
+  data.views.forEach((v, i) => v.steps.forEach((s) => addStep(views[i], s)));
+  let view = views[0];
+  let at = 0;
+  let shownLog = 0; // steps whose lines are in the log
+  let timer = null;
+  let finalScores = data.final_scores;
+
+  /** Adds a packed step (fields changed since the last: `set`, `gone`), or a step with its
+   * whole `board`, to `v`. */
+  function addStep(v, s) {
+    let board = s.board;
+    if (board === undefined) {
+      const before = v.steps.length ? v.steps[v.steps.length - 1].board : {};
+      board = Object.assign({}, before, s.set || {});
+      for (const k of s.gone || []) delete board[k];
+    }
+    v.steps.push({ round: s.round, asked: s.asked, log: s.log, board });
+  }
+
+  function viewName(v) {
+    return v.seat === null ? "told in full" : `as S${v.seat} sees it`;
+  }
+
+  for (const [i, v] of views.entries()) {
+    const o = document.createElement("option");
+    o.value = String(i);
+    o.textContent = viewName(v);
+    $("view").appendChild(o);
+  }
+  $("view").disabled = views.length < 2;
+
+  function draw(step) {
+    const box = $("board");
+    box.replaceChildren();
+    const drawing = FloeDraw[data.game];
+    const ctx = { players: data.players, colours: data.colours, seat: view.seat, step };
+    if (drawing) {
+      box.appendChild(drawing(step.board, ctx));
+    } else {
+      const pre = document.createElement("pre");
+      pre.textContent = JSON.stringify(step.board, null, 1);
+      box.appendChild(pre);
+    }
+  }
+
+  function renderLog() {
+    const log = $("log");
+    if (shownLog > at + 1) {
+      while (log.lastChild && Number(log.lastChild.dataset.step) > at) log.removeChild(log.lastChild);
+    }
+    for (let k = Math.min(shownLog, at + 1); k <= at; k++) {
+      if (k < shownLog) continue;
+      for (const line of view.steps[k].log) {
+        const li = document.createElement("li");
+        li.dataset.step = String(k);
+        li.textContent = line;
+        log.appendChild(li);
+      }
+    }
+    shownLog = at + 1;
+    for (const li of log.querySelectorAll("li.now")) li.classList.remove("now");
+    const now = log.querySelectorAll(`li[data-step="${at}"]`);
+    now.forEach((li) => li.classList.add("now"));
+    const last = now.length ? now[now.length - 1] : log.lastElementChild;
+    if (last) log.scrollTop = last.offsetTop - log.clientHeight + last.offsetHeight + 8;
+  }
+
+  function render() {
+    const steps = view.steps;
+    const step = steps[at];
+    $("slider").max = String(steps.length - 1);
+    $("slider").value = String(at);
+    const round = step.round === null || step.round === undefined ? "" : ` · round ${step.round}`;
+    const asked = step.asked === null || step.asked === undefined ? " · the game is over" : ` · S${step.asked} to answer`;
+    $("where").textContent = `step ${at + 1} of ${steps.length}${round}${asked}`;
+    draw(step);
+    renderLog();
+    const over = at === steps.length - 1 && finalScores;
+    $("final").hidden = !over;
+    $("final").textContent = over ? finalScores : "";
+    $("prev").disabled = $("first").disabled = at === 0;
+    $("next").disabled = $("last").disabled = at === steps.length - 1;
+    const rounds = steps.some((s) => s.round !== null && s.round !== undefined);
+    $("prev-round").disabled = !rounds || at === 0;
+    $("next-round").disabled = !rounds || at === steps.length - 1;
+  }
+
+  function go(k) {
+    at = Math.max(0, Math.min(view.steps.length - 1, k));
+    render();
+  }
+
+  /** The first step of the round after this one, or of this round (back: the round
+   * before, when already at this round's first step). */
+  function roundStep(forward) {
+    const steps = view.steps;
+    const r = steps[at].round;
+    if (forward) {
+      let k = at;
+      while (k < steps.length - 1 && steps[k].round === r) k++;
+      return k;
+    }
+    let k = at;
+    while (k > 0 && steps[k - 1].round === r) k--;
+    if (k === at && k > 0) {
+      const before = steps[k - 1].round;
+      k--;
+      while (k > 0 && steps[k - 1].round === before) k--;
+    }
+    return k;
+  }
+
+  function stop() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    $("play").textContent = "▶ play";
+  }
+
+  $("first").onclick = () => { stop(); go(0); };
+  $("last").onclick = () => { stop(); go(view.steps.length - 1); };
+  $("prev").onclick = () => { stop(); go(at - 1); };
+  $("next").onclick = () => { stop(); go(at + 1); };
+  $("prev-round").onclick = () => { stop(); go(roundStep(false)); };
+  $("next-round").onclick = () => { stop(); go(roundStep(true)); };
+  $("slider").oninput = () => { stop(); go(Number($("slider").value)); };
+  $("play").onclick = () => {
+    if (timer !== null) return stop();
+    if (at === view.steps.length - 1) go(0);
+    $("play").textContent = "❚❚ pause";
+    timer = setInterval(() => (at >= view.steps.length - 1 ? stop() : go(at + 1)), 350);
+  };
+  $("view").onchange = () => {
+    view = views[Number($("view").value)];
+    $("log").replaceChildren();
+    shownLog = 0;
+    go(Math.min(at, view.steps.length - 1));
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const keys = {
+      ArrowLeft: "prev", ArrowRight: "next", PageUp: "prev-round", PageDown: "next-round",
+      Home: "first", End: "last", " ": "play",
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      $(keys[e.key]).click();
+    }
+  });
+
+  // A page served to play in: the server holds the game; the page shows the steps it has
+  // and asks for more after each answer.
+  const live = data.live;
+  if (live) {
+    const panel = $("question");
+    panel.hidden = false;
+    const say = (text, cls) => {
+      const p = document.createElement("p");
+      p.textContent = text;
+      if (cls) p.className = cls;
+      return p;
+    };
+
+    async function refresh() {
+      const follow = at === view.steps.length - 1;
+      const got = await fetch(`state?since=${view.steps.length}`, { cache: "no-store" });
+      const state = await got.json();
+      for (const s of state.steps) addStep(view, s);
+      finalScores = state.final_scores || "";
+      if (follow) at = view.steps.length - 1;
+      render();
+      ask(state);
+      if (!live.plays && !state.final_scores) setTimeout(refresh, 1000);
+    }
+
+    function ask(state) {
+      panel.replaceChildren();
+      if (state.note) panel.appendChild(say(state.note));
+      if (!state.question) return;
+      panel.appendChild(say(`S${state.question.seat}, your question: ${state.question.text}`));
+      if (!live.plays) {
+        panel.appendChild(say("Another window plays this game: this one only watches."));
+        return;
+      }
+      const list = document.createElement("div");
+      list.className = "answers";
+      for (const a of state.question.answers) {
+        const b = document.createElement("button");
+        b.className = "answer";
+        b.dataset.index = String(a.index);
+        b.textContent = a.described;
+        b.onclick = () => answer(a.index);
+        list.appendChild(b);
+      }
+      panel.appendChild(list);
+    }
+
+    async function answer(index) {
+      for (const b of $("question").querySelectorAll("button")) b.disabled = true;
+      const got = await fetch("answer", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ index }),
+      });
+      const reply = await got.json();
+      if (reply.error) {
+        $("question").appendChild(say(reply.error, "error"));
+        for (const b of $("question").querySelectorAll("button")) b.disabled = false;
+        return;
+      }
+      await refresh();
+    }
+
+    refresh();
+  }
+
+  window.floePlayer = { views, go, get at() { return at; }, get view() { return view; } };
+  render();
+});
