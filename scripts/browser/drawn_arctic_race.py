@@ -7,8 +7,7 @@ Kinds, each counted per seat (the seat's place in the board's `seats` list):
   and finished;
 - `played`: the cards on its played pile;
 - `hand`: the cards of its hand, where the board shows the hand (`hand` field);
-- `hand-back`: the backs of a hand the board hides: the seat's cards that are neither on
-  its pile nor face down;
+- `hand-back`: the backs of a hand the board hides (its `hand_size`);
 - `face-down`: its card laid face down this round (face up or a back), at most one;
 - `start-token`: the start token, with its holder;
 - `leader`: the mark of the seat that led this round.
@@ -17,9 +16,6 @@ Kinds a seat has none of are left out of the result, as the drawing draws nothin
 """
 
 from collections import Counter
-
-# Cards each seat owns (the 1-2-3, snowboarder, skier, dog sled and snowmobile cards).
-CARDS_PER_SEAT = 5
 
 
 def expected_pieces(board: dict) -> dict[tuple[str, int], int]:
@@ -32,8 +28,7 @@ def expected_pieces(board: dict) -> dict[tuple[str, int], int]:
         if "hand" in s:
             counts[("hand", seat)] += len(s["hand"])
         else:
-            hidden = CARDS_PER_SEAT - len(s["played"]) - int(s["face_down"])
-            counts[("hand-back", seat)] += hidden
+            counts[("hand-back", seat)] += s["hand_size"]
         counts[("face-down", seat)] += int(s["face_down"])
     counts[("start-token", board["start_token"])] += 1
     counts[("leader", board["leader"])] += 1

@@ -338,6 +338,9 @@ struct SeatJson {
     played: Vec<Card>,
     /// Whether it has a card face down this round.
     face_down: bool,
+    /// How many cards it holds in hand (the face-down card not counted): public, since
+    /// every seat has the same cards and every played pile is open.
+    hand_size: u32,
     /// Its hand, when the observer sees it.
     #[serde(skip_serializing_if = "Option::is_none")]
     hand: Option<Vec<Card>>,
@@ -364,7 +367,7 @@ impl Serialize for Observation {
     /// (`null` in a narrator's view), `round`, `phase`, `to_act`, `card_carried_out`,
     /// `end_cause`, `start_token`, `leader`, `track` (icon names), `river`, `supply`,
     /// `supply_ran_out`, `tiles_gone`, and `seats`, each with its `racers`, `played`
-    /// pile and `face_down` flag, plus `hand` and `face_down_card` only for a seat the
+    /// pile, `face_down` flag and `hand_size`, plus `hand` and `face_down_card` only for a seat the
     /// observer sees. Cards are named as boards name them (`"dog sled"`).
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let st = &self.state;
@@ -387,11 +390,15 @@ impl Serialize for Observation {
                     })
                     .collect();
                 let sees = self.sees_cards_of(seat);
+                let face_down = st.committed[seat.index()] != NO_CARD;
+                // A masked face-down card was counted back into the hand it came from.
+                let masked = face_down && !sees;
                 SeatJson {
                     seat,
                     racers,
                     played: Card::in_set(st.played(seat)).collect(),
-                    face_down: st.committed[seat.index()] != NO_CARD,
+                    face_down,
+                    hand_size: st.hand(seat).count_ones() - u32::from(masked),
                     hand: sees.then(|| Card::in_set(st.hand(seat)).collect()),
                     face_down_card: sees.then(|| st.committed(seat)),
                 }

@@ -236,6 +236,9 @@ fn an_observation_serializes_to_json_with_only_the_own_hand_and_face_down_card()
     assert_eq!(seats[0]["face_down_card"], "skier");
     assert_eq!(seats[1]["face_down"], true);
     assert_eq!(seats[2]["face_down"], false);
+    // Every seat's hand size is public; a face-down card is out of the hand.
+    let sizes: Vec<_> = seats.iter().map(|s| s["hand_size"].clone()).collect();
+    assert_eq!(sizes, [4, 4, 5]);
     for other in &seats[1..] {
         assert!(other.get("hand").is_none(), "{other}");
         assert!(other.get("face_down_card").is_none(), "{other}");

@@ -25,8 +25,6 @@
   const CARD_H = 26;
   const BACK_W = 18;
   const GROUP_GAP = 8; // between the face-down card, the played pile and the hand
-  /** Cards each seat owns: those not in hand nor face down are on its played pile. */
-  const CARDS_PER_SEAT = 5;
 
   /** How each icon reads on a space, and its fill. */
   const ICONS = {
@@ -310,7 +308,7 @@
       [part, x] = cardGroup(counted("hand", s.hand.length), s.hand.length, CARD_W, x, y, (cx, k) =>
         cardFace(cx, cy, s.hand[k], piece("hand", seat)));
     } else {
-      const hidden = CARDS_PER_SEAT - s.played.length - (s.face_down ? 1 : 0);
+      const hidden = s.hand_size;
       [part, x] = cardGroup(counted("hand, hidden", hidden), hidden, BACK_W, x, y, (cx) => cardBack(cx, cy, piece("hand-back", seat)));
     }
     g.append(part);
