@@ -31,7 +31,7 @@ def page_data(html: str) -> dict:
     """The page's data: the game told step by step."""
     found = re.search(r'<script id="data" type="application/json">(.*?)</script>', html, re.S)
     assert found, "the page holds its data"
-    return json.loads(found.group(1).replace("<\\/", "</"))
+    return json.loads(found.group(1))
 
 
 def boards(view: dict) -> list:
@@ -125,11 +125,12 @@ def test_a_game_played_in_the_browser_replays_from_its_record_to_the_same_end(
     record = tmp_path / "game.toml"
     server = subprocess.Popen(
         [FLOE, "play", "--web", "--game", "arctic-race", "--players", "2", "--seed", "3",
-         "--record", str(record)],
+         "--bots", "greedy,person", "--record", str(record)],
         stdout=subprocess.PIPE, text=True,
     )
     try:
-        url = re.search(r"http://\S+/", server.stdout.readline()).group(0)
+        url = re.search(r"http://\S+", server.stdout.readline()).group(0)
+        origin = url[: url.index("/", len("http://"))]
         page = browser.new_page(viewport={"width": 1400, "height": 950})
         errors, fetched = watch(page)
         page.goto(url)
@@ -140,13 +141,19 @@ def test_a_game_played_in_the_browser_replays_from_its_record_to_the_same_end(
                 break
             if clicks == 4:
                 page.screenshot(path=str(tmp_path / "play.png"))
+            # The page shows the newest step, the question's; the person may look back first.
+            where = page.inner_text("#where")
+            steps = where.split(" of ")[1].split(" ")[0]
+            assert where.startswith(f"step {steps} of {steps}"), where
+            if clicks == 2:
+                page.click("#first")
             buttons = page.query_selector_all("#question button.answer")
             buttons[clicks % len(buttons)].click()
             clicks += 1
         assert clicks > 5
         shown = page.inner_text("#final")
         assert "wrote" in page.inner_text("#question")
-        assert errors == [] and [u for u in fetched if not u.startswith(url)] == []
+        assert errors == [] and [u for u in fetched if not u.startswith(origin)] == []
         replayed = subprocess.run(
             [FLOE, "replay", "--record", str(record)], check=True, capture_output=True, text=True
         ).stdout

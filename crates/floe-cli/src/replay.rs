@@ -63,9 +63,11 @@ pub struct ReplayArgs {
 pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     if let Some(path) = &a.record {
         let record = floe_lab::people::Record::read(path)?;
-        return floe_lab::people::tell_record(&record, path, bots, |plan, bots| {
-            show(a, plan, 0, bots)
-        });
+        // Told first, shown once the record is known to fit its game.
+        let told = floe_lab::people::tell_record(&record, path, bots, |plan, bots| {
+            tell(a, plan, 0, bots)
+        })?;
+        return show(a, &told);
     }
     match a.games {
         Some(0) => bail!("--games 0: a run has at least 1 game"),
@@ -87,20 +89,26 @@ pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     }
     let planned = plan_run(request)?;
     warn(&planned.notes);
-    show(a, &planned.plan, a.index, bots)
+    let told = tell(a, &planned.plan, a.index, bots)?;
+    show(a, &told)
 }
 
-/// Tells game `index` of the one-cell run `plan`: printed, or drawn into `--html`'s page.
-fn show(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<()> {
-    match &a.html {
-        None => {
-            let text = floe_lab::replay::replay(plan, index, a.seat, bots)?;
-            std::io::stdout().lock().write_all(text.as_bytes())?;
+/// Tells game `index` of the one-cell run `plan`: its log, or with `--html` its page.
+fn tell(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<String> {
+    Ok(match &a.html {
+        None => floe_lab::replay::replay(plan, index, a.seat, bots)?,
+        Some(_) => {
+            floe_lab::drawn::page(&floe_lab::drawn::replay(plan, index, a.seat, bots)?, None)
         }
+    })
+}
+
+/// Prints the log `told`, or writes it as `--html`'s page.
+fn show(a: &ReplayArgs, told: &str) -> Result<()> {
+    match &a.html {
+        None => std::io::stdout().lock().write_all(told.as_bytes())?,
         Some(path) => {
-            let drawn = floe_lab::drawn::replay(plan, index, a.seat, bots)?;
-            let page = floe_lab::drawn::page(&drawn, None);
-            floe_lab::output_dir::write_whole(path, page.as_bytes(), "--html")?;
+            floe_lab::output_dir::write_whole(path, told.as_bytes(), "--html")?;
             eprintln!("wrote {} (open it in a browser)", path.display());
         }
     }

@@ -14,9 +14,9 @@ static STOP: LazyLock<Arc<AtomicBool>> = LazyLock::new(Arc::default);
 /// a run ended by Ctrl-C).
 pub const STOPPED_STATUS: u8 = 130;
 
-/// Starts listening for the signals (once per process; `floe play`, which reads a
-/// person's answers, keeps the terminal's usual Ctrl-C instead) and returns the flag the
-/// runs watch.
+/// Starts listening for the signals (once per process; `floe play` at the terminal, which
+/// reads a person's answers, keeps the terminal's usual Ctrl-C instead, while `floe play
+/// --web` stops its server on it) and returns the flag the runs watch.
 pub fn listen() -> &'static Arc<AtomicBool> {
     // An error means a handler is already installed: the flag is the same either way.
     let _ = ctrlc::set_handler(|| {

@@ -4,15 +4,18 @@
 //!
 //! The server listens on 127.0.0.1 only and answers its own three paths: the page (`/`),
 //! the steps since a given one (`/state?since=N`) and an answer (`POST /answer`). The
-//! first browser to open the page gets a cookie that lets it answer; any other is served
-//! the page to watch, and its answers are refused. A request naming another host (a web
-//! page elsewhere reaching this port through its own name) is refused too.
+//! address printed carries a key (`/?key=...`), as Jupyter's does: the browser that opens
+//! it gets a cookie that lets it answer, and any other is served the page to watch, its
+//! answers refused, so another user of the machine, or a page elsewhere that finds the
+//! port, cannot take the game over. A request naming another host (a page elsewhere
+//! reaching this port through its own name) is refused, and so is an answer sent from
+//! another origin or not as JSON.
 
 use std::io::Read;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use floe_lab::drawn::{Drawn, Live, Step, View, page};
+use floe_lab::drawn::{Drawn, Live, Step, View, packed, page};
 use floe_lab::people::Sitting;
 use rand::RngExt;
 use serde_json::{Value, json};
@@ -23,7 +26,9 @@ use crate::record_file::{LEFT, RecordFile};
 /// The largest answer a browser sends (`{"index": N}`), with room to spare.
 const MAX_BODY: u64 = 1024;
 
-/// The cookie that marks the browser that plays.
+/// The cookie that marks the browser that plays; the server's port is added to the name,
+/// since a browser keeps one cookie per name and host whatever the port, and two games
+/// served at once would otherwise take each other's.
 const COOKIE: &str = "floe_play";
 
 /// A game served to a browser: the sitting, the steps the person has seen, and the key
@@ -34,9 +39,8 @@ struct Served {
     person: usize,
     /// Every step so far, as the person saw it.
     steps: Vec<Step>,
-    /// The playing browser's cookie value; given to the first browser that asks.
+    /// The key in the address printed, and the playing browser's cookie value.
     key: String,
-    key_given: bool,
     /// The record file, until the game is over and it is written.
     record: Option<RecordFile>,
     /// Said on the page once the game is over: where the record went.
@@ -72,7 +76,6 @@ pub fn serve(sitting: Sitting, record: RecordFile, heading: Vec<String>, port: u
         steps: Vec::new(),
         person,
         key: format!("{:032x}", rand::rng().random::<u128>()),
-        key_given: false,
         record: Some(record),
         note: None,
         sitting,
@@ -81,8 +84,8 @@ pub fn serve(sitting: Sitting, record: RecordFile, heading: Vec<String>, port: u
     served.push_step(opening)?;
     served.play_bots()?;
     say(&format!(
-        "playing {} at http://{address}/ (open it in a browser; Ctrl-C stops)",
-        served.drawn.game
+        "playing {} at http://{address}/?key={} (open it in a browser; Ctrl-C stops)",
+        served.drawn.game, served.key
     ));
     let stop = crate::stop::listen();
     while !stop.load(std::sync::atomic::Ordering::SeqCst) {
@@ -140,63 +143,86 @@ impl Served {
     /// Answers one request (see the module's notes); only a bot or the record failing
     /// ends the serving.
     fn handle(&mut self, request: Request, port: u16) -> Result<()> {
-        let host_ok = request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv("Host"))
-            .is_some_and(|h| {
-                let host = h.value.as_str();
-                host == format!("127.0.0.1:{port}") || host == format!("localhost:{port}")
-            });
-        let plays = request
-            .headers()
-            .iter()
-            .filter(|h| h.field.equiv("Cookie"))
-            .flat_map(|h| h.value.as_str().split(';'))
-            .any(|c| c.trim() == format!("{COOKIE}={}", self.key));
+        let header = |name: &'static str| {
+            request
+                .headers()
+                .iter()
+                .filter(|h| h.field.equiv(name))
+                .map(|h| h.value.as_str().to_string())
+                .collect::<Vec<_>>()
+        };
+        let ours = |host: &str| {
+            let host = host.to_ascii_lowercase();
+            host == format!("127.0.0.1:{port}") || host == format!("localhost:{port}")
+        };
+        let host_ok = header("Host").first().is_some_and(|h| ours(h));
+        let cookie = format!("{COOKIE}_{port}={}", self.key);
         let url = request.url().to_string();
         let (path, query) = url.split_once('?').unwrap_or((&url, ""));
+        let keyed = query.split('&').any(|kv| kv == format!("key={}", self.key));
+        let plays = keyed
+            || header("Cookie")
+                .iter()
+                .flat_map(|h| h.split(';'))
+                .any(|c| c.trim() == cookie);
         let reply = match (request.method(), path) {
             _ if !host_ok => Reply::error(403, "floe play serves 127.0.0.1 only"),
-            (Method::Get, "/") => self.page(plays),
+            (Method::Get, "/") => {
+                let mut reply = self.page(plays);
+                if keyed {
+                    reply.cookie = Some(format!("{cookie}; Path=/; HttpOnly; SameSite=Strict"));
+                }
+                reply
+            }
             (Method::Get, "/state") => self.state(query),
-            (Method::Post, "/answer") => return self.answer(request, plays),
+            (Method::Post, "/answer") => {
+                let origin_ok = header("Origin")
+                    .first()
+                    .is_none_or(|o| o.strip_prefix("http://").is_some_and(ours));
+                let json = header("Content-Type")
+                    .first()
+                    .is_some_and(|t| t.starts_with("application/json"));
+                match (plays, origin_ok && json, request.body_length()) {
+                    (false, _, _) => Reply::error(
+                        403,
+                        "this browser watches: the game is played in the browser that opened \
+                         the address floe play printed",
+                    ),
+                    (_, false, _) => {
+                        Reply::error(403, "an answer comes from the game's own page, as JSON")
+                    }
+                    (_, _, Some(n)) if n <= MAX_BODY as usize => {
+                        return self.answer(request);
+                    }
+                    _ => Reply::error(413, "an answer is {\"index\": N, \"step\": K}, and short"),
+                }
+            }
             (_, "/" | "/state" | "/answer") => Reply::error(405, "not a method this path takes"),
             _ => Reply::error(
                 404,
                 "not found: floe play serves /, /state and /answer only",
             ),
         };
-        reply.send(request)
+        reply.send(request);
+        Ok(())
     }
 
-    /// The page: to play in for the first browser (which gets the cookie) and for the one
-    /// that holds it; to watch for any other.
-    fn page(&mut self, plays: bool) -> Reply {
-        let first = !self.key_given;
-        self.key_given = true;
+    /// The page: to play in for the browser that plays, to watch for any other.
+    fn page(&self, plays: bool) -> Reply {
         let mut drawn = self.drawn.clone();
         drawn.views = vec![View {
             seat: Some(self.person),
             steps: self.steps.clone(),
         }];
-        let html = page(
-            &drawn,
-            Some(&Live {
-                plays: plays || first,
-            }),
-        );
-        let mut reply = Reply::new(200, html, "text/html; charset=utf-8");
-        if first {
-            reply.cookie = Some(format!(
-                "{COOKIE}={}; Path=/; HttpOnly; SameSite=Strict",
-                self.key
-            ));
-        }
-        reply
+        Reply::new(
+            200,
+            page(&drawn, Some(&Live { plays })),
+            "text/html; charset=utf-8",
+        )
     }
 
-    /// The steps from `since=N` on, the question pending to the person, and the end.
+    /// The steps from `since=N` on (packed as the page packs them), the question pending
+    /// to the person, and the end.
     fn state(&self, query: &str) -> Reply {
         let since = query
             .split('&')
@@ -217,11 +243,10 @@ impl Served {
             }),
             _ => Value::Null,
         };
-        let steps = &self.steps[since.min(self.steps.len())..];
         Reply::json(
             200,
             &json!({
-                "steps": steps,
+                "steps": packed(&self.steps, since.min(self.steps.len())),
                 "question": question,
                 "final_scores": game.final_scores(),
                 "note": self.note,
@@ -229,25 +254,31 @@ impl Served {
         )
     }
 
-    /// Carries out the person's answer, then lets the bots answer.
-    fn answer(&mut self, mut request: Request, plays: bool) -> Result<()> {
+    /// Carries out the person's answer, then lets the bots answer. The answer names the
+    /// step it answers (the page's count of steps), so that a page left behind, in
+    /// another tab say, cannot answer a later question with the same number.
+    fn answer(&mut self, mut request: Request) -> Result<()> {
         let mut body = String::new();
         let read = request.as_reader().take(MAX_BODY).read_to_string(&mut body);
-        let index = read
+        let sent = read
             .ok()
-            .and_then(|_| serde_json::from_str::<Value>(&body).ok())
-            .and_then(|v| v.get("index").and_then(Value::as_u64));
-        let reply = match (plays, index, self.sitting.game().to_act()) {
-            (false, _, _) => Reply::error(
-                403,
-                "this browser watches: the game is played in the first browser that opened it",
+            .and_then(|_| serde_json::from_str::<Value>(&body).ok());
+        let field = |name: &str| sent.as_ref().and_then(|v| v.get(name)?.as_u64());
+        let reply = match (field("index"), field("step"), self.sitting.game().to_act()) {
+            (None, _, _) | (_, None, _) => Reply::error(
+                400,
+                "an answer is {\"index\": N, \"step\": K}: an answer's number, and the steps \
+                 the page has",
             ),
-            (_, None, _) => Reply::error(400, "an answer is {\"index\": N}, N an answer's number"),
             (_, _, None) => Reply::error(409, "the game is over"),
             (_, _, Some(seat)) if seat != self.person => {
                 Reply::error(409, "it is not your question")
             }
-            (_, Some(index), Some(_)) => match self.sitting.answer(index as usize) {
+            (_, Some(step), _) if step as usize != self.steps.len() => Reply::error(
+                409,
+                "the game has moved on since this page was drawn: it shows the question now",
+            ),
+            (Some(index), _, Some(_)) => match self.sitting.answer(index as usize) {
                 Err(e) => Reply::error(400, &format!("{e:#}")),
                 Ok(events) => {
                     self.push_step(events)?;
@@ -256,7 +287,8 @@ impl Served {
                 }
             },
         };
-        reply.send(request)
+        reply.send(request);
+        Ok(())
     }
 }
 
@@ -287,18 +319,20 @@ impl Reply {
         Reply::json(status, &json!({ "error": message }))
     }
 
-    /// Sends the reply; a browser that went away is no error of the game's.
-    fn send(self, request: Request) -> Result<()> {
+    /// Sends the reply (a browser that went away is no error of the game's); no page of
+    /// another site may frame it.
+    fn send(self, request: Request) {
         let header = |k: &str, v: &str| Header::from_bytes(k, v).expect("a valid header");
         let mut response = Response::from_string(self.body)
             .with_status_code(self.status)
             .with_header(header("Content-Type", self.content_type))
             .with_header(header("Cache-Control", "no-store"))
-            .with_header(header("X-Content-Type-Options", "nosniff"));
+            .with_header(header("X-Content-Type-Options", "nosniff"))
+            .with_header(header("X-Frame-Options", "DENY"))
+            .with_header(header("Content-Security-Policy", "frame-ancestors 'none'"));
         if let Some(cookie) = &self.cookie {
             response = response.with_header(header("Set-Cookie", cookie));
         }
         let _ = request.respond(response);
-        Ok(())
     }
 }

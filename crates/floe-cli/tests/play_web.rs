@@ -18,6 +18,8 @@ struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     address: String,
+    /// The path of the address printed, with its key: `/?key=...`.
+    keyed: String,
 }
 
 impl Server {
@@ -35,13 +37,18 @@ impl Server {
         BufReader::new(child.stdout.as_mut().unwrap())
             .read_line(&mut line)
             .unwrap();
-        let address = line
+        let url = line
             .split("http://")
             .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        Server { child, address }
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        let (address, path) = url.split_at(url.find('/').expect("a path"));
+        assert!(path.starts_with("/?key="), "{line}");
+        Server {
+            child,
+            address: address.to_string(),
+            keyed: path.to_string(),
+        }
     }
 
     /// Sends `method path` with `headers` and `body`; returns the status, the headers and
@@ -71,6 +78,14 @@ impl Server {
 
     fn get(&self, path: &str, headers: &[&str]) -> Reply {
         self.send("GET", path, headers, "")
+    }
+
+    /// Posts `body` as the page does (JSON, from the server's own origin) to `/answer`.
+    fn answer(&self, headers: &[&str], body: &str) -> Reply {
+        let origin = format!("Origin: http://{}", self.address);
+        let mut all = vec!["Content-Type: application/json", origin.as_str()];
+        all.extend(headers);
+        self.send("POST", "/answer", &all, body)
     }
 
     /// Stops the server as Ctrl-C does; returns what it printed after its first line.
@@ -119,14 +134,14 @@ impl Reply {
     }
 }
 
-/// Starts a server of `args` with its record in a new folder and opens its page as the
-/// browser that plays; returns the folder, the record's path, the server, the page and
+/// Starts a server of `args` with its record in a new folder and opens the address it
+/// printed, as the browser that plays; returns the folder, the record's path, the server, the page and
 /// the `Cookie:` header that marks the browser.
 fn opened(args: &str) -> (tempfile::TempDir, PathBuf, Server, Reply, String) {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("game.toml");
     let server = Server::start(args, &record);
-    let page = server.get("/", &[]);
+    let page = server.get(&server.keyed, &[]);
     assert_eq!(page.status, 200);
     let cookie = format!(
         "Cookie: {}",
@@ -152,8 +167,9 @@ fn a_whole_game_played_through_the_page_leaves_a_record_that_replays_to_the_same
         // The last answer on offer, described in words.
         let answer = question["answers"].as_array().unwrap().last().unwrap();
         assert!(answer["described"].as_str().unwrap().len() > 3);
-        let body = format!(r#"{{"index": {}}}"#, answer["index"]);
-        let reply = server.send("POST", "/answer", &[&cookie], &body);
+        let steps = state["steps"].as_array().unwrap().len();
+        let body = format!(r#"{{"index": {}, "step": {steps}}}"#, answer["index"]);
+        let reply = server.answer(&[&cookie], &body);
         assert_eq!(
             (reply.status, reply.json()),
             (200, serde_json::json!({"ok": true}))
@@ -207,11 +223,11 @@ fn the_server_answers_only_its_paths_from_this_machine_to_the_browser_that_plays
     }
     // Another host's name (a page elsewhere reaching this port through its own name).
     assert_eq!(server.get("/", &["Host: example.com"]).status, 403);
-    // A second browser watches: its page does not play, its answers are refused.
+    // A browser without the key watches: its page does not play, its answers are refused.
     let second = server.get("/", &[]);
     assert!(second.body.contains(r#""live":{"plays":false}"#));
     assert_eq!(second.cookie(), None);
-    let refused = server.send("POST", "/answer", &[], r#"{"index": 0}"#);
+    let refused = server.answer(&[], r#"{"index": 0, "step": 1}"#);
     assert_eq!(refused.status, 403);
     assert!(
         refused.json()["error"]
@@ -219,23 +235,55 @@ fn the_server_answers_only_its_paths_from_this_machine_to_the_browser_that_plays
             .unwrap()
             .contains("watches")
     );
+    // Even with the cookie, an answer from another origin, or not as JSON, is refused.
+    let from_elsewhere = server.send(
+        "POST",
+        "/answer",
+        &[
+            &cookie,
+            "Content-Type: application/json",
+            "Origin: http://example.com",
+        ],
+        r#"{"index": 0, "step": 1}"#,
+    );
+    assert_eq!(from_elsewhere.status, 403);
+    let as_text = server.send("POST", "/answer", &[&cookie], r#"{"index": 0, "step": 1}"#);
+    assert_eq!(as_text.status, 403);
     // The playing browser's bad answers get a message, and the game goes on.
-    let offered = server.get("/state", &[]).json()["question"]["answers"][0]["index"].clone();
-    for (body, says) in [
-        ("not json", "an answer is"),
-        (r#"{"index": 999}"#, "no answer has that number"),
-        (r#"{"index": 23}"#, "is not an answer now"),
+    let state = server.get("/state", &[]).json();
+    let offered = state["question"]["answers"][0]["index"].clone();
+    let steps = state["steps"].as_array().unwrap().len();
+    let oversized = format!(
+        r#"{{"index": 0, "step": 1, "pad": "{}"}}"#,
+        "x".repeat(2000)
+    );
+    for (body, status, says) in [
+        ("not json".to_string(), 400, "an answer is"),
+        (
+            format!(r#"{{"index": 999, "step": {steps}}}"#),
+            400,
+            "no answer has that number",
+        ),
+        (
+            format!(r#"{{"index": 23, "step": {steps}}}"#),
+            400,
+            "is not an answer now",
+        ),
+        // A page left behind (another tab) answering an earlier question.
+        (
+            format!(r#"{{"index": {offered}, "step": 0}}"#),
+            409,
+            "moved on",
+        ),
+        (oversized, 413, "short"),
     ] {
-        let reply = server.send("POST", "/answer", &[&cookie], body);
-        assert_eq!(reply.status, 400, "{body}");
+        let reply = server.answer(&[&cookie], &body);
+        assert_eq!(reply.status, status, "{body}");
         let error = reply.json()["error"].as_str().unwrap().to_string();
         assert!(error.contains(says), "{body}: {error}");
     }
-    let body = format!(r#"{{"index": {offered}}}"#);
-    assert_eq!(
-        server.send("POST", "/answer", &[&cookie], &body).status,
-        200
-    );
+    let body = format!(r#"{{"index": {offered}, "step": {steps}}}"#);
+    assert_eq!(server.answer(&[&cookie], &body).status, 200);
     let said = server.stop();
     assert!(said.contains("unfinished; no record written"), "{said}");
     assert!(!record.exists());

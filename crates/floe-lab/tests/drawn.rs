@@ -128,6 +128,35 @@ fn without_code(page: &str) -> String {
     format!("{}{}", &page[..start], &page[end..])
 }
 
+/// The fields of a seat's entry in a board that only that seat (and a narrator) sees.
+fn private_fields(game: &str) -> &'static [&'static str] {
+    match game {
+        "arctic-race" => &["hand", "face_down_card"],
+        "arctic" => &["hand", "penalty", "totem"],
+        "goofspiel" => &["hand", "bid"],
+        _ => &[],
+    }
+}
+
+/// Checks that no board of `d`, drawn for `seat`, holds another seat's private fields
+/// (say the card it laid face down), while its own are there; the end, where scoring
+/// shows some (Arctic's totems), is left out.
+fn check_private_fields(game: &str, d: &Drawn, seat: usize) {
+    let fields = private_fields(game);
+    for step in d.views[0].steps.iter().filter(|s| s.asked.is_some()) {
+        let board: serde_json::Value = serde_json::from_str(&step.board).unwrap();
+        for (s, entry) in board["seats"].as_array().unwrap().iter().enumerate() {
+            for field in fields {
+                assert_eq!(
+                    entry.get(field).is_some(),
+                    s == seat,
+                    "{game}: seat {seat}'s board and seat {s}'s {field}: {entry}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_page_drawn_for_one_seat_holds_no_secret_of_another() {
     // What a seat never learns: the lines of the game told in full that its own text
@@ -161,6 +190,7 @@ fn a_page_drawn_for_one_seat_holds_no_secret_of_another() {
                     let d = drawn::replay(&plan, 0, Some(seat), &Registry::default()).unwrap();
                     assert_eq!(d.views.len(), 1);
                     assert_eq!(d.views[0].seat, Some(seat));
+                    check_private_fields(game, &d, seat);
                     let page = without_code(&drawn::page(&d, None));
                     // A line is a whole string of the page's data (a longer line may begin
                     // with a secret's words and tell only what the seat knows); a card is

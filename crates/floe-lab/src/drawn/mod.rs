@@ -16,24 +16,25 @@ mod page;
 
 use floe_bots::Registry;
 use floe_core::{Game, Seat};
-use serde::Serialize;
 use serde_json::Value;
 
-pub use page::{Live, page};
+pub use page::{Live, packed, page};
 
 use crate::plan::Plan;
 use crate::replay::{Teller, Walked, heading, tell_with, walk};
 use crate::setup::Setup;
 
 /// One step of a drawn game: a state a question was asked in, or the game's end.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     /// The game's round there, when its board names one (a `round` field).
     pub round: Option<u64>,
     /// The seat asked there (`None` at the end).
     pub asked: Option<usize>,
-    /// The board as the viewer sees it (an observation's fields).
-    pub board: Value,
+    /// The board as the viewer sees it (an observation's fields), as JSON text: a game of
+    /// thousands of steps told five ways keeps them all, and as parsed values they took
+    /// most of a gigabyte.
+    pub board: String,
     /// The lines of the log since the last step (what the last answer did), then the
     /// question asked here, as the viewer sees them.
     pub log: Vec<String>,
@@ -57,14 +58,14 @@ impl Step {
         Step {
             round: board.get("round").and_then(Value::as_u64),
             asked,
-            board,
+            board: board.to_string(),
             log,
         }
     }
 }
 
 /// A game told as one viewer saw it, step by step.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct View {
     /// The seat whose view it is; `None` told in full.
     pub seat: Option<usize>,
@@ -74,7 +75,7 @@ pub struct View {
 
 /// A game told step by step for drawing: who played, and the steps as each viewer saw
 /// them.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Drawn {
     /// The game's name, which picks its drawing.
     pub game: String,

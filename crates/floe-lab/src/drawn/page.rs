@@ -4,6 +4,8 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use maud::{DOCTYPE, PreEscaped, html};
+use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
@@ -23,7 +25,7 @@ const SCRIPTS: [&str; 4] = [
 ];
 
 /// A page served to play in (`floe play --web`): it asks its server for new steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Live {
     /// Whether this browser plays (asked the person's questions); `false`: it watches a
     /// game another browser plays.
@@ -37,24 +39,27 @@ pub fn page(drawn: &Drawn, live: Option<&Live>) -> String {
     let hash = STANDARD.encode(Sha256::digest(script.as_bytes()));
     let connect = if live.is_some() { "'self'" } else { "'none'" };
     let policy = format!(
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; \
+        "default-src 'none'; style-src 'unsafe-inline'; \
          script-src 'sha256-{hash}'; connect-src {connect}"
     );
     let title = drawn.heading.first().cloned().unwrap_or_default();
-    let data = json!({
-        "game": drawn.game,
-        "heading": drawn.heading,
-        "players": drawn.players,
-        "colours": drawn.colours,
-        "final_scores": drawn.final_scores,
-        "views": drawn.views.iter().map(|v| json!({
-            "seat": v.seat,
-            "steps": packed(&v.steps),
-        })).collect::<Vec<_>>(),
-        "live": live.map(|l| json!({ "plays": l.plays })),
-    });
-    // Inside a script element, `</` could end it early.
-    let data = data.to_string().replace("</", "<\\/");
+    let data = PageData {
+        game: &drawn.game,
+        heading: &drawn.heading,
+        players: drawn.players,
+        colours: &drawn.colours,
+        final_scores: &drawn.final_scores,
+        live: live.copied(),
+        views: drawn
+            .views
+            .iter()
+            .map(|v| ViewData {
+                seat: v.seat,
+                steps: packed(&v.steps, 0),
+            })
+            .collect(),
+    };
+    let data = inert(&serde_json::to_string(&data).expect("the page's data is JSON"));
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -95,36 +100,81 @@ pub fn page(drawn: &Drawn, live: Option<&Live>) -> String {
     .into_string()
 }
 
-/// Returns `steps` packed for the page: each board as the fields that changed since the
-/// step before (`set`) and those gone (`gone`), the first in full. A North Pole board is
-/// a few kilobytes and a game thousands of steps, most of which change a field or two.
-fn packed(steps: &[Step]) -> Vec<Value> {
-    let mut before: Option<&Map<String, Value>> = None;
-    steps
-        .iter()
-        .map(|step| {
-            let mut out = json!({ "round": step.round, "asked": step.asked, "log": step.log });
-            match (step.board.as_object(), before) {
-                (Some(board), Some(prev)) => {
-                    let set: Map<String, Value> = board
-                        .iter()
-                        .filter(|(k, v)| prev.get(*k) != Some(*v))
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect();
-                    let gone: Vec<&String> =
-                        prev.keys().filter(|k| !board.contains_key(*k)).collect();
-                    out["set"] = Value::Object(set);
-                    if !gone.is_empty() {
-                        out["gone"] = json!(gone);
-                    }
-                }
-                (Some(board), None) => out["set"] = Value::Object(board.clone()),
-                (None, _) => out["board"] = step.board.clone(),
+/// The page's data, read by player.js.
+#[derive(Serialize)]
+struct PageData<'a> {
+    game: &'a str,
+    heading: &'a [String],
+    players: usize,
+    colours: &'a [String],
+    final_scores: &'a str,
+    live: Option<Live>,
+    views: Vec<ViewData>,
+}
+
+/// A view in [`PageData`]: its steps as [`packed`] writes them, already JSON.
+#[derive(Serialize)]
+struct ViewData {
+    seat: Option<usize>,
+    steps: Box<RawValue>,
+}
+
+/// Returns JSON text `json` safe inside a script element: every `<`, `>` and `&` (which
+/// JSON holds only inside strings) written as a `\u` escape, so that no text of a game
+/// (a rules file's name, a colour) can end the element or open a comment in it; and the
+/// two line separators JavaScript once read as line ends.
+fn inert(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", u32::from(c)));
             }
-            before = step.board.as_object();
-            out
-        })
-        .collect()
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Returns `steps[since..]` packed for a page, as a JSON list: each board as the fields
+/// that changed since the step before (`set`) and those gone (`gone`), the first of all in
+/// full. A North Pole board is a few kilobytes and a game thousands of steps, most of
+/// which change a field or two. The list is written as text step by step, since a whole
+/// game's steps as parsed values took hundreds of megabytes.
+pub fn packed(steps: &[Step], since: usize) -> Box<RawValue> {
+    let list: Vec<String> = packed_steps(steps, since).map(|v| v.to_string()).collect();
+    RawValue::from_string(format!("[{}]", list.join(","))).expect("a list of steps is JSON")
+}
+
+/// Each of `steps[since..]` packed (see [`packed`]).
+fn packed_steps(steps: &[Step], since: usize) -> impl Iterator<Item = Value> + '_ {
+    let parse = |s: &Step| -> Value { serde_json::from_str(&s.board).expect("a board is JSON") };
+    let mut before: Option<Value> = since.checked_sub(1).and_then(|i| steps.get(i)).map(parse);
+    steps.iter().skip(since).map(move |step| {
+        let board = parse(step);
+        let mut out = json!({ "round": step.round, "asked": step.asked, "log": step.log });
+        match (
+            board.as_object(),
+            before.as_ref().and_then(Value::as_object),
+        ) {
+            (Some(now), Some(prev)) => {
+                let set: Map<String, Value> = now
+                    .iter()
+                    .filter(|(k, v)| prev.get(*k) != Some(*v))
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let gone: Vec<&String> = prev.keys().filter(|k| !now.contains_key(*k)).collect();
+                out["set"] = Value::Object(set);
+                if !gone.is_empty() {
+                    out["gone"] = json!(gone);
+                }
+            }
+            (Some(now), None) => out["set"] = Value::Object(now.clone()),
+            (None, _) => out["board"] = board.clone(),
+        }
+        before = Some(board);
+        out
+    })
 }
 
 #[cfg(test)]
@@ -138,11 +188,25 @@ mod tests {
             Step::new(r#"{"round":1,"a":[1,2],"b":"y"}"#, Some(1), vec![]),
             Step::new(r#"{"round":2,"a":[1,2]}"#, None, vec![]),
         ];
-        let packed = packed(&steps);
-        assert_eq!(packed[0]["set"], json!({"round": 1, "a": [1, 2], "b": "x"}));
-        assert_eq!(packed[1]["set"], json!({"b": "y"}));
-        assert_eq!(packed[2]["set"], json!({"round": 2}));
-        assert_eq!(packed[2]["gone"], json!(["b"]));
-        assert_eq!(packed[2]["round"], json!(2));
+        let all: Vec<Value> = packed_steps(&steps, 0).collect();
+        assert_eq!(all[0]["set"], json!({"round": 1, "a": [1, 2], "b": "x"}));
+        assert_eq!(all[1]["set"], json!({"b": "y"}));
+        assert_eq!(all[2]["set"], json!({"round": 2}));
+        assert_eq!(all[2]["gone"], json!(["b"]));
+        assert_eq!(all[2]["round"], json!(2));
+        // From a later step on, packed against the step before it.
+        let later: Value = serde_json::from_str(packed(&steps, 1).get()).unwrap();
+        assert_eq!(later.as_array().unwrap()[..], all[1..]);
+    }
+
+    #[test]
+    fn no_text_of_a_game_can_end_the_data_element_or_open_a_comment_in_it() {
+        let text = json!({"name": "x<!--<script></script>& \u{2028}"}).to_string();
+        let safe = inert(&text);
+        assert!(!safe.contains(['<', '>', '&', '\u{2028}']), "{safe}");
+        assert_eq!(
+            serde_json::from_str::<Value>(&safe).unwrap(),
+            serde_json::from_str::<Value>(&text).unwrap()
+        );
     }
 }

@@ -96,11 +96,8 @@ document.addEventListener("DOMContentLoaded", function () {
 
   function renderLog() {
     const log = $("log");
-    if (shownLog > at + 1) {
-      while (log.lastChild && Number(log.lastChild.dataset.step) > at) log.removeChild(log.lastChild);
-    }
+    while (log.lastChild && Number(log.lastChild.dataset.step) > at) log.removeChild(log.lastChild);
     for (let k = Math.min(shownLog, at + 1); k <= at; k++) {
-      if (k < shownLog) continue;
       for (const line of view.steps[k].log) {
         const li = document.createElement("li");
         li.dataset.step = String(k);
@@ -113,7 +110,7 @@ document.addEventListener("DOMContentLoaded", function () {
     const now = log.querySelectorAll(`li[data-step="${at}"]`);
     now.forEach((li) => li.classList.add("now"));
     const last = now.length ? now[now.length - 1] : log.lastElementChild;
-    if (last) log.scrollTop = last.offsetTop - log.clientHeight + last.offsetHeight + 8;
+    if (last) log.scrollTop = last.offsetTop - log.offsetTop - log.clientHeight + last.offsetHeight + 8;
   }
 
   function render() {
@@ -198,12 +195,14 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   });
 
-  // A page served to play in: the server holds the game; the page shows the steps it has
-  // and asks for more after each answer.
+  // A page served to play in: the server holds the game; the page shows the steps it has,
+  // from the newest, and asks for more after each answer (a page that watches, every
+  // second).
   const live = data.live;
   if (live) {
     const panel = $("question");
     panel.hidden = false;
+    at = view.steps.length - 1;
     const say = (text, cls) => {
       const p = document.createElement("p");
       p.textContent = text;
@@ -211,27 +210,37 @@ document.addEventListener("DOMContentLoaded", function () {
       return p;
     };
 
-    async function refresh() {
-      const follow = at === view.steps.length - 1;
-      const got = await fetch(`state?since=${view.steps.length}`, { cache: "no-store" });
-      const state = await got.json();
+    /** Fetches the steps since the page's last and the question; `newest` moves to the
+     * newest step (after the person's own answer), else the page follows only if it was
+     * at the newest already. */
+    async function refresh(newest) {
+      const follow = newest || at === view.steps.length - 1;
+      let state;
+      try {
+        const got = await fetch(`state?since=${view.steps.length}`, { cache: "no-store" });
+        state = await got.json();
+      } catch (e) {
+        panel.replaceChildren(say("The game's server has stopped (floe play ended).", "error"));
+        return;
+      }
       for (const s of state.steps) addStep(view, s);
       finalScores = state.final_scores || "";
       if (follow) at = view.steps.length - 1;
       render();
       ask(state);
-      if (!live.plays && !state.final_scores) setTimeout(refresh, 1000);
+      if (!live.plays && !state.final_scores) setTimeout(() => refresh(false), 1000);
     }
 
     function ask(state) {
       panel.replaceChildren();
       if (state.note) panel.appendChild(say(state.note));
       if (!state.question) return;
-      panel.appendChild(say(`S${state.question.seat}, your question: ${state.question.text}`));
       if (!live.plays) {
-        panel.appendChild(say("Another window plays this game: this one only watches."));
+        panel.appendChild(say(`S${state.question.seat} is asked: ${state.question.text}`));
+        panel.appendChild(say("This browser watches: the game is played in the browser that opened the address floe play printed."));
         return;
       }
+      panel.appendChild(say(`S${state.question.seat}, your question: ${state.question.text}`));
       const list = document.createElement("div");
       list.className = "answers";
       for (const a of state.question.answers) {
@@ -245,23 +254,33 @@ document.addEventListener("DOMContentLoaded", function () {
       panel.appendChild(list);
     }
 
+    /** Sends the answer numbered `index` to the question of the page's newest step. */
     async function answer(index) {
-      for (const b of $("question").querySelectorAll("button")) b.disabled = true;
-      const got = await fetch("answer", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ index }),
-      });
-      const reply = await got.json();
-      if (reply.error) {
-        $("question").appendChild(say(reply.error, "error"));
-        for (const b of $("question").querySelectorAll("button")) b.disabled = false;
+      const buttons = () => $("question").querySelectorAll("button");
+      for (const b of buttons()) b.disabled = true;
+      let reply;
+      try {
+        const got = await fetch("answer", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ index, step: view.steps.length }),
+        });
+        reply = await got.json();
+      } catch (e) {
+        panel.replaceChildren(say("The game's server has stopped (floe play ended).", "error"));
         return;
       }
-      await refresh();
+      if (reply.error) {
+        $("question").appendChild(say(reply.error, "error"));
+        for (const b of buttons()) b.disabled = false;
+        // A page left behind (another tab played on) catches up.
+        if (/moved on/.test(reply.error)) await refresh(true);
+        return;
+      }
+      await refresh(true);
     }
 
-    refresh();
+    refresh(true);
   }
 
   window.floePlayer = { views, go, get at() { return at; }, get view() { return view; } };
