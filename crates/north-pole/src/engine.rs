@@ -29,8 +29,12 @@ pub struct NorthPole {
 }
 
 /// Returns the set of card ids as a list in id order.
-fn ids(set: u128) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&i| set & (1 << i) != 0)
+fn ids(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let id = set.trailing_zeros() as u8;
+        set &= set.checked_sub(1)?;
+        Some(id)
+    })
 }
 
 impl NorthPole {
@@ -492,15 +496,19 @@ impl NorthPole {
     /// Returns whether the seat to play has a legal play with `gear` (its Backpack cards
     /// too if `packs`).
     pub(crate) fn any_play(&self, st: &State, gear: Gear, packs: bool) -> bool {
-        let seat = usize::from(st.seat);
-        let board = Board::of(&self.rules, st, seat);
+        let board = Board::of(&self.rules, st, usize::from(st.seat));
+        self.any_play_on(st, &board, gear, packs)
+    }
+
+    /// [`NorthPole::any_play`] on `board`, the board of the seat to play already gathered.
+    fn any_play_on(&self, st: &State, board: &Board, gear: Gear, packs: bool) -> bool {
         let own = &st.groups[self.own_group(st)];
-        own.iter().any(|&c| self.starts_play(st, &board, c, gear))
+        own.iter().any(|&c| self.starts_play(st, board, c, gear))
             || (packs
-                && st.seats[seat]
+                && st.seats[usize::from(st.seat)]
                     .packs
                     .iter()
-                    .any(|&c| self.starts_play(st, &board, c, gear)))
+                    .any(|&c| self.starts_play(st, board, c, gear)))
     }
 
     /// Carries out the play in progress onto `target` (top frame; `None` is the Pole).
@@ -515,33 +523,15 @@ impl NorthPole {
         let seat = usize::from(st.seat);
         let play = st.play;
         let face = self.moving_card(&play);
-        let board = Board::of(&self.rules, st, seat);
         let held = self.gear(&st.seats[seat]);
-        let hits = |reach: Reach| match target {
-            Some(t) => reach.squares & bit(t) != 0,
-            None => reach.pole,
+        // 1. The equipment the play needs, the least first: none without any (the target
+        // was listed), so the board is gathered only for a player holding some.
+        let need = if held == Gear::NONE {
+            debug_assert_eq!(self.least_gear(st, face, held, target), Gear::NONE);
+            Gear::NONE
+        } else {
+            self.least_gear(st, face, held, target)
         };
-        // 1. The equipment the play needs, the least first.
-        let options = [
-            Gear::NONE,
-            Gear {
-                shoes: true,
-                pick: false,
-            },
-            Gear {
-                shoes: false,
-                pick: true,
-            },
-            Gear {
-                shoes: true,
-                pick: true,
-            },
-        ];
-        let need = options
-            .into_iter()
-            .filter(|g| (!g.shoes || held.shoes) && (!g.pick || held.pick))
-            .find(|&g| hits(board.reach(face, play.actor, g)))
-            .expect("the target was listed");
         for (used, disc) in [(need.shoes, Disc::Snowshoes), (need.pick, Disc::Pickaxe)] {
             if used {
                 self.discard_disc(st, disc, log);
@@ -651,6 +641,36 @@ impl NorthPole {
             return self.receive(st, disc, DiscSource::Corner(at), None, log);
         }
         false
+    }
+
+    /// Returns the least equipment (none, Snowshoes, Pickaxe, both) out of `held` with
+    /// which the play in progress reaches `target` (top frame; `None` is the Pole).
+    fn least_gear(&self, st: &State, face: Card, held: Gear, target: Option<Square>) -> Gear {
+        let board = Board::of(&self.rules, st, usize::from(st.seat));
+        let hits = |reach: Reach| match target {
+            Some(t) => reach.squares & bit(t) != 0,
+            None => reach.pole,
+        };
+        let options = [
+            Gear::NONE,
+            Gear {
+                shoes: true,
+                pick: false,
+            },
+            Gear {
+                shoes: false,
+                pick: true,
+            },
+            Gear {
+                shoes: true,
+                pick: true,
+            },
+        ];
+        options
+            .into_iter()
+            .filter(|g| (!g.shoes || held.shoes) && (!g.pick || held.pick))
+            .find(|&g| hits(board.reach(face, st.play.actor, g)))
+            .expect("the target was listed")
     }
 
     /// Lifts pawn `i` of `seat` off its square: an igloo under it is discarded.
@@ -788,7 +808,7 @@ impl NorthPole {
                 let geared = gear.shoes || gear.pick || !player.packs.is_empty();
                 let stuck = || {
                     if geared {
-                        !self.any_play(st, Gear::NONE, false)
+                        !self.any_play_on(st, &board, Gear::NONE, false)
                     } else {
                         out.is_empty()
                     }

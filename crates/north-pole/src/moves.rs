@@ -5,7 +5,9 @@
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
 //! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
 
-use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step};
+use crate::board::{
+    Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step as step_square,
+};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
 use crate::rules::Rules;
@@ -45,22 +47,24 @@ impl Reach {
 }
 
 /// What a move of player P reads of the board, in top-board coordinates.
+///
+/// Gathered once per question (the engine's state keeps places, not sets), with the sets
+/// every [`Board::reach`] reads already combined, since a question asks for the targets of
+/// several cards and actors.
 pub struct Board<'a> {
     geo: &'a Geometry,
-    rotation: usize,
+    /// `geo.clear` at the current rotation.
+    clear: &'a [Bits; 8],
     /// Squares with any piece.
     occupied: Bits,
-    /// Squares with a pawn of P or of P's teammate.
-    friends: Bits,
-    /// Squares with a pawn in an igloo.
-    igloos: Bits,
     /// The bear's square.
     bear: Bits,
-    holes: Bits,
-    /// Base camps.
-    camps: Bits,
-    /// Squares any number of pieces may share: base camps, or all once the stack is empty.
-    shared: Bits,
+    /// Squares a move may end on: no hole, and shared or empty.
+    free: Bits,
+    /// `victims[bear][pick]`: the squares whose piece the bear (or P's pawn) may ambush,
+    /// with a Pickaxe or not: opposing, not shared, not in an igloo unless a Pickaxe is
+    /// spent; none while the stack is empty.
+    victims: [[Bits; 2]; 2],
     /// Weak-ice squares open onto the Pole.
     open: Bits,
     /// Whether ambushes are possible at all (the stack is not empty).
@@ -75,7 +79,6 @@ impl<'a> Board<'a> {
     /// Returns the board as player `seat` reads it in `st`.
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
-        let r = usize::from(st.rotation);
         let (mut occupied, mut friends, mut igloos) = (0, 0, 0);
         for (p, player) in st.seats[..st.players()].iter().enumerate() {
             let (free, ig) = player.squares();
@@ -87,17 +90,23 @@ impl<'a> Board<'a> {
         }
         let (own_free, own_igloo) = st.seats[seat].squares();
         let bear = st.bear.map_or(0, bit);
+        occupied |= bear;
         let ambush = !st.stack_empty();
+        let shared = if ambush { geo.all_camps } else { !0 };
+        let victims = |opposing: Bits| {
+            let open = if ambush { opposing & !shared } else { 0 };
+            [open & !igloos, open]
+        };
         Board {
             geo,
-            rotation: r,
-            occupied: occupied | bear,
-            friends,
-            igloos,
+            clear: &geo.clear[usize::from(st.rotation)],
+            occupied,
             bear,
-            holes: st.holes,
-            camps: geo.all_camps,
-            shared: if ambush { geo.all_camps } else { !0 },
+            free: !st.holes & (shared | !occupied),
+            victims: [
+                victims(occupied & !friends),
+                victims(occupied & !friends & !bear),
+            ],
             open: geo.open(rules.disc_kind(), st.rotation, st.orientation),
             ambush,
             own_free,
@@ -114,87 +123,58 @@ impl<'a> Board<'a> {
         free.chain(igloo).chain(bear)
     }
 
-    /// Returns the free squares: no hole, and shared or empty.
-    fn free(&self) -> Bits {
-        !self.holes & (self.shared | !self.occupied)
-    }
-
-    /// Returns the squares whose piece `bear` (or P's pawn) may ambush, with a Pickaxe
-    /// if `pick`: opposing, not shared, not in an igloo unless a Pickaxe is spent.
-    fn victims(&self, bear: bool, pick: bool) -> Bits {
-        if !self.ambush {
-            return 0;
-        }
-        let opposing = if bear {
-            self.occupied & !self.friends & !self.bear
-        } else {
-            self.occupied & !self.friends
-        };
-        let guarded = if pick { 0 } else { self.igloos };
-        opposing & !self.shared & !guarded
-    }
-
-    /// Returns the squares from which a step in `d` is allowed, with Snowshoes if `shoes`.
-    fn clear(&self, d: Dir, shoes: bool) -> Bits {
-        if shoes {
-            self.geo.on_board[d.index()]
-        } else {
-            self.geo.clear[self.rotation][d.index()]
-        }
-    }
-
     /// Returns the targets of `card` played on `actor` with `gear`.
     pub fn reach(&self, card: Card, actor: Actor, gear: Gear) -> Reach {
-        let (from, in_igloo, bear) = match actor {
-            Actor::Pawn(s, igloo) => (s, igloo, false),
-            Actor::Bear => (self.bear.trailing_zeros() as Square, false, true),
+        let (a, in_igloo, bear) = match actor {
+            Actor::Pawn(s, igloo) => (bit(s), igloo, false),
+            Actor::Bear => (self.bear, false, true),
         };
-        let a = bit(from);
-        let victims = self.victims(bear, gear.pick);
-        let may_ambush = card.mode == Mode::B && !in_igloo && a & self.camps == 0;
-        let free = self.free();
+        let camps = self.geo.all_camps;
+        let victims = self.victims[usize::from(bear)][usize::from(gear.pick)];
+        let may_ambush = card.mode == Mode::B && !in_igloo && a & camps == 0;
+        let ambushed = if may_ambush { victims } else { 0 };
+        let free = self.free;
         let open = if gear.pick { self.geo.weak } else { self.open };
-        let mut out = Reach::default();
-        let single = |dirs: &[Dir], out: &mut Reach| {
-            let mut steps = 0;
-            for &d in dirs {
-                steps |= shift(a & self.clear(d, gear.shoes), d);
-            }
-            out.squares |= steps & free;
-            if may_ambush {
-                out.squares |= steps & victims;
-            }
+        // The squares from which a step in each direction is allowed (Snowshoes ignore
+        // cracks).
+        let clear = if gear.shoes {
+            &self.geo.on_board
+        } else {
+            self.clear
         };
+        let step = |from: Bits, d: Dir| shift(from & clear[d.index()], d);
+        let single = |dirs: &[Dir]| dirs.iter().fold(0, |acc, &d| acc | step(a, d));
+        let mut out = Reach::default();
         match card.movement {
-            Movement::March => single(&STRAIGHT, &mut out),
-            Movement::Swoop => single(&DIAGONAL, &mut out),
-            Movement::Gallop => single(&DIRS, &mut out),
+            Movement::March => out.squares = single(&STRAIGHT) & (free | ambushed),
+            Movement::Swoop => out.squares = single(&DIAGONAL) & (free | ambushed),
+            Movement::Gallop => out.squares = single(&DIRS) & (free | ambushed),
             Movement::Dash => {
                 for d in STRAIGHT {
-                    let b = shift(a & self.clear(d, gear.shoes), d);
+                    let b = step(a, d);
                     if b & free != 0 {
                         out.squares |= b;
-                        let c = shift(b & self.clear(d, gear.shoes), d);
-                        if c & free != 0 || (may_ambush && b & self.camps == 0 && c & victims != 0)
-                        {
+                        let c = step(b, d);
+                        if c & free != 0 || (b & camps == 0 && c & ambushed != 0) {
                             out.squares |= c;
                         }
                         if a & self.geo.weak == 0 && b & self.geo.weak & open != 0 {
                             out.pole = true;
                         }
-                    } else if may_ambush && b & victims != 0 {
-                        out.squares |= b;
+                    } else {
+                        out.squares |= b & ambushed;
                     }
                 }
             }
             Movement::Sling => {
-                if self.ambush && !in_igloo && a & self.camps == 0 {
+                if self.ambush && !in_igloo && a & camps == 0 {
+                    let from = a.trailing_zeros() as Square;
                     for d in STRAIGHT {
                         let mut at = from;
-                        while let Some(next) = step(at, d) {
+                        while let Some(next) = step_square(at, d) {
                             at = next;
                             if self.occupied & bit(at) != 0 {
-                                out.squares |= bit(at) & victims & !self.camps;
+                                out.squares |= bit(at) & victims & !camps;
                                 break;
                             }
                         }
