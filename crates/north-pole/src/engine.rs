@@ -475,22 +475,16 @@ impl NorthPole {
             return (0..4).filter(|&g| g != own).any(|g| {
                 st.groups[g]
                     .iter()
-                    .any(|&c| self.pinchable(c) && self.moves_some(board, self.rules.card(c), gear))
+                    .any(|&c| self.pinchable(c) && board.moves_some(self.rules.card(c), gear))
             });
         }
-        self.moves_some(board, face, gear)
+        board.moves_some(face, gear)
     }
 
     /// Returns whether a Pinch may name `card`: it has points and is no Pinch.
     fn pinchable(&self, card: u8) -> bool {
         let face = self.rules.card(card);
         face.points > 0 && face.movement != Movement::Pinch
-    }
-
-    fn moves_some(&self, board: &Board, face: Card, gear: Gear) -> bool {
-        board
-            .actors()
-            .any(|a| !board.reach(face, a, gear).is_empty())
     }
 
     /// Returns whether the seat to play has a legal play with `gear` (its Backpack cards
@@ -822,7 +816,7 @@ impl NorthPole {
                 let mut found: u128 = 0;
                 for g in (0..4).filter(|&g| g != own) {
                     for &c in &st.groups[g] {
-                        if self.pinchable(c) && self.moves_some(&board, self.rules.card(c), gear) {
+                        if self.pinchable(c) && board.moves_some(self.rules.card(c), gear) {
                             found |= 1 << c;
                         }
                     }

@@ -80,15 +80,18 @@ impl<'a> Board<'a> {
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
         let (mut occupied, mut friends, mut igloos) = (0, 0, 0);
+        let (mut own_free, mut own_igloo) = (0, 0);
         for (p, player) in st.seats[..st.players()].iter().enumerate() {
             let (free, ig) = player.squares();
             occupied |= free | ig;
             igloos |= ig;
+            if p == seat {
+                (own_free, own_igloo) = (free, ig);
+            }
             if p == seat || (rules.team_play && p % 2 == seat % 2) {
                 friends |= free | ig;
             }
         }
-        let (own_free, own_igloo) = st.seats[seat].squares();
         let bear = st.bear.map_or(0, bit);
         occupied |= bear;
         let ambush = !st.stack_empty();
@@ -125,14 +128,37 @@ impl<'a> Board<'a> {
 
     /// Returns the targets of `card` played on `actor` with `gear`.
     pub fn reach(&self, card: Card, actor: Actor, gear: Gear) -> Reach {
-        let (a, in_igloo, bear) = match actor {
-            Actor::Pawn(s, igloo) => (bit(s), igloo, false),
-            Actor::Bear => (self.bear, false, true),
-        };
+        match actor {
+            Actor::Pawn(s, igloo) => self.reach_from(card, bit(s), igloo, false, gear),
+            Actor::Bear => self.reach_from(card, self.bear, false, true, gear),
+        }
+    }
+
+    /// Returns whether `card` played with `gear` has a target for some piece P may move.
+    pub fn moves_some(&self, card: Card, gear: Gear) -> bool {
+        let pieces = [
+            (self.own_free, false, false),
+            (self.own_igloo, true, false),
+            (self.bear, false, true),
+        ];
+        pieces.into_iter().any(|(from, in_igloo, bear)| {
+            from != 0 && !self.reach_from(card, from, in_igloo, bear, gear).is_empty()
+        })
+    }
+
+    /// Returns the targets of `card` played with `gear` on any of the pieces `from`: P's
+    /// pawns in igloos if `in_igloo`, the bear if `bear`, else P's pawns outside igloos.
+    /// They are the union of each piece's targets, so one call over all of them tells
+    /// whether any can move.
+    fn reach_from(&self, card: Card, from: Bits, in_igloo: bool, bear: bool, gear: Gear) -> Reach {
         let camps = self.geo.all_camps;
         let victims = self.victims[usize::from(bear)][usize::from(gear.pick)];
-        let may_ambush = card.mode == Mode::B && !in_igloo && a & camps == 0;
-        let ambushed = if may_ambush { victims } else { 0 };
+        // The pieces that may move into an ambush: not in an igloo or on a base camp.
+        let ambushers = if card.mode == Mode::B && !in_igloo {
+            from & !camps
+        } else {
+            0
+        };
         let free = self.free;
         let open = if gear.pick { self.geo.weak } else { self.open };
         // The squares from which a step in each direction is allowed (Snowshoes ignore
@@ -143,39 +169,43 @@ impl<'a> Board<'a> {
             self.clear
         };
         let step = |from: Bits, d: Dir| shift(from & clear[d.index()], d);
-        let single = |dirs: &[Dir]| dirs.iter().fold(0, |acc, &d| acc | step(a, d));
+        let single = |dirs: &[Dir]| {
+            dirs.iter().fold(0, |acc, &d| {
+                acc | step(from, d) & free | step(ambushers, d) & victims
+            })
+        };
         let mut out = Reach::default();
         match card.movement {
-            Movement::March => out.squares = single(&STRAIGHT) & (free | ambushed),
-            Movement::Swoop => out.squares = single(&DIAGONAL) & (free | ambushed),
-            Movement::Gallop => out.squares = single(&DIRS) & (free | ambushed),
+            Movement::March => out.squares = single(&STRAIGHT),
+            Movement::Swoop => out.squares = single(&DIAGONAL),
+            Movement::Gallop => out.squares = single(&DIRS),
             Movement::Dash => {
                 for d in STRAIGHT {
-                    let b = step(a, d);
-                    if b & free != 0 {
-                        out.squares |= b;
-                        let c = step(b, d);
-                        if c & free != 0 || (b & camps == 0 && c & ambushed != 0) {
-                            out.squares |= c;
-                        }
-                        if a & self.geo.weak == 0 && b & self.geo.weak & open != 0 {
-                            out.pole = true;
-                        }
-                    } else {
-                        out.squares |= b & ambushed;
+                    // A first step onto a free square may go on in the same line, onto a
+                    // free square or, from off the base camps, into an ambush; a first
+                    // step may be an ambush itself.
+                    let b = step(from, d) & free;
+                    let b_ambush = step(ambushers, d);
+                    out.squares |= b
+                        | b_ambush & victims
+                        | step(b, d) & free
+                        | step(b_ambush & free & !camps, d) & victims;
+                    if step(from & !self.geo.weak, d) & free & self.geo.weak & open != 0 {
+                        out.pole = true;
                     }
                 }
             }
             Movement::Sling => {
-                if self.ambush && !in_igloo && a & camps == 0 {
-                    let from = a.trailing_zeros() as Square;
-                    for d in STRAIGHT {
-                        let mut at = from;
-                        while let Some(next) = step_square(at, d) {
-                            at = next;
-                            if self.occupied & bit(at) != 0 {
-                                out.squares |= bit(at) & victims & !camps;
-                                break;
+                if self.ambush && !in_igloo {
+                    for from in squares(from & !camps) {
+                        for d in STRAIGHT {
+                            let mut at = from;
+                            while let Some(next) = step_square(at, d) {
+                                at = next;
+                                if self.occupied & bit(at) != 0 {
+                                    out.squares |= bit(at) & victims & !camps;
+                                    break;
+                                }
                             }
                         }
                     }
@@ -184,7 +214,7 @@ impl<'a> Board<'a> {
             }
             Movement::Pinch => return out,
         }
-        if a & open != 0 {
+        if from & open != 0 {
             out.pole = true;
         }
         out

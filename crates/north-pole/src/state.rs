@@ -74,15 +74,13 @@ impl Player {
     pub fn squares(&self) -> (Bits, Bits) {
         let (mut free, mut igloos) = (0, 0);
         for (i, p) in self.pawns.iter().enumerate() {
-            // Without branches on the pawn's place (most of the engine's questions gather
-            // every seat's squares).
-            let here = match *p {
-                Place::Board(s) => bit(s),
-                Place::Ship | Place::Pole => 0,
-            };
-            let in_igloo = Bits::from(self.igloos >> i & 1).wrapping_neg();
-            igloos |= here & in_igloo;
-            free |= here & !in_igloo;
+            if let Place::Board(s) = *p {
+                if self.igloos & (1 << i) != 0 {
+                    igloos |= bit(s);
+                } else {
+                    free |= bit(s);
+                }
+            }
         }
         (free, igloos)
     }
