@@ -22,6 +22,11 @@ use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
 };
 
+/// Returns `cards`, distinct card ids, in id order (by their set, with no sort).
+fn in_id_order(cards: &[u8]) -> impl Iterator<Item = u8> + use<> {
+    ids(cards.iter().fold(0, |set, &c| set | 1 << c))
+}
+
 /// Race to the North Pole under one set of rules.
 #[derive(Clone, Debug)]
 pub struct NorthPole {
@@ -782,16 +787,12 @@ impl NorthPole {
             }
             Phase::Card => {
                 let board = Board::of(&self.rules, st, seat);
-                let mut cards = st.groups[own].clone();
-                cards.sort_unstable();
-                for c in cards {
+                for c in in_id_order(&st.groups[own]) {
                     if self.starts_play(st, &board, c, gear) {
                         out.push(Action::Card(self.card_ref(c)));
                     }
                 }
-                let mut packs = player.packs.clone();
-                packs.sort_unstable();
-                for c in packs {
+                for c in in_id_order(&player.packs) {
                     if self.starts_play(st, &board, c, gear) {
                         out.push(Action::Pack(self.card_ref(c)));
                     }
@@ -877,9 +878,7 @@ impl NorthPole {
             Phase::Husky => out.extend([Action::Stop, Action::Husky]),
             Phase::Store => {
                 out.push(Action::NoStore);
-                let mut cards = st.groups[own].clone();
-                cards.sort_unstable();
-                out.extend(cards.into_iter().map(|c| Action::Store(self.card_ref(c))));
+                out.extend(in_id_order(&st.groups[own]).map(|c| Action::Store(self.card_ref(c))));
             }
         }
     }
@@ -1041,12 +1040,27 @@ impl NorthPole {
         log: &mut impl FnMut(Event),
     ) {
         loop {
-            self.list(st, answers);
-            if answers.len() != 1 {
-                return;
-            }
-            self.answer(st, answers[0], true, rng, log);
+            let action = match self.sole_answer(st) {
+                Some(action) => action,
+                None => {
+                    self.list(st, answers);
+                    if answers.len() != 1 {
+                        return;
+                    }
+                    answers[0]
+                }
+            };
+            self.answer(st, action, true, rng, log);
         }
+    }
+
+    /// Returns the one answer of a question known to have one without listing it: a free
+    /// point with no Compass or Igloo to use, as most are (a turn has two).
+    fn sole_answer(&self, st: &State) -> Option<Action> {
+        let player = &st.seats[usize::from(st.seat)];
+        let free = matches!(st.phase, Phase::Free(_));
+        (free && player.has(Disc::Compass) == 0 && player.has(Disc::Igloo) == 0)
+            .then_some(Action::Done)
     }
 }
 

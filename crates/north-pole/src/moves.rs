@@ -5,9 +5,7 @@
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
 //! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
 
-use crate::board::{
-    Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step as step_square,
-};
+use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, bit, shift, squares, step as step_square};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
 use crate::rules::Rules;
@@ -79,18 +77,18 @@ impl<'a> Board<'a> {
     /// Returns the board as player `seat` reads it in `st`.
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
-        let (mut occupied, mut friends, mut igloos) = (0, 0, 0);
-        let (mut own_free, mut own_igloo) = (0, 0);
-        for (p, player) in st.seats[..st.players()].iter().enumerate() {
+        let (mut occupied, mut igloos) = (0, 0);
+        for player in &st.seats[..st.players()] {
             let (free, ig) = player.squares();
             occupied |= free | ig;
             igloos |= ig;
-            if p == seat {
-                (own_free, own_igloo) = (free, ig);
-            }
-            if p == seat || (rules.team_play && p % 2 == seat % 2) {
-                friends |= free | ig;
-            }
+        }
+        let (own_free, own_igloo) = st.seats[seat].squares();
+        let mut friends = own_free | own_igloo;
+        if rules.team_play {
+            // Team play seats four, each pair opposite.
+            let (free, ig) = st.seats[(seat + 2) % 4].squares();
+            friends |= free | ig;
         }
         let bear = st.bear.map_or(0, bit);
         occupied |= bear;
