@@ -8,7 +8,7 @@
 use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, bit, shift, squares, step as step_square};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
-use crate::rules::Rules;
+use crate::rules::{MAX_PLAYERS, Rules};
 use crate::state::{Actor, State};
 
 /// The equipment a play may spend.
@@ -78,16 +78,17 @@ impl<'a> Board<'a> {
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
         let (mut occupied, mut igloos) = (0, 0);
-        for player in &st.seats[..st.players()] {
-            let (free, ig) = player.squares();
-            occupied |= free | ig;
-            igloos |= ig;
+        let mut each = [(0, 0); MAX_PLAYERS];
+        for (sets, player) in each.iter_mut().zip(&st.seats[..st.players()]) {
+            *sets = player.squares();
+            occupied |= sets.0 | sets.1;
+            igloos |= sets.1;
         }
-        let (own_free, own_igloo) = st.seats[seat].squares();
+        let (own_free, own_igloo) = each[seat];
         let mut friends = own_free | own_igloo;
         if rules.team_play {
             // Team play seats four, each pair opposite.
-            let (free, ig) = st.seats[(seat + 2) % 4].squares();
+            let (free, ig) = each[(seat + 2) % 4];
             friends |= free | ig;
         }
         let bear = st.bear.map_or(0, bit);
