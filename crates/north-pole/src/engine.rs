@@ -23,7 +23,7 @@ use crate::state::{
 };
 
 /// Returns `cards`, distinct card ids, in id order (by their set, with no sort).
-fn in_id_order(cards: &[u8]) -> impl Iterator<Item = u8> + use<> {
+pub(crate) fn in_id_order(cards: &[u8]) -> impl Iterator<Item = u8> + use<> {
     ids(cards.iter().fold(0, |set, &c| set | 1 << c))
 }
 
