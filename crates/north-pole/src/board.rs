@@ -39,14 +39,26 @@ pub const fn at(x: u8, y: u8) -> Square {
 /// Returns where `sq` goes after `quarters` clockwise quarter turns: (x, y) to (y, 7 - x)
 /// per turn.
 pub const fn turn(sq: Square, quarters: u8) -> Square {
-    let (mut x, mut y) = (file(sq), rank(sq));
-    let mut k = 0;
-    while k < quarters % 4 {
-        (x, y) = (y, SIDE - 1 - x);
-        k += 1;
-    }
-    at(x, y)
+    TURNS[(quarters % 4) as usize][sq as usize]
 }
+
+/// `TURNS[q][s]`: where square `s` goes after `q` quarter turns, looked up since every
+/// answer and listed target crosses between the top board's frame and the table's.
+const TURNS: [[Square; 64]; 4] = {
+    let mut table = [[0; 64]; 4];
+    let mut sq = 0;
+    while sq < 64 {
+        let (mut x, mut y) = (file(sq), rank(sq));
+        let mut q = 0;
+        while q < 4 {
+            table[q][sq as usize] = at(x, y);
+            (x, y) = (y, SIDE - 1 - x);
+            q += 1;
+        }
+        sq += 1;
+    }
+    table
+};
 
 /// Returns the set `bits` after `quarters` clockwise quarter turns.
 pub fn turn_bits(bits: Bits, quarters: u8) -> Bits {

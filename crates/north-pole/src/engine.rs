@@ -22,6 +22,11 @@ use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
 };
 
+/// Returns `cards`, distinct card ids, in id order (by their set, with no sort).
+pub(crate) fn in_id_order(cards: &[u8]) -> impl Iterator<Item = u8> + use<> {
+    ids(cards.iter().fold(0, |set, &c| set | 1 << c))
+}
+
 /// Race to the North Pole under one set of rules.
 #[derive(Clone, Debug)]
 pub struct NorthPole {
@@ -29,8 +34,12 @@ pub struct NorthPole {
 }
 
 /// Returns the set of card ids as a list in id order.
-fn ids(set: u128) -> impl Iterator<Item = u8> {
-    (0..128u8).filter(move |&i| set & (1 << i) != 0)
+fn ids(mut set: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let id = set.trailing_zeros() as u8;
+        set &= set.checked_sub(1)?;
+        Some(id)
+    })
 }
 
 impl NorthPole {
@@ -471,10 +480,10 @@ impl NorthPole {
             return (0..4).filter(|&g| g != own).any(|g| {
                 st.groups[g]
                     .iter()
-                    .any(|&c| self.pinchable(c) && self.moves_some(board, self.rules.card(c), gear))
+                    .any(|&c| self.pinchable(c) && board.moves_some(self.rules.card(c), gear))
             });
         }
-        self.moves_some(board, face, gear)
+        board.moves_some(face, gear)
     }
 
     /// Returns whether a Pinch may name `card`: it has points and is no Pinch.
@@ -483,24 +492,22 @@ impl NorthPole {
         face.points > 0 && face.movement != Movement::Pinch
     }
 
-    fn moves_some(&self, board: &Board, face: Card, gear: Gear) -> bool {
-        board
-            .actors()
-            .any(|a| !board.reach(face, a, gear).is_empty())
-    }
-
     /// Returns whether the seat to play has a legal play with `gear` (its Backpack cards
     /// too if `packs`).
     pub(crate) fn any_play(&self, st: &State, gear: Gear, packs: bool) -> bool {
-        let seat = usize::from(st.seat);
-        let board = Board::of(&self.rules, st, seat);
+        let board = Board::of(&self.rules, st, usize::from(st.seat));
+        self.any_play_on(st, &board, gear, packs)
+    }
+
+    /// [`NorthPole::any_play`] on `board`, the board of the seat to play already gathered.
+    fn any_play_on(&self, st: &State, board: &Board, gear: Gear, packs: bool) -> bool {
         let own = &st.groups[self.own_group(st)];
-        own.iter().any(|&c| self.starts_play(st, &board, c, gear))
+        own.iter().any(|&c| self.starts_play(st, board, c, gear))
             || (packs
-                && st.seats[seat]
+                && st.seats[usize::from(st.seat)]
                     .packs
                     .iter()
-                    .any(|&c| self.starts_play(st, &board, c, gear)))
+                    .any(|&c| self.starts_play(st, board, c, gear)))
     }
 
     /// Carries out the play in progress onto `target` (top frame; `None` is the Pole).
@@ -515,33 +522,15 @@ impl NorthPole {
         let seat = usize::from(st.seat);
         let play = st.play;
         let face = self.moving_card(&play);
-        let board = Board::of(&self.rules, st, seat);
         let held = self.gear(&st.seats[seat]);
-        let hits = |reach: Reach| match target {
-            Some(t) => reach.squares & bit(t) != 0,
-            None => reach.pole,
+        // 1. The equipment the play needs, the least first: none without any (the target
+        // was listed), so the board is gathered only for a player holding some.
+        let need = if held == Gear::NONE {
+            debug_assert_eq!(self.least_gear(st, face, held, target), Gear::NONE);
+            Gear::NONE
+        } else {
+            self.least_gear(st, face, held, target)
         };
-        // 1. The equipment the play needs, the least first.
-        let options = [
-            Gear::NONE,
-            Gear {
-                shoes: true,
-                pick: false,
-            },
-            Gear {
-                shoes: false,
-                pick: true,
-            },
-            Gear {
-                shoes: true,
-                pick: true,
-            },
-        ];
-        let need = options
-            .into_iter()
-            .filter(|g| (!g.shoes || held.shoes) && (!g.pick || held.pick))
-            .find(|&g| hits(board.reach(face, play.actor, g)))
-            .expect("the target was listed");
         for (used, disc) in [(need.shoes, Disc::Snowshoes), (need.pick, Disc::Pickaxe)] {
             if used {
                 self.discard_disc(st, disc, log);
@@ -651,6 +640,36 @@ impl NorthPole {
             return self.receive(st, disc, DiscSource::Corner(at), None, log);
         }
         false
+    }
+
+    /// Returns the least equipment (none, Snowshoes, Pickaxe, both) out of `held` with
+    /// which the play in progress reaches `target` (top frame; `None` is the Pole).
+    fn least_gear(&self, st: &State, face: Card, held: Gear, target: Option<Square>) -> Gear {
+        let board = Board::of(&self.rules, st, usize::from(st.seat));
+        let hits = |reach: Reach| match target {
+            Some(t) => reach.squares & bit(t) != 0,
+            None => reach.pole,
+        };
+        let options = [
+            Gear::NONE,
+            Gear {
+                shoes: true,
+                pick: false,
+            },
+            Gear {
+                shoes: false,
+                pick: true,
+            },
+            Gear {
+                shoes: true,
+                pick: true,
+            },
+        ];
+        options
+            .into_iter()
+            .filter(|g| (!g.shoes || held.shoes) && (!g.pick || held.pick))
+            .find(|&g| hits(board.reach(face, st.play.actor, g)))
+            .expect("the target was listed")
     }
 
     /// Lifts pawn `i` of `seat` off its square: an igloo under it is discarded.
@@ -768,16 +787,12 @@ impl NorthPole {
             }
             Phase::Card => {
                 let board = Board::of(&self.rules, st, seat);
-                let mut cards = st.groups[own].clone();
-                cards.sort_unstable();
-                for c in cards {
+                for c in in_id_order(&st.groups[own]) {
                     if self.starts_play(st, &board, c, gear) {
                         out.push(Action::Card(self.card_ref(c)));
                     }
                 }
-                let mut packs = player.packs.clone();
-                packs.sort_unstable();
-                for c in packs {
+                for c in in_id_order(&player.packs) {
                     if self.starts_play(st, &board, c, gear) {
                         out.push(Action::Pack(self.card_ref(c)));
                     }
@@ -788,7 +803,7 @@ impl NorthPole {
                 let geared = gear.shoes || gear.pick || !player.packs.is_empty();
                 let stuck = || {
                     if geared {
-                        !self.any_play(st, Gear::NONE, false)
+                        !self.any_play_on(st, &board, Gear::NONE, false)
                     } else {
                         out.is_empty()
                     }
@@ -802,7 +817,7 @@ impl NorthPole {
                 let mut found: u128 = 0;
                 for g in (0..4).filter(|&g| g != own) {
                     for &c in &st.groups[g] {
-                        if self.pinchable(c) && self.moves_some(&board, self.rules.card(c), gear) {
+                        if self.pinchable(c) && board.moves_some(self.rules.card(c), gear) {
                             found |= 1 << c;
                         }
                     }
@@ -863,9 +878,7 @@ impl NorthPole {
             Phase::Husky => out.extend([Action::Stop, Action::Husky]),
             Phase::Store => {
                 out.push(Action::NoStore);
-                let mut cards = st.groups[own].clone();
-                cards.sort_unstable();
-                out.extend(cards.into_iter().map(|c| Action::Store(self.card_ref(c))));
+                out.extend(in_id_order(&st.groups[own]).map(|c| Action::Store(self.card_ref(c))));
             }
         }
     }
@@ -1027,12 +1040,27 @@ impl NorthPole {
         log: &mut impl FnMut(Event),
     ) {
         loop {
-            self.list(st, answers);
-            if answers.len() != 1 {
-                return;
-            }
-            self.answer(st, answers[0], true, rng, log);
+            let action = match self.sole_answer(st) {
+                Some(action) => action,
+                None => {
+                    self.list(st, answers);
+                    if answers.len() != 1 {
+                        return;
+                    }
+                    answers[0]
+                }
+            };
+            self.answer(st, action, true, rng, log);
         }
+    }
+
+    /// Returns the one answer of a question known to have one without listing it: a free
+    /// point with no Compass or Igloo to use, as most are (a turn has two).
+    fn sole_answer(&self, st: &State) -> Option<Action> {
+        let player = &st.seats[usize::from(st.seat)];
+        let free = matches!(st.phase, Phase::Free(_));
+        (free && player.has(Disc::Compass) == 0 && player.has(Disc::Igloo) == 0)
+            .then_some(Action::Done)
     }
 }
 

@@ -19,6 +19,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 
 use crate::deck::Disc;
+use crate::engine::in_id_order;
 use crate::rules::Rules;
 use crate::state::{MAX_DISCS, State};
 
@@ -28,7 +29,9 @@ pub(crate) fn sample(rules: &Rules, st: &State, rng: &mut FloeRng, out: &mut Sta
     out.clone_from(st);
     // 1. The draw pile.
     let top_colour = st.draw.last().map(|&c| rules.card(c).colour);
-    out.draw.sort_unstable();
+    // In id order without a sort (the search samples at every iteration).
+    out.draw.clear();
+    out.draw.extend(in_id_order(&st.draw));
     match top_colour.filter(|_| rules.storm_colour_public) {
         Some(colour) => {
             let matching = out

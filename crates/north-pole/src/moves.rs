@@ -5,10 +5,10 @@
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
 //! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
 
-use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, Square, bit, shift, squares, step};
+use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, bit, shift, squares, step as step_square};
 use crate::deck::{Card, Mode, Movement};
 use crate::map::Geometry;
-use crate::rules::Rules;
+use crate::rules::{MAX_PLAYERS, Rules};
 use crate::state::{Actor, State};
 
 /// The equipment a play may spend.
@@ -45,22 +45,24 @@ impl Reach {
 }
 
 /// What a move of player P reads of the board, in top-board coordinates.
+///
+/// Gathered once per question (the engine's state keeps places, not sets), with the sets
+/// every [`Board::reach`] reads already combined, since a question asks for the targets of
+/// several cards and actors.
 pub struct Board<'a> {
     geo: &'a Geometry,
-    rotation: usize,
+    /// `geo.clear` at the current rotation.
+    clear: &'a [Bits; 8],
     /// Squares with any piece.
     occupied: Bits,
-    /// Squares with a pawn of P or of P's teammate.
-    friends: Bits,
-    /// Squares with a pawn in an igloo.
-    igloos: Bits,
     /// The bear's square.
     bear: Bits,
-    holes: Bits,
-    /// Base camps.
-    camps: Bits,
-    /// Squares any number of pieces may share: base camps, or all once the stack is empty.
-    shared: Bits,
+    /// Squares a move may end on: no hole, and shared or empty.
+    free: Bits,
+    /// `victims[bear][pick]`: the squares whose piece the bear (or P's pawn) may ambush,
+    /// with a Pickaxe or not: opposing, not shared, not in an igloo unless a Pickaxe is
+    /// spent; none while the stack is empty.
+    victims: [[Bits; 2]; 2],
     /// Weak-ice squares open onto the Pole.
     open: Bits,
     /// Whether ambushes are possible at all (the stack is not empty).
@@ -75,29 +77,38 @@ impl<'a> Board<'a> {
     /// Returns the board as player `seat` reads it in `st`.
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
-        let r = usize::from(st.rotation);
-        let (mut occupied, mut friends, mut igloos) = (0, 0, 0);
-        for (p, player) in st.seats[..st.players()].iter().enumerate() {
-            let (free, ig) = player.squares();
-            occupied |= free | ig;
-            igloos |= ig;
-            if p == seat || (rules.team_play && p % 2 == seat % 2) {
-                friends |= free | ig;
-            }
+        let (mut occupied, mut igloos) = (0, 0);
+        let mut each = [(0, 0); MAX_PLAYERS];
+        for (sets, player) in each.iter_mut().zip(&st.seats[..st.players()]) {
+            *sets = player.squares();
+            occupied |= sets.0 | sets.1;
+            igloos |= sets.1;
         }
-        let (own_free, own_igloo) = st.seats[seat].squares();
+        let (own_free, own_igloo) = each[seat];
+        let mut friends = own_free | own_igloo;
+        if rules.team_play {
+            // Team play seats four, each pair opposite.
+            let (free, ig) = each[(seat + 2) % 4];
+            friends |= free | ig;
+        }
         let bear = st.bear.map_or(0, bit);
+        occupied |= bear;
         let ambush = !st.stack_empty();
+        let shared = if ambush { geo.all_camps } else { !0 };
+        let victims = |opposing: Bits| {
+            let open = if ambush { opposing & !shared } else { 0 };
+            [open & !igloos, open]
+        };
         Board {
             geo,
-            rotation: r,
-            occupied: occupied | bear,
-            friends,
-            igloos,
+            clear: &geo.clear[usize::from(st.rotation)],
+            occupied,
             bear,
-            holes: st.holes,
-            camps: geo.all_camps,
-            shared: if ambush { geo.all_camps } else { !0 },
+            free: !st.holes & (shared | !occupied),
+            victims: [
+                victims(occupied & !friends),
+                victims(occupied & !friends & !bear),
+            ],
             open: geo.open(rules.disc_kind(), st.rotation, st.orientation),
             ambush,
             own_free,
@@ -114,88 +125,86 @@ impl<'a> Board<'a> {
         free.chain(igloo).chain(bear)
     }
 
-    /// Returns the free squares: no hole, and shared or empty.
-    fn free(&self) -> Bits {
-        !self.holes & (self.shared | !self.occupied)
-    }
-
-    /// Returns the squares whose piece `bear` (or P's pawn) may ambush, with a Pickaxe
-    /// if `pick`: opposing, not shared, not in an igloo unless a Pickaxe is spent.
-    fn victims(&self, bear: bool, pick: bool) -> Bits {
-        if !self.ambush {
-            return 0;
-        }
-        let opposing = if bear {
-            self.occupied & !self.friends & !self.bear
-        } else {
-            self.occupied & !self.friends
-        };
-        let guarded = if pick { 0 } else { self.igloos };
-        opposing & !self.shared & !guarded
-    }
-
-    /// Returns the squares from which a step in `d` is allowed, with Snowshoes if `shoes`.
-    fn clear(&self, d: Dir, shoes: bool) -> Bits {
-        if shoes {
-            self.geo.on_board[d.index()]
-        } else {
-            self.geo.clear[self.rotation][d.index()]
-        }
-    }
-
     /// Returns the targets of `card` played on `actor` with `gear`.
     pub fn reach(&self, card: Card, actor: Actor, gear: Gear) -> Reach {
-        let (from, in_igloo, bear) = match actor {
-            Actor::Pawn(s, igloo) => (s, igloo, false),
-            Actor::Bear => (self.bear.trailing_zeros() as Square, false, true),
+        match actor {
+            Actor::Pawn(s, igloo) => self.reach_from(card, bit(s), igloo, false, gear),
+            Actor::Bear => self.reach_from(card, self.bear, false, true, gear),
+        }
+    }
+
+    /// Returns whether `card` played with `gear` has a target for some piece P may move.
+    pub fn moves_some(&self, card: Card, gear: Gear) -> bool {
+        let pieces = [
+            (self.own_free, false, false),
+            (self.own_igloo, true, false),
+            (self.bear, false, true),
+        ];
+        pieces.into_iter().any(|(from, in_igloo, bear)| {
+            from != 0 && !self.reach_from(card, from, in_igloo, bear, gear).is_empty()
+        })
+    }
+
+    /// Returns the targets of `card` played with `gear` on any of the pieces `from`: P's
+    /// pawns in igloos if `in_igloo`, the bear if `bear`, else P's pawns outside igloos.
+    /// They are the union of each piece's targets, so one call over all of them tells
+    /// whether any can move.
+    fn reach_from(&self, card: Card, from: Bits, in_igloo: bool, bear: bool, gear: Gear) -> Reach {
+        let camps = self.geo.all_camps;
+        let victims = self.victims[usize::from(bear)][usize::from(gear.pick)];
+        // The pieces that may move into an ambush: not in an igloo or on a base camp.
+        let ambushers = if card.mode == Mode::B && !in_igloo {
+            from & !camps
+        } else {
+            0
         };
-        let a = bit(from);
-        let victims = self.victims(bear, gear.pick);
-        let may_ambush = card.mode == Mode::B && !in_igloo && a & self.camps == 0;
-        let free = self.free();
+        let free = self.free;
         let open = if gear.pick { self.geo.weak } else { self.open };
-        let mut out = Reach::default();
-        let single = |dirs: &[Dir], out: &mut Reach| {
-            let mut steps = 0;
-            for &d in dirs {
-                steps |= shift(a & self.clear(d, gear.shoes), d);
-            }
-            out.squares |= steps & free;
-            if may_ambush {
-                out.squares |= steps & victims;
-            }
+        // The squares from which a step in each direction is allowed (Snowshoes ignore
+        // cracks).
+        let clear = if gear.shoes {
+            &self.geo.on_board
+        } else {
+            self.clear
         };
+        let step = |from: Bits, d: Dir| shift(from & clear[d.index()], d);
+        let single = |dirs: &[Dir]| {
+            dirs.iter().fold(0, |acc, &d| {
+                acc | step(from, d) & free | step(ambushers, d) & victims
+            })
+        };
+        let mut out = Reach::default();
         match card.movement {
-            Movement::March => single(&STRAIGHT, &mut out),
-            Movement::Swoop => single(&DIAGONAL, &mut out),
-            Movement::Gallop => single(&DIRS, &mut out),
+            Movement::March => out.squares = single(&STRAIGHT),
+            Movement::Swoop => out.squares = single(&DIAGONAL),
+            Movement::Gallop => out.squares = single(&DIRS),
             Movement::Dash => {
                 for d in STRAIGHT {
-                    let b = shift(a & self.clear(d, gear.shoes), d);
-                    if b & free != 0 {
-                        out.squares |= b;
-                        let c = shift(b & self.clear(d, gear.shoes), d);
-                        if c & free != 0 || (may_ambush && b & self.camps == 0 && c & victims != 0)
-                        {
-                            out.squares |= c;
-                        }
-                        if a & self.geo.weak == 0 && b & self.geo.weak & open != 0 {
-                            out.pole = true;
-                        }
-                    } else if may_ambush && b & victims != 0 {
-                        out.squares |= b;
+                    // A first step onto a free square may go on in the same line, onto a
+                    // free square or, from off the base camps, into an ambush; a first
+                    // step may be an ambush itself.
+                    let b = step(from, d) & free;
+                    let b_ambush = step(ambushers, d);
+                    out.squares |= b
+                        | b_ambush & victims
+                        | step(b, d) & free
+                        | step(b_ambush & free & !camps, d) & victims;
+                    if step(from & !self.geo.weak, d) & free & self.geo.weak & open != 0 {
+                        out.pole = true;
                     }
                 }
             }
             Movement::Sling => {
-                if self.ambush && !in_igloo && a & self.camps == 0 {
-                    for d in STRAIGHT {
-                        let mut at = from;
-                        while let Some(next) = step(at, d) {
-                            at = next;
-                            if self.occupied & bit(at) != 0 {
-                                out.squares |= bit(at) & victims & !self.camps;
-                                break;
+                if self.ambush && !in_igloo {
+                    for from in squares(from & !camps) {
+                        for d in STRAIGHT {
+                            let mut at = from;
+                            while let Some(next) = step_square(at, d) {
+                                at = next;
+                                if self.occupied & bit(at) != 0 {
+                                    out.squares |= bit(at) & victims & !camps;
+                                    break;
+                                }
                             }
                         }
                     }
@@ -204,7 +213,7 @@ impl<'a> Board<'a> {
             }
             Movement::Pinch => return out,
         }
-        if a & open != 0 {
+        if from & open != 0 {
             out.pole = true;
         }
         out

@@ -26,13 +26,20 @@ const FAR: u32 = 16;
 /// Returns the distance rings to the Pole in `st`: ring `k` holds the squares `k + 1`
 /// single steps from it (ring 0: the open entries without a hole). Squares in no ring
 /// are walled off.
-fn rings(game: &NorthPole, st: &State) -> [Bits; FAR as usize] {
+///
+/// The rings stop growing once every square of `wanted` lies in one (the later rings are
+/// left empty): a distance to a square of `wanted` reads no further, and the search asks
+/// for a standing at the end of every playout.
+fn rings(game: &NorthPole, st: &State, wanted: Bits) -> [Bits; FAR as usize] {
     let geo = &game.rules.geo;
     let r = st.rotation;
     let mut ring = [0; FAR as usize];
     ring[0] = geo.open(game.rules.disc_kind(), r, st.orientation) & !st.holes;
     let mut seen = ring[0];
     for k in 1..FAR as usize {
+        if ring[k - 1] == 0 || wanted & !seen == 0 {
+            break;
+        }
         let grown = geo.reach_once(r, ring[k - 1]) & !seen & !st.holes;
         ring[k] = grown;
         seen |= grown;
@@ -49,10 +56,15 @@ fn distance(ring: &[Bits; FAR as usize], bits: Bits) -> u32 {
 
 /// Returns how `seat` stands in `st` (see the module doc).
 pub(crate) fn standing(game: &NorthPole, st: &State, seat: usize) -> Standing {
-    let ring = rings(game, st);
     let player = &st.seats[seat];
     let side = game.rules.side(st.players(), seat);
     let camps = game.rules.geo.camps[usize::from(st.rotation)][usize::from(side)];
+    let wanted = player.pawns.iter().fold(0, |acc, p| match p {
+        Place::Board(s) => acc | bit(*s),
+        Place::Ship => acc | camps,
+        Place::Pole => acc,
+    });
+    let ring = rings(game, st, wanted);
     let mut total = 0;
     for p in player.pawns {
         total += match p {
@@ -84,13 +96,13 @@ mod tests {
         let game = NorthPole::new(rules);
         let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
         st.phase = Phase::Card;
-        let ring = rings(&game, &st);
+        let ring = rings(&game, &st, !0);
         let at = |name: &str| distance(&ring, bit(parse_square(name).unwrap()));
         assert_eq!(at("d4"), 1, "the open entry");
         assert_eq!(at("c3"), 2, "a diagonal step onto d4");
         assert_eq!(at("e5"), 2, "weak ice, not open: one step to d4 first");
         st.holes |= bit(parse_square("d4").unwrap());
-        let ring = rings(&game, &st);
+        let ring = rings(&game, &st, !0);
         assert_eq!(
             distance(&ring, bit(parse_square("c3").unwrap())),
             FAR,
