@@ -107,7 +107,14 @@ fn a_record_that_does_not_fit_its_game_is_refused_naming_the_answer() {
         ),
     ] {
         fs::write(&path, record.replace(answers, forged)).unwrap();
-        fails(floe_on("replay --record", &path), message);
+        // Nothing of a game that was never played is shown, or drawn, before the error.
+        fails(floe_on("replay --record", &path), message).stdout("");
+        let page = tmp.path().join("game.html");
+        fails(
+            floe_on("replay --record", &path).arg("--html").arg(&page),
+            message,
+        );
+        assert!(!page.exists(), "no page of a record that does not fit");
     }
 }
 
