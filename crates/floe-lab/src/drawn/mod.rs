@@ -47,11 +47,18 @@ impl Step {
     /// # Panics
     /// If `board` is not JSON (an observation always serialises to it).
     pub fn new(board: &str, asked: Option<usize>, log: Vec<String>) -> Step {
-        Step::of(
-            serde_json::from_str(board).expect("an observation is JSON"),
+        /// The one field of a board a step reads.
+        #[derive(serde::Deserialize)]
+        struct Round {
+            round: Option<u64>,
+        }
+        let round = serde_json::from_str::<Round>(board).map_or(None, |r| r.round);
+        Step {
+            round,
             asked,
+            board: board.to_string(),
             log,
-        )
+        }
     }
 
     fn of(board: Value, asked: Option<usize>, log: Vec<String>) -> Step {
