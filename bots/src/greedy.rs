@@ -1,6 +1,6 @@
 //! The `greedy` bot: a short lookahead judged by the game's [`floe_core::Standing`].
 
-use floe_core::{ActionList, FloeRng, Game, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, MAX_SEATS, Seat, Standing, View};
 use rand::RngExt;
 
 use crate::Bot;
@@ -89,8 +89,10 @@ pub struct GreedyBot<G: Game> {
 /// judges a state (and the search its estimates and turn plans): its points plus
 /// `progress` times its progress, less the most any other seat has.
 pub(crate) fn lead<G: Game>(game: &G, state: &G::State, seat: Seat, progress: f64) -> f64 {
+    let mut standings = [Standing::default(); MAX_SEATS];
+    game.standings(state, &mut standings);
     let value = |s: Seat| {
-        let standing = game.standing(state, s);
+        let standing = standings[s.index()];
         standing.points + progress * standing.progress
     };
     let best_other = Seat::all(game.players(state))

@@ -35,7 +35,7 @@ mod settings;
 mod tree;
 
 use arrayvec::ArrayVec;
-use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, View};
+use floe_core::{ActionList, FloeRng, Game, MAX_ACTIONS, MAX_SEATS, Seat, Standing, View};
 use rand::{RngExt, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -714,11 +714,9 @@ fn judged<G: Game>(
     bounds: (i32, i32),
 ) -> [f64; MAX_SEATS] {
     let players = game.players(state);
-    let mut values = [0.0; MAX_SEATS];
-    for s in Seat::all(players) {
-        let standing = game.standing(state, s);
-        values[s.index()] = standing.points + standing.progress;
-    }
+    let mut standings = [Standing::default(); MAX_SEATS];
+    game.standings(state, &mut standings);
+    let values = standings.map(|s| s.points + s.progress);
     reward.judged(&values, players, bounds)
 }
 

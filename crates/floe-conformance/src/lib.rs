@@ -10,7 +10,7 @@
 //!   `action_key`s; `encode` fills all of its `encoding_len` values for every seat
 //!   (a value left unwritten is named by its field);
 //!   `try_advance` refuses an answer that is numbered but not allowed now and leaves the
-//!   state unchanged; for every seat, a determinized state looks the same to it; every
+//!   state unchanged; `standings` gives every seat its `standing`; for every seat, a determinized state looks the same to it; every
 //!   game ends within [`Kit::max_rounds`] rounds, with scores within `score_bounds`.
 //! - **fair-play** (on the walk's states): each [`Varier`] changes one hidden fact of the
 //!   acting seat's; the varied state must differ from the original while the seat's

@@ -1,7 +1,9 @@
 //! The walk: random games checked at every question against the [`Game`] contract, with
 //! the fair-play check on the states met.
 
-use floe_core::{ActionList, FloeRng, Game, Seat, Stream, game_seed, stream_rng};
+use floe_core::{
+    ActionList, FloeRng, Game, MAX_SEATS, Seat, Standing, Stream, game_seed, stream_rng,
+};
 use rand::RngExt;
 
 use crate::Kit;
@@ -43,6 +45,7 @@ where
         while let Some(seat) = pending(game, &state, &answers, case) {
             let here = case.at(seat);
             numbering(game, &state, &answers, here);
+            standings(game, &state, case);
             for observer in Seat::all(players) {
                 let at = case.at(observer);
                 encoded(game, &state, observer, &mut encoding, at);
@@ -121,6 +124,18 @@ fn pending<G: Game>(
         );
     }
     to_act
+}
+
+/// Checks that `standings` gives every seat its own `standing`.
+fn standings<G: Game>(game: &G, state: &G::State, case: Case) {
+    let mut all = [Standing::default(); MAX_SEATS];
+    game.standings(state, &mut all);
+    for seat in Seat::all(game.players(state)) {
+        let own = game.standing(state, seat);
+        case.at(seat).ensure(all[seat.index()] == own, || {
+            format!("standings gives {:?}, standing {own:?}", all[seat.index()])
+        });
+    }
 }
 
 /// Checks the fixed numbering of answers and the acting seat's action keys.

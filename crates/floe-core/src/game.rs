@@ -5,7 +5,9 @@ use std::ops::RangeInclusive;
 
 use arrayvec::ArrayVec;
 
-use crate::{EncodingLayout, FigureDecl, Figures, FloeRng, Outcome, ParamDecl, RuleSet, Seat};
+use crate::{
+    EncodingLayout, FigureDecl, Figures, FloeRng, MAX_SEATS, Outcome, ParamDecl, RuleSet, Seat,
+};
 
 /// Capacity of an [`ActionList`]. A question is small by design (a game splits a big
 /// choice into several questions asked one after another), so 64 answers is ample: Arctic
@@ -314,6 +316,16 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// playouts that stop early): the points it would score if the game ended now, and a
     /// value for its progress toward more points, in the same units.
     fn standing(&self, state: &Self::State, seat: Seat) -> Standing;
+
+    /// Writes how every seat stands in `state` into `out` (its first `players` entries):
+    /// each seat's [`Game::standing`], as the bots that judge a position read them all.
+    /// A game whose standings share work (a map of distances every seat reads) does it
+    /// once here; the result must equal each seat's standing (the conformance kit checks).
+    fn standings(&self, state: &Self::State, out: &mut [Standing; MAX_SEATS]) {
+        for seat in Seat::all(self.players(state)) {
+            out[seat.index()] = self.standing(state, seat);
+        }
+    }
 
     /// Returns a cheap estimate of how good `action`, answered to the question pending in
     /// `state`, is for the seat asked (higher is better; only the order and spread among

@@ -162,6 +162,11 @@ impl Dir {
         self as usize
     }
 
+    /// Returns the direction pointing the other way.
+    pub const fn opposite(self) -> Dir {
+        DIRS[self.index() ^ 2]
+    }
+
     /// Returns whether the direction is diagonal.
     pub const fn is_diagonal(self) -> bool {
         self as u8 >= 4

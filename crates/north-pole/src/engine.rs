@@ -16,7 +16,7 @@ use crate::board::{Bits, Square, bit, squares, turn, turn_bits};
 use crate::deck::{Card, DISCS, Disc, EQUIPMENT, MAX_CARDS, Movement};
 use crate::ending::{POLE_REACHED, ROUND_LIMIT};
 use crate::event::{DiscSource, Event, Piece, StormCause};
-use crate::moves::{Board, Gear, Reach};
+use crate::moves::{Board, Gear, Reach, Steps};
 use crate::rules::{HazardDirection, MAX_PLAYERS, Rules, TeamAssignment};
 use crate::state::{
     Actor, AfterFree, MAX_DISCS, MAX_PACKS, PAWNS, Phase, Place, Play, Player, State, Tally,
@@ -116,13 +116,7 @@ impl NorthPole {
             phase: Phase::Travel,
             rotation,
             orientation,
-            seats: std::array::from_fn(|_| Player {
-                pawns: [Place::Pole; PAWNS],
-                igloos: 0,
-                held: [0; EQUIPMENT.len()],
-                packs: ArrayVec::new(),
-                board: 0,
-            }),
+            seats: Default::default(),
             bear: None,
             holes: 0,
             groups: Default::default(),
@@ -173,8 +167,8 @@ impl NorthPole {
                 brown[disc.index()] -= 1;
             }
             let in_play = r.pawns_in_play(players);
-            for pawn in &mut player.pawns[..usize::from(in_play)] {
-                *pawn = Place::Ship;
+            for i in 0..usize::from(in_play) {
+                player.set_pawn(i, Place::Ship);
             }
         }
         st.spent += brown.iter().sum::<u8>();
@@ -360,15 +354,17 @@ impl NorthPole {
         }
     }
 
+    /// Takes `card` out of group `g`, which holds it.
+    fn take_from_group(st: &mut State, g: usize, card: u8) {
+        let group = &mut st.groups[g];
+        let i = group.iter().position(|&c| c == card);
+        group.remove(i.expect("the group holds the card"));
+    }
+
     /// Takes `card` out of whichever group holds it.
     fn take_from_groups(st: &mut State, card: u8) {
-        for g in &mut st.groups {
-            if let Some(i) = g.iter().position(|&c| c == card) {
-                g.remove(i);
-                return;
-            }
-        }
-        unreachable!("card {card} is in a group");
+        let g = st.groups.iter().position(|g| g.contains(&card));
+        Self::take_from_group(st, g.expect("a group holds the card"), card);
     }
 
     // ----- discs -----
@@ -435,7 +431,7 @@ impl NorthPole {
             Disc::Hole => {
                 match piece {
                     Some(pawn) => {
-                        st.seats[seat].pawns[pawn] = Place::Ship;
+                        st.seats[seat].set_pawn(pawn, Place::Ship);
                         log(Event::ToShip {
                             seat: Seat(st.seat),
                             from: table(st, at),
@@ -449,7 +445,7 @@ impl NorthPole {
             }
             _ => {
                 if let Some(pawn) = piece {
-                    st.seats[seat].pawns[pawn] = Place::Ship;
+                    st.seats[seat].set_pawn(pawn, Place::Ship);
                     log(Event::ToShip {
                         seat: Seat(st.seat),
                         from: table(st, at),
@@ -471,19 +467,19 @@ impl NorthPole {
         self.rules.card(play.pinched.unwrap_or(play.card))
     }
 
-    /// Returns whether `card` starts a legal play for the seat to play with `gear`: a
+    /// Returns whether `card` starts a legal play for the seat to play taking `steps`: a
     /// moving card with some actor and target; a Pinch with some card of another side.
-    fn starts_play(&self, st: &State, board: &Board, card: u8, gear: Gear) -> bool {
+    fn starts_play(&self, st: &State, steps: &Steps, card: u8) -> bool {
         let face = self.rules.card(card);
         if face.movement == Movement::Pinch {
             let own = self.own_group(st);
             return (0..4).filter(|&g| g != own).any(|g| {
                 st.groups[g]
                     .iter()
-                    .any(|&c| self.pinchable(c) && board.moves_some(self.rules.card(c), gear))
+                    .any(|&c| self.pinchable(c) && steps.moves_some(self.rules.card(c)))
             });
         }
-        board.moves_some(face, gear)
+        steps.moves_some(face)
     }
 
     /// Returns whether a Pinch may name `card`: it has points and is no Pinch.
@@ -496,18 +492,18 @@ impl NorthPole {
     /// too if `packs`).
     pub(crate) fn any_play(&self, st: &State, gear: Gear, packs: bool) -> bool {
         let board = Board::of(&self.rules, st, usize::from(st.seat));
-        self.any_play_on(st, &board, gear, packs)
+        self.any_play_on(st, &board.steps(gear), packs)
     }
 
-    /// [`NorthPole::any_play`] on `board`, the board of the seat to play already gathered.
-    fn any_play_on(&self, st: &State, board: &Board, gear: Gear, packs: bool) -> bool {
+    /// [`NorthPole::any_play`] taking `steps`, found already on the board of the seat to play.
+    fn any_play_on(&self, st: &State, steps: &Steps, packs: bool) -> bool {
         let own = &st.groups[self.own_group(st)];
-        own.iter().any(|&c| self.starts_play(st, board, c, gear))
+        own.iter().any(|&c| self.starts_play(st, steps, c))
             || (packs
                 && st.seats[usize::from(st.seat)]
                     .packs
                     .iter()
-                    .any(|&c| self.starts_play(st, board, c, gear)))
+                    .any(|&c| self.starts_play(st, steps, c)))
     }
 
     /// Carries out the play in progress onto `target` (top frame; `None` is the Pole).
@@ -552,7 +548,7 @@ impl NorthPole {
                 disc: Disc::Backpack,
             });
         } else {
-            Self::take_from_groups(st, play.card);
+            Self::take_from_group(st, self.own_group(st), play.card);
         }
         match play.pinched {
             Some(pinched) => {
@@ -571,8 +567,8 @@ impl NorthPole {
                 let player = &st.seats[seat];
                 let i = (0..PAWNS)
                     .find(|&i| {
-                        player.pawns[i] == Place::Board(s)
-                            && (player.igloos & (1 << i) != 0) == igloo
+                        player.pawns()[i] == Place::Board(s)
+                            && (player.igloos() & (1 << i) != 0) == igloo
                     })
                     .expect("the actor is P's pawn");
                 (s, Some(i))
@@ -595,7 +591,7 @@ impl NorthPole {
                 return false;
             };
             self.lift(st, seat, i);
-            st.seats[seat].pawns[i] = Place::Pole;
+            st.seats[seat].set_pawn(i, Place::Pole);
             if self.wins(st, seat) {
                 self.finish(st, POLE_REACHED, log);
                 return false;
@@ -621,7 +617,7 @@ impl NorthPole {
             match pawn {
                 Some(i) => {
                     self.lift(st, seat, i);
-                    st.seats[seat].pawns[i] = Place::Board(to);
+                    st.seats[seat].set_pawn(i, Place::Board(to));
                 }
                 None => st.bear = Some(to),
             }
@@ -650,22 +646,7 @@ impl NorthPole {
             Some(t) => reach.squares & bit(t) != 0,
             None => reach.pole,
         };
-        let options = [
-            Gear::NONE,
-            Gear {
-                shoes: true,
-                pick: false,
-            },
-            Gear {
-                shoes: false,
-                pick: true,
-            },
-            Gear {
-                shoes: true,
-                pick: true,
-            },
-        ];
-        options
+        Gear::ALL
             .into_iter()
             .filter(|g| (!g.shoes || held.shoes) && (!g.pick || held.pick))
             .find(|&g| hits(board.reach(face, st.play.actor, g)))
@@ -674,8 +655,8 @@ impl NorthPole {
 
     /// Lifts pawn `i` of `seat` off its square: an igloo under it is discarded.
     fn lift(&self, st: &mut State, seat: usize, i: usize) {
-        if st.seats[seat].igloos & (1 << i) != 0 {
-            st.seats[seat].igloos &= !(1 << i);
+        if st.seats[seat].igloos() & (1 << i) != 0 {
+            st.seats[seat].set_igloo(i, false);
             st.spent += 1;
         }
     }
@@ -686,7 +667,7 @@ impl NorthPole {
             return Some((None, sq));
         }
         for (p, player) in st.seats[..st.players()].iter().enumerate() {
-            if let Some(i) = player.pawns.iter().position(|&x| x == Place::Board(sq)) {
+            if let Some(i) = player.pawns().iter().position(|&x| x == Place::Board(sq)) {
                 return Some((Some((p, i)), sq));
             }
         }
@@ -704,7 +685,7 @@ impl NorthPole {
         let piece = match victim.0 {
             Some((p, i)) => {
                 self.lift(st, p, i);
-                st.seats[p].pawns[i] = Place::Ship;
+                st.seats[p].set_pawn(i, Place::Ship);
                 Piece::Pawn(Seat(p as u8))
             }
             None => {
@@ -747,9 +728,9 @@ impl NorthPole {
     fn igloo_squares(&self, st: &State) -> Bits {
         let player = &st.seats[usize::from(st.seat)];
         let mut top = 0;
-        for (i, p) in player.pawns.iter().enumerate() {
+        for (i, p) in player.pawns().iter().enumerate() {
             if let Place::Board(s) = *p
-                && player.igloos & (1 << i) == 0
+                && player.igloos() & (1 << i) == 0
             {
                 top |= bit(s);
             }
@@ -787,13 +768,14 @@ impl NorthPole {
             }
             Phase::Card => {
                 let board = Board::of(&self.rules, st, seat);
+                let steps = board.steps(gear);
                 for c in in_id_order(&st.groups[own]) {
-                    if self.starts_play(st, &board, c, gear) {
+                    if self.starts_play(st, &steps, c) {
                         out.push(Action::Card(self.card_ref(c)));
                     }
                 }
                 for c in in_id_order(&player.packs) {
-                    if self.starts_play(st, &board, c, gear) {
+                    if self.starts_play(st, &steps, c) {
                         out.push(Action::Pack(self.card_ref(c)));
                     }
                 }
@@ -803,7 +785,7 @@ impl NorthPole {
                 let geared = gear.shoes || gear.pick || !player.packs.is_empty();
                 let stuck = || {
                     if geared {
-                        !self.any_play_on(st, &board, Gear::NONE, false)
+                        !self.any_play_on(st, &board.steps(Gear::NONE), false)
                     } else {
                         out.is_empty()
                     }
@@ -814,10 +796,11 @@ impl NorthPole {
             }
             Phase::Pinch => {
                 let board = Board::of(&self.rules, st, seat);
+                let steps = board.steps(gear);
                 let mut found: u128 = 0;
                 for g in (0..4).filter(|&g| g != own) {
                     for &c in &st.groups[g] {
-                        if self.pinchable(c) && board.moves_some(self.rules.card(c), gear) {
+                        if self.pinchable(c) && steps.moves_some(self.rules.card(c)) {
                             found |= 1 << c;
                         }
                     }
@@ -827,20 +810,17 @@ impl NorthPole {
             Phase::Actor => {
                 let board = Board::of(&self.rules, st, seat);
                 let face = self.moving_card(&st.play);
+                let (free, igloo, bear) = board.steps(gear).movers(face);
                 // Pawns by table square, the one outside an igloo first; then the bear.
-                let mut pawns: ArrayVec<(Square, bool), PAWNS> = ArrayVec::new();
-                let mut bear = false;
-                for a in board.actors() {
-                    if board.reach(face, a, gear).is_empty() {
-                        continue;
+                let (free, igloo) = (Self::table_bits(st, free), Self::table_bits(st, igloo));
+                for s in squares(free | igloo) {
+                    if free & bit(s) != 0 {
+                        out.push(Action::Pawn(s, false));
                     }
-                    match a {
-                        Actor::Pawn(s, igloo) => pawns.push((turn(s, st.rotation), igloo)),
-                        Actor::Bear => bear = true,
+                    if igloo & bit(s) != 0 {
+                        out.push(Action::Pawn(s, true));
                     }
                 }
-                pawns.sort_unstable();
-                out.extend(pawns.into_iter().map(|(s, igloo)| Action::Pawn(s, igloo)));
                 if bear {
                     out.push(Action::Bear);
                 }
@@ -885,6 +865,7 @@ impl NorthPole {
 
     /// Carries out `action`, an answer to the pending question, and moves on to the next
     /// question (running the steps without a question on the way).
+    #[inline(always)]
     pub(crate) fn answer(
         &self,
         st: &mut State,
@@ -893,23 +874,42 @@ impl NorthPole {
         rng: &mut FloeRng,
         log: &mut impl FnMut(Event),
     ) {
-        let seat = usize::from(st.seat);
         log(Event::Answered {
             seat: Seat(st.seat),
             action,
             forced,
         });
+        match (st.phase, action) {
+            // Most questions are free points passed (a turn has two), here without the
+            // rest's weight.
+            (Phase::Free(next), Action::Done) => self.after_free(st, next, rng, log),
+            _ => self.carry_out(st, action, rng, log),
+        }
+        // A discarded full Backpack's card may have landed on an empty draw pile's
+        // discard pile: the draw pile is refilled at once.
+        self.refill(st, rng, log);
+    }
+
+    /// [`NorthPole::answer`]'s every answer but a free point passed.
+    fn carry_out(
+        &self,
+        st: &mut State,
+        action: Action,
+        rng: &mut FloeRng,
+        log: &mut impl FnMut(Event),
+    ) {
+        let seat = usize::from(st.seat);
         let r = st.rotation;
         let top = |s: Square| turn(s, 4 - r);
         match (st.phase, action) {
             (Phase::Travel, Action::Camp(s)) => {
                 let player = &mut st.seats[seat];
                 let i = player
-                    .pawns
+                    .pawns()
                     .iter()
                     .position(|&p| p == Place::Ship)
                     .expect("a pawn on the ship");
-                player.pawns[i] = Place::Board(top(s));
+                player.set_pawn(i, Place::Board(top(s)));
                 log(Event::Moved {
                     piece: Piece::Pawn(Seat(st.seat)),
                     from: None,
@@ -917,7 +917,6 @@ impl NorthPole {
                 });
                 st.phase = Phase::Free(AfterFree::Play);
             }
-            (Phase::Free(next), Action::Done) => self.after_free(st, next, rng, log),
             (Phase::Free(_) | Phase::Limit, Action::Compass(o)) => {
                 st.orientation = o;
                 self.discard_disc(st, Disc::Compass, log);
@@ -927,10 +926,10 @@ impl NorthPole {
                 let player = &mut st.seats[seat];
                 let i = (0..PAWNS)
                     .find(|&i| {
-                        player.pawns[i] == Place::Board(top(s)) && player.igloos & (1 << i) == 0
+                        player.pawns()[i] == Place::Board(top(s)) && player.igloos() & (1 << i) == 0
                     })
                     .expect("an eligible pawn");
-                player.igloos |= 1 << i;
+                player.set_igloo(i, true);
                 player.held[Disc::Igloo.index()] -= 1;
                 self.after_use(st, rng, log);
             }
@@ -989,15 +988,12 @@ impl NorthPole {
             }
             (Phase::Store, Action::NoStore) => self.end_turn(st, rng, log),
             (Phase::Store, Action::Store(c)) => {
-                Self::take_from_groups(st, c.id);
+                Self::take_from_group(st, self.own_group(st), c.id);
                 st.seats[seat].packs.push(c.id);
                 self.end_turn(st, rng, log);
             }
             (phase, action) => panic!("{action} is no answer to {phase:?}"),
         }
-        // A discarded full Backpack's card may have landed on an empty draw pile's
-        // discard pile: the draw pile is refilled at once.
-        self.refill(st, rng, log);
     }
 
     /// After a Compass or an Igloo is used, or a disc discarded: a free point goes on (D2

@@ -2,7 +2,9 @@
 
 use std::ops::RangeInclusive;
 
-use floe_core::{ActionList, Descriptor, Figures, FloeRng, Game, Outcome, Seat, Standing};
+use floe_core::{
+    ActionList, Descriptor, Figures, FloeRng, Game, MAX_SEATS, Outcome, Seat, Standing,
+};
 
 use crate::action::{ACTION_COUNT, Action};
 use crate::ending::{END_CAUSES, POLE_REACHED};
@@ -204,6 +206,11 @@ impl Game for NorthPole {
 
     fn standing(&self, st: &State, seat: Seat) -> Standing {
         standing::standing(self, st, seat.index())
+    }
+
+    /// The seats share one map of distances to the Pole.
+    fn standings(&self, st: &State, out: &mut [Standing; MAX_SEATS]) {
+        standing::standings(self, st, out);
     }
 
     fn observe(&self, st: &State, _seat: Seat) -> Observation {

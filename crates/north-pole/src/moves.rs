@@ -3,12 +3,15 @@
 //! [`Board`] gathers, for the player P to move, the sets a move reads (pieces, friends,
 //! igloos, holes, shared squares, open entries) in top-board coordinates at the current
 //! rotation; [`Board::reach`] lists the targets of one card and actor with the equipment
-//! P may spend ([`Gear`]). The rules are the page's *Movement and ambush legality*.
+//! P may spend ([`Gear`]), and [`Steps`] which pieces a card can move at all, for all of
+//! them at once. The rules are the page's *Movement and ambush legality*.
 
-use crate::board::{Bits, DIAGONAL, DIRS, Dir, STRAIGHT, bit, shift, squares, step as step_square};
-use crate::deck::{Card, Mode, Movement};
+use crate::board::{
+    Bits, DIAGONAL, DIRS, Dir, SIDE, STRAIGHT, bit, shift, squares, step as step_square,
+};
+use crate::deck::{Card, MOVEMENTS, Mode, Movement};
 use crate::map::Geometry;
-use crate::rules::{MAX_PLAYERS, Rules};
+use crate::rules::Rules;
 use crate::state::{Actor, State};
 
 /// The equipment a play may spend.
@@ -26,6 +29,23 @@ impl Gear {
         shoes: false,
         pick: false,
     };
+
+    /// Every set of equipment, the least first: none, Snowshoes, a Pickaxe, both.
+    pub const ALL: [Gear; 4] = [
+        Gear::NONE,
+        Gear {
+            shoes: true,
+            pick: false,
+        },
+        Gear {
+            shoes: false,
+            pick: true,
+        },
+        Gear {
+            shoes: true,
+            pick: true,
+        },
+    ];
 }
 
 /// The targets of one card and actor.
@@ -37,18 +57,11 @@ pub struct Reach {
     pub pole: bool,
 }
 
-impl Reach {
-    /// Returns whether there is no target.
-    pub fn is_empty(self) -> bool {
-        self.squares == 0 && !self.pole
-    }
-}
-
 /// What a move of player P reads of the board, in top-board coordinates.
 ///
-/// Gathered once per question (the engine's state keeps places, not sets), with the sets
-/// every [`Board::reach`] reads already combined, since a question asks for the targets of
-/// several cards and actors.
+/// Gathered once per question from the sets each player keeps of its pawns, with the sets
+/// every [`Board::reach`] and [`Board::steps`] read already combined, since a question
+/// asks about several cards and actors.
 pub struct Board<'a> {
     geo: &'a Geometry,
     /// `geo.clear` at the current rotation.
@@ -78,18 +91,17 @@ impl<'a> Board<'a> {
     pub fn of(rules: &'a Rules, st: &State, seat: usize) -> Board<'a> {
         let geo = &rules.geo;
         let (mut occupied, mut igloos) = (0, 0);
-        let mut each = [(0, 0); MAX_PLAYERS];
-        for (sets, player) in each.iter_mut().zip(&st.seats[..st.players()]) {
-            *sets = player.squares();
-            occupied |= sets.0 | sets.1;
-            igloos |= sets.1;
+        for player in &st.seats[..st.players()] {
+            let (free, igloo) = player.squares();
+            occupied |= free | igloo;
+            igloos |= igloo;
         }
-        let (own_free, own_igloo) = each[seat];
+        let (own_free, own_igloo) = st.seats[seat].squares();
         let mut friends = own_free | own_igloo;
         if rules.team_play {
             // Team play seats four, each pair opposite.
-            let (free, ig) = each[(seat + 2) % 4];
-            friends |= free | ig;
+            let (free, igloo) = st.seats[(seat + 2) % 4].squares();
+            friends |= free | igloo;
         }
         let bear = st.bear.map_or(0, bit);
         occupied |= bear;
@@ -116,15 +128,6 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Returns the pieces P may move: each own pawn on the board (one per square and igloo
-    /// state), then the bear; in top-board coordinates.
-    pub fn actors(&self) -> impl Iterator<Item = Actor> + use<> {
-        let free = squares(self.own_free).map(|s| Actor::Pawn(s, false));
-        let igloo = squares(self.own_igloo).map(|s| Actor::Pawn(s, true));
-        let bear = (self.bear != 0).then_some(Actor::Bear);
-        free.chain(igloo).chain(bear)
-    }
-
     /// Returns the targets of `card` played on `actor` with `gear`.
     pub fn reach(&self, card: Card, actor: Actor, gear: Gear) -> Reach {
         match actor {
@@ -133,22 +136,39 @@ impl<'a> Board<'a> {
         }
     }
 
-    /// Returns whether `card` played with `gear` has a target for some piece P may move.
-    pub fn moves_some(&self, card: Card, gear: Gear) -> bool {
-        let pieces = [
-            (self.own_free, false, false),
-            (self.own_igloo, true, false),
-            (self.bear, false, true),
-        ];
-        pieces.into_iter().any(|(from, in_igloo, bear)| {
-            from != 0 && !self.reach_from(card, from, in_igloo, bear, gear).is_empty()
-        })
+    /// Returns the steps a play with `gear` can take here, for asking of several cards
+    /// which pieces they move.
+    pub fn steps(&self, gear: Gear) -> Steps<'_> {
+        let clear = self.clear_for(gear);
+        // The squares from which a step in one of `dirs` lands in `to`.
+        let back = |to: Bits, dirs: [Dir; 4]| {
+            dirs.into_iter()
+                .fold(0, |acc, d| acc | shift(to, d.opposite()) & clear[d.index()])
+        };
+        let both = |to: Bits| [back(to, STRAIGHT), back(to, DIAGONAL)];
+        let pick = usize::from(gear.pick);
+        let victims = [self.victims[0][pick], self.victims[1][pick]];
+        Steps {
+            board: self,
+            victims,
+            open: self.open_for(gear),
+            onto_free: both(self.free),
+            // Only pieces outside igloos and off the base camps move into ambushes.
+            onto_victim: [(self.own_free, victims[0]), (self.bear, victims[1])].map(
+                |(from, victims)| {
+                    if self.ambush && from & !self.geo.all_camps != 0 {
+                        both(victims)
+                    } else {
+                        [0; 2]
+                    }
+                },
+            ),
+        }
     }
 
     /// Returns the targets of `card` played with `gear` on any of the pieces `from`: P's
     /// pawns in igloos if `in_igloo`, the bear if `bear`, else P's pawns outside igloos.
-    /// They are the union of each piece's targets, so one call over all of them tells
-    /// whether any can move.
+    /// They are the union of each piece's targets.
     fn reach_from(&self, card: Card, from: Bits, in_igloo: bool, bear: bool, gear: Gear) -> Reach {
         let camps = self.geo.all_camps;
         let victims = self.victims[usize::from(bear)][usize::from(gear.pick)];
@@ -158,15 +178,7 @@ impl<'a> Board<'a> {
         } else {
             0
         };
-        let free = self.free;
-        let open = if gear.pick { self.geo.weak } else { self.open };
-        // The squares from which a step in each direction is allowed (Snowshoes ignore
-        // cracks).
-        let clear = if gear.shoes {
-            &self.geo.on_board
-        } else {
-            self.clear
-        };
+        let (free, open, clear) = (self.free, self.open_for(gear), self.clear_for(gear));
         let step = |from: Bits, d: Dir| shift(from & clear[d.index()], d);
         let single = |dirs: &[Dir]| {
             dirs.iter().fold(0, |acc, &d| {
@@ -217,5 +229,249 @@ impl<'a> Board<'a> {
             out.pole = true;
         }
         out
+    }
+
+    /// Returns the pieces of `from` (off the base camps) whose Sling has a target: in some
+    /// straight line the first piece is one of `victims` off the base camps.
+    fn slingers(&self, from: Bits, victims: Bits) -> Bits {
+        if from == 0 {
+            return 0;
+        }
+        let targets = self.occupied & victims & !self.geo.all_camps;
+        STRAIGHT.into_iter().fold(0, |acc, d| {
+            // The squares from which the first piece in direction d is a target, one
+            // square further back each time.
+            let mut aiming = shift(targets, d.opposite());
+            for _ in 2..SIDE {
+                aiming |= shift(aiming & !self.occupied, d.opposite());
+            }
+            acc | from & aiming
+        })
+    }
+
+    /// Returns, by direction, the squares from which a step with `gear` is allowed:
+    /// Snowshoes ignore cracks.
+    fn clear_for(&self, gear: Gear) -> &'a [Bits; 8] {
+        if gear.shoes {
+            &self.geo.on_board
+        } else {
+            self.clear
+        }
+    }
+
+    /// Returns the weak-ice squares open onto the Pole with `gear`: a Pickaxe opens all.
+    fn open_for(&self, gear: Gear) -> Bits {
+        if gear.pick { self.geo.weak } else { self.open }
+    }
+}
+
+/// By [`Movement`], whether it takes a straight step and a diagonal one (as masks).
+const STEP_KINDS: [[Bits; 2]; MOVEMENTS.len()] = {
+    let mut kinds = [[0; 2]; MOVEMENTS.len()];
+    let mut i = 0;
+    while i < MOVEMENTS.len() {
+        let movement = MOVEMENTS[i];
+        let (straight, diagonal) = match movement {
+            Movement::March | Movement::Dash => (true, false),
+            Movement::Swoop => (false, true),
+            Movement::Gallop => (true, true),
+            Movement::Sling | Movement::Pinch => (false, false),
+        };
+        kinds[movement as usize] = [if straight { !0 } else { 0 }, if diagonal { !0 } else { 0 }];
+        i += 1;
+    }
+    kinds
+};
+
+/// The steps a play with one set of equipment can take on a [`Board`], found once for the
+/// several cards a question asks about: which pieces each card moves.
+pub struct Steps<'b> {
+    board: &'b Board<'b>,
+    /// The pawns' victims, then the bear's.
+    victims: [Bits; 2],
+    /// Weak-ice squares open onto the Pole.
+    open: Bits,
+    /// The squares from which a straight step, and a diagonal one, lands on a free square.
+    onto_free: [Bits; 2],
+    /// The squares from which a straight step, and a diagonal one, lands on a victim of a
+    /// pawn, then of the bear.
+    onto_victim: [[Bits; 2]; 2],
+}
+
+impl Steps<'_> {
+    /// Returns the pieces P may move that `card` moves: P's pawns outside igloos, P's
+    /// pawns in igloos (by square, top frame), and whether the bear.
+    ///
+    /// Found for all pieces at once by stepping back from the targets: a piece moves when
+    /// one step lands it on a free square or into an ambush, or it stands on open weak
+    /// ice. A Dash moves exactly the pieces a March moves, since its second step and its
+    /// way onto the Pole both begin with a step onto a free square.
+    #[inline]
+    pub fn movers(&self, card: Card) -> (Bits, Bits, bool) {
+        let b = self.board;
+        let camps = b.geo.all_camps;
+        // Of a straight step and a diagonal one, those the card takes: looked up, as cards
+        // come in no order a branch could learn.
+        let [straight, diagonal] = STEP_KINDS[card.movement as usize];
+        let takes = |[s, d]: [Bits; 2]| s & straight | d & diagonal;
+        match card.movement {
+            Movement::Sling if b.ambush => {
+                let [pawns, bear] = self.victims;
+                return (
+                    b.slingers(b.own_free & !camps, pawns),
+                    0,
+                    b.slingers(b.bear & !camps, bear) != 0,
+                );
+            }
+            Movement::Sling | Movement::Pinch => return (0, 0, false),
+            _ => {}
+        }
+        let onto = takes(self.onto_free) | self.open;
+        // Only pieces outside igloos and off the base camps move into ambushes.
+        let ambush = if card.mode == Mode::B { !camps } else { 0 };
+        let [pawn_ambush, bear_ambush] = self.onto_victim.map(|v| takes(v) & ambush);
+        (
+            b.own_free & (onto | pawn_ambush),
+            b.own_igloo & onto,
+            b.bear & (onto | bear_ambush) != 0,
+        )
+    }
+
+    /// Returns whether `card` has a target for some piece P may move.
+    pub fn moves_some(&self, card: Card) -> bool {
+        let (free, igloo, bear) = self.movers(card);
+        free | igloo != 0 || bear
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use floe_core::{ActionList, Game, Stream, game_seed, stream_rng};
+    use rand::RngExt;
+
+    use super::*;
+    use crate::board::parse_square;
+    use crate::deck::StormColour;
+    use crate::engine::NorthPole;
+    use crate::state::Place;
+
+    /// What the positions checked held, to show the check met each case.
+    #[derive(Default)]
+    struct Seen {
+        positions: u32,
+        igloo_movers: u32,
+        ambushing_movers: u32,
+        slingers: u32,
+        bear_movers: u32,
+        stuck_pieces: u32,
+        without_ambush: u32,
+    }
+
+    /// Checks, for every card kind of the deck and every set of equipment, that the
+    /// pieces [`Steps::movers`] says a card moves at `st` are exactly those with a target
+    /// of their own by [`Board::reach`].
+    fn check(game: &NorthPole, st: &State, seen: &mut Seen) {
+        let rules = &game.rules;
+        let board = Board::of(rules, st, usize::from(st.seat));
+        let has_target = |card, actor, gear| {
+            let reach = board.reach(card, actor, gear);
+            reach.squares != 0 || reach.pole
+        };
+        seen.positions += 1;
+        seen.without_ambush += u32::from(!board.ambush);
+        for gear in Gear::ALL {
+            let steps = board.steps(gear);
+            for id in 0..rules.card_count() as u8 {
+                let card = rules.card(id);
+                let (free, igloo, bear) = steps.movers(card);
+                let movers = |pawns: Bits, in_igloo: bool| {
+                    squares(pawns)
+                        .filter(|&s| has_target(card, Actor::Pawn(s, in_igloo), gear))
+                        .fold(0, |acc, s| acc | bit(s))
+                };
+                let context = || format!("{card} with {gear:?} at {st:?}");
+                assert_eq!(free, movers(board.own_free, false), "{}", context());
+                assert_eq!(igloo, movers(board.own_igloo, true), "{}", context());
+                let bear_moves = board.bear != 0 && has_target(card, Actor::Bear, gear);
+                assert_eq!(bear, bear_moves, "the bear: {}", context());
+                assert_eq!(steps.moves_some(card), free | igloo != 0 || bear);
+                seen.igloo_movers += u32::from(igloo != 0);
+                seen.bear_movers += u32::from(bear);
+                seen.slingers += u32::from(card.movement == Movement::Sling && free != 0);
+                let unarmed = Card {
+                    mode: Mode::A,
+                    ..card
+                };
+                let ambushing = free != steps.movers(unarmed).0;
+                seen.ambushing_movers += u32::from(card.mode == Mode::B && ambushing);
+                let pieces = board.own_free.count_ones() + board.own_igloo.count_ones();
+                let moved = free.count_ones() + igloo.count_ones();
+                seen.stuck_pieces += pieces - moved;
+            }
+        }
+    }
+
+    #[test]
+    fn a_pawn_whose_only_target_is_the_pole_moves() {
+        let mut rules = Rules::standard();
+        rules.random_start = false;
+        let game = NorthPole::new(rules);
+        let mut st = game.deal(2, &mut stream_rng(1, Stream::Chance), &mut |_| {});
+        // d4 is the open entry at the start; holes on each square a straight step reaches.
+        let entry = parse_square("d4").unwrap();
+        st.seats[0].set_pawn(0, Place::Board(entry));
+        for d in STRAIGHT {
+            st.holes |= bit(step_square(entry, d).unwrap());
+        }
+        let board = Board::of(&game.rules, &st, 0);
+        let march = Card {
+            movement: Movement::March,
+            mode: Mode::A,
+            points: 1,
+            colour: StormColour::Blue,
+        };
+        let reach = board.reach(march, Actor::Pawn(entry, false), Gear::NONE);
+        assert_eq!((reach.squares, reach.pole), (0, true), "only the Pole");
+        assert_eq!(board.steps(Gear::NONE).movers(march).0, bit(entry));
+    }
+
+    #[test]
+    fn steps_move_exactly_the_pieces_with_a_target_of_their_own() {
+        let mut team = Rules::standard();
+        team.team_play = true;
+        let tables = [
+            (NorthPole::standard(), 2),
+            (NorthPole::standard(), 3),
+            (NorthPole::standard(), 4),
+            (NorthPole::new(team), 4),
+        ];
+        let mut seen = Seen::default();
+        let mut answers = ActionList::new();
+        for (game, players) in &tables {
+            for index in 0..3 {
+                let seed = game_seed(*players as u64, index);
+                let mut chance = stream_rng(seed, Stream::Chance);
+                let mut pick = stream_rng(seed, Stream::Bot(0));
+                let mut st = game.new_game(*players, &mut chance);
+                game.legal_actions(&st, &mut answers);
+                while game.to_act(&st).is_some() {
+                    check(game, &st, &mut seen);
+                    let answer = answers[pick.random_range(0..answers.len())];
+                    game.advance(&mut st, answer, &mut chance, &mut answers, &mut |_| {});
+                }
+            }
+        }
+        // The check has met every case, many times.
+        assert!(seen.positions > 10_000, "{}", seen.positions);
+        for (case, count) in [
+            ("a pawn in an igloo moves", seen.igloo_movers),
+            ("a piece ambushes", seen.ambushing_movers),
+            ("a Sling has a target", seen.slingers),
+            ("the bear moves", seen.bear_movers),
+            ("a piece cannot move", seen.stuck_pieces),
+            ("the stack is empty", seen.without_ambush),
+        ] {
+            assert!(count >= 100, "{case}: {count} times");
+        }
     }
 }

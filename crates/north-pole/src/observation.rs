@@ -225,12 +225,12 @@ impl Observation {
                 let player = &st.seats[p];
                 let mut counts = [0u8; 64];
                 let (mut pawns, mut igloos) = (0, 0);
-                for (i, place) in player.pawns.iter().enumerate() {
+                for (i, place) in player.pawns().iter().enumerate() {
                     if let Place::Board(s) = *place {
                         let t = turn(s, r);
                         pawns |= bit(t);
                         counts[usize::from(t)] += 1;
-                        if player.igloos & (1 << i) != 0 {
+                        if player.igloos() & (1 << i) != 0 {
                             igloos |= bit(t);
                         }
                     }
@@ -660,9 +660,11 @@ mod tests {
     fn a_crowded_square_is_cut_in_the_grid_and_listed_in_full() {
         let (game, mut st) = fixed_start();
         let d1 = parse_square("d1").unwrap();
-        st.seats[0].pawns = [Place::Board(d1); PAWNS];
-        st.seats[0].igloos = 1;
-        st.seats[1].pawns[0] = Place::Board(d1);
+        for i in 0..PAWNS {
+            st.seats[0].set_pawn(i, Place::Board(d1));
+        }
+        st.seats[0].set_igloo(0, true);
+        st.seats[1].set_pawn(0, Place::Board(d1));
         let text = Observation::of(&game, &st).to_string();
         assert!(text.contains("1 | ? |   | . |00+| . |"), "{text}");
         assert!(text.contains("crowded squares: d1 0000^1\n"), "{text}");
@@ -714,9 +716,11 @@ mod tests {
         assert_eq!(json(&hidden), seen);
         // Pawns by square name, counted; igloos as a list of squares.
         let d1 = parse_square("d1").unwrap();
-        st.seats[0].pawns = [Place::Board(d1); PAWNS];
-        st.seats[0].igloos = 1;
-        st.seats[1].pawns[0] = Place::Board(d1);
+        for i in 0..PAWNS {
+            st.seats[0].set_pawn(i, Place::Board(d1));
+        }
+        st.seats[0].set_igloo(0, true);
+        st.seats[1].set_pawn(0, Place::Board(d1));
         let seen = json(&st);
         assert_eq!(seen["seats"][0]["pawns"], serde_json::json!({"d1": 4}));
         assert_eq!(seen["seats"][0]["igloos"], serde_json::json!(["d1"]));
@@ -747,7 +751,7 @@ mod encoding_tests {
         // Each fact, as seat 0 sees it, and the fields it shows in.
         let changes: [Fact<State>; 13] = [
             ("a pawn leaves the ship", &["pawns", "seats"], |st| {
-                st.seats[1].pawns[0] = Place::Board(d4())
+                st.seats[1].set_pawn(0, Place::Board(d4()))
             }),
             ("the bear", &["bear"], |st| st.bear = Some(d4())),
             ("a hole", &["holes"], |st| st.holes |= bit(d4())),
@@ -776,9 +780,9 @@ mod encoding_tests {
         ];
         check_facts_show_in_their_fields(&game, &base, Seat(0), &changes);
         let mut on_d4 = base.clone();
-        on_d4.seats[0].pawns[0] = Place::Board(d4());
+        on_d4.seats[0].set_pawn(0, Place::Board(d4()));
         let mut in_igloo = on_d4.clone();
-        in_igloo.seats[0].igloos = 1;
+        in_igloo.seats[0].set_igloo(0, true);
         let changed = fields_changed(&game, &in_igloo, &on_d4, Seat(0));
         assert_eq!(changed, ["igloos"], "a pawn in an igloo");
     }

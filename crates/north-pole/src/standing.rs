@@ -13,7 +13,7 @@
 //! the stack (shared squares once it empties), the value of each disc type, and in team
 //! play the teammate's pawns.
 
-use floe_core::Standing;
+use floe_core::{MAX_SEATS, Standing};
 
 use crate::board::{Bits, bit};
 use crate::engine::NorthPole;
@@ -56,21 +56,50 @@ fn distance(ring: &[Bits; FAR as usize], bits: Bits) -> u32 {
 
 /// Returns how `seat` stands in `st` (see the module doc).
 pub(crate) fn standing(game: &NorthPole, st: &State, seat: usize) -> Standing {
-    let player = &st.seats[seat];
+    let ring = rings(game, st, wanted(game, st, seat));
+    stand(game, st, seat, &ring)
+}
+
+/// Writes how every seat stands into `out`: the rings are grown once, as far as every
+/// seat's pawns (a ring read sooner is the same), since the search judges all seats at
+/// the end of every playout.
+pub(crate) fn standings(game: &NorthPole, st: &State, out: &mut [Standing; MAX_SEATS]) {
+    let seats = 0..st.players();
+    let all = seats.clone().fold(0, |acc, s| acc | wanted(game, st, s));
+    let ring = rings(game, st, all);
+    for s in seats {
+        out[s] = stand(game, st, s, &ring);
+    }
+}
+
+/// Returns the base camps of `seat`'s side, on the table now.
+fn camps(game: &NorthPole, st: &State, seat: usize) -> Bits {
     let side = game.rules.side(st.players(), seat);
-    let camps = game.rules.geo.camps[usize::from(st.rotation)][usize::from(side)];
-    let wanted = player.pawns.iter().fold(0, |acc, p| match p {
+    game.rules.geo.camps[usize::from(st.rotation)][usize::from(side)]
+}
+
+/// Returns the squares whose distance `seat`'s standing reads: its pawns', and its base
+/// camps' while a pawn is on the ship.
+fn wanted(game: &NorthPole, st: &State, seat: usize) -> Bits {
+    let camps = camps(game, st, seat);
+    st.seats[seat].pawns().iter().fold(0, |acc, p| match p {
         Place::Board(s) => acc | bit(*s),
         Place::Ship => acc | camps,
         Place::Pole => acc,
-    });
-    let ring = rings(game, st, wanted);
+    })
+}
+
+/// Returns how `seat` stands, its distances read from `ring` (grown as far as
+/// [`wanted`] at least).
+fn stand(game: &NorthPole, st: &State, seat: usize, ring: &[Bits; FAR as usize]) -> Standing {
+    let player = &st.seats[seat];
+    let camps = camps(game, st, seat);
     let mut total = 0;
-    for p in player.pawns {
+    for &p in player.pawns() {
         total += match p {
             Place::Pole => 0,
-            Place::Board(s) => distance(&ring, bit(s)),
-            Place::Ship => (distance(&ring, camps) + 1).min(FAR),
+            Place::Board(s) => distance(ring, bit(s)),
+            Place::Ship => (distance(ring, camps) + 1).min(FAR),
         };
     }
     let most = FAR * PAWNS as u32;

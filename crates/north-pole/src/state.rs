@@ -32,15 +32,34 @@ pub enum Place {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
     /// Each pawn's place.
-    pub pawns: [Place; PAWNS],
+    pawns: [Place; PAWNS],
     /// Bit `i`: pawn `i` stands in an igloo.
-    pub igloos: u8,
+    igloos: u8,
+    /// The squares of the pawns outside igloos and in them ([`Player::squares`]), kept
+    /// with `pawns` and `igloos` by the only ways to change them, since the board every
+    /// card, actor and target question reads is built from them.
+    squares: (Bits, Bits),
     /// Equipment held, by type (in [`EQUIPMENT`] order); Backpacks full or empty.
     pub held: [u8; EQUIPMENT.len()],
     /// The cards in full Backpacks, the first filled first.
     pub packs: ArrayVec<u8, MAX_PACKS>,
     /// The team board's index.
     pub board: u8,
+}
+
+/// A player with every pawn on the scoreboard, no igloo, nothing held and team board 0:
+/// the state before the deal.
+impl Default for Player {
+    fn default() -> Player {
+        Player {
+            pawns: [Place::Pole; PAWNS],
+            igloos: 0,
+            squares: (0, 0),
+            held: [0; EQUIPMENT.len()],
+            packs: ArrayVec::new(),
+            board: 0,
+        }
+    }
 }
 
 impl Player {
@@ -72,6 +91,37 @@ impl Player {
     /// Returns the squares (top frame) with a pawn of this player outside an igloo, and
     /// those with one of its pawns in an igloo (a shared square may be in both).
     pub fn squares(&self) -> (Bits, Bits) {
+        self.squares
+    }
+
+    /// Returns each pawn's place.
+    pub fn pawns(&self) -> &[Place; PAWNS] {
+        &self.pawns
+    }
+
+    /// Returns the pawns in igloos: bit `i` for pawn `i`.
+    pub fn igloos(&self) -> u8 {
+        self.igloos
+    }
+
+    /// Puts pawn `i` on `place` (an igloo under it stays until [`Player::set_igloo`]).
+    pub fn set_pawn(&mut self, i: usize, place: Place) {
+        self.pawns[i] = place;
+        self.squares = self.find_squares();
+    }
+
+    /// Puts pawn `i` in an igloo, or takes it out.
+    pub fn set_igloo(&mut self, i: usize, in_igloo: bool) {
+        if in_igloo {
+            self.igloos |= 1 << i;
+        } else {
+            self.igloos &= !(1 << i);
+        }
+        self.squares = self.find_squares();
+    }
+
+    /// Returns [`Player::squares`] read from the pawns.
+    fn find_squares(&self) -> (Bits, Bits) {
         let (mut free, mut igloos) = (0, 0);
         for (i, p) in self.pawns.iter().enumerate() {
             if let Place::Board(s) = *p {
@@ -265,5 +315,32 @@ impl State {
     /// Returns whether the game is over.
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Over
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_players_squares_follow_its_pawns_and_igloos() {
+        let mut p = Player::default();
+        assert_eq!(p.squares(), (0, 0), "every pawn at the Pole");
+        // Two pawns on one square (a base camp is shared), one of them in an igloo.
+        p.set_pawn(0, Place::Board(3));
+        p.set_pawn(1, Place::Board(3));
+        p.set_pawn(2, Place::Ship);
+        p.set_igloo(1, true);
+        assert_eq!(p.squares(), (bit(3), bit(3)));
+        // The pawn outside the igloo leaves: the square keeps the one inside.
+        p.set_pawn(0, Place::Board(11));
+        assert_eq!(p.squares(), (bit(11), bit(3)));
+        // Out of the igloo, then off the board.
+        p.set_igloo(1, false);
+        assert_eq!(p.squares(), (bit(11) | bit(3), 0));
+        p.set_pawn(1, Place::Pole);
+        p.set_pawn(0, Place::Ship);
+        assert_eq!(p.squares(), (0, 0));
+        assert_eq!((p.on_ship(), p.at_pole()), (2, 2));
     }
 }

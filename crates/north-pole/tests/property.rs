@@ -21,18 +21,18 @@ fn check(game: &NorthPole, st: &State, answers: &[north_pole::Action]) {
     let mut seen: u64 = 0;
     for p in &st.seats[..st.players()] {
         cards += p.packs.len() as u32;
-        discs += u32::from(p.discs()) + p.igloos.count_ones();
+        discs += u32::from(p.discs()) + p.igloos().count_ones();
         if st.phase != Phase::Limit {
             assert!(p.discs() <= rules.equipment_limit, "{p:?}");
         }
-        for (i, place) in p.pawns.iter().enumerate() {
+        for (i, place) in p.pawns().iter().enumerate() {
             if let Place::Board(s) = *place {
                 let shared = st.stack.is_empty() || rules.map.all_camps() & bit(s) != 0;
                 assert!(shared || seen & bit(s) == 0, "two pieces on {s}");
                 assert!(st.holes & bit(s) == 0, "a pawn in a hole");
                 seen |= bit(s);
             } else {
-                assert!(p.igloos & (1 << i) == 0, "an igloo off the board");
+                assert!(p.igloos() & (1 << i) == 0, "an igloo off the board");
             }
         }
     }

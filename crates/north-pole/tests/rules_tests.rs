@@ -87,7 +87,7 @@ fn rules_test_01_setup() {
                 assert_eq!(p.discs(), 2, "two brown discs");
                 assert_eq!(p.has(Husky), 1, "a Husky and one other brown disc: {p:?}");
                 assert_eq!(p.held.iter().filter(|&&n| n == 1).count(), 2, "{p:?}");
-                assert!(p.packs.is_empty() && p.igloos == 0);
+                assert!(p.packs.is_empty() && p.igloos() == 0);
                 boards.push(p.board);
             }
             boards.sort_unstable();
@@ -431,7 +431,7 @@ fn rules_test_08_sling() {
     t.answer(to("f4"));
     assert_eq!(t.holds(0, Pickaxe), 0);
     assert_eq!(
-        (t.ship_and_pole(1), t.st.seats[1].igloos),
+        (t.ship_and_pole(1), t.st.seats[1].igloos()),
         ((4, 0), 0),
         "igloo destroyed"
     );
@@ -879,7 +879,7 @@ fn rules_test_19_limit_and_end() {
     t.answer(Action::Igloo(sq("b3")));
     assert_eq!(t.st.seats[0].discs(), 3);
     assert_eq!(
-        t.st.seats[0].igloos.count_ones(),
+        t.st.seats[0].igloos().count_ones(),
         2,
         "b3 is in an igloo now"
     );

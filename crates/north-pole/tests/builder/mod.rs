@@ -82,12 +82,12 @@ impl Table {
         let mut rng = stream_rng(7, Stream::Chance);
         let mut st = game.new_game(players, &mut rng);
         for p in &mut st.seats[..players] {
-            for pawn in &mut p.pawns {
-                if let Place::Board(_) = *pawn {
-                    *pawn = Place::Ship;
+            for i in 0..p.pawns().len() {
+                if let Place::Board(_) = p.pawns()[i] {
+                    p.set_pawn(i, Place::Ship);
                 }
+                p.set_igloo(i, false);
             }
-            p.igloos = 0;
             p.held = Default::default();
             p.packs.clear();
         }
@@ -208,11 +208,11 @@ impl Table {
     fn off_ship(&mut self, seat: usize, place: Place) -> usize {
         let p = &mut self.st.seats[seat];
         let i = p
-            .pawns
+            .pawns()
             .iter()
             .position(|&x| x == Place::Ship)
             .unwrap_or_else(|| panic!("seat {seat} has no pawn left on its ship"));
-        p.pawns[i] = place;
+        p.set_pawn(i, place);
         i
     }
 
@@ -227,7 +227,7 @@ impl Table {
     pub fn igloo_pawn(&mut self, seat: usize, name: &str) -> &mut Self {
         let top = self.top(name);
         let i = self.off_ship(seat, Place::Board(top));
-        self.st.seats[seat].igloos |= 1 << i;
+        self.st.seats[seat].set_igloo(i, true);
         self.balance_discs();
         self
     }
@@ -299,7 +299,7 @@ impl Table {
             + st.stack.len()
             + st.removed.len();
         for p in &st.seats[..st.players()] {
-            placed += usize::from(p.discs()) + p.igloos.count_ones() as usize;
+            placed += usize::from(p.discs()) + p.igloos().count_ones() as usize;
         }
         let total = self.game.rules().masks.total();
         assert!(
@@ -317,9 +317,9 @@ impl Table {
         let q = (self.st.rotation + 4 - r) % 4;
         let st = &mut self.st;
         for p in &mut st.seats {
-            for pawn in &mut p.pawns {
-                if let Place::Board(s) = *pawn {
-                    *pawn = Place::Board(turn(s, q));
+            for i in 0..p.pawns().len() {
+                if let Place::Board(s) = p.pawns()[i] {
+                    p.set_pawn(i, Place::Board(turn(s, q)));
                 }
             }
         }
@@ -463,7 +463,7 @@ impl Table {
     /// Returns the table squares of `seat`'s pawns on the board, sorted by name.
     pub fn pawns_of(&self, seat: usize) -> Vec<String> {
         let mut out: Vec<String> = self.st.seats[seat]
-            .pawns
+            .pawns()
             .iter()
             .filter_map(|p| match *p {
                 Place::Board(s) => Some(name(self.table(s))),
@@ -536,7 +536,7 @@ impl Table {
             + st.removed.len() as u32;
         for p in &st.seats[..st.players()] {
             cards += p.packs.len() as u32;
-            discs += u32::from(p.discs()) + p.igloos.count_ones();
+            discs += u32::from(p.discs()) + p.igloos().count_ones();
         }
         assert_eq!(cards as usize, self.game.rules().card_count(), "cards");
         assert_eq!(discs as usize, self.game.rules().masks.total(), "discs");
