@@ -726,16 +726,8 @@ impl NorthPole {
     /// Returns the table squares with an own pawn an Igloo may go under: on the board, not
     /// on weak ice, not already in an igloo.
     fn igloo_squares(&self, st: &State) -> Bits {
-        let player = &st.seats[usize::from(st.seat)];
-        let mut top = 0;
-        for (i, p) in player.pawns().iter().enumerate() {
-            if let Place::Board(s) = *p
-                && player.igloos() & (1 << i) == 0
-            {
-                top |= bit(s);
-            }
-        }
-        Self::table_bits(st, top & !self.rules.geo.weak)
+        let (free, _) = st.seats[usize::from(st.seat)].squares();
+        Self::table_bits(st, free & !self.rules.geo.weak)
     }
 
     /// Lists the uses of a Compass and an Igloo the seat to play holds.
