@@ -45,11 +45,11 @@ impl GameVisitor for RandomGames<'_> {
         let counts = game.player_counts();
         for players in (2..=4).filter(|p| counts.contains(p)) {
             let questions = batch(&game, players, &mut answers);
-            println!(
+            floe_io::console::note(&format!(
                 "{} random {players}p: {:.1} questions per game",
                 game.name(),
                 questions as f64 / BATCH as f64
-            );
+            ));
             let mut group = self
                 .0
                 .benchmark_group(format!("{}/engine_random_{players}p", game.name()));

@@ -62,10 +62,10 @@ fn main() {
     }
     ratios.sort_by(f64::total_cmp);
     let games = (chunk * chunks) as f64;
-    println!(
+    floe_io::console::note(&format!(
         "engine {:.0} games/s, plain baseline {:.0} games/s, engine/baseline speed: median {:.3} over {chunks} chunks of {chunk}",
         games / engine_secs,
         games / plain_secs,
         ratios[ratios.len() / 2]
-    );
+    ));
 }

@@ -144,7 +144,7 @@ pub enum Format {
 /// Prints the plan's warnings on stderr.
 pub fn warn(notes: &[Message]) {
     for note in notes {
-        eprintln!("{}", note.say(&crate::flags::Flags));
+        floe_io::console::note(&note.say(&crate::flags::Flags));
     }
 }
 

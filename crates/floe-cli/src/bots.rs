@@ -1,7 +1,5 @@
 //! `floe bots`: every bot and its parameters, with one game's defaults.
 
-use std::io::Write;
-
 use anyhow::Result;
 use clap::Args;
 use floe_bots::Registry;
@@ -17,6 +15,6 @@ pub struct BotsArgs {
 /// Runs `floe bots`, printing the list to stdout: the built-in bots, then those of `bots`.
 pub fn run(a: &BotsArgs, bots: &Registry) -> Result<()> {
     let text = floe_lab::request::bots_help(&a.game, bots)?;
-    std::io::stdout().lock().write_all(text.as_bytes())?;
+    floe_io::console::write(floe_io::console::Stream::Out, &text)?;
     Ok(())
 }

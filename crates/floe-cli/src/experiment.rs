@@ -53,7 +53,7 @@ pub fn run(a: &ExperimentArgs, bots: &Registry) -> Result<()> {
 /// estimated.
 fn print_check(plan: &Plan, machine: Machine, bots: &Registry) -> Result<()> {
     let estimate = estimate(plan, machine, bots)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = floe_io::console::stdout();
     for (cell, &(games, secs)) in plan.cells.iter().zip(&estimate.cells) {
         writeln!(
             out,
@@ -73,6 +73,7 @@ fn print_check(plan: &Plan, machine: Machine, bots: &Registry) -> Result<()> {
         estimate.threads,
         estimate.timed_games
     )?;
+    out.flush()?;
     Ok(())
 }
 

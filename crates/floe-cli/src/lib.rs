@@ -18,7 +18,6 @@ mod replay;
 mod report;
 mod run;
 mod simulate;
-mod stop;
 mod tournament;
 mod tune;
 mod web;
@@ -74,16 +73,27 @@ enum Command {
     Bots(bots::BotsArgs),
 }
 
+/// Returns Floe's command line as clap describes it: every subcommand and flag, for tests
+/// that walk them all (the hostile-input matrix) and for generated documentation.
+pub fn command() -> clap::Command {
+    <Cli as clap::CommandFactory>::command()
+}
+
 /// Runs the command line of the process (`std::env::args`), where bot lists may name the
 /// bots of `bots` too, and returns its exit status: what a `floe` binary's `main` returns.
 pub fn main_with(bots: Registry) -> ExitCode {
     let cli = Cli::parse();
-    if !matches!(
-        cli.command,
-        Command::Play(_) | Command::Replay(_) | Command::Bots(_)
-    ) {
-        stop::listen();
+    // `floe play` at the terminal keeps the terminal's usual Ctrl-C (a person quits with
+    // it); every other command stops cleanly on a signal.
+    match &cli.command {
+        Command::Play(a) if !a.web => floe_io::stop::catch_file_limit(),
+        _ => {
+            floe_io::stop::listen();
+        }
     }
+    // A reader that stops early (`floe replay | head`) is no error, but a person's game
+    // whose terminal went away is: `floe play` says so.
+    let closed_output_is_fine = !matches!(cli.command, Command::Play(_));
     let result = match cli.command {
         Command::Simulate(a) => simulate::run(&a, &bots),
         Command::Tournament(a) => tournament::run(&a, &bots),
@@ -99,19 +109,19 @@ pub fn main_with(bots: Registry) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that stops early (`floe replay | head`) is not an error.
         Err(e)
-            if e.downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
+            if closed_output_is_fine
+                && e.downcast_ref::<std::io::Error>()
+                    .is_some_and(floe_io::console::is_closed_output) =>
         {
             ExitCode::SUCCESS
         }
-        Err(e) if stop::requested() => {
-            eprintln!("Stopped by a signal: {}", say(&e, &Flags));
-            ExitCode::from(stop::STOPPED_STATUS)
+        Err(e) if floe_io::stop::requested() => {
+            floe_io::console::note(&format!("Stopped by a signal: {}", say(&e, &Flags)));
+            ExitCode::from(floe_io::stop::STOPPED_STATUS)
         }
         Err(e) => {
-            eprintln!("Error: {}", say(&e, &Flags));
+            floe_io::console::note(&format!("Error: {}", say(&e, &Flags)));
             ExitCode::FAILURE
         }
     }

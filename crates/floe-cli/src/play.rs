@@ -34,7 +34,8 @@ pub struct PlayArgs {
     /// Rules file (TOML) replacing the game's built-in rules.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
-    /// Where to write the game record (default: `runs/play/GAME-seed-SEED.toml`).
+    /// Where to write the game record (default: `runs/play/GAME-seed-SEED-N.toml`, N
+    /// the first number free, so no game's record replaces another's).
     /// Checked before the first question; an existing file there must be a record Floe
     /// wrote, unless `--force`.
     #[arg(long, value_name = "FILE")]
@@ -70,10 +71,6 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
         .find(|d| d.name == a.game)
         .expect("a known game");
     let mut sitting = Sitting::new(&a.game, rules, a.players, &seats, a.seed, bots)?;
-    let record_path = a
-        .record
-        .clone()
-        .unwrap_or_else(|| default_out("play").join(format!("{}-seed-{}.toml", a.game, a.seed)));
     if a.web && sitting.people.len() > 1 {
         anyhow::bail!(
             "--web seats one person (the page shows one seat's view), not {}: give the \
@@ -81,7 +78,10 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
             sitting.people.len()
         );
     }
-    let record_file = RecordFile::open(&record_path, a.force)?;
+    let record_file = match &a.record {
+        Some(path) => RecordFile::open(path, a.force)?,
+        None => RecordFile::open_new(&default_out("play"), &format!("{}-seed-{}", a.game, a.seed))?,
+    };
     if a.web {
         let mut heading = vec![format!(
             "{} ({} players, seed {})",
@@ -90,7 +90,17 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
         heading.extend(sitting.seat_lines());
         return crate::web::serve(sitting, record_file, heading, a.port);
     }
-    let mut out = std::io::stdout().lock();
+    play_at_terminal(a, &mut sitting, descriptor, record_file).map_err(left_unfinished)
+}
+
+/// Plays `sitting` with its people at the terminal, then writes its record.
+fn play_at_terminal(
+    a: &PlayArgs,
+    sitting: &mut Sitting,
+    descriptor: &Descriptor,
+    record_file: RecordFile,
+) -> Result<()> {
+    let mut out = floe_io::console::stdout();
     let people: Vec<String> = sitting.people.iter().map(|s| format!("S{s}")).collect();
     writeln!(
         out,
@@ -116,18 +126,27 @@ pub fn run(a: &PlayArgs, bots: &Registry) -> Result<()> {
         })?;
         shown?;
         let Some(seat) = asked else { break };
-        person.ask(&mut out, &mut sitting, seat)?;
+        person.ask(&mut out, sitting, seat)?;
     }
     let scores = sitting.game().final_scores().expect("the game is over");
     writeln!(out, "{}", scores.trim_end())?;
-    record_file.write(&sitting.record().to_toml())?;
+    let written = floe_io::gate::path(&record_file.write(&sitting.record().to_toml())?);
+    // The record is safe: a terminal gone away now loses only this line.
     writeln!(
         out,
-        "wrote {} (see it again: floe replay --record {})",
-        record_path.display(),
-        record_path.display()
-    )?;
-    Ok(())
+        "wrote {written} (see it again: floe replay --record {written})"
+    )
+    .and_then(|()| out.flush())
+    .map_err(|e| anyhow!("{e}; the record was written to {written}"))
+}
+
+/// A person's game whose terminal went away (closed, a full disk) ends unfinished, and
+/// says so: the error names the stream and that no record was written.
+fn left_unfinished(e: anyhow::Error) -> anyhow::Error {
+    match e.downcast_ref::<std::io::Error>() {
+        Some(io) if floe_io::console::failed_stream(io).is_some() => anyhow!("{io}; {LEFT}"),
+        _ => e,
+    }
 }
 
 /// People at the terminal: each question is put with the board as the seat asked sees

@@ -53,9 +53,10 @@ pub fn run(a: &PlotArgs) -> Result<()> {
     let drawn = out
         .commit()
         .with_context(|| format!("{}", a.dir.display()))?;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = floe_io::console::stdout();
     for chart in drawn {
-        writeln!(stdout, "drew {}", chart.display())?;
+        writeln!(stdout, "drew {}", floe_io::gate::path(&chart))?;
     }
+    stdout.flush()?;
     Ok(())
 }

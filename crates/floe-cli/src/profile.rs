@@ -67,12 +67,14 @@ pub fn run(a: &ProfileArgs, bots: &Registry) -> Result<()> {
             command: floe_lab::provenance::command_line(),
             force: a.study.force,
             progress: &bar,
-            stop: Some(crate::stop::listen()),
+            stop: Some(floe_io::stop::listen()),
         },
     )?;
     if !a.study.quiet {
         warn(&report.notes);
-        print_report(&mut std::io::stdout().lock(), &report)?;
+        let mut out = floe_io::console::stdout();
+        print_report(&mut out, &report)?;
+        out.flush()?;
     }
     Ok(())
 }

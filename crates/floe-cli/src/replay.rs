@@ -1,11 +1,10 @@
 //! `floe replay`: one game of a run (of `simulate` or `tournament`), played again from its
 //! seed and printed in full.
 
-use std::io::Write;
-
 use anyhow::{Result, bail};
 use clap::Args;
 use floe_bots::Registry;
+use floe_io::write::Existing;
 use floe_lab::RunKind;
 use floe_lab::plan::Plan;
 use floe_lab::request::plan_run;
@@ -46,6 +45,10 @@ pub struct ReplayArgs {
     /// --seat only as that seat saw it.
     #[arg(long, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
+    /// With --html: replace a file there that is not a page Floe wrote (a device, a pipe,
+    /// a folder or a link is refused even so).
+    #[arg(long)]
+    pub force: bool,
     // Flags of `simulate` and `tournament` that do not change any game, accepted so that
     // their command lines replay by changing the subcommand (to `replay`, or for a
     // tournament `replay --tournament`) and adding --index.
@@ -106,10 +109,18 @@ fn tell(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<Stri
 /// Prints the log `told`, or writes it as `--html`'s page.
 fn show(a: &ReplayArgs, told: &str) -> Result<()> {
     match &a.html {
-        None => std::io::stdout().lock().write_all(told.as_bytes())?,
+        None => floe_io::console::write(floe_io::console::Stream::Out, told)?,
         Some(path) => {
-            floe_lab::output_dir::write_whole(path, told.as_bytes(), "--html")?;
-            eprintln!("wrote {} (open it in a browser)", path.display());
+            let existing = if a.force {
+                Existing::Replace
+            } else {
+                Existing::IfFloes(&floe_lab::page::is_floes_page)
+            };
+            floe_io::write::whole(path, told.as_bytes(), existing, "--html")?;
+            floe_io::console::err(&format!(
+                "wrote {} (open it in a browser)",
+                floe_io::gate::path(path)
+            ))?;
         }
     }
     Ok(())

@@ -31,7 +31,7 @@ pub fn run(a: &ReportArgs) -> Result<()> {
         .and_then(|()| file.flush())
         .with_context(|| a.dir.join(PAGE).display().to_string())?;
     for path in out.commit()? {
-        println!("wrote {}", path.display());
+        floe_io::console::out(&format!("wrote {}", floe_io::gate::path(&path)))?;
     }
     Ok(())
 }

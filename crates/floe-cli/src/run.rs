@@ -58,11 +58,11 @@ pub fn run_plan(
             command: floe_lab::provenance::command_line(),
             force,
             progress: &bar,
-            stop: Some(crate::stop::listen()),
+            stop: Some(floe_io::stop::listen()),
             registry,
         },
     )?;
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = floe_io::console::stdout();
     match (quiet, format) {
         (true, _) => {}
         (false, Format::Text) => print_report(&mut stdout, &report)?,
@@ -71,6 +71,7 @@ pub fn run_plan(
             writeln!(stdout)?;
         }
     }
+    stdout.flush()?;
     Ok(())
 }
 
@@ -153,10 +154,10 @@ pub fn print_files(
     charts: &[std::path::PathBuf],
 ) -> std::io::Result<()> {
     for path in written {
-        writeln!(out, "wrote {}", path.display())?;
+        writeln!(out, "wrote {}", floe_io::gate::path(path))?;
     }
     for chart in charts {
-        writeln!(out, "drew {}", chart.display())?;
+        writeln!(out, "drew {}", floe_io::gate::path(chart))?;
     }
     Ok(())
 }

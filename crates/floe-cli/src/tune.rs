@@ -65,24 +65,24 @@ pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
                     )
                 })
                 .collect();
-            println!(
+            floe_io::console::out(&format!(
                 "{} players: {} over {}: {}; at most {g} games, about {}",
                 plan.players,
                 plan.method.name(),
                 count(plan.space, "candidate"),
                 params.join(", "),
                 duration(s)
-            );
+            ))?;
             games += g;
             seconds += s;
         }
-        println!(
+        floe_io::console::out(&format!(
             "at most {games} games: about {} on {} threads on this machine (each player count \
              timed on a few games of its baseline; candidates that make games longer or \
              shorter move it)",
             duration(seconds),
             machine.threads_or_cores()
-        );
+        ))?;
         return Ok(());
     }
     let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
@@ -93,13 +93,14 @@ pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
         machine,
         a.study.force,
         &bar,
-        crate::stop::listen(),
+        floe_io::stop::listen(),
     )?;
     if !a.study.quiet {
-        let mut stdout = std::io::stdout().lock();
+        let mut stdout = floe_io::console::stdout();
         write!(stdout, "{}", report.text)?;
         writeln!(stdout, "{} games", report.games)?;
         crate::run::print_files(&mut stdout, &report.written, &[])?;
+        stdout.flush()?;
     }
     Ok(())
 }

@@ -87,7 +87,7 @@ pub fn serve(sitting: Sitting, record: RecordFile, heading: Vec<String>, port: u
         "playing {} at http://{address}/?key={} (open it in a browser; Ctrl-C stops)",
         served.drawn.game, served.key
     ));
-    let stop = crate::stop::listen();
+    let stop = floe_io::stop::listen();
     while !stop.load(std::sync::atomic::Ordering::SeqCst) {
         if let Some(request) = server.recv_timeout(Duration::from_millis(200))? {
             served.handle(request, address.port())?;
@@ -102,9 +102,7 @@ pub fn serve(sitting: Sitting, record: RecordFile, heading: Vec<String>, port: u
 /// Prints `line` to the terminal that started the server; one that has gone away (closed,
 /// or a pipe nobody reads) does not stop the game in the browser.
 fn say(line: &str) {
-    use std::io::Write as _;
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+    let _ = floe_io::console::out(line);
 }
 
 impl Served {

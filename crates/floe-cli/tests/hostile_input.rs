@@ -210,20 +210,20 @@ fn spec_too_large_refused() {
         tmp.path(),
         &["experiment", "huge.toml"],
         &[
-            "Error: huge.toml: cannot read the experiment spec: it is larger than 4 MiB, the most Floe reads",
+            "Error: cannot read the experiment spec huge.toml: it is larger than 4 MiB, the most Floe reads",
         ],
     );
     if Path::new("/dev/zero").exists() {
         refused(
             tmp.path(),
             &["experiment", "/dev/zero"],
-            &["Error: /dev/zero: cannot read the experiment spec: it is not a regular file"],
+            &["Error: cannot read the experiment spec /dev/zero: it is not a regular file"],
         );
     }
     refused(
         tmp.path(),
         &["experiment", "."],
-        &["Error: .: cannot read the experiment spec: it is a folder, not a file"],
+        &["Error: cannot read the experiment spec .: it is a folder, not a file"],
     );
 }
 

@@ -416,7 +416,7 @@ fn case_03_play_never_overwrites_a_users_file_or_a_special_file() {
     let (played, stderr) = play_into(&notes, &[], ones());
     assert!(!played);
     assert!(
-        stderr.contains("is not a game record Floe wrote") && stderr.contains("--force"),
+        stderr.contains("Floe did not write this file") && stderr.contains("--force"),
         "{stderr}"
     );
     assert_eq!(fs::read_to_string(&notes).unwrap(), "my notes\n");

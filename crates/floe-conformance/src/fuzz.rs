@@ -241,10 +241,10 @@ pub fn run<S: Strategy>(
         }
         Ok(())
     });
-    eprintln!(
+    floe_io::console::note(&format!(
         "{name}: {cases} cases in {:.1} s",
         start.elapsed().as_secs_f64()
-    );
+    ));
     if let Err(e) = result {
         panic!("{name}: {e}");
     }

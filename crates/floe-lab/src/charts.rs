@@ -32,11 +32,10 @@ pub(crate) type Row = HashMap<String, Cell>;
 /// Reads `dir/name`, or `None` if there is no such file.
 pub(crate) fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
     let path = dir.join(name);
-    if !path.exists() {
+    if std::fs::symlink_metadata(&path).is_err() {
         return Ok(None);
     }
-    let file = crate::input::open_regular(&path, crate::input::MAX_TABLE_BYTES)
-        .with_context(|| format!("{}", path.display()))?;
+    let file = floe_io::read::open(&path, floe_io::read::Kind::TABLE)?;
     let table = Table::read(file, kind_of).with_context(|| format!("{}", path.display()))?;
     let names: Vec<String> = table.header().map(String::from).collect();
     let rows = table
@@ -92,7 +91,8 @@ pub fn chart_title(study: &str, game: &str) -> String {
 /// `manifest.toml` (the experiment's name, or the kind of run, and the game), or
 /// `fallback` when the folder holds no manifest that names them.
 pub fn study_title(dir: &Path, fallback: &str) -> String {
-    let manifest = std::fs::read_to_string(dir.join("manifest.toml")).ok();
+    let manifest =
+        floe_io::read::text(&dir.join("manifest.toml"), floe_io::read::Kind::MANIFEST).ok();
     let table = manifest.and_then(|text| text.parse::<toml::Table>().ok());
     let field = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
     table

@@ -12,7 +12,6 @@ pub mod columns;
 pub mod drawn;
 pub mod estimate;
 mod execute;
-pub mod input;
 pub mod message;
 pub mod output_dir;
 pub mod page;

@@ -23,21 +23,24 @@
 
 use std::collections::BTreeSet;
 use std::fs::{self, File};
-use std::io::{self, BufWriter};
+use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
+use floe_io::read::Kind;
+use floe_io::write;
 use serde::{Deserialize, Serialize};
 
 use floe_sim::{Setting, Wording};
 
-use crate::input::read_text_at_most;
 use crate::message::Message;
+
+/// A result file being written (see [`floe_io::write::NewFile`]): every error names the
+/// file as the user will find it (`out/seats.csv: No space left on device`), not the
+/// staging folder's copy.
+pub use floe_io::write::NewFile as OutFile;
 
 /// The list of files Floe made in a folder.
 pub const OWNED: &str = "floe-files.toml";
-
-/// The largest list of owned files read (a real one is a few hundred bytes).
-const OWNED_LIMIT: u64 = 1 << 20;
 
 /// The start of a staging folder's name inside the output folder (the process id follows).
 const STAGING: &str = ".floe-partial-";
@@ -48,9 +51,6 @@ pub const STAGING_MARK: &str = ".floe-staging";
 /// The lock file of an output folder: the run holding its lock is the folder's one writer.
 /// It names that run, for the message that refuses another.
 pub const LOCK: &str = ".floe-lock";
-
-/// The largest lock file read for its holder's name.
-const LOCK_LIMIT: u64 = 1 << 16;
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
@@ -65,9 +65,9 @@ pub fn is_chart_name(name: &str) -> bool {
 
 /// An output problem, naming the path.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {message}", path.display())]
+#[error("{}", self.say(&floe_sim::Names))]
 pub struct OutputError {
-    /// The path at fault.
+    /// The path at fault (empty when the message names it already).
     pub path: PathBuf,
     /// What is wrong (part of the message, not a separate cause, so it prints once).
     pub message: Message,
@@ -76,13 +76,25 @@ pub struct OutputError {
 impl OutputError {
     /// The error, the settings its advice names worded by `wording`.
     pub fn say(&self, wording: &dyn Wording) -> String {
-        format!("{}: {}", self.path.display(), self.message.say(wording))
+        let message = self.message.say(wording);
+        if self.path.as_os_str().is_empty() {
+            return message;
+        }
+        format!("{}: {message}", floe_io::gate::path(&self.path))
     }
 }
 
 fn at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
     move |error| OutputError {
         path: path.to_path_buf(),
+        message: error.to_string().into(),
+    }
+}
+
+/// An error of the door ([`floe_io`]), which names its path itself.
+fn door(error: io::Error) -> OutputError {
+    OutputError {
+        path: PathBuf::new(),
         message: error.to_string().into(),
     }
 }
@@ -138,30 +150,6 @@ pub struct OutputDir {
     committed: bool,
 }
 
-/// A result file being written: every error names the file as the user will find it
-/// (`out/seats.csv: No space left on device`), not the staging folder's copy.
-#[derive(Debug)]
-pub struct OutFile {
-    inner: BufWriter<File>,
-    named: PathBuf,
-}
-
-impl OutFile {
-    fn name_error(&self, e: io::Error) -> io::Error {
-        io::Error::new(e.kind(), format!("{}: {e}", self.named.display()))
-    }
-}
-
-impl io::Write for OutFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf).map_err(|e| self.name_error(e))
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush().map_err(|e| self.name_error(e))
-    }
-}
-
 /// Reads the list of files Floe made in `dir` (empty when there is none).
 fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
     let path = dir.join(OWNED);
@@ -169,10 +157,10 @@ fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
         path: path.clone(),
         message: message.into(),
     };
-    if !path.exists() {
+    if fs::symlink_metadata(&path).is_err() {
         return Ok(Owned::default());
     }
-    let text = read_text_at_most(&path, OWNED_LIMIT).map_err(at(&path))?;
+    let text = floe_io::read::text(&path, Kind::FILE_LIST).map_err(door)?;
     let owned: Owned = toml::from_str(&text).map_err(|e| {
         bad(format!(
             "not a list of the files Floe wrote here: {}",
@@ -191,7 +179,7 @@ fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
 /// Names the folder when Floe wrote no list of files there (it is not a results folder),
 /// and the list when it cannot be read or says a move was cut short ([`check_complete`]).
 pub fn result_files(dir: &Path) -> Result<Vec<String>, OutputError> {
-    if !dir.join(OWNED).is_file() {
+    if fs::symlink_metadata(dir.join(OWNED)).is_err() {
         return Err(OutputError {
             path: dir.to_path_buf(),
             message: format!("not a results folder Floe wrote: it holds no {OWNED}").into(),
@@ -226,44 +214,24 @@ pub fn check_complete(dir: &Path) -> Result<(), OutputError> {
 /// Refuses when another run holds the lock, naming it; names the lock file when it cannot
 /// be opened or locked.
 fn take_lock(dir: &Path) -> Result<File, OutputError> {
-    use std::io::{Read, Seek, Write};
-    let path = dir.join(LOCK);
-    let mut file = fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&path)
-        .map_err(at(&path))?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(fs::TryLockError::WouldBlock) => {
-            let mut holder = String::new();
-            let _ = (&file).take(LOCK_LIMIT).read_to_string(&mut holder);
-            let holder = holder.trim();
-            return Err(OutputError {
-                path: dir.to_path_buf(),
-                message: Message::from(format!(
-                    "another Floe run is writing into this folder ({}); wait for it to end \
-                     or choose another ",
-                    if holder.is_empty() {
-                        "it has not yet said which"
-                    } else {
-                        holder
-                    }
-                ))
-                .mention(Setting::Out),
-            });
-        }
-        Err(fs::TryLockError::Error(e)) => return Err(at(&path)(e)),
-    }
     let command = crate::provenance::command_line();
     let name = format!("process {}: {}", std::process::id(), command.join(" "));
-    file.set_len(0)
-        .and_then(|()| file.rewind())
-        .and_then(|()| file.write_all(name.as_bytes()))
-        .map_err(at(&path))?;
-    Ok(file)
+    match write::lock(&dir.join(LOCK), &name).map_err(door)? {
+        Ok(file) => Ok(file),
+        Err(holder) => Err(OutputError {
+            path: dir.to_path_buf(),
+            message: Message::from(format!(
+                "another Floe run is writing into this folder ({}); wait for it to end \
+                 or choose another ",
+                if holder.is_empty() {
+                    "it has not yet said which".to_string()
+                } else {
+                    floe_io::gate::terminal(&holder).replace('\n', " ")
+                }
+            ))
+            .mention(Setting::Out),
+        }),
+    }
 }
 
 /// Returns whether `name` names a file inside a folder (no path, no `..`).
@@ -290,17 +258,7 @@ impl OutputDir {
         scope: Scope,
         force: bool,
     ) -> Result<OutputDir, OutputError> {
-        let created = dir
-            .ancestors()
-            .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
-            .last()
-            .map(Path::to_path_buf);
-        if dir.exists() && !dir.is_dir() {
-            return Err(OutputError {
-                path: dir.into(),
-                message: "a file is in the way: give a folder".into(),
-            });
-        }
+        let created = write::folders(dir).map_err(door)?;
         let mut out = OutputDir {
             dir: dir.to_path_buf(),
             staging: PathBuf::new(),
@@ -312,7 +270,6 @@ impl OutputDir {
             written: Vec::new(),
             committed: false,
         };
-        fs::create_dir_all(dir).map_err(at(dir))?;
         out.lock = Some(take_lock(dir)?);
         let owned = read_owned(dir)?;
         out.owned = owned.files;
@@ -322,10 +279,12 @@ impl OutputDir {
         out.check_clashes(names, charts)?;
         remove_dead_staging(dir);
         let staging = dir.join(format!("{STAGING}{}", std::process::id()));
-        fs::create_dir(&staging).map_err(at(&staging))?;
+        write::folder(&staging).map_err(door)?;
         out.staging = staging;
         let mark = out.staging.join(STAGING_MARK);
-        fs::write(&mark, "").map_err(at(&mark))?;
+        write::create(&mark, &mark)
+            .and_then(write::NewFile::finish)
+            .map_err(door)?;
         Ok(out)
     }
 
@@ -378,13 +337,9 @@ impl OutputDir {
     /// # Errors
     /// Fails if the file cannot be created.
     pub fn file(&mut self, name: &str) -> Result<OutFile, OutputError> {
-        let path = self.staging.join(name);
-        let file = File::create(&path).map_err(at(&path))?;
+        let file = write::create(&self.staging.join(name), &self.dir.join(name)).map_err(door)?;
         self.written.push(name.to_string());
-        Ok(OutFile {
-            inner: BufWriter::new(file),
-            named: self.dir.join(name),
-        })
+        Ok(file)
     }
 
     /// The files written into the staging folder so far, by name, in order.
@@ -418,6 +373,9 @@ impl OutputDir {
     /// # Errors
     /// Names a file that is in the way or a move that fails.
     pub fn commit(mut self) -> Result<Vec<PathBuf>, OutputError> {
+        // A signal before the move leaves the earlier result as it was; once the move
+        // begins, it is finished first.
+        floe_io::stop::check().map_err(door)?;
         let written: BTreeSet<String> = self.written.iter().cloned().collect();
         // Files that were not there when the run began may have appeared since.
         self.check_clashes(
@@ -430,7 +388,7 @@ impl OutputDir {
         let mut done = Vec::new();
         for name in &self.written {
             let target = self.dir.join(name);
-            fs::rename(self.staging.join(name), &target).map_err(at(&target))?;
+            write::place(&self.staging.join(name), &target).map_err(door)?;
             done.push(target);
         }
         let stale: Vec<String> = self
@@ -440,11 +398,7 @@ impl OutputDir {
             .cloned()
             .collect();
         for name in &stale {
-            let path = self.dir.join(name);
-            match fs::remove_file(&path) {
-                Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(at(&path)(e)),
-                _ => {}
-            }
+            write::remove(&self.dir.join(name)).map_err(door)?;
             owned.remove(name);
         }
         self.write_owned(&owned, false)?;
@@ -465,9 +419,14 @@ impl OutputDir {
             .expect("a list of names serialises")
         );
         let staged = self.staging.join(OWNED);
-        fs::write(&staged, text).map_err(at(&staged))?;
         let target = self.dir.join(OWNED);
-        fs::rename(&staged, &target).map_err(at(&target))
+        // Written while the move is under way: a signal must not stop it half-done.
+        write::remove(&staged).map_err(door)?;
+        write::create(&staged, &target)
+            .and_then(|mut f| f.write_all(text.as_bytes()).map(|()| f))
+            .and_then(write::NewFile::finish)
+            .and_then(|()| write::place(&staged, &target))
+            .map_err(door)
     }
 }
 
@@ -484,7 +443,7 @@ fn remove_dead_staging(dir: &Path) {
         let named = entry.file_name().to_string_lossy().starts_with(STAGING);
         let marked = !path.is_symlink() && path.join(STAGING_MARK).is_file();
         if named && marked {
-            let _ = fs::remove_dir_all(&path);
+            write::remove_staging(&path);
         }
     }
 }
@@ -492,51 +451,17 @@ fn remove_dead_staging(dir: &Path) {
 impl Drop for OutputDir {
     fn drop(&mut self) {
         if !self.staging.as_os_str().is_empty() {
-            let _ = fs::remove_dir_all(&self.staging);
+            write::remove_staging(&self.staging);
         }
         if self.committed {
             return;
         }
         if let Some(top) = &self.created {
             // This run made the folder, so its lock file is this run's alone.
-            let _ = fs::remove_file(self.dir.join(LOCK));
-            // Folders this run made, innermost first; remove_dir leaves any non-empty one.
-            for folder in self.dir.ancestors() {
-                if fs::remove_dir(folder).is_err() || folder == top {
-                    break;
-                }
-            }
+            let _ = write::remove(&self.dir.join(LOCK));
+            write::remove_empty_folders(&self.dir, top);
         }
     }
-}
-
-/// Writes `bytes` as the one file `path`, whole or not at all: into a staging file beside
-/// it, then renamed over it, so a failure leaves no half-written page. `setting` (say
-/// `--html`) names the path in errors.
-///
-/// # Errors
-/// Names the setting and the path when the folder or the file cannot be written, or the
-/// path is a folder.
-pub fn write_whole(path: &Path, bytes: &[u8], setting: &str) -> anyhow::Result<()> {
-    use anyhow::Context as _;
-    let named = || format!("{setting} {}", path.display());
-    if path.is_dir() {
-        anyhow::bail!("{}: is a folder; give a file name", named());
-    }
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow::anyhow!("{}: names no file", named()))?;
-    let folder = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).with_context(|| format!("{}: cannot create its folder", named()))?;
-    let staged = folder.join(format!(".{}.floe-partial", name.to_string_lossy()));
-    let written = fs::write(&staged, bytes).and_then(|()| fs::rename(&staged, path));
-    if written.is_err() {
-        let _ = fs::remove_file(&staged);
-    }
-    written.with_context(|| format!("{}: cannot write it", named()))
 }
 
 #[cfg(test)]
@@ -651,7 +576,7 @@ mod tests {
         assert!(e.to_string().contains("f: a file is in the way"), "{e}");
         let e = OutputDir::prepare(&file.join("sub"), &[], false, Scope::Everything, false)
             .unwrap_err();
-        assert!(e.to_string().contains("f/sub"), "{e}");
+        assert!(e.to_string().contains("f: a file is in the way"), "{e}");
     }
 
     #[test]

@@ -58,8 +58,8 @@ impl Record {
     /// # Errors
     /// Names the file, and the line and key of a bad entry.
     pub fn read(path: &Path) -> Result<Record> {
-        let text = crate::input::read_text(path)
-            .map_err(|e| record_error(path, "cannot read the game record").because(e))?;
+        let text = floe_io::read::text(path, floe_io::read::Kind::RECORD)
+            .map_err(|e| record_error(path, e.to_string()))?;
         toml::from_str(&text).map_err(|e| {
             let line = e
                 .span()

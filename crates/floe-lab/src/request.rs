@@ -82,18 +82,14 @@ impl NamedBy {
     }
 }
 
-/// Reads the rules file at `path` (at most [`crate::input::MAX_INPUT_BYTES`]), named in
-/// errors by `named_by`.
+/// Reads the rules file at `path` ([`floe_io::read::Kind::RULES`]), named in errors by
+/// `named_by`.
 ///
 /// # Errors
 /// Fails if the file cannot be read, is a folder, too large or not UTF-8.
 pub fn read_rules(path: &Path, named_by: NamedBy) -> Result<RulesFile> {
-    let text = crate::input::read_text(path).map_err(|e| {
-        named_by.refuse(
-            &format!("cannot read the rules file {}", path.display()),
-            e.into(),
-        )
-    })?;
+    let text = floe_io::read::text(path, floe_io::read::Kind::RULES)
+        .map_err(|e| named_by.refuse("", e.into()))?;
     Ok(RulesFile {
         named_by,
         text,

@@ -13,7 +13,6 @@ use floe_sim::{RunConfig, Setting, Shard, Tally};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::input::read_text_at_most;
 use crate::message::Message;
 use crate::output_dir::{OutputDir, OutputError};
 use crate::plan::{GAMES, Plan, hex, sha256_hex};
@@ -23,9 +22,6 @@ use crate::provenance;
 pub const COUNTS: &str = "counts.csv";
 /// A shard's manifest.
 pub const MANIFEST: &str = "shard.toml";
-
-/// The largest shard manifest read (a real one is a few kilobytes, plus the rules).
-const MANIFEST_LIMIT: u64 = 16 << 20;
 
 /// What a shard folder says about itself. Everything but `shard`, `games_played`,
 /// `command` and `files` must be the same in every shard of a run.
@@ -75,7 +71,9 @@ pub fn sealed(text: &str) -> String {
 #[doc(hidden)]
 pub fn reseal(dir: &Path) -> Result<()> {
     let path = dir.join(MANIFEST);
-    let text = String::from_utf8_lossy(&std::fs::read(&path)?).into_owned();
+    let text =
+        String::from_utf8_lossy(&floe_io::read::bytes(&path, floe_io::read::Kind::MANIFEST)?)
+            .into_owned();
     let mut body = match text.trim_end().rsplit_once('\n') {
         Some((body, last)) if last.starts_with(SEAL) => format!("{body}\n"),
         _ => text.clone(),
@@ -86,7 +84,12 @@ pub fn reseal(dir: &Path) -> Result<()> {
         }
         body = toml::to_string(&manifest)?;
     }
-    std::fs::write(&path, sealed(&body))?;
+    floe_io::write::whole(
+        &path,
+        sealed(&body).as_bytes(),
+        floe_io::write::Existing::Replace,
+        "",
+    )?;
     Ok(())
 }
 
@@ -94,7 +97,7 @@ pub fn reseal(dir: &Path) -> Result<()> {
 fn file_sha256(path: &Path) -> std::io::Result<String> {
     let mut hasher = Sha256::new();
     std::io::copy(
-        &mut crate::input::open_regular(path, u64::MAX)?,
+        &mut floe_io::read::open(path, floe_io::read::Kind::GAME_ROWS)?,
         &mut hasher,
     )?;
     Ok(hex(&hasher.finalize()))
@@ -282,8 +285,7 @@ impl Merged {
         let columns = GameColumns::of(header);
         for s in &self.shards {
             let path = s.dir.join(GAMES);
-            let file = crate::input::open_regular(&path, u64::MAX)
-                .with_context(|| format!("{}", path.display()))?;
+            let file = floe_io::read::open(&path, floe_io::read::Kind::GAME_ROWS)?;
             let mut reader = csv::Reader::from_reader(BufReader::new(file));
             let found = reader
                 .headers()
@@ -456,14 +458,13 @@ impl<R: std::io::Read> ShardRows<'_, R> {
 /// Reads the manifest of the shard folder `dir` and checks its seal.
 fn read_manifest(dir: &Path) -> Result<ShardManifest> {
     let path = dir.join(MANIFEST);
-    if !path.is_file() {
+    if std::fs::symlink_metadata(&path).is_err() {
         bail!(
             "{}: not a finished shard folder (no {MANIFEST})",
             dir.display()
         );
     }
-    let text =
-        read_text_at_most(&path, MANIFEST_LIMIT).with_context(|| format!("{}", path.display()))?;
+    let text = floe_io::read::text(&path, floe_io::read::Kind::MANIFEST)?;
     let body = text.trim_end_matches('\n');
     let (body, seal) = match body.rsplit_once('\n') {
         Some((body, last)) => (format!("{body}\n"), last),
@@ -670,8 +671,7 @@ pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged
 /// each counter once, in a cell of the run.
 fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
     let path = dir.join(COUNTS);
-    let file = crate::input::open_regular(&path, crate::input::MAX_TABLE_BYTES)
-        .with_context(|| format!("{}", path.display()))?;
+    let file = floe_io::read::open(&path, floe_io::read::Kind::TABLE)?;
     let mut reader = csv::Reader::from_reader(file);
     let header = reader
         .headers()

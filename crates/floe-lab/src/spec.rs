@@ -319,10 +319,10 @@ impl SpecText<'_> {
 /// and line of a syntax error or an unknown key; returns the text too.
 pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
-    what: &str,
+    what: &'static str,
 ) -> Result<(String, T)> {
-    let text = crate::input::read_text(path)
-        .map_err(|e| anyhow!("{}: cannot read the {what}: {e}", path.display()))?;
+    let kind = floe_io::read::Kind::new(what, floe_io::read::Kind::SPEC.limit);
+    let text = floe_io::read::text(path, kind)?;
     let file = toml::from_str(&text).map_err(|e| {
         let line = e.span().map_or(1, |s| line_of(&text, s.start));
         // A wrong type or a duplicate key is named by its key; an unknown key is named in

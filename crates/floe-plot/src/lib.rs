@@ -37,10 +37,8 @@
 //! # Ok::<(), floe_plot::PlotError>(())
 //! ```
 
-use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 mod heat;
 mod line;
@@ -163,53 +161,18 @@ pub(crate) fn write_chart(path: &Path, svg: &str) -> Result<(), PlotError> {
     write_atomically(&png_path(path), &png)
 }
 
-/// Distinguishes temporary files of concurrent writes within one process.
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
-
-/// Writes `contents` to `path` through a temporary file in the same directory, renamed
-/// into place once it is complete and flushed.
+/// Writes `contents` to `path` whole or not at all, through Floe's one door for files
+/// ([`floe_io::write`]): staged beside the path, synced, then moved into place. The caller
+/// (a results folder's staging, or a user's own call) decides what may be replaced.
 ///
 /// # Errors
 ///
-/// [`PlotError::Write`] if the temporary file cannot be created or written, or cannot be
-/// renamed to `path`; the temporary file is removed in that case.
+/// [`PlotError::Write`] if the file cannot be written; nothing is left behind then.
 fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), PlotError> {
-    let write_err = |source| PlotError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let file_name = path.file_name().ok_or_else(|| {
-        write_err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path has no file name",
-        ))
-    })?;
-    let dir = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let temp = dir.join(format!(
-        ".{}.{}.{}.tmp",
-        file_name.to_string_lossy(),
-        std::process::id(),
-        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .map_err(write_err)?;
-    let result = file
-        .write_all(contents)
-        .and_then(|()| file.sync_all())
-        .and_then(|()| {
-            drop(file);
-            fs::rename(&temp, path)
-        });
-    if let Err(source) = result {
-        // Best effort: the write already failed, and that is the error to report.
-        let _ = fs::remove_file(&temp);
-        return Err(write_err(source));
-    }
-    Ok(())
+    floe_io::write::whole(path, contents, floe_io::write::Existing::Replace, "")
+        .map(|_| ())
+        .map_err(|source| PlotError::Write {
+            path: path.to_path_buf(),
+            source,
+        })
 }

@@ -325,7 +325,8 @@ fn unsorted_points_and_marks_between_points_are_drawn() {
 #[test]
 fn unwritable_path_is_a_write_error_naming_the_path() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("no such dir").join("chart.svg");
+    fs::write(dir.path().join("a file"), "").unwrap();
+    let path = dir.path().join("a file").join("chart.svg");
     let err = line_chart(&path, "t", "x", "y", &tile_series()).unwrap_err();
     assert!(matches!(err, PlotError::Write { .. }), "{err}");
     assert!(err.to_string().contains("chart.svg"), "{err}");
@@ -338,7 +339,7 @@ fn unwritable_path_is_a_write_error_naming_the_path() {
     assert!(matches!(err, PlotError::Write { .. }), "{err}");
     assert_eq!(
         files_in(dir.path()),
-        vec!["taken.svg"],
+        vec!["a file", "taken.svg"],
         "no temporary file left"
     );
 }

@@ -52,14 +52,13 @@ const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src dat
 /// a file that cannot be read.
 pub fn render(dir: &Path, files: &[String]) -> Result<String> {
     let manifest_path = dir.join("manifest.toml");
-    if !manifest_path.is_file() {
+    if std::fs::symlink_metadata(&manifest_path).is_err() {
         bail!(
             "{}: not a results folder Floe wrote: it holds no manifest.toml",
-            dir.display()
+            floe_io::gate::path(dir)
         );
     }
-    let manifest: toml::Table = std::fs::read_to_string(&manifest_path)
-        .with_context(|| manifest_path.display().to_string())?
+    let manifest: toml::Table = floe_io::read::text(&manifest_path, floe_io::read::Kind::MANIFEST)?
         .parse()
         .with_context(|| manifest_path.display().to_string())?;
     let field = |key: &str| manifest.get(key).and_then(|v| v.as_str());
@@ -123,12 +122,28 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
     Ok(page.into_string())
 }
 
+/// The generator a page Floe writes names in its head: how Floe tells its own page from
+/// a person's file of the same name before replacing it ([`is_floes_page`]).
+const GENERATOR: &str = "Floe";
+
+/// Returns whether the file at `path` is a page Floe wrote: its head names Floe as its
+/// generator.
+pub fn is_floes_page(path: &Path) -> bool {
+    let mark = format!("<meta name=\"generator\" content=\"{GENERATOR}\">");
+    floe_io::read::open(path, floe_io::read::Kind::PAGE).is_ok_and(|file| {
+        let mut head = String::new();
+        let _ = std::io::Read::read_to_string(&mut std::io::Read::take(file, 4096), &mut head);
+        head.contains(&mark)
+    })
+}
+
 /// The head of a page Floe writes: its title, its content security `policy` (what it may
 /// fetch: nothing, in a page that stands alone) and its inline `style`.
 pub(crate) fn head(title: &str, policy: &str, style: &str) -> Markup {
     html! {
         head {
             meta charset="utf-8";
+            meta name="generator" content=(GENERATOR);
             meta http-equiv="Content-Security-Policy" content=(policy);
             meta name="viewport" content="width=device-width, initial-scale=1";
             title { (title) }
@@ -204,10 +219,11 @@ fn reproduce(manifest: &toml::Table) -> Markup {
 fn meanings(dir: &Path) -> Result<HashMap<(String, String), String>> {
     let path = dir.join("columns.csv");
     let mut out = HashMap::new();
-    if !path.is_file() {
+    if std::fs::symlink_metadata(&path).is_err() {
         return Ok(out);
     }
-    let mut reader = csv::Reader::from_path(&path).with_context(|| path.display().to_string())?;
+    let mut reader =
+        csv::Reader::from_reader(floe_io::read::open(&path, floe_io::read::Kind::TABLE)?);
     for record in reader.records() {
         let r = record.with_context(|| path.display().to_string())?;
         if let (Some(file), Some(column), Some(meaning)) = (r.get(0), r.get(1), r.get(2)) {
@@ -221,7 +237,7 @@ fn meanings(dir: &Path) -> Result<HashMap<(String, String), String>> {
 /// nothing), captioned by its file name.
 fn chart(dir: &Path, name: &str) -> Result<Markup> {
     let path = dir.join(name);
-    let svg = std::fs::read(&path).with_context(|| path.display().to_string())?;
+    let svg = floe_io::read::bytes(&path, floe_io::read::Kind::CHART)?;
     let source = format!("data:image/svg+xml;base64,{}", STANDARD.encode(svg));
     Ok(html! {
         figure {
@@ -235,7 +251,8 @@ fn chart(dir: &Path, name: &str) -> Result<Markup> {
 fn table(dir: &Path, name: &str, meanings: &HashMap<(String, String), String>) -> Result<Markup> {
     let path = dir.join(name);
     let context = || path.display().to_string();
-    let mut reader = csv::Reader::from_path(&path).with_context(context)?;
+    let mut reader =
+        csv::Reader::from_reader(floe_io::read::open(&path, floe_io::read::Kind::TABLE)?);
     let header: Vec<String> = reader
         .headers()
         .with_context(context)?

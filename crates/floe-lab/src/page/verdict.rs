@@ -100,7 +100,10 @@ fn cell_name(row: &Row, header: &[String], key: &str) -> String {
 
 /// The header of a table's rows, in the order written: read from the CSV file itself.
 fn header_of(dir: &Path, name: &str) -> Result<Vec<String>> {
-    let mut reader = csv::Reader::from_path(dir.join(name))?;
+    let mut reader = csv::Reader::from_reader(floe_io::read::open(
+        &dir.join(name),
+        floe_io::read::Kind::TABLE,
+    )?);
     Ok(reader.headers()?.iter().map(String::from).collect())
 }
 

@@ -1,6 +1,5 @@
 //! Running a profile: the tournament played, then the profile derived and written.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -128,11 +127,14 @@ pub(super) fn run_game<G: Game>(
     tables.push((LADDER.to_string(), derived.ladder.clone()));
     write_profile(game, &tables, &mut out).about(Setting::Out, &out_path)?;
     let inner = out.staging().join(TOURNAMENT);
-    let manifest = fs::read_to_string(inner.join(MANIFEST)).about(Setting::Out, &out_path)?;
+    let manifest = floe_io::read::text(&inner.join(MANIFEST), floe_io::read::Kind::MANIFEST)
+        .about(Setting::Out, &out_path)?;
     let manifest = manifest + &manifest_table(&ladder, p.deals, timing.as_ref());
-    fs::write(out.staging().join(MANIFEST), manifest).about(Setting::Out, &out_path)?;
-    out.add(MANIFEST);
-    fs::remove_dir_all(&inner).about(Setting::Out, &out_path)?;
+    let mut file = out.file(MANIFEST).about(Setting::Out, &out_path)?;
+    std::io::Write::write_all(&mut file, manifest.as_bytes())
+        .and_then(|()| file.finish())
+        .about(Setting::Out, &out_path)?;
+    floe_io::write::remove_staging(&inner);
 
     let mut notes = Vec::new();
     if timing.is_some() {
@@ -225,7 +227,8 @@ fn play_tournament(
         if [COLUMNS, MANIFEST, crate::page::PAGE].contains(&name.as_str()) {
             continue;
         }
-        fs::rename(path, out.staging().join(&name)).about(Setting::Out, &opts.out.display())?;
+        floe_io::write::place(path, &out.staging().join(&name))
+            .about(Setting::Out, &opts.out.display())?;
         out.add(&name);
     }
     Ok(report)
