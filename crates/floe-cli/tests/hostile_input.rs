@@ -7,14 +7,18 @@ use std::time::Duration;
 
 mod common;
 
-use common::{csv_column, floe, floe_line, listing, prints, read, words, write};
+use common::{
+    assert_same_files, csv_column, floe, floe_line, listing, merge_into, ok, prints, read, words,
+    write,
+};
 
 /// A lineup that fits every spec below.
 const LINEUP: &str = "[[lineups]]\nbots = \"random\"\ngames = 10\n";
 
 /// Runs `floe ARGS` in `dir` (default output folders land there) and checks that it fails
-/// with an error holding every one of `messages`, and leaves `dir` as it found it.
-fn refused(dir: &Path, args: &[&str], messages: &[&str]) {
+/// with an error holding every one of `messages`, and leaves `dir` as it found it; returns
+/// the error printed.
+fn refused(dir: &Path, args: &[&str], messages: &[&str]) -> String {
     let before = listing(dir);
     let assert = floe()
         .current_dir(dir)
@@ -30,6 +34,227 @@ fn refused(dir: &Path, args: &[&str], messages: &[&str]) {
         );
     }
     assert_eq!(listing(dir), before, "{args:?} left output behind");
+    stderr
+}
+
+/// Checks that `floe ARGS --check` and the run `floe ARGS` itself, in `dir`, are refused
+/// alike with `message`: what `--check` passes, the run meets, and the run refuses before
+/// its first game, leaving nothing behind.
+fn refused_alike(dir: &Path, args: &[&str], message: &str) {
+    let checked = refused(dir, &[args, &["--check"]].concat(), &[message]);
+    let run = refused(dir, args, &[message]);
+    assert_eq!(
+        checked, run,
+        "{args:?}: --check and the run say different things"
+    );
+}
+
+/// Writes `text` as the spec `bad.toml` in a fresh folder and checks that `floe COMMAND
+/// bad.toml` (with `more` flags) is refused as [`refused_alike`] says, with `bad.toml: `
+/// followed by `message`.
+fn spec_refused_alike(command: &str, text: &str, more: &[&str], message: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    write(tmp.path(), "bad.toml", text);
+    let args = [&[command, "bad.toml"], more].concat();
+    refused_alike(tmp.path(), &args, &format!("Error: bad.toml: {message}"));
+}
+
+/// A goofspiel tune spec of two candidates, its `[objective]` table last: the first key
+/// added is on line 10.
+const TUNE: &str = "game = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\nbudget = 400\n\
+                    round_games = 20\n[[params]]\nname = \"tie_bonus\"\nvalues = [0, 1]\n\
+                    [objective]\n";
+
+#[test]
+fn tune_refuses_weights_that_could_overflow_the_objective() {
+    // Before, 1.7e308 passed --check and the objective overflowed to inf after the games.
+    spec_refused_alike(
+        "tune",
+        &format!("{TUNE}seat_spread = 1.7e308\n"),
+        &[],
+        "line 10: objective.seat_spread: 1.7e308 is too large: with seat_spread at its \
+         largest, 1 (a share), the objective could reach 1.7e308, and it may reach at most \
+         1e280 so that the search's sums of objectives stay finite",
+    );
+    spec_refused_alike(
+        "tune",
+        &format!("{TUNE}length = 1e270\nlength_target = 30\n"),
+        &[],
+        "line 10: objective.length: 1e270 is too large: with length at its largest, \
+         1.8446744073709552e19 (rounds, the longest mean a run counts), the objective could \
+         reach 1.8446744073709552e289",
+    );
+}
+
+#[test]
+fn tune_refuses_a_negative_length_target() {
+    spec_refused_alike(
+        "tune",
+        &format!("{TUNE}length = 1.0\nlength_target = -5\n"),
+        &[],
+        "line 11: objective.length_target: -5 is not a number of rounds (0 or more)",
+    );
+}
+
+#[test]
+fn tune_refuses_ntbea_settings_past_the_space_and_bound() {
+    let ntbea = |key: &str| {
+        TUNE.replace(
+            "[[params]]",
+            &format!("method = \"ntbea\"\n{key}\n[[params]]"),
+        )
+    };
+    spec_refused_alike(
+        "tune",
+        &format!(
+            "{}seat_spread = 1.0\n",
+            ntbea("ntbea_neighbours = 1000000000000")
+        ),
+        &[],
+        "line 7: ntbea_neighbours: 1000000000000 is more than a round can draw at 2 players: \
+         besides the current candidate the space holds 1 candidate; give at most 1 or leave \
+         it out",
+    );
+    spec_refused_alike(
+        "tune",
+        &format!("{}seat_spread = 1.0\n", ntbea("ntbea_batch = 3")),
+        &[],
+        "line 7: ntbea_batch: 3 is more than the 2 candidates of the space at 2 players",
+    );
+    spec_refused_alike(
+        "tune",
+        &format!("{}seat_spread = 1.0\n", ntbea("ntbea_exploration = 1e300")),
+        &[],
+        "line 7: ntbea_exploration: 1e300 is not a number from 0 to 1e280, the most an \
+         objective may reach",
+    );
+}
+
+#[test]
+fn games_past_what_a_run_can_count_are_refused() {
+    let half = u64::MAX / 2;
+    let lineup = format!("[[lineups]]\nbots = \"random\"\ngames = {half}\n");
+    spec_refused_alike(
+        "experiment",
+        &format!("players = [2, 3, 4]\n{lineup}"),
+        &[],
+        &format!(
+            "line 4: lineups[0].games: with cells of {half} games, the experiment's first 3 \
+             cells already hold more than {} games in all, the most a run can count",
+            u64::MAX
+        ),
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    write(
+        tmp.path(),
+        "three.toml",
+        format!("players = [2, 3, 4]\n{LINEUP}"),
+    );
+    refused_alike(
+        tmp.path(),
+        &["experiment", "three.toml", "--games", &half.to_string()],
+        &format!("Error: --games {half}: with cells of {half} games, the experiment's first 3"),
+    );
+    spec_refused_alike(
+        "tune",
+        &format!(
+            "{}seat_spread = 1.0\n",
+            TUNE.replace("budget = 400", &format!("budget = {}", i64::MAX))
+        ),
+        &[],
+        "line 4: budget: 9223372036854775807 games, with validation_games = \
+         9223372036854775807, are more than a tune can count",
+    );
+    write(
+        tmp.path(),
+        "tune.toml",
+        format!("{TUNE}seat_spread = 1.0\n"),
+    );
+    refused_alike(
+        tmp.path(),
+        &["tune", "tune.toml", "--games", &half.to_string()],
+        &format!("Error: --games {half}: too many for a trial"),
+    );
+}
+
+#[test]
+fn a_lineup_plays_only_at_the_spec_s_player_counts() {
+    // Before, the line-up's 3 players were played though the spec lists only 2.
+    spec_refused_alike(
+        "experiment",
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 4\nplayers = [3]\n",
+        &[],
+        "line 5: lineups[0].players[0]: 3 is not one of the spec's player counts (2, on \
+         line 1); a line-up's players choose among those",
+    );
+}
+
+#[test]
+fn a_shard_with_no_game_to_play_is_refused() {
+    // Before, shard 7/8 of 4 games played none, and wrote a folder of no counts.
+    let tmp = tempfile::tempdir().unwrap();
+    let message = "Error: --shard 7/8: the run has 4 games, too few for 8 shards to play one \
+                   each; split it into at most 4 shards";
+    refused(
+        tmp.path(),
+        &words("simulate --players 2 --games 4 --shard 7/8"),
+        &[message],
+    );
+    refused(
+        tmp.path(),
+        &words("tournament --players 2 --games 4 --shard 7/8"),
+        &[message],
+    );
+    write(
+        tmp.path(),
+        "four.toml",
+        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 4\n",
+    );
+    refused_alike(
+        tmp.path(),
+        &words("experiment four.toml --shard 7/8"),
+        message,
+    );
+    write(
+        tmp.path(),
+        "two.toml",
+        format!("players = [2, 3]\n{LINEUP}"),
+    );
+    refused_alike(
+        tmp.path(),
+        &words("experiment two.toml --games 3 --shard 1/5"),
+        "Error: --shard 1/5: the run's largest cell has 3 games, too few for 5 shards to play \
+         one each; split it into at most 3 shards",
+    );
+}
+
+#[test]
+fn a_cell_smaller_than_the_shard_count_is_shared_out_and_merged_whole() {
+    // Its 2 games fall to 2 of the 4 shards; the larger cell gives every shard a game.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 12\n\n\
+                [[lineups]]\nbots = \"greedy\"\ngames = 2\n";
+    let spec = write(tmp.path(), "mixed.toml", text);
+    let spec = spec.to_str().unwrap();
+    let whole = tmp.path().join("whole");
+    ok(&["experiment", spec], &whole);
+    let shards: Vec<_> = (1..=4)
+        .map(|k| {
+            let dir = tmp.path().join(format!("shard-{k}"));
+            ok(&["experiment", spec, "--shard", &format!("{k}/4")], &dir);
+            dir
+        })
+        .collect();
+    let merged = tmp.path().join("merged");
+    merge_into(&shards, &merged)
+        .arg("--quiet")
+        .assert()
+        .success();
+    assert_same_files(
+        &whole,
+        &merged,
+        &words("cells.csv seats.csv bots.csv tests.csv"),
+    );
 }
 
 /// Writes `text` as the spec `bad.toml` in a fresh folder, runs `floe experiment` on it
@@ -96,7 +321,7 @@ fn spec_refuses_empty_players() {
 #[test]
 fn spec_refuses_duplicate_lineups() {
     spec_refused(
-        "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 10\n\n\
+        "players = [2, 3]\n[[lineups]]\nbots = \"random\"\ngames = 10\n\n\
          [[lineups]]\nbots = \" random \"\ngames = 20\nplayers = [3]\n",
         "line 7: lineups[1].bots: \"random\" is the line-up of lineups[0] (line 3) too",
     );

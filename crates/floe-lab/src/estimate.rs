@@ -44,8 +44,10 @@ impl Estimate {
 /// moment: about a fifth of a second a line-up and player count, more for a slow bot.
 ///
 /// # Errors
-/// Fails if the plan does not fit its game.
+/// Fails if the plan does not fit its game, or `machine`'s shards
+/// ([`Machine::check_shards`]), as the run would.
 pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Estimate> {
+    machine.check_shards(plan)?;
     struct Time<'a> {
         plan: &'a Plan,
         machine: Machine,

@@ -99,9 +99,11 @@ pub struct Report {
 /// Carries out `plan` and writes its folder.
 ///
 /// # Errors
-/// Fails if the plan does not fit its game, a file cannot be written, or merged counts do
-/// not fit the plan.
+/// Fails if the plan does not fit its game or the machine's shards
+/// ([`Machine::check_shards`]), a file cannot be written, or merged counts do not fit the
+/// plan.
 pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
+    opts.machine.check_shards(plan)?;
     struct Run<'a> {
         plan: &'a Plan,
         opts: &'a RunOptions<'a>,

@@ -285,7 +285,8 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
     };
     let decls = game.rules().parameters();
     let mut notes = Vec::new();
-    for lineup in &spec.lineups {
+    let mut total: u64 = 0;
+    for (i, lineup) in spec.lineups.iter().enumerate() {
         for &players in &lineup.players {
             let axis = |sweep: Option<&Sweep>| -> Result<Vec<Option<SweepPoint>>> {
                 Ok(match sweep {
@@ -317,6 +318,9 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
                     &spec.registry,
                 )
                 .map_err(|m| misfit(spec, lineup, games.is_some(), m))?;
+                total = total.checked_add(cell.games).ok_or_else(|| {
+                    too_many_games(spec, i, cell.games, games.is_some(), plan.cells.len() + 1)
+                })?;
                 plan.plugged
                     .extend(BotSpec::identities(&checked.config.bots));
                 if notes.is_empty() {
@@ -441,6 +445,34 @@ fn sweep_points<G: Game>(
     Ok(points)
 }
 
+/// Refuses an experiment whose games in all, counted in 64 bits as every run counts them
+/// (its progress, its shards' manifests, its report), would wrap: `games` a cell of
+/// `lineups[i]` (or of the games setting, when `games_given`) reached past that count at
+/// its `cells`-th cell.
+fn too_many_games(
+    spec: &Spec,
+    i: usize,
+    games: u64,
+    games_given: bool,
+    cells: usize,
+) -> anyhow::Error {
+    let message = format!(
+        "with cells of {games} games, the experiment's first {cells} cells already hold \
+         more than {} games in all, the most a run can count; play fewer games a cell",
+        u64::MAX
+    );
+    match games_given {
+        true => SettingError::new(Setting::Games, message)
+            .value(games)
+            .into(),
+        false => spec.error_at(
+            spec.lineups[i].lines.1,
+            &format!("lineups[{i}].games"),
+            message,
+        ),
+    }
+}
+
 /// Points a setting that does not fit at the spec's line that set it (or at the games
 /// setting, when that replaced the spec's counts).
 fn misfit(spec: &Spec, lineup: &Lineup, games_given: bool, m: SettingError) -> anyhow::Error {
@@ -458,4 +490,48 @@ fn misfit(spec: &Spec, lineup: &Lineup, games_given: bool, m: SettingError) -> a
         _ => (lineup.lines.0, "bots"),
     };
     spec.error_at(line, key, m.message.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::tests::read;
+
+    #[test]
+    fn an_experiment_counts_its_games_in_64_bits() {
+        let spec = |players: &str, games: u64| {
+            read(&format!(
+                "players = {players}\n[[lineups]]\nbots = \"random\"\ngames = {games}\n"
+            ))
+            .unwrap()
+        };
+        let half = u64::MAX / 2;
+        let two = plan_experiment(&spec("[2, 3]", half), None).unwrap();
+        assert_eq!(
+            two.plan.cells.iter().map(|c| c.games).sum::<u64>(),
+            2 * half
+        );
+        let e = format!(
+            "{:#}",
+            plan_experiment(&spec("[2, 3, 4]", half), None)
+                .err()
+                .unwrap()
+        );
+        assert!(
+            e.ends_with(&format!(
+                "e.toml: line 4: lineups[0].games: with cells of {half} games, the \
+                 experiment's first 3 cells already hold more than {} games in all, the most \
+                 a run can count; play fewer games a cell",
+                u64::MAX
+            )),
+            "{e}"
+        );
+        // The games setting, replacing the spec's counts, is named instead.
+        let e = plan_experiment(&spec("[2, 3, 4]", 10), Some(half))
+            .err()
+            .unwrap();
+        let refused = e.downcast_ref::<SettingError>().expect("a setting refused");
+        assert_eq!(refused.setting, Setting::Games);
+        assert!(plan_experiment(&spec("[2, 3, 4]", half), Some(10)).is_ok());
+    }
 }

@@ -67,6 +67,41 @@ impl Machine {
         })
     }
 
+    /// Checks that every shard of `plan` has a game to play: refuses a shard count above
+    /// the games of the plan's largest cell. Shard k of N plays a cell's games from
+    /// G k / N to G (k + 1) / N (rounded down), so with G at least N every shard plays
+    /// at least one game of the cell, and with every cell below N the first shard plays
+    /// none at all, nor do others: jobs that would run, write a folder of no counts and
+    /// look done. A cell smaller than N in a run whose largest cell is not is fine: its
+    /// games fall to some of the shards, and `floe merge` adds them up as the whole run
+    /// would. Called by the run ([`crate::execute`]) and by its check
+    /// ([`crate::estimate::estimate`]) alike.
+    ///
+    /// # Errors
+    /// Names the shard setting, the games and the most shards the plan allows.
+    pub fn check_shards(self, plan: &Plan) -> Result<(), SettingError> {
+        let Some(shard) = self.shard else {
+            return Ok(());
+        };
+        let largest = plan.cells.iter().map(|c| c.games).max().unwrap_or(0);
+        if shard.count <= largest {
+            return Ok(());
+        }
+        let games = match plan.cells.len() {
+            1 => format!("the run has {largest} games"),
+            _ => format!("the run's largest cell has {largest} games"),
+        };
+        Err(SettingError::new(
+            Setting::Shard,
+            format!(
+                "{games}, too few for {} shards to play one each; split it into at most \
+                 {largest} shards",
+                shard.count
+            ),
+        )
+        .value(shard))
+    }
+
     /// The worker threads a run uses: those given, or one per core.
     pub fn threads_or_cores(self) -> usize {
         match self.threads {
@@ -181,4 +216,71 @@ fn checked<G: Game>(
         label,
         notes,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::RunKind;
+
+    /// A plan of one cell of random bots per entry of `games`.
+    fn plan(games: &[u64]) -> Plan {
+        Plan {
+            kind: RunKind::Experiment,
+            game: "arctic-race".into(),
+            rules: String::new(),
+            dealing: floe_sim::Dealing::default(),
+            per_game: false,
+            plugged: Default::default(),
+            experiment: None,
+            cells: games
+                .iter()
+                .map(|&games| CellPlan {
+                    players: 2,
+                    bots: "random".into(),
+                    games,
+                    sweep: None,
+                    by: None,
+                })
+                .collect(),
+        }
+    }
+
+    fn sharded(index: u64, count: u64) -> Machine {
+        Machine {
+            threads: 0,
+            shard: Some(Shard { index, count }),
+        }
+    }
+
+    /// The shard count is refused exactly when some shard would play no game of any cell.
+    #[test]
+    fn a_shard_count_is_refused_exactly_when_a_shard_would_play_nothing() {
+        for cells in [vec![4], vec![1, 4, 2], vec![7, 7], vec![1]] {
+            for count in 1..=12 {
+                let plan = plan(&cells);
+                let idle = (0..count).any(|index| {
+                    let shard = Shard { index, count };
+                    cells.iter().all(|&g| shard.games(g).is_empty())
+                });
+                for index in 0..count {
+                    let checked = sharded(index, count).check_shards(&plan);
+                    assert_eq!(checked.is_err(), idle, "{cells:?} {index}/{count}");
+                }
+            }
+        }
+        assert!(Machine::default().check_shards(&plan(&[1])).is_ok());
+        let e = sharded(6, 8).check_shards(&plan(&[4])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "shard 7/8: the run has 4 games, too few for 8 shards to play one each; split it \
+             into at most 4 shards"
+        );
+        let e = sharded(0, 5).check_shards(&plan(&[1, 4, 2])).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("shard 1/5: the run's largest cell has 4 games, too few for 5"),
+            "{e}"
+        );
+    }
 }

@@ -259,6 +259,18 @@ fn folder_name(name: &str) -> Result<String, &'static str> {
     Err(why)
 }
 
+/// Returns the number `x` as a message shows it: as Rust writes it when that is short
+/// (`0.5`, `-5`, `NaN`, `inf`), and with an exponent when it is very large or very small
+/// (`1.7e308`, where Rust would write all 309 digits).
+pub(crate) fn number(x: f64) -> String {
+    let size = x.abs();
+    if size.is_finite() && size != 0.0 && !(1e-4..1e16).contains(&size) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// An error at a line of the spec file, naming the key.
 pub(crate) fn at(
     path: &Path,
@@ -417,7 +429,10 @@ pub(crate) fn read_header(
 }
 
 /// Reads the line-up `l`, `lineups[i]`: its bots, games and players (the spec's
-/// `players`, on line `players_line`, when it gives none).
+/// `players`, on line `players_line`, when it gives none). A line-up's own `players`
+/// narrows the spec's to some of them ("this line-up only at these counts"): a count the
+/// spec does not list is refused, since the spec's `players` is what the experiment
+/// declares it studies, and a count outside it would add cells the spec never names.
 fn read_lineup(
     spec: &SpecText,
     i: usize,
@@ -430,10 +445,23 @@ fn read_lineup(
     let games = spec.positive(&l.games, &key("games"))?;
     let (players, players_line) = match &l.players {
         None => (players.to_vec(), players_line),
-        Some(p) => (
-            player_counts(spec.path, spec.text, p, &key("players"))?,
-            spec.line(p.span()),
-        ),
+        Some(p) => {
+            let own = player_counts(spec.path, spec.text, p, &key("players"))?;
+            if let Some(j) = own.iter().position(|n| !players.contains(n)) {
+                let listed: Vec<String> = players.iter().map(ToString::to_string).collect();
+                return Err(spec.err(
+                    p.get_ref()[j].span(),
+                    &format!("{}[{j}]", key("players")),
+                    format!(
+                        "{} is not one of the spec's player counts ({}, on line \
+                         {players_line}); a line-up's players choose among those",
+                        own[j],
+                        listed.join(", ")
+                    ),
+                ));
+            }
+            (own, spec.line(p.span()))
+        }
     };
     Ok(Lineup {
         bots: l.bots.get_ref().trim().to_string(),
@@ -552,8 +580,53 @@ fn seating_names() -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Reads `text` as the spec `e.toml`, returning its error as shown.
+    pub(crate) fn read(text: &str) -> Result<Spec, String> {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("e.toml");
+        std::fs::write(&path, text).unwrap();
+        Spec::read(&path, &Registry::default()).map_err(|e| format!("{e:#}"))
+    }
+
+    #[test]
+    fn a_line_up_plays_only_at_the_spec_s_player_counts() {
+        let lineup = |players: &str| {
+            format!(
+                "players = [2, 4]\n[[lineups]]\nbots = \"random\"\ngames = 4\nplayers = {players}\n"
+            )
+        };
+        let e = read(&lineup("[4, 3]")).unwrap_err();
+        assert!(
+            e.ends_with(
+                "e.toml: line 5: lineups[0].players[1]: 3 is not one of the spec's player counts \
+                 (2, 4, on line 1); a line-up's players choose among those"
+            ),
+            "{e}"
+        );
+        let spec = read(&lineup("[4]")).unwrap();
+        assert_eq!(spec.lineups[0].players, [4]);
+        let spec = read("players = [2, 4]\n[[lineups]]\nbots = \"random\"\ngames = 4\n").unwrap();
+        assert_eq!(spec.lineups[0].players, [2, 4]);
+    }
+
+    #[test]
+    fn numbers_are_shown_short() {
+        for (x, shown) in [
+            (0.5, "0.5"),
+            (-5.0, "-5"),
+            (0.0, "0"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-inf"),
+            (1.7e308, "1.7e308"),
+            (1e280, "1e280"),
+            (2.5e-7, "2.5e-7"),
+        ] {
+            assert_eq!(number(x), shown);
+        }
+    }
 
     #[test]
     fn folder_names_are_plain_and_repeats_are_found() {

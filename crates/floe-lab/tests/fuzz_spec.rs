@@ -26,7 +26,7 @@ const SPECS: &[&str] = &[
     include_str!("../../../experiments/first-player.toml"),
     include_str!("../../../experiments/tile-balance.toml"),
     include_str!("../../../experiments/tile-balance-random.toml"),
-    "name = \"limits\"\nrules = \"rules/classic.toml\"\nseating = \"rotated\"\nplayers = [3]\n\
+    "name = \"limits\"\nrules = \"rules/classic.toml\"\nseating = \"rotated\"\nplayers = [2, 3, 4]\n\
      [[lineups]]\nbots = \"random,greedy:depth=0\"\ngames = 10\nplayers = [2, 4]\n\
      [sweep]\nparam = \"round_limit\"\nvalues = [1, 40, 1000000]\n",
     "name = \"rows\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 5\n\

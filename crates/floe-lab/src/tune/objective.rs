@@ -36,7 +36,30 @@ impl Statistic {
     pub fn is_share(self) -> bool {
         !matches!(self, Statistic::SeatChi2 | Statistic::Length)
     }
+
+    /// Returns the largest value the statistic can take in games of at most `players`
+    /// seats, with `length_target` (0 or more) for [`Statistic::Length`]: 1 for a share;
+    /// `players - 1` for the seat chi-square per game (one seat winning every game); and
+    /// for the length, the larger of the target and the longest mean a run can count, 2^64
+    /// rounds (a run counts rounds in 64 bits; the game's own round limit, which a tune
+    /// may itself change, is far below).
+    pub fn largest(self, players: usize, length_target: f64) -> f64 {
+        match self {
+            Statistic::SeatChi2 => players.saturating_sub(1) as f64,
+            Statistic::Length => length_target.max(u64::MAX as f64),
+            _ => 1.0,
+        }
+    }
 }
+
+/// The largest value an objective may reach: the sum of each weight times its
+/// statistic's largest value ([`Statistic::largest`]) must not exceed it. A search adds
+/// up objectives, one per candidate measured and so at most one per game of a budget
+/// counted in 64 bits (NTBEA's tuple sums), and a report shows them times 100 (in
+/// percentage points): kept below `f64::MAX / 2^64 / 100`, about 1e287, with room left
+/// for a bootstrap replicate above the largest mean, every such sum stays finite, so that
+/// no weight that passes `floe tune --check` overflows after the games.
+pub const LARGEST_OBJECTIVE: f64 = 1e280;
 
 /// The statistics, as spec keys, with one line on each.
 pub const STATISTICS: &[(&str, Statistic, &str)] = &[
@@ -306,6 +329,33 @@ mod tests {
             length_target: 25.0,
         };
         assert!((objective.value(&m) - (2.0 * (0.5 - 0.2) + 0.5)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn no_statistic_exceeds_its_largest_value() {
+        for players in 2..=MAX_SEATS {
+            // One seat wins every game, every game ends by the round limit with a tie, the
+            // games run as long as a run can count, and the tuned bot never scores.
+            let mut m = measure(1000, &vec![0.0; players]);
+            m.wins[0] = 1000.0;
+            m.rounds = (u64::MAX as f64 * 1000.0, 0.0);
+            (m.round_limits, m.ties, m.meetings) = (1000, 1000, 1000);
+            for &(name, s, _) in STATISTICS {
+                for target in [0.0, 30.0, 1e300] {
+                    let value = m.statistic(s, target);
+                    let largest = s.largest(players, target);
+                    assert!(
+                        value <= largest * (1.0 + 1e-12),
+                        "{name} {players}: {value}"
+                    );
+                }
+            }
+            let chi2 = m.statistic(Statistic::SeatChi2, 0.0);
+            assert!(
+                (chi2 - (players - 1) as f64).abs() < 1e-9,
+                "reached: {chi2}"
+            );
+        }
     }
 
     #[test]

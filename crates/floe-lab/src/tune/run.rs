@@ -176,6 +176,9 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
         } else {
             Method::Ntbea
         });
+        if method == Method::Ntbea {
+            check_ntbea(spec, players, space)?;
+        }
         let round = match method {
             Method::Racing => space as u64,
             Method::Ntbea => spec.batch as u64,
@@ -232,6 +235,46 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
         });
     }
     Ok(plans)
+}
+
+/// Checks NTBEA's `ntbea_batch` and `ntbea_neighbours`, where the spec gives them, against
+/// the `space` of candidates at `players` seats. A round evaluates each candidate at most
+/// once and draws neighbours (up to four tries each) until it has as many distinct ones
+/// as asked: a batch larger than the space, or more neighbours than the candidates other
+/// than the current one, can never be had, and a huge count would spin through its
+/// tries (or overflow counting them) after the games have begun. The defaults are caps
+/// the search stops short of in a small space, and are not refused.
+fn check_ntbea(spec: &TuneSpec, players: usize, space: usize) -> Result<()> {
+    let candidates = |n: usize| match n {
+        1 => "1 candidate".to_string(),
+        n => format!("{n} candidates"),
+    };
+    if let Some(line) = spec.batch_line.filter(|_| spec.batch > space) {
+        return Err(spec.error_at(
+            line,
+            "ntbea_batch",
+            format!(
+                "{} is more than the {} of the space at {players} players: a round \
+                 evaluates each candidate at most once; give at most {space} or leave it out",
+                spec.batch,
+                candidates(space)
+            ),
+        ));
+    }
+    let others = space.saturating_sub(1);
+    if let Some(line) = spec.neighbours_line.filter(|_| spec.neighbours > others) {
+        return Err(spec.error_at(
+            line,
+            "ntbea_neighbours",
+            format!(
+                "{} is more than a round can draw at {players} players: besides the current \
+                 candidate the space holds {}; give at most {others} or leave it out",
+                spec.neighbours,
+                candidates(others)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Returns the tuned dimension of the rules' parameter `p` (the spec's `params[i]`) at
@@ -851,7 +894,9 @@ pub fn trial(spec: &TuneSpec, games: u64) -> Result<TuneSpec> {
         .map(|p| spec.finalists.min(p.space) as u64 + 1)
         .max()
         .unwrap_or(1);
-    let least = (widest * seatings).max(measured * seatings);
+    let least = widest
+        .saturating_mul(seatings)
+        .max(measured.saturating_mul(seatings));
     if games < least {
         return Err(SettingError::new(
             Setting::Games,
@@ -863,13 +908,27 @@ pub fn trial(spec: &TuneSpec, games: u64) -> Result<TuneSpec> {
         .value(games)
         .into());
     }
-    let round_games = (games / (3 * widest) / seatings).max(1) * seatings;
+    let round_games = (games / widest.saturating_mul(3) / seatings).max(1) * seatings;
     let quick = TuneSpec {
         budget: games,
         validation_games: games,
         round_games,
         ..spec.clone()
     };
+    if quick.most_games().is_none() {
+        return Err(SettingError::new(
+            Setting::Games,
+            format!(
+                "too many for a trial: it numbers up to 3 x that many games at each of the \
+                 spec's player counts ({}): the search's, then the validation's from a block \
+                 past them; more than {} in all, the most a run can count",
+                quick.players.len(),
+                u64::MAX
+            ),
+        )
+        .value(games)
+        .into());
+    }
     check(&quick)?;
     Ok(quick)
 }
@@ -1419,5 +1478,55 @@ pub(crate) fn verdict_of(baseline: &str, finalists: &[Weighed], pct: f64) -> Str
             if names.len() == 1 { "s" } else { "" },
             if names.len() == 1 { "" } else { "s" },
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tune::spec::tests::{read, text};
+
+    /// Checks `extra` keys of a spec of two candidates against the game, as the run and
+    /// `--check` both do.
+    fn checked(extra: &str) -> Result<Vec<CountPlan>, String> {
+        let spec = read(&text("[2]", extra, "seat_spread = 1.0")).unwrap();
+        check(&spec).map_err(|e| format!("{e:#}"))
+    }
+
+    #[test]
+    fn ntbea_asks_no_more_of_a_round_than_the_space_holds() {
+        let ntbea = "method = \"ntbea\"\n";
+        let e = checked(&format!("{ntbea}ntbea_batch = 3")).unwrap_err();
+        assert!(
+            e.ends_with(
+                "t.toml: line 7: ntbea_batch: 3 is more than the 2 candidates of the space at \
+                 2 players: a round evaluates each candidate at most once; give at most 2 or \
+                 leave it out"
+            ),
+            "{e}"
+        );
+        let e = checked(&format!("{ntbea}ntbea_neighbours = 1000000000000")).unwrap_err();
+        assert!(
+            e.ends_with(
+                "t.toml: line 7: ntbea_neighbours: 1000000000000 is more than a round can draw \
+                 at 2 players: besides the current candidate the space holds 1 candidate; give \
+                 at most 1 or leave it out"
+            ),
+            "{e}"
+        );
+        // The defaults (4 a batch, 50 neighbours) are caps, and racing draws neither.
+        assert!(checked(ntbea).is_ok());
+        assert!(checked("ntbea_batch = 3\nntbea_neighbours = 9").is_ok());
+        assert!(checked(&format!("{ntbea}ntbea_batch = 2\nntbea_neighbours = 1")).is_ok());
+    }
+
+    #[test]
+    fn a_trial_too_large_to_count_is_refused_naming_the_games() {
+        let spec = read(&text("[2, 3]", "", "seat_spread = 1.0")).unwrap();
+        let e = trial(&spec, u64::MAX / 4).unwrap_err();
+        let refused = e.downcast_ref::<SettingError>().expect("a setting refused");
+        assert_eq!(refused.setting, Setting::Games);
+        assert!(e.to_string().contains("too many for a trial"), "{e}");
+        assert!(trial(&spec, 1_000).is_ok());
     }
 }

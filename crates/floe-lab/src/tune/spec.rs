@@ -10,9 +10,9 @@ use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::objective::{Objective, STATISTICS, Statistic};
+use super::objective::{LARGEST_OBJECTIVE, Objective, STATISTICS, Statistic};
 use super::search::Method;
-use crate::spec::{Header, SpecText, at, player_counts, read_header, read_toml};
+use crate::spec::{Header, SpecText, at, number, player_counts, read_header, read_toml};
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -140,10 +140,14 @@ pub struct TuneSpec {
     pub validation_line: usize,
     /// NTBEA's neighbours per round.
     pub neighbours: usize,
+    /// The line of `ntbea_neighbours`, `None` when it is left to the default.
+    pub neighbours_line: Option<usize>,
     /// NTBEA's exploration weight.
     pub exploration: f64,
     /// NTBEA's candidates per round.
     pub batch: usize,
+    /// The line of `ntbea_batch`, `None` when it is left to the default.
+    pub batch_line: Option<usize>,
     /// The parameters tuned.
     pub params: Vec<TunedParam>,
     /// The line of `[objective]`.
@@ -195,11 +199,18 @@ impl TuneSpec {
                 return Err(spec.err(c.span(), "confidence", message));
             }
         };
+        // The exploration weight scales a bonus of at most about 7,000 (see the search's
+        // upper confidence bound) that is added to objectives: held to the objectives'
+        // own bound, the sum stays finite.
         let exploration = match &file.ntbea_exploration {
             None => defaults::EXPLORATION,
-            Some(k) if *k.get_ref() >= 0.0 && k.get_ref().is_finite() => *k.get_ref(),
+            Some(k) if (0.0..=LARGEST_OBJECTIVE).contains(k.get_ref()) => *k.get_ref(),
             Some(k) => {
-                let message = format!("{} is not a number of 0 or more", k.get_ref());
+                let message = format!(
+                    "{} is not a number from 0 to {}, the most an objective may reach",
+                    number(*k.get_ref()),
+                    number(LARGEST_OBJECTIVE)
+                );
                 return Err(spec.err(k.span(), "ntbea_exploration", message));
             }
         };
@@ -208,9 +219,10 @@ impl TuneSpec {
             .as_ref()
             .map_or(spec.line(file.budget.span()), |v| spec.line(v.span()));
         let params = read_params(path, &text, &file.params)?;
-        let objective = read_objective(path, &text, &file.objective)?;
+        let most_players = players.iter().copied().max().unwrap_or(0);
+        let objective = read_objective(path, &text, &file.objective, most_players)?;
         let tuned = read_tuned(&spec, &file, &objective)?;
-        Ok(TuneSpec {
+        let read = TuneSpec {
             path: path.to_path_buf(),
             name,
             description: file.description.clone().unwrap_or_default(),
@@ -244,14 +256,46 @@ impl TuneSpec {
                 "ntbea_neighbours",
                 defaults::NEIGHBOURS as u64,
             )? as usize,
+            neighbours_line: file.ntbea_neighbours.as_ref().map(|v| spec.line(v.span())),
             exploration,
             batch: optional(&file.ntbea_batch, "ntbea_batch", defaults::BATCH as u64)? as usize,
+            batch_line: file.ntbea_batch.as_ref().map(|v| spec.line(v.span())),
             params,
             objective_line: spec.line(file.objective.span()),
             objective,
             text,
             registry: registry.clone(),
-        })
+        };
+        if read.most_games().is_none() {
+            return Err(read.error_at(
+                read.budget_line,
+                "budget",
+                format!(
+                    "{} games, with validation_games = {}, are more than a tune can count: \
+                     at each of the spec's player counts ({}) it numbers up to budget + 2 x \
+                     validation_games games, the validation's deals lying past the \
+                     search's, and it counts at most {} games in all",
+                    read.budget,
+                    read.validation_games,
+                    read.players.len(),
+                    u64::MAX
+                ),
+            ));
+        }
+        Ok(read)
+    }
+
+    /// Returns the most games the tune counts, or `None` when they do not fit the 64 bits
+    /// every run counts games in: at each player count, the search's budget and a
+    /// validation block that starts at most one block past it (so its deals are never the
+    /// search's), budget + 2 x validation_games, summed over the player counts (the
+    /// progress reported). Checked when a spec is read and when `--games` makes a trial
+    /// of it, so that no game index or total wraps after the games have begun.
+    pub fn most_games(&self) -> Option<u64> {
+        self.validation_games
+            .checked_mul(2)?
+            .checked_add(self.budget)?
+            .checked_mul(self.players.len() as u64)
     }
 }
 
@@ -351,9 +395,16 @@ fn read_params(path: &Path, text: &str, list: &Spanned<Vec<ParamFile>>) -> Resul
     Ok(params)
 }
 
-/// Reads `[objective]`: weights of 0 or more, at least one above 0, and a target for
-/// `length`.
-fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result<Objective> {
+/// Reads `[objective]` for games of at most `players` seats: weights of 0 or more, at
+/// least one above 0, a target of 0 rounds or more for `length`, and none so large that
+/// the objective could pass [`LARGEST_OBJECTIVE`] (the weights times their statistics'
+/// largest values), which would overflow after the games.
+fn read_objective(
+    path: &Path,
+    text: &str,
+    o: &Spanned<ObjectiveFile>,
+    players: usize,
+) -> Result<Objective> {
     let f = o.get_ref();
     let given = [
         ("seat_spread", &f.seat_spread),
@@ -363,7 +414,8 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
         ("ties", &f.ties),
         ("strength", &f.strength),
     ];
-    let mut weights = Vec::new();
+    // Each weight above 0 with its key and line.
+    let mut weighed = Vec::new();
     for (key, weight) in given {
         let Some(w) = weight else { continue };
         let line = line_of(text, w.span().start);
@@ -372,7 +424,7 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
                 path,
                 line,
                 &format!("objective.{key}"),
-                format!("{} is not a weight of 0 or more", w.get_ref()),
+                format!("{} is not a weight of 0 or more", number(*w.get_ref())),
             ));
         }
         let statistic: Statistic = STATISTICS
@@ -381,11 +433,11 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
             .map(|s| s.1)
             .expect("every key is a statistic");
         if *w.get_ref() > 0.0 {
-            weights.push((statistic, *w.get_ref()));
+            weighed.push((statistic, *w.get_ref(), key, line));
         }
     }
     let line = line_of(text, o.span().start);
-    if weights.is_empty() {
+    if weighed.is_empty() {
         let names: Vec<&str> = STATISTICS.iter().map(|s| s.0).collect();
         return Err(at(
             path,
@@ -396,15 +448,18 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
     }
     let length_target = match (
         &f.length_target,
-        weights.iter().any(|w| w.0 == Statistic::Length),
+        weighed.iter().any(|w| w.0 == Statistic::Length),
     ) {
-        (Some(t), _) if t.get_ref().is_finite() => *t.get_ref(),
+        (Some(t), _) if t.get_ref().is_finite() && *t.get_ref() >= 0.0 => *t.get_ref(),
         (Some(t), _) => {
             return Err(at(
                 path,
                 line_of(text, t.span().start),
                 "objective.length_target",
-                format!("{} is not a number of rounds", t.get_ref()),
+                format!(
+                    "{} is not a number of rounds (0 or more)",
+                    number(*t.get_ref())
+                ),
             ));
         }
         (None, true) => {
@@ -417,8 +472,170 @@ fn read_objective(path: &Path, text: &str, o: &Spanned<ObjectiveFile>) -> Result
         }
         (None, false) => 0.0,
     };
+    let mut largest = 0.0;
+    for (i, &(statistic, weight, key, line)) in weighed.iter().enumerate() {
+        let most = statistic.largest(players, length_target);
+        largest += weight * most;
+        // Finite weights times finite largest values: never NaN, at worst infinite.
+        if largest > LARGEST_OBJECTIVE {
+            let why = match statistic {
+                Statistic::SeatChi2 => format!("one seat winning every game of {players}"),
+                Statistic::Length if length_target >= most => "length_target".into(),
+                Statistic::Length => "rounds, the longest mean a run counts".into(),
+                _ => "a share".into(),
+            };
+            let others = if i > 0 {
+                " and the weights above it"
+            } else {
+                ""
+            };
+            return Err(at(
+                path,
+                line,
+                &format!("objective.{key}"),
+                format!(
+                    "{} is too large: with {key} at its largest, {} ({why}){others}, the \
+                     objective could reach {}, and it may reach at most {} so that the \
+                     search's sums of objectives stay finite",
+                    number(weight),
+                    number(most),
+                    number(largest),
+                    number(LARGEST_OBJECTIVE)
+                ),
+            ));
+        }
+    }
     Ok(Objective {
-        weights,
+        weights: weighed.iter().map(|w| (w.0, w.1)).collect(),
         length_target,
     })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A goofspiel spec tuning `tie_bonus` (two values) at `players`, with `extra` keys
+    /// and the `[objective]` table's `objective`.
+    pub(crate) fn text(players: &str, extra: &str, objective: &str) -> String {
+        format!(
+            "game = \"goofspiel\"\nplayers = {players}\nbots = \"random\"\nbudget = 400\n\
+             round_games = 20\n{extra}\n[[params]]\nname = \"tie_bonus\"\nvalues = [0, 1]\n\
+             [objective]\n{objective}\n"
+        )
+    }
+
+    /// Reads `text` as the spec `t.toml`, returning its error as shown.
+    pub(crate) fn read(text: &str) -> Result<TuneSpec, String> {
+        let tmp = tempfile::tempdir().unwrap();
+        let path = tmp.path().join("t.toml");
+        std::fs::write(&path, text).unwrap();
+        TuneSpec::read(&path, &Registry::default()).map_err(|e| format!("{e:#}"))
+    }
+
+    fn refused(text: &str, message: &str) {
+        let e = read(text).err().unwrap_or_else(|| panic!("read: {text}"));
+        assert!(e.contains(message), "{e:?} lacks {message:?}");
+    }
+
+    #[test]
+    fn weights_that_could_overflow_the_objective_are_refused() {
+        refused(
+            &text("[2]", "", "seat_spread = 1.7e308"),
+            "line 11: objective.seat_spread: 1.7e308 is too large: with seat_spread at its \
+             largest, 1 (a share), the objective could reach 1.7e308, and it may reach at \
+             most 1e280",
+        );
+        // Two weights that fit alone but not together: the second is named.
+        refused(
+            &text("[2]", "", "seat_spread = 6e279\nties = 6e279"),
+            "line 12: objective.ties: 6e279 is too large: with ties at its largest, 1 (a \
+             share) and the weights above it, the objective could reach 1.2e280",
+        );
+        // The chi-square's largest value grows with the spec's largest table.
+        refused(
+            &text("[2, 4]", "", "seat_chi2 = 4e279"),
+            "objective.seat_chi2: 4e279 is too large: with seat_chi2 at its largest, 3 (one \
+             seat winning every game of 4)",
+        );
+        refused(
+            &text("[2]", "", "length = 1e270\nlength_target = 30"),
+            "objective.length: 1e270 is too large: with length at its largest, \
+             1.8446744073709552e19 (rounds, the longest mean a run counts)",
+        );
+        refused(
+            &text("[2]", "", "length = 1.0\nlength_target = 1e300"),
+            "objective.length: 1 is too large: with length at its largest, 1e300 \
+             (length_target)",
+        );
+        let fine = read(&text(
+            "[2, 4]",
+            "",
+            "seat_spread = 1e279\nseat_chi2 = 1e279",
+        ))
+        .unwrap();
+        assert_eq!(fine.objective.weights.len(), 2);
+    }
+
+    #[test]
+    fn a_length_target_is_a_number_of_rounds_of_0_or_more() {
+        for (target, shown) in [
+            ("-5", "-5"),
+            ("-0.5", "-0.5"),
+            ("nan", "NaN"),
+            ("-inf", "-inf"),
+        ] {
+            refused(
+                &text(
+                    "[2]",
+                    "",
+                    &format!("length = 1.0\nlength_target = {target}"),
+                ),
+                &format!(
+                    "line 12: objective.length_target: {shown} is not a number of rounds (0 or \
+                     more)"
+                ),
+            );
+        }
+        let zero = read(&text("[2]", "", "length = 1.0\nlength_target = 0")).unwrap();
+        assert_eq!(zero.objective.length_target, 0.0);
+    }
+
+    #[test]
+    fn a_tune_counts_its_games_in_64_bits() {
+        let most = read(&text("[2, 3]", "validation_games = 100", "ties = 1.0")).unwrap();
+        assert_eq!(most.most_games(), Some(2 * (400 + 2 * 100)));
+        // budget + 2 x validation_games fits at one player count, not at two.
+        let half = u64::MAX / 2;
+        let at_most = text(
+            "[2]",
+            &format!("validation_games = {}", half / 2),
+            "ties = 1.0",
+        );
+        let over = text(
+            "[2, 3]",
+            &format!("validation_games = {}", half / 2),
+            "ties = 1.0",
+        );
+        assert!(read(&at_most).is_ok());
+        refused(
+            &over,
+            "line 4: budget: 400 games, with validation_games = 4611686018427387903, are more \
+             than a tune can count",
+        );
+        refused(
+            &text("[2]", "", "ties = 1.0")
+                .replace("budget = 400", &format!("budget = {}", i64::MAX)),
+            "budget: 9223372036854775807 games, with validation_games = 9223372036854775807",
+        );
+    }
+
+    #[test]
+    fn the_exploration_weight_is_held_to_the_objective_s_bound() {
+        refused(
+            &text("[2]", "ntbea_exploration = 1e300", "ties = 1.0"),
+            "line 6: ntbea_exploration: 1e300 is not a number from 0 to 1e280",
+        );
+        assert!(read(&text("[2]", "ntbea_exploration = 1e280", "ties = 1.0")).is_ok());
+    }
 }
