@@ -55,11 +55,6 @@ impl RecordFile {
         RecordFile::open(&path, false)
     }
 
-    /// Returns the record's path.
-    pub(crate) fn path(&self) -> &Path {
-        self.staged.path()
-    }
-
     /// Writes `text` as the record, whole, and returns where it went: the record's path,
     /// or beside it when a file appeared there during the game.
     pub(crate) fn write(mut self, text: &str) -> Result<PathBuf> {

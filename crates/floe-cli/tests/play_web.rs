@@ -1,17 +1,24 @@
 //! `floe play --web` as a browser meets it, over plain HTTP: the page, the steps, the
 //! answers; a whole game played through it leaves a record `floe replay --record` tells
 //! to the same end; and the server answers nothing but its own paths, from this machine,
-//! to the one browser that plays.
+//! to the one browser that plays; and no client can make it hold more than it allows,
+//! or wait on it: not by the body it declares, its headers, nor by sending nothing, or
+//! slowly, or on many connections at once.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 mod common;
 
 use common::{fails, floe_line};
 use serde_json::Value;
+
+/// The longest the tests below wait for the server's reply to a request it answers at
+/// once: far more than it takes (milliseconds), so that only a server kept waiting fails.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 /// A `floe play --web` server, stopped (by SIGINT, as Ctrl-C does) when dropped.
 struct Server {
@@ -88,6 +95,42 @@ impl Server {
         self.send("POST", "/answer", &all, body)
     }
 
+    /// Sends `bytes` as they are, on a connection of their own; returns what the server
+    /// sent back until it closed (or reset) the connection. Fails if it sent nothing, nor
+    /// closed, within `PATIENCE`.
+    fn raw(&self, bytes: &[u8]) -> String {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream.set_read_timeout(Some(PATIENCE)).unwrap();
+        stream.set_write_timeout(Some(PATIENCE)).unwrap();
+        // A server refusing the request may close before taking all of it.
+        let _ = stream.write_all(bytes);
+        let mut got = Vec::new();
+        let mut chunk = [0; 4096];
+        loop {
+            match stream.read(&mut chunk) {
+                Ok(0) => break,
+                Ok(n) => got.extend_from_slice(&chunk[..n]),
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    panic!("no reply within {} s", PATIENCE.as_secs())
+                }
+                // Reset: the server closed with some of the request unread.
+                Err(_) => break,
+            }
+        }
+        String::from_utf8_lossy(&got).into_owned()
+    }
+
+    /// Asserts that the process still runs and answers `GET /state` within `PATIENCE`.
+    fn still_serves(&mut self) {
+        assert!(
+            self.child.try_wait().unwrap().is_none(),
+            "the server has ended"
+        );
+        let request = format!("GET /state HTTP/1.0\r\nHost: {}\r\n\r\n", self.address);
+        let reply = self.raw(request.as_bytes());
+        assert_eq!(status(&reply), Some(200), "{reply}");
+    }
+
     /// Stops the server as Ctrl-C does; returns what it printed after its first line.
     fn stop(mut self) -> String {
         let status = Command::new("kill")
@@ -132,6 +175,12 @@ impl Reply {
             .find_map(|l| l.strip_prefix("Set-Cookie: "))
             .map(|c| c.split(';').next().unwrap().to_string())
     }
+}
+
+/// The status of the reply `text`, if it has one.
+fn status(text: &str) -> Option<u16> {
+    let line = text.lines().next()?.strip_prefix("HTTP/")?;
+    line.split(' ').nth(1)?.parse().ok()
 }
 
 /// Starts a server of `args` with its record in a new folder and opens the address it
@@ -295,4 +344,150 @@ fn the_web_page_seats_one_person() {
         floe_line("play --web --players 2 --bots person,person"),
         "--web seats one person",
     );
+}
+
+#[test]
+fn a_request_declaring_a_huge_body_is_refused_unread_and_the_game_goes_on() {
+    let (_dir, _record, mut server, _page, _cookie) = opened("--game arctic-race --players 2");
+    // 99999999999 made the server ask for that many bytes at once, to read the body it
+    // had not read, and abort; 100000000 it could have, and then waited for them all,
+    // every other request with it; the last is more than any number of bytes.
+    for length in ["99999999999", "100000000", "99999999999999999999999999"] {
+        for target in ["GET /state", "POST /answer"] {
+            let request = format!(
+                "{target} HTTP/1.1\r\nHost: {}\r\nContent-Length: {length}\r\n\r\n",
+                server.address
+            );
+            let reply = server.raw(request.as_bytes());
+            assert_eq!(
+                status(&reply),
+                Some(413),
+                "{target}, {length} bytes: {reply}"
+            );
+            assert!(reply.contains("no body over 1024 bytes"), "{reply}");
+            server.still_serves();
+        }
+    }
+}
+
+#[test]
+fn an_oversized_header_block_is_refused_and_the_game_goes_on() {
+    let (_dir, _record, mut server, _page, _cookie) = opened("--game arctic-race --players 2");
+    let start = format!("GET /state HTTP/1.1\r\nHost: {}\r\n", server.address);
+    for (what, headers) in [
+        (
+            "a header of 1 MB",
+            format!("X-Long: {}\r\n", "x".repeat(1 << 20)),
+        ),
+        ("10,000 short headers", "X-Many: y\r\n".repeat(10_000)),
+        ("200 headers in 2 KB", "X: y\r\n".repeat(200)),
+    ] {
+        let reply = server.raw(format!("{start}{headers}\r\n").as_bytes());
+        // Refused; or, with more of the request on its way than the server reads after
+        // refusing it, the connection reset before the refusal was read.
+        assert!(
+            status(&reply) == Some(431) || reply.is_empty(),
+            "{what}: {reply}"
+        );
+        server.still_serves();
+    }
+}
+
+#[test]
+fn clients_that_send_nothing_or_half_a_request_or_trickle_it_hold_up_nobody() {
+    let (_dir, _record, mut server, _page, _cookie) = opened("--game arctic-race --players 2");
+    let address = server.address.clone();
+    let connect = || {
+        let stream = TcpStream::connect(&address).unwrap();
+        // Generous: the server gives a client 5 s for its request.
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        stream
+    };
+    let idle: Vec<TcpStream> = (0..4).map(|_| connect()).collect();
+    let mut half = connect();
+    half.write_all(b"GET /state HTTP/1.1\r\nHo").unwrap();
+    let mut short = connect();
+    let head =
+        format!("POST /answer HTTP/1.1\r\nHost: {address}\r\nContent-Length: 100\r\n\r\n{{\"ind");
+    short.write_all(head.as_bytes()).unwrap();
+    // While they wait, another client is answered at once.
+    server.still_serves();
+    // One that sends a byte at a time (slowloris) is cut off, well before it has sent
+    // 120 of them, a quarter of a second apart.
+    let mut slow = connect();
+    slow.write_all(b"GET /state HTTP/1.1\r\nX-Slow: ").unwrap();
+    slow.set_read_timeout(Some(Duration::from_millis(250)))
+        .unwrap();
+    let cut_off = (0..120).any(|_| {
+        match slow.read(&mut [0]) {
+            // A reply, or the connection closed or reset.
+            Ok(_) => return true,
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(_) => return true,
+        }
+        slow.write_all(b"x").is_err()
+    });
+    assert!(
+        cut_off,
+        "a client sending a byte at a time was kept for 30 s"
+    );
+    // Those that sent half a request are told it came too slowly, and those that sent
+    // nothing are closed.
+    for mut stream in [half, short] {
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        assert_eq!(status(&reply), Some(408), "{reply}");
+    }
+    for mut stream in idle {
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        assert_eq!(reply, "");
+    }
+    server.still_serves();
+}
+
+#[test]
+fn two_hundred_connections_at_once_are_answered_in_turn() {
+    let (_dir, _record, mut server, _page, _cookie) = opened("--game arctic-race --players 2");
+    // Opened and left idle, they do not get a thread each (where the system tells, and
+    // for a second, as the server takes them). Not 200: beyond those served and those the
+    // system queues (128), a connection is refused until the idle ones served time out,
+    // and tried again seconds later.
+    let idle: Vec<TcpStream> = (0..100)
+        .map(|_| TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let proc_status = format!("/proc/{}/status", server.child.id());
+    for _ in 0..20 {
+        let Ok(status) = std::fs::read_to_string(&proc_status) else {
+            break;
+        };
+        let threads: usize = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|n| n.trim().parse().ok())
+            .expect("a count of threads");
+        assert!(threads < idle.len(), "{threads} threads");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(idle);
+    server.still_serves();
+    // Sent at once, they are all answered.
+    let request = format!("GET /state HTTP/1.0\r\nHost: {}\r\n\r\n", server.address);
+    let streams: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.set_read_timeout(Some(PATIENCE)).unwrap();
+            stream.write_all(request.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    // Half go away without reading their reply; the others each have theirs.
+    for mut stream in streams.into_iter().step_by(2) {
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).unwrap();
+        assert_eq!(status(&reply), Some(200), "{reply}");
+    }
+    server.still_serves();
 }
