@@ -90,6 +90,27 @@ pub fn path(path: &Path) -> String {
     out
 }
 
+/// Returns `text` as XML (an SVG chart) may hold it: each control character that XML 1.0
+/// forbids, and the terminal-acting ones it allows (a chart's text shows them, it does not
+/// act on them, but a person copying it into a terminal would), visibly escaped; newlines,
+/// tabs and carriage returns, which XML allows, kept. The text's markup is escaped by the
+/// drawing already: this is the gate for what escaping cannot express.
+pub fn xml(text: &str) -> Cow<'_, str> {
+    let forbidden = |c: char| acts(c) && c != '\r';
+    if !text.chars().any(forbidden) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if forbidden(c) {
+            escape(c, &mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// Returns whether `text` holds a character that would act on a terminal (what
 /// [`terminal`] escapes): what the tests look for in everything Floe prints.
 pub fn has_raw_control(text: &str) -> bool {

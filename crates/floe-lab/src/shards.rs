@@ -48,6 +48,11 @@ pub struct ShardManifest {
     pub games_played: u64,
     /// The SHA-256 of every file the shard wrote besides this one, by name.
     pub files: BTreeMap<String, String>,
+    /// The size in bytes of every file the shard wrote besides this one, by name: checked
+    /// before the checksum, so that a file swapped for a huge one is refused at once
+    /// rather than read through. Left out by shards of earlier builds.
+    #[serde(default)]
+    pub sizes: BTreeMap<String, u64>,
     /// The run.
     pub plan: Plan,
 }
@@ -82,6 +87,9 @@ pub fn reseal(dir: &Path) -> Result<()> {
         for (name, sum) in &mut manifest.files {
             *sum = file_sha256(&dir.join(name)).unwrap_or_default();
         }
+        for (name, size) in &mut manifest.sizes {
+            *size = file_size(&dir.join(name)).unwrap_or_default();
+        }
         body = toml::to_string(&manifest)?;
     }
     floe_io::write::whole(
@@ -91,6 +99,13 @@ pub fn reseal(dir: &Path) -> Result<()> {
         "",
     )?;
     Ok(())
+}
+
+/// Returns the size of the file at `path` (following links: what a reader would read).
+fn file_size(path: &Path) -> std::io::Result<u64> {
+    std::fs::metadata(path)
+        .map(|m| m.len())
+        .map_err(|e| floe_io::read::error(floe_io::read::Kind::GAME_ROWS, path, e))
 }
 
 /// Returns the SHA-256 of the file at `path`, read in pieces (a `games.csv` may be large).
@@ -140,10 +155,12 @@ impl ShardFiles {
         drop(w);
         self.counts.flush()?;
         let mut files = BTreeMap::new();
+        let mut sizes = BTreeMap::new();
         for name in shard_files(plan) {
             let path = dir.join(name);
             let sum = file_sha256(&path).with_context(|| format!("{}", path.display()))?;
             files.insert(name.to_string(), sum);
+            sizes.insert(name.to_string(), file_size(&path)?);
         }
         let bots: Vec<&str> = plan.cells.iter().map(|c| c.bots.as_str()).collect();
         let manifest = ShardManifest {
@@ -157,6 +174,7 @@ impl ShardFiles {
             games: plan.cells.iter().map(|c| c.games).sum(),
             games_played: tallies.iter().map(|t| t.games).sum(),
             files,
+            sizes,
             plan: plan.clone(),
         };
         self.manifest
@@ -585,6 +603,16 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
     }
     for (name, want) in &m.files {
         let path = dir.join(name);
+        if let Some(&size) = m.sizes.get(name) {
+            let found = file_size(&path)?;
+            if found != size {
+                bail!(
+                    "{}: the file was changed after the shard wrote it (it holds {found} \
+                     bytes, {MANIFEST} records {size}); rerun the shard",
+                    floe_io::gate::path(&path)
+                );
+            }
+        }
         let found = file_sha256(&path).with_context(|| format!("{}", path.display()))?;
         if &found != want {
             bail!(

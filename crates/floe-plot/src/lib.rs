@@ -156,6 +156,10 @@ impl PlotError {
 /// [`PlotError::Draw`] if the PNG cannot be made, [`PlotError::Write`] if a file cannot
 /// be written.
 pub(crate) fn write_chart(path: &Path, svg: &str) -> Result<(), PlotError> {
+    // Every text of a chart (titles, labels, names from a rules file or a bot) reaches the
+    // SVG here: a character XML may not hold is shown escaped.
+    let svg = floe_io::gate::xml(svg);
+    let svg = svg.as_ref();
     let png = png::render(path, svg)?;
     write_atomically(path, svg.as_bytes())?;
     write_atomically(&png_path(path), &png)

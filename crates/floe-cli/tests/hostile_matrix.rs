@@ -1,0 +1,720 @@
+//! The hostile-input matrix, generated from the command line itself: the test walks clap's
+//! tree of `floe`, and for every argument of every subcommand whose value is a path (read
+//! or written) it tries a pipe, a device, a link to `/dev/zero`, a link to nothing, a
+//! folder, a large sparse file, a name that is not UTF-8 and a user's own file; for every
+//! argument whose value is text it tries terminal control sequences, HTML and script, a
+//! spreadsheet formula and newlines. Every case must end within seconds, name the flag or
+//! the path when it fails, leave every file that was there byte-identical (a device stays
+//! a device, a pipe a pipe), leave no staging file behind, and print no raw control
+//! character. A new flag is covered without editing this test; a new subcommand fails it
+//! until it is given a line that runs in a moment ([`base`]).
+
+use std::collections::BTreeMap;
+use std::ffi::{OsStr, OsString};
+use std::fs;
+use std::io::Write as _;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{FileTypeExt, MetadataExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use clap::builder::ValueParser;
+use floe_io::gate;
+
+mod common;
+
+/// The most any case may take: far more than any takes, far less than a hang.
+const LIMIT: Duration = Duration::from_secs(20);
+
+/// A small experiment spec.
+const SPEC: &str = "players = [2]\n[[lineups]]\nbots = \"random\"\ngames = 6\n";
+
+/// A small tune spec.
+const TUNE: &str = "name = \"t\"\ngame = \"arctic-race\"\nplayers = [2]\nbots = \"random\"\n\
+                    seed = 1\nbudget = 100\nround_games = 50\nvalidation_games = 20\n\
+                    [[params]]\nname = \"tiles_removed\"\nvalues = [0, 1]\n\
+                    [objective]\nseat_spread = 1.0\n";
+
+/// Texts from a hostile user, each for one medium it could act on.
+const TEXTS: [&str; 4] = [
+    "\u{1b}[2J\u{1b}]0;owned\u{7}red",
+    "<script>alert(1)</script>",
+    "=HYPERLINK(\"http://example.invalid\")",
+    "two\nlines\rback",
+];
+
+/// The inputs every base line may use, made once: specs, a results folder, two shards.
+struct Fixture {
+    dir: tempfile::TempDir,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let at = dir.path();
+        fs::write(at.join("spec.toml"), SPEC).unwrap();
+        fs::write(at.join("tune.toml"), TUNE).unwrap();
+        run_ok(
+            at,
+            &[
+                "simulate",
+                "--players",
+                "2",
+                "--games",
+                "6",
+                "--per-game",
+                "--quiet",
+                "--out",
+                "results",
+            ],
+        );
+        for k in ["1/2", "2/2"] {
+            let out = format!("shard{}", &k[..1]);
+            let line = [
+                "simulate",
+                "--players",
+                "2",
+                "--games",
+                "6",
+                "--per-game",
+                "--quiet",
+                "--shard",
+                k,
+            ];
+            run_ok(at, &[&line[..], &["--out", &out]].concat());
+        }
+        Fixture { dir }
+    }
+
+    fn path(&self, name: &str) -> OsString {
+        self.dir.path().join(name).into_os_string()
+    }
+}
+
+fn run_ok(dir: &Path, args: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_floe"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A command line: its flags (each with its value, if it takes one) and its positional
+/// values by argument, in the order clap numbers them.
+#[derive(Clone)]
+struct Line {
+    sub: &'static str,
+    flags: Vec<(String, Option<OsString>)>,
+    positional: BTreeMap<String, Vec<OsString>>,
+    /// What the command reads on standard input.
+    stdin: &'static [u8],
+    /// Folders of the fixture the case gets a copy of, in its own folder.
+    copies: &'static [&'static str],
+}
+
+impl Line {
+    fn new(sub: &'static str, words: &[&str]) -> Line {
+        let mut flags = Vec::new();
+        let mut words = words.iter().peekable();
+        while let Some(word) = words.next() {
+            let value = match words.peek() {
+                Some(next) if !next.starts_with("--") => words.next().map(OsString::from),
+                _ => None,
+            };
+            flags.push((word.trim_start_matches('-').to_string(), value));
+        }
+        Line {
+            sub,
+            flags,
+            positional: BTreeMap::new(),
+            stdin: b"",
+            copies: &[],
+        }
+    }
+
+    fn positional(mut self, id: &str, values: Vec<OsString>) -> Line {
+        self.positional.insert(id.to_string(), values);
+        self
+    }
+
+    /// The line with `arg` given `value` instead of what it had.
+    fn with(&self, arg: &clap::Arg, value: &OsStr) -> Line {
+        let mut line = self.clone();
+        let id = arg.get_id().to_string();
+        match arg.get_long() {
+            None => {
+                line.positional.insert(id, vec![value.to_os_string()]);
+            }
+            Some(long) => {
+                line.flags.retain(|(name, _)| name != long);
+                line.flags
+                    .push((long.to_string(), Some(value.to_os_string())));
+            }
+        }
+        line
+    }
+
+    fn args(&self, command: &clap::Command) -> Vec<OsString> {
+        let mut args = vec![OsString::from(self.sub)];
+        for (name, value) in &self.flags {
+            args.push(format!("--{name}").into());
+            args.extend(value.clone());
+        }
+        let mut positional: Vec<&clap::Arg> = command
+            .get_positionals()
+            .filter(|a| self.positional.contains_key(a.get_id().as_str()))
+            .collect();
+        positional.sort_by_key(|a| a.get_index());
+        for arg in positional {
+            args.extend(self.positional[arg.get_id().as_str()].iter().cloned());
+        }
+        args
+    }
+}
+
+/// A line of each subcommand that runs in a moment, in a case's folder, with what it reads
+/// from the fixture. A subcommand without one fails the test.
+fn base(sub: &str, fx: &Fixture) -> Option<Line> {
+    let quick = ["--players", "2", "--quiet", "--out", "out"];
+    Some(match sub {
+        "simulate" => Line::new("simulate", &[&quick[..], &["--games", "6"]].concat()),
+        "tournament" => Line::new(
+            "tournament",
+            &[&quick[..], &["--games", "2", "--bots", "random,greedy"]].concat(),
+        ),
+        "profile" => Line::new(
+            "profile",
+            &[&quick[..], &["--games", "2", "--ladder", "random,greedy"]].concat(),
+        ),
+        "experiment" => Line::new("experiment", &["--quiet", "--out", "out"])
+            .positional("spec", vec![fx.path("spec.toml")]),
+        "tune" => Line::new("tune", &["--quiet", "--out", "out"])
+            .positional("spec", vec![fx.path("tune.toml")]),
+        "merge" => Line::new("merge", &["--quiet", "--out", "out"])
+            .positional("dirs", vec![fx.path("shard1"), fx.path("shard2")]),
+        "plot" => Line {
+            copies: &["results"],
+            ..Line::new("plot", &[]).positional("dir", vec!["results".into()])
+        },
+        "report" => Line {
+            copies: &["results"],
+            ..Line::new("report", &[]).positional("dir", vec!["results".into()])
+        },
+        "replay" => Line::new("replay", &["--players", "2"]),
+        "play" => Line {
+            stdin: b"q\n",
+            ..Line::new("play", &["--players", "2", "--bots", "person,random"])
+        },
+        "bots" => Line::new("bots", &[]),
+        _ => return None,
+    })
+}
+
+/// What a path argument is given in a case, made in the case's folder.
+#[derive(Clone, Copy, Debug)]
+enum Hostile {
+    Fifo,
+    Device,
+    ZeroLink,
+    Dangling,
+    Folder,
+    Sparse,
+    OddName,
+    UserFile,
+}
+
+const HOSTILE: [Hostile; 8] = [
+    Hostile::Fifo,
+    Hostile::Device,
+    Hostile::ZeroLink,
+    Hostile::Dangling,
+    Hostile::Folder,
+    Hostile::Sparse,
+    Hostile::OddName,
+    Hostile::UserFile,
+];
+
+/// Returns whether this process may make device nodes (as root): otherwise the device
+/// case is left out, never tried on the machine's own devices.
+fn can_mknod() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n")
+}
+
+/// Makes `hostile` in `dir` and returns its path.
+fn make(hostile: Hostile, dir: &Path) -> Option<PathBuf> {
+    let path = dir.join("target.toml");
+    let ok = |status: std::io::Result<std::process::ExitStatus>| status.is_ok_and(|s| s.success());
+    match hostile {
+        Hostile::Fifo => {
+            assert!(ok(Command::new("mkfifo").arg(&path).status()));
+        }
+        Hostile::Device => {
+            if !can_mknod() {
+                return None;
+            }
+            // A null device of the test's own, so that a failure harms no device of the
+            // machine's.
+            assert!(ok(Command::new("mknod")
+                .arg(&path)
+                .args(["c", "1", "3"])
+                .status()));
+        }
+        Hostile::ZeroLink => std::os::unix::fs::symlink("/dev/zero", &path).unwrap(),
+        Hostile::Dangling => std::os::unix::fs::symlink(dir.join("nowhere"), &path).unwrap(),
+        Hostile::Folder => {
+            fs::create_dir(&path).unwrap();
+            fs::write(path.join("keep.txt"), "the user's\n").unwrap();
+        }
+        Hostile::Sparse => {
+            let file = fs::File::create(&path).unwrap();
+            file.set_len(2 << 30).unwrap();
+        }
+        Hostile::OddName => {
+            let odd = dir.join(OsStr::from_bytes(b"odd\xff\x1b[31m.toml"));
+            fs::write(&odd, "the user's own\n").unwrap();
+            return Some(odd);
+        }
+        Hostile::UserFile => fs::write(&path, "the user's own\n").unwrap(),
+    }
+    Some(path)
+}
+
+/// What is at a path, to see it untouched: its kind, and a file's bytes (or, for a large
+/// one, its size and inode), a link's target.
+#[derive(Debug, PartialEq, Eq)]
+enum Seen {
+    File(Vec<u8>),
+    Large(u64, u64, i64),
+    Folder,
+    Link(PathBuf),
+    Fifo,
+    Device(u64),
+    Other,
+}
+
+fn snapshot(dir: &Path, into: &mut BTreeMap<PathBuf, Seen>) {
+    for entry in fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let meta = fs::symlink_metadata(&path).unwrap();
+        let kind = meta.file_type();
+        let seen = if kind.is_symlink() {
+            Seen::Link(fs::read_link(&path).unwrap())
+        } else if kind.is_dir() {
+            snapshot(&path, into);
+            Seen::Folder
+        } else if kind.is_fifo() {
+            Seen::Fifo
+        } else if kind.is_char_device() || kind.is_block_device() {
+            Seen::Device(meta.rdev())
+        } else if kind.is_file() && meta.len() > 1 << 20 {
+            Seen::Large(meta.len(), meta.ino(), meta.mtime())
+        } else if kind.is_file() {
+            Seen::File(fs::read(&path).unwrap())
+        } else {
+            Seen::Other
+        };
+        into.insert(path, seen);
+    }
+}
+
+/// Copies the folder `from` into `to` (files only: a results folder).
+fn copy_folder(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap().flatten() {
+        if entry.file_type().unwrap().is_file() {
+            fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
+
+/// One case: a line, and what it must name if it fails.
+struct Case {
+    line: Line,
+    args: Vec<OsString>,
+    names: Vec<String>,
+    made: Option<Hostile>,
+    text: Option<&'static str>,
+    /// Paths inside the command's own folders that must stay as they were all the same.
+    keep: Vec<PathBuf>,
+}
+
+/// Runs `case` in a fresh folder and returns what is wrong with how it ended, if anything.
+fn try_case(case: &Case, dir: &Path) -> Option<String> {
+    let mut before = BTreeMap::new();
+    snapshot(dir, &mut before);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_floe"))
+        .args(&case.args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(case.line.stdin);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Some(format!("did not end within {LIMIT:?}"));
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let code = out.status.code();
+    if code.is_none() || code == Some(101) {
+        return Some(format!("crashed ({:?}): {stderr}", out.status));
+    }
+    if gate::has_raw_control(&stderr) || gate::has_raw_control(&stdout) {
+        return Some(format!(
+            "printed a raw control character: {stderr:?} {stdout:?}"
+        ));
+    }
+    if !out.status.success() && !case.names.iter().any(|n| stderr.contains(n.as_str())) {
+        return Some(format!("failed naming none of {:?}: {stderr}", case.names));
+    }
+    let mut after = BTreeMap::new();
+    snapshot(dir, &mut after);
+    // A results folder the command was given is its own to write (the reliability tests
+    // hold what it may change there); everything else must be as it was.
+    let own = |path: &Path| {
+        case.line
+            .copies
+            .iter()
+            .any(|c| path.starts_with(dir.join(c)))
+    };
+    // An output folder's lock file is Floe's to rewrite (it names the run holding it).
+    let lock = |path: &Path, seen: &Seen| {
+        path.ends_with(".floe-lock") && matches!(seen, Seen::File(_) | Seen::Large(..))
+    };
+    let checked = |p: &Path, s: &Seen| (!own(p) && !lock(p, s)) || case.keep.iter().any(|k| k == p);
+    for (path, seen) in before.iter().filter(|(p, s)| checked(p, s)) {
+        match after.get(path) {
+            Some(now) if now == seen => {}
+            now => return Some(format!("changed {}: {seen:?} -> {now:?}", path.display())),
+        }
+    }
+    for path in after.keys() {
+        let name = path.file_name().unwrap().to_string_lossy();
+        if name.contains("floe-partial") {
+            return Some(format!("left {} behind", path.display()));
+        }
+        if let Some(text) = case.text {
+            let written = fs::read(path).unwrap_or_default();
+            let written = String::from_utf8_lossy(&written);
+            if name.ends_with(".html") && written.contains("<script>alert(1)") {
+                return Some(format!("{} holds the raw script", path.display()));
+            }
+            if name.ends_with(".csv") && formula_cell(&written) {
+                return Some(format!(
+                    "{} holds a live formula from {text:?}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// Returns whether a cell of the CSV `text` starts as a formula would.
+fn formula_cell(text: &str) -> bool {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    reader
+        .records()
+        .flatten()
+        .any(|r| r.iter().any(|cell| cell.starts_with("=HYPERLINK")))
+}
+
+/// The value parser's type: a path, or text.
+fn takes(arg: &clap::Arg, parser: ValueParser) -> bool {
+    arg.get_action().takes_values() && arg.get_value_parser().type_id() == parser.type_id()
+}
+
+/// Every case of the matrix: each path argument with each hostile thing, each text
+/// argument with each hostile text, for every subcommand.
+fn cases(fx: &Fixture, command: &clap::Command) -> (Vec<Case>, Vec<String>) {
+    let mut cases = Vec::new();
+    let mut missing = Vec::new();
+    for sub in command.get_subcommands() {
+        let name = sub.get_name();
+        let Some(line) = base(name, fx) else {
+            missing.push(name.to_string());
+            continue;
+        };
+        for arg in sub.get_arguments().filter(|a| !a.is_hide_set()) {
+            let shown = match arg.get_long() {
+                Some(long) => format!("--{long}"),
+                None => arg
+                    .get_value_names()
+                    .map_or(arg.get_id().to_string(), |v| v[0].to_string()),
+            };
+            if takes(arg, ValueParser::path_buf()) {
+                for hostile in HOSTILE {
+                    cases.push(Case {
+                        line: line.clone(),
+                        args: Vec::new(),
+                        names: vec![shown.clone()],
+                        made: Some(hostile),
+                        text: None,
+                        keep: Vec::new(),
+                    });
+                    let case = cases.last_mut().unwrap();
+                    case.line = line.with(arg, OsStr::new("PLACEHOLDER"));
+                }
+            } else if takes(arg, ValueParser::string()) {
+                for text in TEXTS {
+                    cases.push(Case {
+                        line: line.with(arg, OsStr::new(text)),
+                        args: Vec::new(),
+                        names: vec![
+                            shown.clone(),
+                            gate::quoted(text),
+                            gate::terminal(text).into_owned(),
+                        ],
+                        made: None,
+                        text: Some(text),
+                        keep: Vec::new(),
+                    });
+                }
+            }
+        }
+        for case in cases
+            .iter_mut()
+            .filter(|c| c.line.sub == name && c.args.is_empty())
+        {
+            case.args = case.line.args(sub);
+        }
+    }
+    (cases, missing)
+}
+
+#[test]
+fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
+    let fx = Fixture::new();
+    let command = floe_cli::command();
+    let (cases, missing) = cases(&fx, &command);
+    assert!(
+        missing.is_empty(),
+        "subcommands without a base line in this test: {missing:?}"
+    );
+    assert!(cases.len() > 100, "only {} cases", cases.len());
+    let mut fixture_before = BTreeMap::new();
+    snapshot(fx.dir.path(), &mut fixture_before);
+    let next = Mutex::new(cases.iter());
+    let failures = Mutex::new(Vec::new());
+    let tried = Mutex::new(0usize);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                loop {
+                    let Some(case) = next.lock().unwrap().next() else {
+                        break;
+                    };
+                    let dir = tempfile::tempdir().unwrap();
+                    for copy in case.line.copies {
+                        copy_folder(&fx.dir.path().join(copy), &dir.path().join(copy));
+                    }
+                    let mut args = case.args.clone();
+                    let mut names = case.names.clone();
+                    if let Some(hostile) = case.made {
+                        let Some(path) = make(hostile, dir.path()) else {
+                            continue;
+                        };
+                        names.push(gate::path(&path));
+                        names.push(gate::path(Path::new(path.file_name().unwrap())));
+                        for a in &mut args {
+                            if a == "PLACEHOLDER" {
+                                *a = path.clone().into_os_string();
+                            }
+                        }
+                    }
+                    let case = Case {
+                        args,
+                        names,
+                        line: case.line.clone(),
+                        made: case.made,
+                        text: case.text,
+                        keep: Vec::new(),
+                    };
+                    *tried.lock().unwrap() += 1;
+                    if let Some(wrong) = try_case(&case, dir.path()) {
+                        let shown: Vec<String> = case
+                            .args
+                            .iter()
+                            .map(|a| gate::quoted(&a.to_string_lossy()))
+                            .collect();
+                        failures.lock().unwrap().push(format!(
+                            "floe {} [{:?}]: {wrong}",
+                            shown.join(" "),
+                            case.made
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    let mut fixture_after = BTreeMap::new();
+    snapshot(fx.dir.path(), &mut fixture_after);
+    assert!(
+        fixture_before == fixture_after,
+        "the fixture's inputs changed"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        tried.into_inner().unwrap(),
+        failures.join("\n")
+    );
+}
+
+/// The hostile things a file inside a folder Floe reads is replaced by.
+const INSIDE: [Hostile; 6] = [
+    Hostile::Fifo,
+    Hostile::Device,
+    Hostile::ZeroLink,
+    Hostile::Dangling,
+    Hostile::Folder,
+    Hostile::Sparse,
+];
+
+/// Makes `hostile` at `path` (in place of a file there).
+fn make_at(hostile: Hostile, path: &Path) -> bool {
+    let dir = path.parent().unwrap();
+    let made = make(hostile, dir);
+    match made {
+        Some(made) => {
+            fs::rename(made, path).unwrap();
+            true
+        }
+        None => false,
+    }
+}
+
+#[test]
+fn every_file_inside_a_folder_a_command_reads_meets_hostile_input() {
+    let fx = Fixture::new();
+    let command = floe_cli::command();
+    let mut cases = Vec::new();
+    for sub in command.get_subcommands() {
+        let line = base(sub.get_name(), &fx).expect("every subcommand has a base line");
+        for arg in sub
+            .get_arguments()
+            .filter(|a| takes(a, ValueParser::path_buf()))
+        {
+            // The folder the base line gives this argument, if it gives one of the fixture's.
+            let given = match arg.get_long() {
+                None => line
+                    .positional
+                    .get(arg.get_id().as_str())
+                    .and_then(|v| v.first()),
+                Some(long) => line
+                    .flags
+                    .iter()
+                    .find(|(n, _)| n == long)
+                    .and_then(|(_, v)| v.as_ref()),
+            };
+            let Some(folder) = given.map(|g| fx.dir.path().join(g)).filter(|f| f.is_dir()) else {
+                continue;
+            };
+            let mut files: Vec<PathBuf> = fs::read_dir(&folder)
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_file())
+                .collect();
+            files.sort();
+            for file in files {
+                for hostile in INSIDE {
+                    cases.push((
+                        line.clone(),
+                        sub.clone(),
+                        arg.clone(),
+                        folder.clone(),
+                        file.clone(),
+                        hostile,
+                    ));
+                }
+            }
+        }
+    }
+    assert!(cases.len() > 30, "only {} cases", cases.len());
+    let next = Mutex::new(cases.iter());
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                loop {
+                    let Some((line, sub, arg, folder, file, hostile)) = next.lock().unwrap().next()
+                    else {
+                        break;
+                    };
+                    let dir = tempfile::tempdir().unwrap();
+                    let copy = dir.path().join("folder");
+                    copy_folder(folder, &copy);
+                    let name = file.file_name().unwrap();
+                    fs::remove_file(copy.join(name)).unwrap();
+                    if !make_at(*hostile, &copy.join(name)) {
+                        continue;
+                    }
+                    // The copy stands for the first folder the argument was given.
+                    let mut line = line.with(arg, copy.as_os_str());
+                    if let Some(given) = line.positional.get_mut(arg.get_id().as_str())
+                        && let Some(rest) = base(sub.get_name(), &fx)
+                            .and_then(|b| b.positional.get(arg.get_id().as_str()).cloned())
+                    {
+                        given.extend(rest.into_iter().skip(1));
+                    }
+                    // The folder is the command's own to write (plot and report write into
+                    // it), but what was put in place of its file is not Floe's: it stays,
+                    // unless it is a plain file at a name Floe listed as its own.
+                    let case = Case {
+                        args: line.args(sub),
+                        names: vec![name.to_string_lossy().into_owned()],
+                        line: Line {
+                            copies: &["folder"],
+                            ..line
+                        },
+                        made: Some(*hostile),
+                        text: None,
+                        keep: match hostile {
+                            Hostile::Sparse => Vec::new(),
+                            _ => vec![copy.join(name)],
+                        },
+                    };
+                    if let Some(wrong) = try_case(&case, dir.path()) {
+                        failures.lock().unwrap().push(format!(
+                            "floe {} with {} as {hostile:?}: {wrong}",
+                            sub.get_name(),
+                            name.to_string_lossy()
+                        ));
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
