@@ -120,7 +120,8 @@ fn merge_refuses(file: &str, edit: impl Fn(&mut Vec<String>), message: &str) {
         let named = shards[0].join(if sealed { "counts.csv" } else { file });
         let want = match (sealed, file) {
             (false, "shard.toml") => "the file was changed after the shard wrote it (its seal",
-            (false, _) => "the file was changed after the shard wrote it (its SHA-256",
+            // Its size or, for an edit of the same length, its SHA-256 tells.
+            (false, _) => "the file was changed after the shard wrote it (it",
             (true, _) => message,
         };
         let stderr = merge(tmp.path(), &shards, &[])
