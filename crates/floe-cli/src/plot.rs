@@ -35,7 +35,7 @@ pub fn run(a: &PlotArgs) -> Result<()> {
                 .ok()
                 .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
                 .unwrap_or_else(|| "results".into());
-            floe_lab::charts::study_title(&a.dir, &folder)
+            floe_lab::charts::study_title(&a.dir, &folder)?
         }
     };
     let mut out = OutputDir::prepare(&a.dir, &[], true, Scope::Charts, a.force)?;

@@ -108,6 +108,8 @@ fn tell(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<Stri
 
 /// Prints the log `told`, or writes it as `--html`'s page.
 fn show(a: &ReplayArgs, told: &str) -> Result<()> {
+    // A game whose searches a signal cut short is not the game of the run: not shown.
+    floe_io::stop::check()?;
     match &a.html {
         None => floe_io::console::write(floe_io::console::Stream::Out, told)?,
         Some(path) => {

@@ -60,6 +60,12 @@ pub fn catch_file_limit() {
     });
 }
 
+/// Returns the flag a signal sets, for searches to watch, without listening for signals
+/// (a library's caller may never listen; the flag then stays unset).
+pub fn flag() -> &'static Arc<AtomicBool> {
+    &STOP
+}
+
 /// Returns whether a signal asked the command to stop.
 pub fn requested() -> bool {
     STOP.load(Ordering::SeqCst)

@@ -89,18 +89,25 @@ pub fn chart_title(study: &str, game: &str) -> String {
 
 /// Returns the chart title ([`chart_title`]) of the run whose folder is `dir`, from its
 /// `manifest.toml` (the experiment's name, or the kind of run, and the game), or
-/// `fallback` when the folder holds no manifest that names them.
-pub fn study_title(dir: &Path, fallback: &str) -> String {
-    let manifest =
-        floe_io::read::text(&dir.join("manifest.toml"), floe_io::read::Kind::MANIFEST).ok();
-    let table = manifest.and_then(|text| text.parse::<toml::Table>().ok());
+/// `fallback` when the folder holds no manifest or one that does not name them.
+///
+/// # Errors
+/// A manifest that is there but cannot be read (a pipe, a device, a huge file): said, not
+/// passed over.
+pub fn study_title(dir: &Path, fallback: &str) -> Result<String> {
+    let path = dir.join("manifest.toml");
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Ok(fallback.to_string());
+    }
+    let text = floe_io::read::text(&path, floe_io::read::Kind::MANIFEST)?;
+    let table = text.parse::<toml::Table>().ok();
     let field = |t: &toml::Table, key: &str| t.get(key).and_then(|v| v.as_str()).map(String::from);
-    table
+    Ok(table
         .and_then(|t| {
             let study = field(&t, "experiment").or_else(|| field(&t, "kind"))?;
             Some(chart_title(&study, &field(&t, "game")?))
         })
-        .unwrap_or_else(|| fallback.to_string())
+        .unwrap_or_else(|| fallback.to_string()))
 }
 
 /// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
@@ -586,7 +593,11 @@ mod tests {
     #[test]
     fn charts_are_titled_by_study_and_game_not_by_folder() {
         let dir = tempfile::tempdir().unwrap();
-        assert_eq!(study_title(dir.path(), "trial"), "trial", "no manifest");
+        assert_eq!(
+            study_title(dir.path(), "trial").unwrap(),
+            "trial",
+            "no manifest"
+        );
         let manifest = dir.path().join("manifest.toml");
         std::fs::write(
             &manifest,
@@ -594,11 +605,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            study_title(dir.path(), "trial"),
+            study_title(dir.path(), "trial").unwrap(),
             "tile-balance, arctic-race"
         );
         std::fs::write(&manifest, "kind = \"simulate\"\ngame = \"north-pole\"\n").unwrap();
-        assert_eq!(study_title(dir.path(), "trial"), "simulate, north-pole");
+        assert_eq!(
+            study_title(dir.path(), "trial").unwrap(),
+            "simulate, north-pole"
+        );
     }
 
     #[test]

@@ -198,7 +198,8 @@ pub(crate) fn walk<G: Game>(
     let game = &setup.game;
     // A board point's board is shown at the next state the log hands out.
     let mut board_due = false;
-    floe_sim::replay(game, &setup.config, index, &mut |line| match line {
+    let stop = floe_io::stop::flag();
+    floe_sim::replay(game, &setup.config, index, stop, &mut |line| match line {
         Line::Question {
             seat,
             answers,

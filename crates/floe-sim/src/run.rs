@@ -317,15 +317,18 @@ pub fn empty_tally<G: Game>(game: &G, cfg: &RunConfig) -> Tally {
     Tally::new(game.colours().len(), cfg.bot_groups().len()).with_figures(game.figures().len())
 }
 
-/// Plays game `index` of the run `cfg` alone, reporting every line to `log` (for replays).
+/// Plays game `index` of the run `cfg` alone, reporting every line to `log` (for replays);
+/// its bots' searches end at once when `stop` is set (the game then ends quickly, for the
+/// caller to see the flag and stop).
 pub fn replay<G: Game>(
     game: &G,
     cfg: &RunConfig,
     index: u64,
+    stop: &Arc<AtomicBool>,
     log: &mut impl FnMut(crate::Line<'_, G>),
 ) -> GameRecord {
     let (lineup, seed) = cfg.deal(index);
-    let mut tables = cfg.tables(&Arc::default());
+    let mut tables = cfg.tables(stop);
     play(game, &mut tables[lineup], index, seed, &cfg.dealing, log)
 }
 
