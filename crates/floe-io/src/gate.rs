@@ -1,9 +1,10 @@
 //! The terminal's gate for text from outside: a rules file's name, a colour, a bot's
 //! label, a path, a Python function's name. Such text reaches a terminal only through
-//! [`terminal`] (which [`crate::console`] applies to everything it prints) or, inside a
-//! sentence, through [`quoted`] and [`path`], so that no control sequence from a file can
-//! move the cursor, retitle the window or hide what follows, and no newline in a name can
-//! forge a line of Floe's own.
+//! [`terminal`] (which [`crate::console`] applies to everything it prints, and the Python
+//! extension to every message it hands Python) or, inside a sentence, through [`quoted`],
+//! [`line`] and [`path`], so that no control sequence from a file can move the cursor,
+//! retitle the window or hide what follows, and no newline in a name can forge a line of
+//! Floe's own.
 //!
 //! The other media have their own one gate each: CSV cells are made formula-neutral by
 //! `floe_sim::table::spreadsheet_safe`, and HTML pages escape every text (maud escapes by
@@ -34,21 +35,41 @@ fn escape(c: char, out: &mut String) {
     }
 }
 
-/// Returns `text` as a terminal may show it: every character that would act on the
-/// terminal shown visibly escaped (`\u{1b}[2J`), newlines and tabs kept.
-pub fn terminal(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(acts) {
+/// Returns whether `c` is escaped in text kept on one line: what [`acts`], and the newline
+/// and the tab that would break or stretch the line.
+fn breaks_line(c: char) -> bool {
+    acts(c) || c == '\n' || c == '\t'
+}
+
+/// Returns `text` with every character `escaped` says shown escaped ([`escape`]), borrowed
+/// when there is none.
+fn escaping(text: &str, escaped: fn(char) -> bool) -> Cow<'_, str> {
+    if !text.chars().any(escaped) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if acts(c) {
+        if escaped(c) {
             escape(c, &mut out);
         } else {
             out.push(c);
         }
     }
     Cow::Owned(out)
+}
+
+/// Returns `text` as a terminal may show it: every character that would act on the
+/// terminal shown visibly escaped (`\u{1b}[2J`), newlines and tabs kept.
+pub fn terminal(text: &str) -> Cow<'_, str> {
+    escaping(text, acts)
+}
+
+/// Returns `text` as a terminal may show it inside a line of Floe's own, as given but for
+/// every control character escaped, a newline and a tab too: for a value after its
+/// setting's name (`game=NAME: ...`), where quotes would double those a value already
+/// carries, and a newline in it would forge a line of Floe's.
+pub fn line(text: &str) -> Cow<'_, str> {
+    escaping(text, breaks_line)
 }
 
 /// Returns `text` inside double quotes, for a sentence about it: every control character
@@ -64,7 +85,7 @@ pub fn quoted(text: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if acts(c) || c == '\n' || c == '\t' => escape(c, &mut out),
+            c if breaks_line(c) => escape(c, &mut out),
             c => out.push(c),
         }
     }
@@ -73,21 +94,9 @@ pub fn quoted(text: &str) -> String {
 }
 
 /// Returns `path` as a message shows it: as given, with any character that is not UTF-8
-/// replaced and every control character (a newline too) escaped.
+/// replaced and every control character (a newline too) escaped ([`line`]).
 pub fn path(path: &Path) -> String {
-    let shown = path.to_string_lossy();
-    if !shown.chars().any(|c| acts(c) || c == '\n' || c == '\t') {
-        return shown.into_owned();
-    }
-    let mut out = String::with_capacity(shown.len() + 8);
-    for c in shown.chars() {
-        if acts(c) || c == '\n' || c == '\t' {
-            escape(c, &mut out);
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    line(&path.to_string_lossy()).into_owned()
 }
 
 /// Returns `text` as XML (an SVG chart) may hold it: each control character that XML 1.0
@@ -127,6 +136,13 @@ mod tests {
         assert_eq!(terminal("\u{1b}[2Jtitle\u{7}"), "\\u{1b}[2Jtitle\\u{7}");
         assert_eq!(terminal("a\rb\u{9b}c\u{202e}d"), "a\\rb\\u{9b}c\\u{202e}d");
         assert!(!has_raw_control(&terminal("\u{1b}]0;owned\u{7}")));
+    }
+
+    #[test]
+    fn a_value_in_a_line_stays_on_it_unquoted() {
+        assert_eq!(line("3/2"), "3/2");
+        assert_eq!(line("\"q\""), "\"q\"");
+        assert_eq!(line("a\nb\t\u{1b}[2J"), "a\\nb\\t\\u{1b}[2J");
     }
 
     #[test]

@@ -167,25 +167,29 @@ readers! {
     record("record") -> Option<PathBuf> = |v, n| optional(v, n, path);
 }
 
-/// The `TypeError` for an argument of the wrong type.
+/// The `TypeError` for an argument of the wrong type. The type's name is the caller's own
+/// text (a class may be named anything), so it is kept on the line ([`floe_io::gate::line`]).
 fn wrong_type(value: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyErr {
     let kind = value
         .get_type()
         .name()
         .map_or_else(|_| "?".to_string(), |n| n.to_string());
     PyTypeError::new_err(format!(
-        "{name}={}: expected {expected}, not {kind}",
-        shown(value)
+        "{name}={}: expected {expected}, not {}",
+        shown(value),
+        floe_io::gate::line(&kind)
     ))
 }
 
-/// The value as Python's `repr` shows it, cut short if long.
-fn shown(value: &Bound<'_, PyAny>) -> String {
+/// The value as Python's `repr` shows it, cut short if long, kept on the line it is shown
+/// in ([`floe_io::gate::line`]): a class's `repr` may return any text.
+pub fn shown(value: &Bound<'_, PyAny>) -> String {
     let text = value
         .repr()
         .map_or_else(|_| "?".to_string(), |r| r.to_string());
-    match text.char_indices().nth(60) {
+    let text = match text.char_indices().nth(60) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
         None => text,
-    }
+    };
+    floe_io::gate::line(&text).into_owned()
 }

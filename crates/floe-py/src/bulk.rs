@@ -253,11 +253,13 @@ pub fn run_spec(
     }
 }
 
-/// Gives the plan's warnings to Python's `warnings`.
+/// Gives the plan's warnings to Python's `warnings`, which prints them: through the
+/// terminal gate ([`crate::errors::shown`]).
 fn warn(py: Python<'_>, notes: &[Message]) -> PyResult<()> {
     for note in notes {
-        let text = std::ffi::CString::new(note.say(&crate::errors::Keywords).replace('\0', " "))
-            .expect("no NUL is left");
+        let text =
+            std::ffi::CString::new(crate::errors::shown(&note.say(&crate::errors::Keywords)))
+                .expect("the terminal gate escapes NUL");
         PyErr::warn(py, &py.get_type::<PyUserWarning>(), &text, 1)?;
     }
     Ok(())
@@ -545,11 +547,14 @@ fn plan_table(
     Ok(planned)
 }
 
-/// Returns a replay's text, or the first failure of one of `seated`'s Python functions,
-/// or the replay's error.
+/// Returns a replay's text as `floe replay` prints it (through the terminal gate: it names
+/// the bots, a Python function's `__name__` among them, and the rules file's name and
+/// colours), or the first failure of one of `seated`'s Python functions, or the replay's
+/// error.
 fn finish(text: anyhow::Result<String>, seated: &Seated) -> PyResult<String> {
     if let Some(e) = seated.functions.iter().find_map(|f| f.take_failure()) {
         return Err(e);
     }
-    text.map_err(|e| value_error(&e))
+    text.map(|text| crate::errors::shown(&text))
+        .map_err(|e| value_error(&e))
 }

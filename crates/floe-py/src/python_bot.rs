@@ -6,9 +6,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use floe_lab::outsider::{Asked, Outsider};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
+
+use crate::args;
+use crate::errors::refusal;
 
 /// What one seat knows: `data` (a dict of the observation's fields), `text` (the same,
 /// printed for people; also `str(observation)`) and `encoding` (the game's fixed-length
@@ -103,20 +105,23 @@ impl PythonBot {
         );
         let listed = PyList::new(py, legal.iter().map(|(i, t)| (*i, t.as_str())))?;
         let answer = self.function.call1(py, (observation, listed))?;
+        // The name is the function's own `__name__`, the answer any object it returned:
+        // both shown through the terminal's gate.
+        let bot = || floe_io::gate::quoted(&self.name);
         let number: usize = answer.extract(py).map_err(|_| {
-            PyValueError::new_err(format!(
+            refusal(&format!(
                 "bot {}: returned {}, not the number of an answer",
-                self.name,
-                answer.bind(py).repr().map_or("?".into(), |r| r.to_string())
+                bot(),
+                args::shown(answer.bind(py))
             ))
         })?;
         if legal.iter().any(|(i, _)| *i == number) {
             return Ok(number);
         }
         let allowed: Vec<String> = legal.iter().map(|(i, t)| format!("{i} ({t})")).collect();
-        Err(PyValueError::new_err(format!(
+        Err(refusal(&format!(
             "bot {}: answer {number} is not an answer now; answers: {}",
-            self.name,
+            bot(),
             allowed.join(" | ")
         )))
     }

@@ -45,7 +45,7 @@ def test_an_illegal_answer_from_a_python_bot_stops_the_run():
     def cheat(observation, legal):
         return 10_000
 
-    with pytest.raises(ValueError, match=r"bot python:cheat: answer 10000 is not an answer now"):
+    with pytest.raises(ValueError, match=r'bot "python:cheat": answer 10000 is not an answer now'):
         floe.simulate(game="arctic-race", players=2, bots=["random", cheat], games=1000)
 
 

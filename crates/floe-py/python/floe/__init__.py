@@ -73,11 +73,13 @@ def bot(function: PythonBot, name: str) -> PythonBot:
     ``name`` is letters, digits, ``-``, ``_`` and ``.``, as a bot spec's name is.
     """
     if not callable(function):
-        raise TypeError(f"function={function!r}: expected a callable bot")
+        raise TypeError(f"function={_floe.line(repr(function))}: expected a callable bot")
     if not isinstance(name, str) or not name or not all(
         c.isalnum() or c in "-_." for c in name
     ):
-        raise ValueError(f"name={name!r}: expected letters, digits, '-', '_' or '.'")
+        raise ValueError(
+            f"name={_floe.line(repr(name))}: expected letters, digits, '-', '_' or '.'"
+        )
 
     def named(observation: Observation, legal: List[Tuple[int, str]]) -> int:
         return function(observation, legal)

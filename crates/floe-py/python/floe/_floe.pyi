@@ -7,8 +7,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 
 __all__ = [
-    "Game", "Observation", "VectorGame", "__version__", "games", "profile", "replay", "run",
-    "run_spec",
+    "Game", "Observation", "VectorGame", "__version__", "games", "line", "profile", "replay",
+    "run", "run_spec",
 ]
 __version__: str
 
@@ -16,6 +16,10 @@ _Path = Union[str, os.PathLike[str]]
 
 def games() -> List[str]:
     """The names of the games Floe offers."""
+
+def line(text: str) -> str:
+    """``text`` kept on the line of a message: every control character escaped, a newline
+    and a tab too, as Floe shows a value it was given."""
 
 def profile(
     game: str,
@@ -41,7 +45,8 @@ def replay(
     duplicate: bool,
     record: Optional[_Path],
 ) -> str:
-    """Tells one game again as ``floe replay`` does and returns the text it prints."""
+    """Tells one game again as ``floe replay`` does and returns the text it prints
+    (through the terminal's gate, as the CLI prints it)."""
 
 def run(
     kind: str,

@@ -35,7 +35,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _environment
-from ._floe import Game, VectorGame, games
+from ._floe import Game, VectorGame, games, line
 
 __all__ = ["FloeEnv", "FloeVectorEnv", "env", "vector_env"]
 
@@ -71,7 +71,10 @@ class FloeEnv(gymnasium.Env):
         table = Game(game, players=players, seed=0, rules=rules)
         players = table.players
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"seat={seat!r}: expected a whole number, not {type(seat).__name__}")
+            raise TypeError(
+                f"seat={line(repr(seat))}: expected a whole number, "
+                f"not {line(type(seat).__name__)}"
+            )
         if not 0 <= seat < players:
             raise ValueError(
                 f"seat={seat}: the table has seats 0 to {players - 1} ({players} players)"
@@ -90,8 +93,8 @@ class FloeEnv(gymnasium.Env):
         missing = [other for other in range(players) if other != seat and other not in seated]
         if missing:
             raise ValueError(
-                f"opponents={opponents!r}: seat {missing[0]} has no bot; give a spec for every "
-                f"seat but seat={seat}, or one spec for all of them"
+                f"opponents={line(repr(opponents))}: seat {missing[0]} has no bot; give a spec "
+                f"for every seat but seat={seat}, or one spec for all of them"
             )
         # Whether the episode has ended (the game over, or an illegal answer): true until
         # the first reset, so that no step reaches a game not dealt by reset.

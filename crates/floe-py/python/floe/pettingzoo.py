@@ -29,6 +29,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import _environment
+from ._floe import line
 
 __all__ = ["FloeEnv", "env", "raw_env"]
 
@@ -54,7 +55,8 @@ class FloeEnv(AECEnv):
         }
         if not self._seat_of:
             raise ValueError(
-                f"opponents={opponents!r}: every seat has a bot; leave at least one seat to learn"
+                f"opponents={line(repr(opponents))}: every seat has a bot; leave at least one "
+                "seat to learn"
             )
         self.metadata = dict(self.metadata, name=f"floe_{game.replace('-', '_')}_v0")
         self.render_mode = render_mode
