@@ -13,7 +13,7 @@ impl Wording for Flags {
     fn head(&self, setting: Setting, value: Option<&str>) -> String {
         match value {
             None => self.mention(setting),
-            Some(v) => format!("--{} {v}", setting.name()),
+            Some(v) => format!("--{} {}", setting.name(), floe_io::gate::line(v)),
         }
     }
 }

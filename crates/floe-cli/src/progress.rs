@@ -44,7 +44,9 @@ impl Progress for Bar {
         self.0.reset();
     }
     fn cell(&self, name: &str) {
-        self.0.set_message(name.to_string());
+        // The bar writes to the terminal itself: a cell's name (a rules file's, a bot's)
+        // passes the console's gate here.
+        self.0.set_message(floe_io::gate::line(name).into_owned());
     }
     fn advance(&self, games: u64) {
         self.0.inc(games);

@@ -361,28 +361,40 @@ fn try_case(case: &Case, dir: &Path) -> Option<String> {
         .spawn()
         .unwrap();
     let _ = child.stdin.take().unwrap().write_all(case.line.stdin);
+    // Read as the command writes, so that a long output never blocks it.
+    let drain = |mut from: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = from.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > LIMIT {
             let _ = child.kill();
             let _ = child.wait();
             return Some(format!("did not end within {LIMIT:?}"));
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
-    let out = child.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let code = out.status.code();
+    };
+    let stdout = stdout.join().unwrap();
+    let stderr = stderr.join().unwrap();
+    let code = status.code();
     if code.is_none() || code == Some(101) {
-        return Some(format!("crashed ({:?}): {stderr}", out.status));
+        return Some(format!("crashed ({status:?}): {stderr}"));
     }
     if gate::has_raw_control(&stderr) || gate::has_raw_control(&stdout) {
         return Some(format!(
             "printed a raw control character: {stderr:?} {stdout:?}"
         ));
     }
-    if !out.status.success() && !case.names.iter().any(|n| stderr.contains(n.as_str())) {
+    if !status.success() && !case.names.iter().any(|n| stderr.contains(n.as_str())) {
         return Some(format!("failed naming none of {:?}: {stderr}", case.names));
     }
     let mut after = BTreeMap::new();
@@ -717,4 +729,87 @@ fn every_file_inside_a_folder_a_command_reads_meets_hostile_input() {
         cases.len(),
         failures.join("\n")
     );
+}
+
+/// Every command that shows a rules file's texts, given one whose name (and, where the
+/// game has them, first colour) is each hostile text: the commands end, and nothing they
+/// print, write as CSV or draw as a page lets the text act.
+#[test]
+fn texts_of_a_rules_file_reach_no_output_raw() {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../experiments/rules");
+    let games = [
+        ("arctic-race", "classic.toml"),
+        ("arctic", "arctic.toml"),
+        ("north-pole", "north-pole.toml"),
+    ];
+    let mut failures = Vec::new();
+    for (game, file) in games {
+        let rules = fs::read_to_string(shipped.join(file)).unwrap();
+        for text in TEXTS {
+            // TOML's basic strings escape as Rust's debug quoting does.
+            let quoted = gate::quoted(text);
+            let hostile = rules
+                .lines()
+                .map(|l| {
+                    if l.starts_with("name = ") {
+                        format!("name = {quoted}")
+                    } else if l.starts_with("colours = [\"") {
+                        l.replacen("[\"", &format!("[{quoted}, \""), 1)
+                    } else {
+                        l.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let dir = tempfile::tempdir().unwrap();
+            fs::write(dir.path().join("rules.toml"), hostile).unwrap();
+            let game_rules = ["--game", game, "--players", "2", "--rules", "rules.toml"];
+            let lines: [&[&str]; 5] = [
+                &["simulate", "--games", "4", "--per-game", "--out", "out"],
+                &[
+                    "tournament",
+                    "--games",
+                    "2",
+                    "--bots",
+                    "random,greedy",
+                    "--out",
+                    "tour",
+                ],
+                &["replay"],
+                &["replay", "--html", "drawn.html"],
+                &["replay", "--seat", "1"],
+            ];
+            for words in lines {
+                let line = Line::new("", &[]);
+                let args: Vec<OsString> = words
+                    .iter()
+                    .chain(&game_rules)
+                    .map(OsString::from)
+                    .collect();
+                let case = Case {
+                    line,
+                    args,
+                    names: vec!["--rules".into(), "rules.toml".into()],
+                    made: None,
+                    text: Some(text),
+                    keep: Vec::new(),
+                };
+                if let Some(wrong) = try_case(&case, dir.path()) {
+                    failures.push(format!("{game} {words:?} with {quoted}: {wrong}"));
+                }
+            }
+            let report = Case {
+                line: Line::new("", &[]),
+                args: vec!["report".into(), "out".into()],
+                names: vec!["out".into()],
+                made: None,
+                text: Some(text),
+                keep: Vec::new(),
+            };
+            if let Some(wrong) = try_case(&report, dir.path()) {
+                failures.push(format!("{game} report with {quoted}: {wrong}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
