@@ -82,7 +82,26 @@ pub fn command() -> clap::Command {
 /// Runs the command line of the process (`std::env::args`), where bot lists may name the
 /// bots of `bots` too, and returns its exit status: what a `floe` binary's `main` returns.
 pub fn main_with(bots: Registry) -> ExitCode {
-    let cli = Cli::parse();
+    // clap's own help and errors (which echo what was typed) are shown through the
+    // console too: escaped, and a stream that cannot take them is said, not ignored.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let stream = match e.use_stderr() {
+                true => floe_io::console::Stream::Err,
+                false => floe_io::console::Stream::Out,
+            };
+            let shown = floe_io::console::write(stream, &e.render().to_string());
+            return match (shown, e.exit_code()) {
+                (Err(failed), _) if !floe_io::console::is_closed_output(&failed) => {
+                    floe_io::console::note(&format!("Error: {failed}"));
+                    ExitCode::FAILURE
+                }
+                (_, 0) => ExitCode::SUCCESS,
+                _ => ExitCode::from(2),
+            };
+        }
+    };
     // `floe play` at the terminal keeps the terminal's usual Ctrl-C (a person quits with
     // it); every other command stops cleanly on a signal.
     match &cli.command {

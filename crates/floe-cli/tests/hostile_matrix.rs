@@ -488,7 +488,8 @@ fn cases(fx: &Fixture, command: &clap::Command) -> (Vec<Case>, Vec<String>) {
                     let case = cases.last_mut().unwrap();
                     case.line = line.with(arg, OsStr::new("PLACEHOLDER"));
                 }
-            } else if takes(arg, ValueParser::string()) {
+            } else if arg.get_action().takes_values() {
+                // Any value typed (a number, a choice) may be echoed in an error.
                 for text in TEXTS {
                     cases.push(Case {
                         line: line.with(arg, OsStr::new(text)),

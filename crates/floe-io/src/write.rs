@@ -24,6 +24,11 @@ use crate::gate;
 /// folder, so one pattern finds what Floe left anywhere.
 pub const PARTIAL: &str = "floe-partial-";
 
+/// The lock file of a folder Floe writes results into: the process holding its lock is the
+/// folder's one writer, and its name is written in it, for the message that refuses
+/// another. A single file written into such a folder takes the lock too ([`Staged`]).
+pub const LOCK: &str = ".floe-lock";
+
 /// What Floe may do to a regular file already at a path it writes.
 pub enum Existing<'a> {
     /// Replace it only if this says Floe wrote it (a record that reads as a record, a page
@@ -295,6 +300,9 @@ pub struct Staged {
     replaces: Option<Identity>,
     /// The outermost folder made for the file.
     created: Option<PathBuf>,
+    /// The folder's lock, held while the file is written, when the folder is one Floe
+    /// writes results into.
+    _lock: Option<File>,
 }
 
 impl Staged {
@@ -342,6 +350,22 @@ impl Staged {
             _ => PathBuf::from("."),
         };
         let created = folders(&folder).map_err(|e| error(named, path, e.kind(), e))?;
+        let lock = folder.join(LOCK);
+        let _lock = match fs::symlink_metadata(&lock) {
+            Err(_) => None,
+            Ok(_) => {
+                match self::lock(&lock, &holder()).map_err(|e| error(named, path, e.kind(), e))? {
+                    Ok(file) => Some(file),
+                    Err(other) => {
+                        return Err(refuse(&format!(
+                            "another Floe run is writing into this folder ({}); wait for it to \
+                         end or choose another path",
+                            gate::line(&other)
+                        )));
+                    }
+                }
+            }
+        };
         let mut staged = Staged {
             path: path.to_path_buf(),
             named: named.to_string(),
@@ -349,6 +373,7 @@ impl Staged {
             file: None,
             replaces,
             created,
+            _lock,
         };
         let start = format!(".{name}.{PARTIAL}");
         if clear_dead_partials(&folder, &start) {
@@ -447,6 +472,14 @@ impl Drop for Staged {
             remove_empty_folders(folder, top);
         }
     }
+}
+
+/// The name a process writes into a lock it takes: its id and command line.
+pub fn holder() -> String {
+    let line: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    format!("process {}: {}", std::process::id(), line.join(" "))
 }
 
 /// Removes the staging files in `folder` whose names start with `start` that no process
@@ -585,6 +618,35 @@ mod tests {
         );
         drop(live);
         assert!(listing(tmp.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_written_into_a_locked_results_folder_waits_for_its_writer() {
+        let tmp = tempfile::tempdir().unwrap();
+        let Ok(held) = lock(&tmp.path().join(LOCK), "process 1: floe simulate").unwrap() else {
+            panic!("the lock is free")
+        };
+        let e = whole(
+            &tmp.path().join("x.html"),
+            b"x",
+            Existing::Replace,
+            "--html",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains(
+                "another Floe run is writing into this folder (process 1: floe simulate)"
+            ),
+            "{e}"
+        );
+        drop(held);
+        whole(
+            &tmp.path().join("x.html"),
+            b"x",
+            Existing::Replace,
+            "--html",
+        )
+        .unwrap();
     }
 
     #[test]

@@ -48,9 +48,8 @@ const STAGING: &str = ".floe-partial-";
 /// The file that marks a staging folder as Floe's: only folders holding it are removed.
 pub const STAGING_MARK: &str = ".floe-staging";
 
-/// The lock file of an output folder: the run holding its lock is the folder's one writer.
-/// It names that run, for the message that refuses another.
-pub const LOCK: &str = ".floe-lock";
+/// The lock file of an output folder ([`floe_io::write::LOCK`]).
+pub use floe_io::write::LOCK;
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
@@ -214,9 +213,7 @@ pub fn check_complete(dir: &Path) -> Result<(), OutputError> {
 /// Refuses when another run holds the lock, naming it; names the lock file when it cannot
 /// be opened or locked.
 fn take_lock(dir: &Path) -> Result<File, OutputError> {
-    let command = crate::provenance::command_line();
-    let name = format!("process {}: {}", std::process::id(), command.join(" "));
-    match write::lock(&dir.join(LOCK), &name).map_err(door)? {
+    match write::lock(&dir.join(LOCK), &write::holder()).map_err(door)? {
         Ok(file) => Ok(file),
         Err(holder) => Err(OutputError {
             path: dir.to_path_buf(),
