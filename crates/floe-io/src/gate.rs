@@ -105,19 +105,7 @@ pub fn path(path: &Path) -> String {
 /// tabs and carriage returns, which XML allows, kept. The text's markup is escaped by the
 /// drawing already: this is the gate for what escaping cannot express.
 pub fn xml(text: &str) -> Cow<'_, str> {
-    let forbidden = |c: char| acts(c) && c != '\r';
-    if !text.chars().any(forbidden) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if forbidden(c) {
-            escape(c, &mut out);
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    escaping(text, |c| acts(c) && c != '\r')
 }
 
 /// Returns whether `text` holds a character that would act on a terminal (what
