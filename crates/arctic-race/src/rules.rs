@@ -433,8 +433,8 @@ fn icons(r: &mut Reader, list: &SpannedNames, key: &str) -> Result<Vec<Icon>, Ru
             r.err(
                 &item,
                 format!(
-                    "unknown icon {:?}; known icons: {}",
-                    v.get_ref(),
+                    "unknown icon {}; known icons: {}",
+                    floe_io::gate::quoted(v.get_ref()),
                     Icon::NAMES.join(", ")
                 ),
             )

@@ -54,7 +54,7 @@ impl Describe for Arctic {
         let hand = st.hands[st.actor.index()].len();
         match st.phase {
             Phase::Puffin => format!(
-                "use the puffin {:?}: {}?",
+                "use the puffin {}: {}?",
                 side(Animal::Puffin),
                 power(Animal::Puffin, side(Animal::Puffin))
             ),
@@ -77,7 +77,7 @@ impl Describe for Arctic {
                 turn.to_place
             ),
             Phase::Fox => format!(
-                "use the fox {:?} on your last card, {}: {}?",
+                "use the fox {} on your last card, {}: {}?",
                 side(Animal::Fox),
                 turn.held.expect("a card is held for the fox"),
                 power(Animal::Fox, side(Animal::Fox))
@@ -95,7 +95,7 @@ impl Describe for Arctic {
             Phase::Walrus => {
                 let token = walrus_token(st);
                 format!(
-                    "move the {token} token one more step with the walrus {:?}? It stands on {}",
+                    "move the {token} token one more step with the walrus {}? It stands on {}",
                     side(Animal::Walrus),
                     st.tokens[token.index()]
                 )

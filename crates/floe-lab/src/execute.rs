@@ -13,6 +13,7 @@ use anyhow::{Result, anyhow, bail};
 use floe_bots::{BotSpec, Registry};
 use floe_core::{Game, RuleSet};
 use floe_games::GameVisitor;
+use floe_io::gate::quoted;
 use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
@@ -141,9 +142,11 @@ fn same_plugged_bots(plan: &Plan, bots: &[BotSpec]) -> Result<()> {
         match plan.plugged.get(&name) {
             Some(recorded) if *recorded == identity => {}
             recorded => bail!(
-                "bot {name:?} is {identity:?} in this build, but the plan was made with {}: \
-                 carry it out (or merge its shards) with a build of that bot",
-                recorded.map_or("no record of it".to_string(), |r| format!("{r:?}"))
+                "bot {} is {} in this build, but the plan was made with {}: carry it out (or \
+                 merge its shards) with a build of that bot",
+                quoted(&name),
+                quoted(&identity),
+                recorded.map_or("no record of it".to_string(), |r| quoted(r))
             ),
         }
     }

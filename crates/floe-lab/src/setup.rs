@@ -169,7 +169,7 @@ fn checked<G: Game>(
                 bad_bots(if specs.len() == 1 {
                     e.to_string()
                 } else {
-                    format!("spec {} ({text:?}): {e}", i + 1)
+                    format!("spec {} ({}): {e}", i + 1, floe_io::gate::quoted(text))
                 })
             })?;
         bots.push(spec);

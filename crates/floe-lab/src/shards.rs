@@ -411,7 +411,13 @@ impl<R: std::io::Read> ShardRows<'_, R> {
                     let field = record.get(c).unwrap_or("");
                     field.parse().map_err(|_| {
                         let column = &self.header[c];
-                        self.at(row, format!("{field:?} is not a number ({column})"))
+                        self.at(
+                            row,
+                            format!(
+                                "{} is not a number ({column})",
+                                floe_io::gate::quoted(field)
+                            ),
+                        )
                     })
                 };
                 let c = self.columns;
@@ -443,7 +449,11 @@ impl<R: std::io::Read> ShardRows<'_, R> {
                     let cause = cause.ok_or_else(|| {
                         self.at(
                             row,
-                            format!("{end:?} is not an end cause of {}", game.name()),
+                            format!(
+                                "{} is not an end cause of {}",
+                                floe_io::gate::quoted(end),
+                                game.name()
+                            ),
                         )
                     })?;
                     recount.end_causes[cause] += 1;
@@ -578,9 +588,10 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
         .ne(expected.iter().copied())
     {
         bail!(
-            "{}: it lists the files {:?}, but a shard of its plan writes {expected:?}",
+            "{}: it lists the files {}, but a shard of its plan writes {}",
             at(),
-            m.files.keys().collect::<Vec<_>>()
+            floe_io::gate::quoted_list(m.files.keys()),
+            floe_io::gate::quoted_list(&expected)
         );
     }
     for (name, want) in &m.files {
@@ -691,18 +702,26 @@ fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
             bail!("{}: {} fields, not 4", at(), record.len());
         }
         let whole = |i: usize, what: &str| -> Result<u128> {
-            record[i]
-                .parse()
-                .map_err(|_| anyhow!("{}: {what} {:?} is not a whole number", at(), &record[i]))
+            record[i].parse().map_err(|_| {
+                anyhow!(
+                    "{}: {what} {} is not a whole number",
+                    at(),
+                    floe_io::gate::quoted(&record[i])
+                )
+            })
         };
         let cell = usize::try_from(whole(0, "cell")?).unwrap_or(usize::MAX);
         if cell >= cells {
             bail!("{}: cell {cell}, but the run has {cells} cells", at());
         }
         let index = usize::try_from(whole(2, "index")?).unwrap_or(usize::MAX);
-        let value: i128 = record[3]
-            .parse()
-            .map_err(|_| anyhow!("{}: value {:?} is not a whole number", at(), &record[3]))?;
+        let value: i128 = record[3].parse().map_err(|_| {
+            anyhow!(
+                "{}: value {} is not a whole number",
+                at(),
+                floe_io::gate::quoted(&record[3])
+            )
+        })?;
         // Only sums of scores and of figures may be negative, and a shard leaves out what
         // is 0.
         let signed = record[1].ends_with("score_sum") || &record[1] == "figure_sum";

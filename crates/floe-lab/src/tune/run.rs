@@ -301,8 +301,8 @@ fn rules_dimension<G: Game>(
             p.line,
             &format!("{key}.name"),
             format!(
-                "{:?} cannot be tuned; parameters: {}",
-                p.name,
+                "{} cannot be tuned; parameters: {}",
+                floe_io::gate::quoted(&p.name),
                 known.join(", ")
             ),
         )
@@ -1133,11 +1133,11 @@ fn pick_rules<G: Game>(
         _ => canonical,
     };
     Ok(Some(format!(
-        "# The pick of the tune {:?} at every player count ({}), on the rules it started\n\
+        "# The pick of the tune {} at every player count ({}), on the rules it started\n\
          # from: a complete rules file, ready to be any run's rules. Whether the pick is told\n\
          # apart from those rules is the verdict in the tune's report (and finalists-Np.svg).\n\
          {renamed}",
-        spec.name,
+        floe_io::gate::quoted(&spec.name),
         set.join(", ")
     )))
 }
