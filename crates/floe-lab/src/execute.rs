@@ -292,7 +292,7 @@ fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
     let (mut all, mut flagged) = (0, 0);
     let mut lines = Vec::new();
     for c in cells {
-        let mut line = format!("  {}: {} games", c.name, c.games);
+        let mut line = format!("  {}: {}", c.name, floe_io::count(c.games, "game"));
         for (cause, share, (lo, hi)) in &c.ends {
             let _ = write!(
                 line,
@@ -331,11 +331,13 @@ fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
     lines.push(match flagged {
         0 => format!(
             "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
-             the run's {all} tests: no cell is shown unfair\n"
+             the run's {}: no cell is shown unfair\n",
+            floe_io::count(all, "test")
         ),
         k => format!(
-            "* {k} of the run's {all} tests of equal win shares: below {LEVEL} once adjusted by \
-             Holm's method (the chance of any false alarm among them kept to {:.0}%)\n",
+            "* {k} of the run's {} of equal win shares: below {LEVEL} once adjusted by Holm's \
+             method (the chance of any false alarm among them kept to {:.0}%)\n",
+            floe_io::count(all, "test"),
             100.0 * LEVEL
         ),
     });
@@ -399,10 +401,10 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
     let mut text = played.lines.concat();
     if let Some(info) = &plan.experiment {
         text = format!(
-            "{}: {} cells, {} games\n{text}",
+            "{}: {}, {}\n{text}",
             info.name,
-            plan.cells.len(),
-            played.total
+            floe_io::count(plan.cells.len(), "cell"),
+            floe_io::count(played.total, "game")
         );
     }
     let done = Report {

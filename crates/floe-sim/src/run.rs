@@ -182,9 +182,9 @@ impl RunConfig {
             return bad(
                 Setting::Bots,
                 format!(
-                    "{} bot specs for {} players; give one spec for every seat, or one per seat",
-                    self.bots.len(),
-                    self.players
+                    "{} for {}; give one spec for every seat, or one per seat",
+                    floe_io::count(self.bots.len(), "bot spec"),
+                    floe_io::count(self.players, "player")
                 ),
             );
         }

@@ -126,8 +126,9 @@ impl Tally {
         )?;
         if self.ties > self.games {
             return Err(format!(
-                "ties is {}, more than the {games} games",
-                self.ties
+                "ties is {}, more than the {}",
+                self.ties,
+                count(games, "game")
             ));
         }
         if self.margin_sum < 0 {
@@ -141,8 +142,9 @@ impl Tally {
         let won = sole + u128::from(self.ties);
         if won > games {
             return Err(format!(
-                "the games won alone ({sole}) and shared ({}) are more than the {games} games",
-                self.ties
+                "the games won alone ({sole}) and shared ({}) are more than the {}",
+                self.ties,
+                count(games, "game")
             ));
         }
         self.check_wins(players, won)?;
@@ -157,8 +159,8 @@ impl Tally {
             return Ok(());
         }
         Err(format!(
-            "{what} is {found}, but {want} fits the {} games",
-            self.games
+            "{what} is {found}, but {want} fits the {}",
+            count(self.games, "game")
         ))
     }
 
@@ -211,7 +213,8 @@ impl Tally {
                     || u128::from(g.rank_halves) > 2 * n * players as u128;
                 if bad {
                     return Err(format!(
-                        "{kind} {i}: its wins or ranks do not fit its {n} seat-games"
+                        "{kind} {i}: its wins or ranks do not fit its {}",
+                        count(n, "seat-game")
                     ));
                 }
             }
@@ -255,8 +258,9 @@ impl Tally {
             let seat = i % MAX_SEATS;
             if !t.fits(self.games) || seat >= players && *t != FigureTally::default() {
                 return Err(format!(
-                    "figure {i}: its count, sum and sum of squares do not fit the {games} \
-                     games of {players} seats"
+                    "figure {i}: its count, sum and sum of squares do not fit the {} of {}",
+                    count(games, "game"),
+                    count(players, "seat")
                 ));
             }
         }
@@ -305,8 +309,9 @@ impl Tally {
             let cause = causes.iter().position(|c| *c == "round-limit");
             if let Some(ended) = cause.map(|c| self.end_causes[c]).filter(|&e| e > at_limit) {
                 return Err(format!(
-                    "end_causes: {ended} games ended by the round limit, but only {at_limit} \
-                     lasted its {limit} rounds"
+                    "end_causes: {} ended by the round limit, but only {at_limit} lasted its {}",
+                    count(ended, "game"),
+                    count(limit, "round")
                 ));
             }
         }
@@ -316,7 +321,8 @@ impl Tally {
             let (sum, n) = (i128::from(sum), i128::from(n));
             if sum < n * lo || sum > n * hi {
                 Err(format!(
-                    "{what} is {sum}, outside what {n} scores from {lo} to {hi} can sum to"
+                    "{what} is {sum}, outside what {} from {lo} to {hi} can sum to",
+                    count(n, "score")
                 ))
             } else {
                 Ok(())
