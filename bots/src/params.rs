@@ -301,7 +301,11 @@ pub fn check_bot_defaults(defaults: &[(&str, &str)]) -> Result<(), String> {
             .and_then(|b| b.params.iter().find(|p| p.name == name))
             .ok_or_else(|| format!("{path}: no bot declares this parameter"))?;
         if param.kind.read(value).is_none() {
-            return Err(format!("{path} = {value:?}: must be {}", param.kind));
+            return Err(format!(
+                "{path} = {}: must be {}",
+                floe_io::gate::quoted(value),
+                param.kind
+            ));
         }
     }
     Ok(())

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use floe_core::Game;
+use floe_io::gate::quoted;
 
 use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
 use crate::outsider::{OutsiderBot, Plug};
@@ -201,7 +202,7 @@ enum Kind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// The bot's name is not known.
-    #[error("unknown bot {name:?}; known bots: {}", known.join(", "))]
+    #[error("unknown bot {}; known bots: {}", quoted(name), known.join(", "))]
     UnknownBot {
         /// The name given.
         name: String,
@@ -209,7 +210,7 @@ pub enum SpecError {
         known: Vec<String>,
     },
     /// A plugged bot named for a game it was not registered for.
-    #[error("bot {bot:?} does not play {game}; it plays {}", games.join(", "))]
+    #[error("bot {} does not play {game}; it plays {}", quoted(bot), games.join(", "))]
     NotPlayed {
         /// The bot.
         bot: String,
@@ -222,7 +223,7 @@ pub enum SpecError {
     #[error("empty bot spec")]
     Empty,
     /// A parameter the bot does not take.
-    #[error("bot {bot:?} has no parameter {param:?}; {allowed}")]
+    #[error("bot {} has no parameter {}; {allowed}", quoted(bot), quoted(param))]
     UnknownParam {
         /// The bot.
         bot: String,
@@ -232,7 +233,12 @@ pub enum SpecError {
         allowed: String,
     },
     /// A parameter value the bot cannot use.
-    #[error("bot {bot:?}: parameter {param:?} must be {allowed}, not {value:?}")]
+    #[error(
+        "bot {}: parameter {} must be {allowed}, not {}",
+        quoted(bot),
+        quoted(param),
+        quoted(value)
+    )]
     BadValue {
         /// The bot.
         bot: String,
@@ -245,7 +251,7 @@ pub enum SpecError {
     },
     /// A parameter that means something only in games that declare it, set for a game
     /// that does not.
-    #[error("bot {bot:?}: parameter {param:?} has no meaning in {game}, which declares {}", if declared.is_empty() { "no bot parameters".to_string() } else { declared.join(", ") })]
+    #[error("bot {}: parameter {} has no meaning in {game}, which declares {}", quoted(bot), quoted(param), if declared.is_empty() { "no bot parameters".to_string() } else { declared.join(", ") })]
     NotForGame {
         /// The bot.
         bot: String,
@@ -257,7 +263,7 @@ pub enum SpecError {
         declared: Vec<String>,
     },
     /// A parameter given twice.
-    #[error("bot {bot:?}: parameter {param:?} is given twice")]
+    #[error("bot {}: parameter {} is given twice", quoted(bot), quoted(param))]
     Repeated {
         /// The bot.
         bot: String,
@@ -265,7 +271,11 @@ pub enum SpecError {
         param: String,
     },
     /// A parameter written without `=value`.
-    #[error("bot {bot:?}: parameter {param:?} needs a value, as in {param}=VALUE")]
+    #[error(
+        "bot {}: parameter {} needs a value, as in {param}=VALUE",
+        quoted(bot),
+        quoted(param)
+    )]
     MissingValue {
         /// The bot.
         bot: String,

@@ -58,7 +58,7 @@ fn check_spec(text: &str) {
                     "{shown} names {name:?}, not in {text:?}"
                 );
                 assert!(
-                    shown.contains(&format!("{name:?}")),
+                    shown.contains(&floe_io::gate::quoted(name)),
                     "{shown} quotes {name:?}"
                 );
             }

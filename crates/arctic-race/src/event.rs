@@ -290,7 +290,7 @@ fn write_shifted(
         None => f.write_str("open water leaves")?,
     }
     if swept > 0 {
-        write!(f, " with {swept} racer(s)")?;
+        write!(f, " with {}", floe_io::count(swept, "racer"))?;
     }
     match entered {
         Some(t) => write!(f, "; tile {t} enters slot 0"),
@@ -312,7 +312,11 @@ fn write_collected(
     } else {
         ""
     };
-    write!(f, "  {seat} takes {cards} played card(s) back{when}")
+    write!(
+        f,
+        "  {seat} takes {} back{when}",
+        floe_io::count(cards, "played card")
+    )
 }
 
 /// Writes the head of the score table: a column per race, then the total.
@@ -355,7 +359,8 @@ impl fmt::Display for Event {
             Event::SupplyReady { supply, removed } => {
                 write!(
                     f,
-                    "setup: {removed} tiles removed face down, {supply} in the supply"
+                    "setup: {} removed face down, {supply} in the supply",
+                    floe_io::count(removed, "tile")
                 )
             }
             Event::RoundStart { round, leader } => {

@@ -244,7 +244,11 @@ impl fmt::Display for Observation {
             self.write_spaces(f, (river_end, track_len), LABEL)?;
         }
         let gone: u32 = st.gone.iter().map(|&g| u32::from(g)).sum();
-        writeln!(f, "  supply {} tiles, {gone} gone", self.supply_len)?;
+        writeln!(
+            f,
+            "  supply {}, {gone} gone",
+            floe_io::count(self.supply_len, "tile")
+        )?;
         for seat in Seat::all(st.players()) {
             let s = seat.index();
             write!(f, "  {seat}")?;

@@ -151,7 +151,8 @@ impl Rules {
                 line: None,
                 key: format!("tiles_removed[{}]", players - MIN_PLAYERS),
                 message: format!(
-                    "{removed} tiles removed leaves fewer than the {} the river needs (the tile set has {})",
+                    "removing {} leaves fewer than the {} the river needs (the tile set has {})",
+                    floe_io::count(removed, "tile"),
                     self.slots,
                     self.tile_set.len()
                 ),
@@ -360,7 +361,11 @@ impl Parts {
         if tiles < self.slots {
             return Err(r.err(
                 "tiles",
-                format!("{tiles} tiles cannot fill a river of {} slots", self.slots),
+                format!(
+                    "{} cannot fill a river of {}",
+                    floe_io::count(tiles, "tile"),
+                    floe_io::count(self.slots, "slot")
+                ),
             ));
         }
         let most = tiles - self.slots;
@@ -370,9 +375,10 @@ impl Parts {
                 return Err(r.err(
                     &count_key("tiles_removed", MIN_PLAYERS, players, None),
                     format!(
-                        "removing {removed} of {tiles} tiles leaves too few to fill the {} \
-                         river slots (at most {most})",
-                        self.slots
+                        "removing {removed} of {} leaves too few to fill the river's {} (at \
+                         most {most})",
+                        floe_io::count(tiles, "tile"),
+                        floe_io::count(self.slots, "slot")
                     ),
                 ));
             }
@@ -433,8 +439,8 @@ fn icons(r: &mut Reader, list: &SpannedNames, key: &str) -> Result<Vec<Icon>, Ru
             r.err(
                 &item,
                 format!(
-                    "unknown icon {:?}; known icons: {}",
-                    v.get_ref(),
+                    "unknown icon {}; known icons: {}",
+                    floe_io::gate::quoted(v.get_ref()),
                     Icon::NAMES.join(", ")
                 ),
             )

@@ -54,7 +54,7 @@ impl Describe for Arctic {
         let hand = st.hands[st.actor.index()].len();
         match st.phase {
             Phase::Puffin => format!(
-                "use the puffin {:?}: {}?",
+                "use the puffin {}: {}?",
                 side(Animal::Puffin),
                 power(Animal::Puffin, side(Animal::Puffin))
             ),
@@ -77,7 +77,7 @@ impl Describe for Arctic {
                 turn.to_place
             ),
             Phase::Fox => format!(
-                "use the fox {:?} on your last card, {}: {}?",
+                "use the fox {} on your last card, {}: {}?",
                 side(Animal::Fox),
                 turn.held.expect("a card is held for the fox"),
                 power(Animal::Fox, side(Animal::Fox))
@@ -95,7 +95,7 @@ impl Describe for Arctic {
             Phase::Walrus => {
                 let token = walrus_token(st);
                 format!(
-                    "move the {token} token one more step with the walrus {:?}? It stands on {}",
+                    "move the {token} token one more step with the walrus {}? It stands on {}",
                     side(Animal::Walrus),
                     st.tokens[token.index()]
                 )
@@ -114,10 +114,11 @@ impl Describe for Arctic {
                 turn.penalty_animal.expect("an animal was chosen")
             ),
             Phase::Discard => format!(
-                "you hold {hand} cards, more than the {} you may keep: which card do you discard \
-                 face down into your penalty zone ({} point each at the end)?",
+                "you hold {}, more than the {} you may keep: which card do you discard face \
+                 down into your penalty zone ({} each at the end)?",
+                floe_io::count(hand, "card"),
                 self.rules.hand_limit(),
-                self.rules.penalty_points()
+                floe_io::count(self.rules.penalty_points(), "point")
             ),
             Phase::Bear => format!("use the bear B: {}?", power(Animal::Bear, Side::B)),
             Phase::BearSeat => "who receives one of your penalty cards (bear B)?".into(),
@@ -196,9 +197,13 @@ impl Describe for Arctic {
                 let hand = st.hands[me].len() as u8;
                 match t.checked_sub(hand) {
                     Some(short) if short > 0 => {
-                        format!("place your {hand} cards and take {short} penalty card(s)")
+                        format!(
+                            "place your {} and take {}",
+                            floe_io::count(hand, "card"),
+                            floe_io::count(short, "penalty card")
+                        )
                     }
-                    _ => format!("place {t} card(s)"),
+                    _ => format!("place {}", floe_io::count(t, "card")),
                 }
             }
             (_, Action::Plus | Action::Minus) => {

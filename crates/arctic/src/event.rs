@@ -267,7 +267,7 @@ impl fmt::Display for Event {
             Event::Powers { sides } => {
                 f.write_str("powers:")?;
                 for (a, side) in crate::cards::ANIMALS.iter().zip(sides) {
-                    write!(f, " {a} {side:?}")?;
+                    write!(f, " {a} {side}")?;
                 }
                 Ok(())
             }

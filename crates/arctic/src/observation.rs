@@ -208,7 +208,7 @@ impl fmt::Display for Observation {
         f.write_str("\n  powers (side up, holder: what it lets its holder do):")?;
         for a in ANIMALS {
             let side = self.sides[a.index()];
-            write!(f, "\n    {a} {side:?}, ")?;
+            write!(f, "\n    {a} {side}, ")?;
             match self.holders[a.index()] {
                 Some(s) => write!(f, "{s}")?,
                 None => f.write_str("centre")?,

@@ -124,6 +124,16 @@ pub enum Side {
     B,
 }
 
+/// A side as the rules and the cards name it: `A` or `B`.
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
+    }
+}
+
 /// How a rules file sets a power card's side: fixed, or drawn at setup.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SideRule {

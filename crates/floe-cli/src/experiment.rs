@@ -57,20 +57,21 @@ fn print_check(plan: &Plan, machine: Machine, bots: &Registry) -> Result<()> {
     for (cell, &(games, secs)) in plan.cells.iter().zip(&estimate.cells) {
         writeln!(
             out,
-            "  {}: {games} games, about {}",
+            "  {}: {}, about {}",
             cell.name(),
+            floe_io::count(games, "game"),
             duration(secs)
         )?;
     }
     let (games, secs) = estimate.total();
     writeln!(
         out,
-        "{} cells, {games} games: about {} on {} threads on this machine (each line-up and \
-         player count timed on its first games, {} in all; a swept rule is assumed not to \
-         change a game's length much)",
-        plan.cells.len(),
+        "{}, {}: about {} on {} on this machine (each line-up and player count timed on its \
+         first games, {} in all; a swept rule is assumed not to change a game's length much)",
+        floe_io::count(plan.cells.len(), "cell"),
+        floe_io::count(games, "game"),
         duration(secs),
-        estimate.threads,
+        floe_io::count(estimate.threads, "thread"),
         estimate.timed_games
     )?;
     out.flush()?;

@@ -276,7 +276,8 @@ impl<R: BufRead> Person<R> {
             _ => match line.parse::<usize>() {
                 Ok(n) if (1..=count).contains(&n) => Typed::Answer(n - 1),
                 _ => Typed::Wrong(format!(
-                    "{line:?} is not an answer: give a number from 1 to {count} (? for help)"
+                    "{} is not an answer: give a number from 1 to {count} (? for help)",
+                    floe_io::gate::quoted(line)
                 )),
             },
         }

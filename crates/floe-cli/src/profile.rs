@@ -85,8 +85,8 @@ fn print_report(out: &mut impl Write, report: &ProfileReport) -> std::io::Result
     let secs = report.games_elapsed.as_secs_f64();
     writeln!(
         out,
-        "\n{} games in {secs:.2} s ({:.0} games/s); {:.2} s in all",
-        report.games,
+        "\n{} in {secs:.2} s ({:.0} games/s); {:.2} s in all",
+        floe_io::count(report.games, "game"),
         report.games as f64 / secs.max(1e-9),
         report.elapsed.as_secs_f64()
     )?;

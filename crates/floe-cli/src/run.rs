@@ -134,12 +134,18 @@ fn print_report(out: &mut impl Write, report: &Report) -> std::io::Result<()> {
     write!(out, "{}", report.text)?;
     let games = report.games;
     match report.merged_from {
-        Some(shards) => writeln!(out, "\n{games} games, merged from {shards} shards")?,
+        Some(shards) => writeln!(
+            out,
+            "\n{}, merged from {}",
+            floe_io::count(games, "game"),
+            floe_io::count(shards, "shard")
+        )?,
         None => {
             let secs = report.elapsed.as_secs_f64();
             writeln!(
                 out,
-                "\n{games} games in {secs:.2} s ({:.0} games/s)",
+                "\n{} in {secs:.2} s ({:.0} games/s)",
+                floe_io::count(games, "game"),
                 games as f64 / secs.max(1e-9)
             )?;
         }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_bots::Registry;
+use floe_io::count;
 use floe_lab::Machine;
 use floe_lab::tune::{Priced, TuneSpec, price, trial, tune};
 
@@ -66,22 +67,23 @@ pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
                 })
                 .collect();
             floe_io::console::out(&format!(
-                "{} players: {} over {}: {}; at most {g} games, about {}",
+                "{} players: {} over {}: {}; at most {}, about {}",
                 plan.players,
                 plan.method.name(),
                 count(plan.space, "candidate"),
                 params.join(", "),
+                count(g, "game"),
                 duration(s)
             ))?;
             games += g;
             seconds += s;
         }
         floe_io::console::out(&format!(
-            "at most {games} games: about {} on {} threads on this machine (each player count \
-             timed on a few games of its baseline; candidates that make games longer or \
-             shorter move it)",
+            "at most {}: about {} on {} on this machine (each player count timed on a few \
+             games of its baseline; candidates that make games longer or shorter move it)",
+            count(games, "game"),
             duration(seconds),
-            machine.threads_or_cores()
+            count(machine.threads_or_cores(), "thread")
         ))?;
         return Ok(());
     }
@@ -98,18 +100,9 @@ pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
     if !a.study.quiet {
         let mut stdout = floe_io::console::stdout();
         write!(stdout, "{}", report.text)?;
-        writeln!(stdout, "{} games", report.games)?;
+        writeln!(stdout, "{}", count(report.games, "game"))?;
         crate::run::print_files(&mut stdout, &report.written, &[])?;
         stdout.flush()?;
     }
     Ok(())
-}
-
-/// Returns `n` and the noun, plural unless `n` is 1 ("1 candidate", "12 candidates").
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }

@@ -466,7 +466,7 @@ fn a_tune_trial_plays_the_games_it_is_given() {
     );
     fails(
         floe_on("tune --games 12", &spec),
-        "--games 12: too few for a trial of this spec: one round of 13 candidate(s) and the \
+        "--games 12: too few for a trial of this spec: one round of 13 candidates and the \
          validation of 6 need at least 13 games at each player count",
     );
 }

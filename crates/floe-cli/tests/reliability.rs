@@ -234,7 +234,7 @@ fn merge_refuses_row_of_a_cell_the_run_lacks() {
     merge_refuses(
         "counts.csv",
         |l| l.push("3,games,0,7".into()),
-        "cell 3, but the run has 1 cells",
+        "cell 3, but the run has 1 cell",
     );
 }
 
@@ -257,7 +257,7 @@ fn merge_refuses_edited_bots() {
                 *row = row.replace("\"random\"", "\"greedy\"");
             }
         },
-        "are not shards of one run: their cells (bots, players, games or sweep) differs",
+        "are not shards of one run: their cells (bots, players, games or sweep) differ",
     );
 }
 

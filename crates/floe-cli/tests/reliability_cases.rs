@@ -793,7 +793,7 @@ fn case_06_merge_refuses_counts_no_game_can_have() {
     );
     let e = forged_merge(set("end_causes", 1, ends - 1), &["0,end_causes,2,1"]);
     assert!(
-        e.contains("1 games ended by the round limit, but only 0 lasted its 500 rounds"),
+        e.contains("1 game ended by the round limit, but only 0 lasted its 500 rounds"),
         "{e}"
     );
     assert!(seat > 0);

@@ -54,6 +54,13 @@ impl Case {
     }
 }
 
+/// Returns `answers` in words for a failure message, as `floe play` lists them: each as
+/// its game shows it, apart by " | ".
+pub(crate) fn listed<A: fmt::Display>(answers: &[A]) -> String {
+    let shown: Vec<String> = answers.iter().map(ToString::to_string).collect();
+    shown.join(" | ")
+}
+
 impl fmt::Display for Case {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let seed = if self.master { "master seed" } else { "seed" };

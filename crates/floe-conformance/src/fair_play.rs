@@ -4,7 +4,7 @@
 use floe_bots::{AnyBot, Bot, BotSpec, KNOWN_BOTS};
 use floe_core::{ActionList, FloeRng, Game, Seat, Stream, View, stream_rng};
 
-use crate::case::Case;
+use crate::case::{Case, listed};
 use crate::{Kit, MIN_VARIED};
 
 /// The MCTS bots of the fair-play check, one per tree kind and two that switch on the
@@ -87,7 +87,11 @@ impl<G: Game> Judges<G> {
             let mut twin_answers = ActionList::new();
             game.legal_actions(&twin, &mut twin_answers);
             case.ensure(twin_answers == *answers, || {
-                format!("varier `{name}` changed the answers: {answers:?} became {twin_answers:?}")
+                format!(
+                    "varier `{name}` changed the answers: {} became {}",
+                    listed(answers),
+                    listed(&twin_answers)
+                )
             });
             let (mut a, mut b) = (state.clone(), state.clone());
             game.determinize(state, seat, &mut hidden.clone(), &mut a);
@@ -107,7 +111,7 @@ impl<G: Game> Judges<G> {
                 };
                 let (x, y) = (ask(state), ask(&twin));
                 case.ensure(x == y, || {
-                    format!("bot {spec} answered {x:?}, but {y:?} once varier `{name}` changed a fact it cannot see")
+                    format!("bot {spec} answered {x}, but {y} once varier `{name}` changed a fact it cannot see")
                 });
             }
         }
@@ -119,10 +123,11 @@ pub(crate) fn assert_variers_varied<G: Game>(game: &G, kit: &Kit<'_, G>, varied:
     for (varier, &n) in kit.variers.iter().zip(varied) {
         assert!(
             n >= MIN_VARIED,
-            "conformance check `fair-play` failed for {}, players {:?}: varier `{}` changed \
+            "conformance check `fair-play` failed for {}, players {} to {}: varier `{}` changed \
              its fact in {n} states, fewer than {MIN_VARIED} (play more games, or fix the varier)",
             game.name(),
-            kit.players,
+            kit.players.start(),
+            kit.players.end(),
             varier.name
         );
     }

@@ -236,7 +236,9 @@ pub fn run<S: Strategy>(
         let took = case.elapsed();
         if took > slowest {
             return Err(TestCaseError::fail(format!(
-                "took {took:?}, more than {slowest:?}"
+                "took {:.2} s, more than {:.2} s",
+                took.as_secs_f64(),
+                slowest.as_secs_f64()
             )));
         }
         Ok(())
@@ -444,10 +446,11 @@ pub fn check_load<G: Game>(
 /// # Panics
 /// If the error names no place.
 pub fn check_rules_error(text: &str, line: Option<usize>, key: &str, message: &str, keys: &[&str]) {
-    assert!(
-        !message.trim().is_empty(),
-        "empty message at {line:?} {key}"
-    );
+    let place = match line {
+        Some(line) => format!("line {line}, {key}"),
+        None => key.to_string(),
+    };
+    assert!(!message.trim().is_empty(), "empty message at {place}");
     match line {
         Some(line) => assert!(
             (1..=text.split('\n').count()).contains(&line),

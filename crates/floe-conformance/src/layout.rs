@@ -2,6 +2,7 @@
 //! [`fields_changed`], what a game's tests of its encoding share.
 
 use floe_core::{Game, Seat};
+use floe_io::gate::quoted;
 
 use crate::case::Case;
 
@@ -14,20 +15,24 @@ pub(crate) fn tiles<G: Game>(game: &G, players: usize) {
     let mut at = 0;
     for (i, f) in fields.iter().enumerate() {
         case.ensure(f.start == at, || {
-            format!("field {:?} starts at {}, not at {at}", f.name, f.start)
+            format!(
+                "field {} starts at {}, not at {at}",
+                quoted(f.name),
+                f.start
+            )
         });
         case.ensure(f.shape.size() > 0, || {
-            format!("field {:?} is empty", f.name)
+            format!("field {} is empty", quoted(f.name))
         });
         let snake = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
         case.ensure(!f.name.is_empty() && f.name.chars().all(snake), || {
-            format!("field name {:?} is not snake_case", f.name)
+            format!("field name {} is not snake_case", quoted(f.name))
         });
         case.ensure(!f.meaning.is_empty(), || {
-            format!("field {:?} has no meaning", f.name)
+            format!("field {} has no meaning", quoted(f.name))
         });
         case.ensure(fields[..i].iter().all(|g| g.name != f.name), || {
-            format!("two fields are named {:?}", f.name)
+            format!("two fields are named {}", quoted(f.name))
         });
         at = f.end();
     }

@@ -144,9 +144,12 @@ where
     let counts = game.player_counts();
     assert!(
         counts.contains(kit.players.start()) && counts.contains(kit.players.end()),
-        "the kit's players {:?} lie outside {}'s player counts {counts:?}",
-        kit.players,
-        game.name()
+        "the kit's players {} to {} lie outside {}'s player counts {} to {}",
+        kit.players.start(),
+        kit.players.end(),
+        game.name(),
+        counts.start(),
+        counts.end()
     );
     assert!(kit.games > 0, "the kit plays at least one game");
     if let Err(e) = floe_bots::check_bot_defaults(G::BOT_DEFAULTS) {

@@ -2,8 +2,9 @@
 //! thread count, and no allocation while playing.
 
 use floe_bots::BotSpec;
-use floe_core::{Game, game_seed};
-use floe_sim::{Dealing, GameRecord, RunConfig, Seating, Seats, Shard, play, run};
+use floe_core::{Game, Seat, game_seed};
+use floe_io::gate::quoted_list;
+use floe_sim::{Dealing, GameRecord, RunConfig, Seating, Seats, Shard, Tally, play, run};
 
 use crate::case::Case;
 use crate::{Kit, allocations};
@@ -70,7 +71,12 @@ pub(crate) fn determinism<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
             let first = ahead[index as usize];
             let case = Case::game("determinism", game.name(), players, first.seed);
             case.ensure(again == first, || {
-                format!("bots {specs:?} gave {first:?} once and {again:?} another time")
+                format!(
+                    "bots {} gave {} once and {} another time",
+                    quoted_list(&specs),
+                    in_words(&first),
+                    in_words(&again)
+                )
             });
         }
     }
@@ -116,10 +122,60 @@ fn threads_with<G: Game>(game: &G, spec: &str, games: u64, players: usize) {
     };
     match (tally(1), tally(2)) {
         (Ok(one), Ok(two)) => case.ensure(one == two, || {
-            format!("{spec}: 1 thread tallied {one:?}, 2 threads {two:?}")
+            format!(
+                "{spec}: 1 thread and 2 threads tallied differently: {}",
+                first_difference(&one, &two)
+            )
         }),
         (Err(e), _) | (_, Err(e)) => case.fail(format!("the run failed: {e}")),
     }
+}
+
+/// Returns game record `r` in words, for a message comparing two plays of one game:
+/// "scores 3, 5; winners seat 1; 12 rounds; end cause 0; progress 0, 2; colours 1, 0".
+fn in_words(r: &GameRecord) -> String {
+    let o = &r.outcome;
+    let seats = || Seat::all(usize::from(o.players));
+    let each = |of: &dyn Fn(Seat) -> String| seats().map(of).collect::<Vec<_>>().join(", ");
+    let winners: Vec<String> = seats()
+        .filter(|&s| o.is_winner(s))
+        .map(|s| s.to_string())
+        .collect();
+    format!(
+        "scores {}; winners {}; {}; end cause {}; progress {}; colours {}",
+        each(&|s| o.scores[s.index()].to_string()),
+        winners.join(", "),
+        floe_io::count(o.rounds, "round"),
+        o.end_cause,
+        each(&|s| o.progress[s.index()].to_string()),
+        each(&|s| r.colours[s.index()].to_string())
+    )
+}
+
+/// Names the first counter in which tallies `one` (of 1 thread) and `two` (of 2) differ,
+/// as `floe merge` names a tally's counters: "seat_win_units[1] is 500 on 1 thread, 501
+/// on 2".
+fn first_difference(one: &Tally, two: &Tally) -> String {
+    let (a, b) = (one.counts(), two.counts());
+    let value = |counts: &[(String, usize, i128)], name: &str, index: usize| {
+        counts
+            .iter()
+            .find(|c| c.0 == name && c.1 == index)
+            .map_or(0, |c| c.2)
+    };
+    a.iter()
+        .chain(&b)
+        .find(|(name, index, _)| value(&a, name, *index) != value(&b, name, *index))
+        .map_or_else(
+            || "their counters agree, but not their shape (colours, bots or figures)".to_string(),
+            |(name, index, _)| {
+                format!(
+                    "{name}[{index}] is {} on 1 thread, {} on 2",
+                    value(&a, name, *index),
+                    value(&b, name, *index)
+                )
+            },
+        )
 }
 
 /// Random games allocate nothing once the table is set up.

@@ -7,7 +7,7 @@ use floe_core::{
 use rand::RngExt;
 
 use crate::Kit;
-use crate::case::Case;
+use crate::case::{Case, listed};
 use crate::fair_play::{Judges, Question};
 
 /// Master seed of the walk's games.
@@ -77,7 +77,7 @@ where
             let pick = answers[picks.random_range(0..answers.len())];
             let taken = game.try_advance(&mut state, pick, &mut chance, &mut answers, &mut |_| {});
             here.ensure(taken.is_ok(), || {
-                format!("try_advance refused {pick:?}, a legal answer")
+                format!("try_advance refused {pick}, a legal answer")
             });
             questions += 1;
             case.ensure(questions <= question_limit, || {
@@ -101,16 +101,18 @@ fn pending<G: Game>(
 ) -> Option<Seat> {
     let to_act = game.to_act(state);
     let over = game.outcome(state).is_some();
-    case.ensure(to_act.is_none() == over, || {
-        format!(
-            "to_act is {to_act:?} while outcome is {}",
-            if over { "Some" } else { "None" }
-        )
+    case.ensure(to_act.is_none() == over, || match to_act {
+        Some(seat) => format!("to_act asks {seat} while outcome says the game is over"),
+        None => "to_act asks no seat while outcome says the game goes on".to_string(),
     });
-    let mut listed = ActionList::new();
-    game.legal_actions(state, &mut listed);
-    case.ensure(listed == *answers, || {
-        format!("legal_actions lists {listed:?}, the answers listed along the way are {answers:?}")
+    let mut listed_now = ActionList::new();
+    game.legal_actions(state, &mut listed_now);
+    case.ensure(listed_now == *answers, || {
+        format!(
+            "legal_actions lists {}, the answers listed along the way are {}",
+            listed(&listed_now),
+            listed(answers)
+        )
     });
     if let Some(seat) = to_act {
         let here = case.at(seat);
@@ -133,7 +135,7 @@ fn standings<G: Game>(game: &G, state: &G::State, case: Case) {
     for seat in Seat::all(game.players(state)) {
         let own = game.standing(state, seat);
         case.at(seat).ensure(all[seat.index()] == own, || {
-            format!("standings gives {:?}, standing {own:?}", all[seat.index()])
+            format!("standings gives {}, standing {own}", all[seat.index()])
         });
     }
 }
@@ -146,16 +148,17 @@ fn numbering<G: Game>(game: &G, state: &G::State, answers: &[G::Action], case: C
     for (i, &a) in answers.iter().enumerate() {
         let index = game.action_index(a);
         case.ensure(index < count, || {
-            format!("action_index({a:?}) is {index}, not below action_count {count}")
+            format!("action_index gives {a} the number {index}, not below action_count {count}")
         });
         let back = game.action_at(players, index);
         case.ensure(back == Some(a), || {
-            format!("action_at({index}) gives {back:?}, not {a:?} whose number it is")
+            let back = back.map_or("no answer".to_string(), |b| b.to_string());
+            format!("action_at({index}) gives {back}, not {a} whose number it is")
         });
         let key = game.action_key(state, a, seat);
         for &b in &answers[..i] {
             case.ensure(game.action_key(state, b, seat) != key, || {
-                format!("the seat asked cannot tell its own answers {a:?} and {b:?} apart")
+                format!("the seat asked cannot tell its own answers {a} and {b} apart")
             });
         }
     }
@@ -194,17 +197,19 @@ fn refused<G: Game>(
     let result = game.try_advance(state, bad, &mut chance.clone(), &mut scratch, &mut |_| {});
     match result {
         Ok(()) => case.fail(format!(
-            "try_advance accepted {bad:?}, not among {answers:?}"
+            "try_advance accepted {bad}, not among {}",
+            listed(answers)
         )),
         Err(e) => case.ensure(e.allowed == *answers, || {
             format!(
-                "try_advance refused {bad:?} allowing {:?}, not {answers:?}",
-                e.allowed
+                "try_advance refused {bad} allowing {}, not {}",
+                listed(&e.allowed),
+                listed(answers)
             )
         }),
     }
     case.ensure(*state == before, || {
-        format!("a refused answer {bad:?} changed the state")
+        format!("a refused answer {bad} changed the state")
     });
 }
 
@@ -217,8 +222,9 @@ fn encoded<G: Game>(game: &G, state: &G::State, observer: Seat, out: &mut [f32],
         let first = out.iter().position(|x| x.is_nan()).unwrap_or(0);
         let field = crate::layout::field_at(game, game.players(state), first);
         format!(
-            "encode left {unset} of its {} values unwritten, the first in field {field:?}",
-            out.len()
+            "encode left {unset} of its {} unwritten, the first in field {}",
+            floe_io::count(out.len(), "value"),
+            floe_io::gate::quoted(field)
         )
     });
 }

@@ -457,3 +457,15 @@ pub struct Standing {
     /// Points its progress is worth: an estimate of what it is on the way to score.
     pub progress: f64,
 }
+
+/// A standing in words, for a message: "12 points, progress 3.5".
+impl fmt::Display for Standing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, progress {}",
+            floe_io::count(self.points, "point"),
+            self.progress
+        )
+    }
+}

@@ -266,7 +266,8 @@ pub fn resolve<'a>(
             _ => Err(ParamError::new(
                 path,
                 format!(
-                    "{count:?} is not a player count from {} to {}",
+                    "{} is not a player count from {} to {}",
+                    floe_io::gate::quoted(count),
                     range.start(),
                     range.end()
                 ),

@@ -272,8 +272,8 @@ impl<'a> Reader<'a> {
             self.err(
                 key,
                 format!(
-                    "unknown value {:?}: allowed {}",
-                    v.get_ref(),
+                    "unknown value {}: allowed {}",
+                    floe_io::gate::quoted(v.get_ref()),
                     names.join(", ")
                 ),
             )

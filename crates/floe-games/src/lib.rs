@@ -90,7 +90,11 @@ pub trait GameVisitor {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
     /// No game has this name.
-    #[error("unknown game {name:?}; games: {}", listed_names().join(", "))]
+    #[error(
+        "unknown game {}; games: {}",
+        floe_io::gate::quoted(name),
+        listed_names().join(", ")
+    )]
     UnknownGame {
         /// The name given.
         name: String,

@@ -93,6 +93,13 @@ pub fn quoted(text: &str) -> String {
     out
 }
 
+/// Returns `items` each [`quoted`], joined with ", ": a list of names in a sentence
+/// (`"random", "greedy"`).
+pub fn quoted_list<S: AsRef<str>>(items: impl IntoIterator<Item = S>) -> String {
+    let quoted: Vec<String> = items.into_iter().map(|s| quoted(s.as_ref())).collect();
+    quoted.join(", ")
+}
+
 /// Returns `path` as a message shows it: as given, with any character that is not UTF-8
 /// replaced and every control character (a newline too) escaped ([`line`]).
 pub fn path(path: &Path) -> String {
@@ -140,6 +147,8 @@ mod tests {
             "\"two\\nlines \\\"q\\\" \\\\\""
         );
         assert_eq!(quoted("é"), "\"é\"");
+        assert_eq!(quoted_list(["a", "b\n"]), "\"a\", \"b\\n\"");
+        assert_eq!(quoted_list(Vec::<String>::new()), "");
     }
 
     #[cfg(unix)]

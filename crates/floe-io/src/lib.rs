@@ -29,6 +29,19 @@ pub fn size(bytes: u64) -> String {
     format!("{value} {}", UNITS[unit])
 }
 
+/// Returns the number `n` and `noun`, singular for 1 and -1 ("1 game", "-1 point") and
+/// plural otherwise ("3 games", "0 shards"). A message that counts says its noun through
+/// this, so that no count reads "1 games" however many the run has. The nouns Floe
+/// counts take an "s".
+pub fn count(n: impl std::fmt::Display, noun: &str) -> String {
+    let n = n.to_string();
+    if n == "1" || n == "-1" {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -37,5 +50,15 @@ mod tests {
         assert_eq!(super::size(1 << 40), "1 TiB");
         assert_eq!(super::size(1000), "1000 bytes");
         assert_eq!(super::size(64 << 10), "64 KiB");
+    }
+
+    #[test]
+    fn counts_agree_with_their_nouns() {
+        assert_eq!(super::count(1u64, "game"), "1 game");
+        assert_eq!(super::count(0usize, "shard"), "0 shards");
+        assert_eq!(super::count(3000u128, "game"), "3000 games");
+        assert_eq!(super::count(1u8, "penalty card"), "1 penalty card");
+        assert_eq!(super::count(-1i32, "point"), "-1 point");
+        assert_eq!(super::count(-2i32, "point"), "-2 points");
     }
 }

@@ -48,7 +48,8 @@ pub(crate) fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
 
 /// Returns column `col` of `row`.
 fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
-    row.get(col).ok_or_else(|| anyhow!("no column {col:?}"))
+    row.get(col)
+        .ok_or_else(|| anyhow!("no column {}", floe_io::gate::quoted(col)))
 }
 
 /// Returns column `col` of `row` as a label: a text, or a count or value as written.
@@ -60,7 +61,7 @@ pub(crate) fn text(row: &Row, col: &str) -> Result<String> {
 pub(crate) fn num(row: &Row, col: &str) -> Result<f64> {
     let c = cell(row, col)?;
     c.number()
-        .ok_or_else(|| anyhow!("column {col:?}: {c} is not a number"))
+        .ok_or_else(|| anyhow!("column {}: {c} is not a number", floe_io::gate::quoted(col)))
 }
 
 /// Returns the 95% interval of the measure `col` of a cell's row, where the row allows

@@ -13,6 +13,7 @@ use anyhow::{Result, anyhow, bail};
 use floe_bots::{BotSpec, Registry};
 use floe_core::{Game, RuleSet};
 use floe_games::GameVisitor;
+use floe_io::gate::quoted;
 use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{ladder_table, pairwise, standings};
 use floe_sim::ratings::ratings;
@@ -141,9 +142,11 @@ fn same_plugged_bots(plan: &Plan, bots: &[BotSpec]) -> Result<()> {
         match plan.plugged.get(&name) {
             Some(recorded) if *recorded == identity => {}
             recorded => bail!(
-                "bot {name:?} is {identity:?} in this build, but the plan was made with {}: \
-                 carry it out (or merge its shards) with a build of that bot",
-                recorded.map_or("no record of it".to_string(), |r| format!("{r:?}"))
+                "bot {} is {} in this build, but the plan was made with {}: carry it out (or \
+                 merge its shards) with a build of that bot",
+                quoted(&name),
+                quoted(&identity),
+                recorded.map_or("no record of it".to_string(), |r| quoted(r))
             ),
         }
     }
@@ -289,7 +292,7 @@ fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
     let (mut all, mut flagged) = (0, 0);
     let mut lines = Vec::new();
     for c in cells {
-        let mut line = format!("  {}: {} games", c.name, c.games);
+        let mut line = format!("  {}: {}", c.name, floe_io::count(c.games, "game"));
         for (cause, share, (lo, hi)) in &c.ends {
             let _ = write!(
                 line,
@@ -328,11 +331,13 @@ fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
     lines.push(match flagged {
         0 => format!(
             "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
-             the run's {all} tests: no cell is shown unfair\n"
+             the run's {}: no cell is shown unfair\n",
+            floe_io::count(all, "test")
         ),
         k => format!(
-            "* {k} of the run's {all} tests of equal win shares: below {LEVEL} once adjusted by \
-             Holm's method (the chance of any false alarm among them kept to {:.0}%)\n",
+            "* {k} of the run's {} of equal win shares: below {LEVEL} once adjusted by Holm's \
+             method (the chance of any false alarm among them kept to {:.0}%)\n",
+            floe_io::count(all, "test"),
             100.0 * LEVEL
         ),
     });
@@ -396,10 +401,10 @@ fn run_cells<G: Game>(plan: &Plan, opts: &RunOptions<'_>, setups: &[Setup<G>]) -
     let mut text = played.lines.concat();
     if let Some(info) = &plan.experiment {
         text = format!(
-            "{}: {} cells, {} games\n{text}",
+            "{}: {}, {}\n{text}",
             info.name,
-            plan.cells.len(),
-            played.total
+            floe_io::count(plan.cells.len(), "cell"),
+            floe_io::count(played.total, "game")
         );
     }
     let done = Report {

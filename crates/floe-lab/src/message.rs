@@ -139,7 +139,7 @@ impl SettingError {
     /// The same, showing `value` as quoted text (`"random,x"`).
     #[must_use]
     pub fn quoted(self, value: &str) -> SettingError {
-        self.value(format!("{value:?}"))
+        self.value(floe_io::gate::quoted(value))
     }
 
     /// The error without its cause, the setting worded by `wording`.

@@ -167,7 +167,10 @@ fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
         ))
     })?;
     if let Some(name) = owned.files.iter().find(|n| !is_plain_name(n)) {
-        return Err(bad(format!("{name:?} is not a file name in this folder")));
+        return Err(bad(format!(
+            "{} is not a file name in this folder",
+            floe_io::gate::quoted(name)
+        )));
     }
     Ok(owned)
 }

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use anyhow::{Result, bail};
 use floe_bots::outsider::{Asked, Outsider, Plug};
 use floe_bots::{Registry, split_spec_list};
+use floe_io::gate::quoted;
 use floe_sim::Setting;
 
 use crate::RunKind;
@@ -81,7 +82,13 @@ impl Record {
         if plan.plugged != self.plugged {
             let shown = |bots: &BTreeMap<String, String>| match bots.len() {
                 0 => "none".to_string(),
-                _ => format!("{bots:?}"),
+                _ => {
+                    let each: Vec<String> = bots
+                        .iter()
+                        .map(|(name, identity)| format!("{} ({})", quoted(name), quoted(identity)))
+                        .collect();
+                    each.join(", ")
+                }
             };
             bail!(
                 "its plugged bots were {}, but this build's are {}: tell it again with a \

@@ -177,7 +177,8 @@ pub fn known_game(name: &str) -> Result<(), SettingError> {
         return Err(SettingError::new(
             Setting::Game,
             format!(
-                "unknown game {name:?}; games: {}",
+                "unknown game {}; games: {}",
+                floe_io::gate::quoted(name),
                 floe_games::listed_names().join(", ")
             ),
         )
@@ -385,8 +386,8 @@ fn sweep_points<G: Game>(
             sweep.line,
             &sweep.key("param"),
             format!(
-                "{:?} cannot be swept; parameters: {}",
-                sweep.param,
+                "{} cannot be swept; parameters: {}",
+                floe_io::gate::quoted(&sweep.param),
                 known.join(", ")
             ),
         )

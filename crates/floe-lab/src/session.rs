@@ -677,7 +677,10 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
 
     fn bot_answer(&mut self, spec: &str) -> Result<usize> {
         let Some(seat) = self.game.to_act(self.deal.state()) else {
-            bail!("bot {spec:?}: the game is over; there is no question to answer");
+            bail!(
+                "bot {}: the game is over; there is no question to answer",
+                floe_io::gate::quoted(spec)
+            );
         };
         // A spec given as the name of a bot the seat has (its canonical form) is that
         // bot: no need to read it again, which would cost as much as a fast bot's answer.

@@ -87,16 +87,17 @@ impl Machine {
         if shard.count <= largest {
             return Ok(());
         }
+        let games = floe_io::count(largest, "game");
         let games = match plan.cells.len() {
-            1 => format!("the run has {largest} games"),
-            _ => format!("the run's largest cell has {largest} games"),
+            1 => format!("the run has {games}"),
+            _ => format!("the run's largest cell has {games}"),
         };
         Err(SettingError::new(
             Setting::Shard,
             format!(
-                "{games}, too few for {} shards to play one each; split it into at most \
-                 {largest} shards",
-                shard.count
+                "{games}, too few for {} shards to play one each; split it into at most {}",
+                shard.count,
+                floe_io::count(largest, "shard")
             ),
         )
         .value(shard))
@@ -169,7 +170,7 @@ fn checked<G: Game>(
                 bad_bots(if specs.len() == 1 {
                     e.to_string()
                 } else {
-                    format!("spec {} ({text:?}): {e}", i + 1)
+                    format!("spec {} ({}): {e}", i + 1, floe_io::gate::quoted(text))
                 })
             })?;
         bots.push(spec);

@@ -429,7 +429,13 @@ impl<R: std::io::Read> ShardRows<'_, R> {
                     let field = record.get(c).unwrap_or("");
                     field.parse().map_err(|_| {
                         let column = &self.header[c];
-                        self.at(row, format!("{field:?} is not a number ({column})"))
+                        self.at(
+                            row,
+                            format!(
+                                "{} is not a number ({column})",
+                                floe_io::gate::quoted(field)
+                            ),
+                        )
                     })
                 };
                 let c = self.columns;
@@ -461,7 +467,11 @@ impl<R: std::io::Read> ShardRows<'_, R> {
                     let cause = cause.ok_or_else(|| {
                         self.at(
                             row,
-                            format!("{end:?} is not an end cause of {}", game.name()),
+                            format!(
+                                "{} is not an end cause of {}",
+                                floe_io::gate::quoted(end),
+                                game.name()
+                            ),
                         )
                     })?;
                     recount.end_causes[cause] += 1;
@@ -505,7 +515,8 @@ fn read_manifest(dir: &Path) -> Result<ShardManifest> {
 }
 
 /// Names the first way in which the manifests `a` and `b` (with their shards) are not
-/// shards of one run.
+/// shards of one run: what differs, with its verb agreeing ("seed differs", "rules
+/// differ"), to follow "their".
 fn difference(
     a: &ShardManifest,
     sa: Shard,
@@ -516,28 +527,34 @@ fn difference(
     let (p, q) = (&a.plan, &b.plan);
     [
         (
-            "Floe version",
+            "Floe version differs",
             !other_builds && a.floe_version != b.floe_version,
         ),
-        ("git commit", !other_builds && a.git_commit != b.git_commit),
-        ("shard count", sa.count != sb.count),
-        ("kind of run", p.kind != q.kind),
-        ("game", p.game != q.game),
         (
-            "rules",
+            "git commit differs",
+            !other_builds && a.git_commit != b.git_commit,
+        ),
+        ("shard count differs", sa.count != sb.count),
+        ("kind of run differs", p.kind != q.kind),
+        ("game differs", p.game != q.game),
+        (
+            "rules differ",
             a.inputs_hash != b.inputs_hash || p.rules != q.rules,
         ),
-        ("seed", p.dealing.seed != q.dealing.seed),
-        ("seating", p.dealing.seating != q.dealing.seating),
+        ("seed differs", p.dealing.seed != q.dealing.seed),
+        ("seating differs", p.dealing.seating != q.dealing.seating),
         (
-            "colour dealing",
+            "colour dealing differs",
             p.dealing.shuffle_colours != q.dealing.shuffle_colours,
         ),
-        ("per-game rows", p.per_game != q.per_game),
-        ("experiment", p.experiment != q.experiment),
-        ("cells (bots, players, games or sweep)", p.cells != q.cells),
-        ("plugged bot identity", p.plugged != q.plugged),
-        ("games", a.games != b.games),
+        ("per-game rows differ", p.per_game != q.per_game),
+        ("experiment differs", p.experiment != q.experiment),
+        (
+            "cells (bots, players, games or sweep) differ",
+            p.cells != q.cells,
+        ),
+        ("plugged bot identity differs", p.plugged != q.plugged),
+        ("games differ", a.games != b.games),
     ]
     .into_iter()
     .find(|d| d.1)
@@ -596,9 +613,10 @@ fn check_shard(dir: &Path, shard: Shard, m: &ShardManifest, other_builds: bool) 
         .ne(expected.iter().copied())
     {
         bail!(
-            "{}: it lists the files {:?}, but a shard of its plan writes {expected:?}",
+            "{}: it lists the files {}, but a shard of its plan writes {}",
             at(),
-            m.files.keys().collect::<Vec<_>>()
+            floe_io::gate::quoted_list(m.files.keys()),
+            floe_io::gate::quoted_list(&expected)
         );
     }
     for (name, want) in &m.files {
@@ -652,7 +670,7 @@ pub fn read_shards(dirs: &[PathBuf], other_builds: bool) -> Result<(Plan, Merged
     for (shard, dir, m) in &shards[1..] {
         if let Some(what) = difference(&first, first_shard, m, *shard, other_builds) {
             bail!(
-                "{} and {} are not shards of one run: their {what} differs",
+                "{} and {} are not shards of one run: their {what}",
                 first_dir.display(),
                 dir.display()
             );
@@ -718,21 +736,33 @@ fn read_counts(dir: &Path, cells: usize) -> Result<Counts> {
         let at = || format!("{}: line {line}", path.display());
         let record = record.with_context(at)?;
         if record.len() != 4 {
-            bail!("{}: {} fields, not 4", at(), record.len());
+            bail!("{}: {}, not 4", at(), floe_io::count(record.len(), "field"));
         }
         let whole = |i: usize, what: &str| -> Result<u128> {
-            record[i]
-                .parse()
-                .map_err(|_| anyhow!("{}: {what} {:?} is not a whole number", at(), &record[i]))
+            record[i].parse().map_err(|_| {
+                anyhow!(
+                    "{}: {what} {} is not a whole number",
+                    at(),
+                    floe_io::gate::quoted(&record[i])
+                )
+            })
         };
         let cell = usize::try_from(whole(0, "cell")?).unwrap_or(usize::MAX);
         if cell >= cells {
-            bail!("{}: cell {cell}, but the run has {cells} cells", at());
+            bail!(
+                "{}: cell {cell}, but the run has {}",
+                at(),
+                floe_io::count(cells, "cell")
+            );
         }
         let index = usize::try_from(whole(2, "index")?).unwrap_or(usize::MAX);
-        let value: i128 = record[3]
-            .parse()
-            .map_err(|_| anyhow!("{}: value {:?} is not a whole number", at(), &record[3]))?;
+        let value: i128 = record[3].parse().map_err(|_| {
+            anyhow!(
+                "{}: value {} is not a whole number",
+                at(),
+                floe_io::gate::quoted(&record[3])
+            )
+        })?;
         // Only sums of scores and of figures may be negative, and a shard leaves out what
         // is 0.
         let signed = record[1].ends_with("score_sum") || &record[1] == "figure_sum";

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow};
 use floe_bots::{Registry, split_spec_list};
 use floe_core::{ParamValue, line_of};
+use floe_io::gate::quoted;
 use floe_sim::{Dealing, Seating};
 use serde::Deserialize;
 use toml::Spanned;
@@ -131,8 +132,8 @@ fn read_sweep(spec: &SpecText, s: SweepFile, key: &'static str) -> Result<Sweep>
                     span,
                     "sweep.by.param",
                     format!(
-                        "a grid sweeps two different parameters: {:?} and one other",
-                        s.param.get_ref()
+                        "a grid sweeps two different parameters: {} and one other",
+                        quoted(s.param.get_ref())
                     ),
                 ));
             }
@@ -311,9 +312,10 @@ impl SpecText<'_> {
     /// Checks that every bot spec of the list `v` at `key` parses.
     pub(crate) fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
         for (j, spec) in split_spec_list(v.get_ref()).iter().enumerate() {
-            self.registry
-                .parse(spec)
-                .map_err(|e| self.err(v.span(), key, format!("spec {} ({spec:?}): {e}", j + 1)))?;
+            self.registry.parse(spec).map_err(|e| {
+                let why = format!("spec {} ({}): {e}", j + 1, quoted(spec));
+                self.err(v.span(), key, why)
+            })?;
         }
         Ok(())
     }
@@ -381,7 +383,7 @@ pub(crate) fn read_header(
     let line = |span: std::ops::Range<usize>| line_of(text, span.start);
     let name = match name {
         Some(n) => folder_name(n.get_ref()).map_err(|why| {
-            let why = format!("{:?} {why}; give a plain folder name", n.get_ref());
+            let why = format!("{} {why}; give a plain folder name", quoted(n.get_ref()));
             at(path, line(n.span()), "name", why)
         })?,
         None => {
@@ -389,7 +391,10 @@ pub(crate) fn read_header(
                 .file_stem()
                 .map_or(fallback.into(), |s| s.to_string_lossy().into_owned());
             folder_name(&stem).map_err(|why| {
-                let why = format!("the file's stem {stem:?} {why}; set a plain folder name");
+                let why = format!(
+                    "the file's stem {} {why}; set a plain folder name",
+                    quoted(&stem)
+                );
                 at(path, 1, "name", why)
             })?
         }
@@ -409,8 +414,8 @@ pub(crate) fn read_header(
                 line(g.span()),
                 "game",
                 format!(
-                    "unknown game {:?}; games: {}",
-                    g.get_ref(),
+                    "unknown game {}; games: {}",
+                    quoted(g.get_ref()),
                     floe_games::listed_names().join(", ")
                 ),
             ));
@@ -507,7 +512,7 @@ impl Spec {
                 spec.err(
                     s.span(),
                     "seating",
-                    format!("{:?} is not {}", s.get_ref(), seating_names()),
+                    format!("{} is not {}", quoted(s.get_ref()), seating_names()),
                 )
             })?,
         };
@@ -532,9 +537,10 @@ impl Spec {
                 lineups[j].lines.0,
                 &format!("lineups[{j}].bots"),
                 format!(
-                    "{:?} is the line-up of lineups[{i}] (line {}) too; give each line-up \
+                    "{} is the line-up of lineups[{i}] (line {}) too; give each line-up \
                      once, with all its player counts in its `players`",
-                    lineups[j].bots, lineups[i].lines.0
+                    quoted(&lineups[j].bots),
+                    lineups[i].lines.0
                 ),
             ));
         }

@@ -230,7 +230,7 @@ fn bad_specs_are_refused_naming_line_and_key() {
     );
     refused(
         &good.replace("budget = 80_000", "budget = 10_000"),
-        "line 6: budget: 10000 games cannot pay for one round at 2 players: racing plays 7 candidate(s) x 2000 games",
+        "line 6: budget: 10000 games cannot pay for one round at 2 players: racing plays 7 candidates x 2000 games",
     );
     refused(
         &good.replace("seat_spread = 1.0", "round_limit = 1.0"),
@@ -388,7 +388,7 @@ fn bad_bot_tunes_are_refused_naming_line_key_and_range() {
     );
     refused(
         &good.replace("validation_games = 240", "validation_games = 5"),
-        "line 9: validation_games: 5 games cannot measure 3 candidates (the finalists and the defaults) on 2 game(s) each",
+        "line 9: validation_games: 5 games cannot measure 3 candidates (the finalists and the defaults) on 2 games each",
     );
 }
 

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use floe_io::gate::quoted;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
@@ -150,9 +151,9 @@ pub fn step_chart(
         return Err(PlotError::invalid(
             path,
             format!(
-                "series {:?} has a point at x = {x}, not the index of one of the {} steps",
-                s.name,
-                steps.len()
+                "series {} has a point at x = {x}, not the index of one of the {}",
+                quoted(&s.name),
+                floe_io::count(steps.len(), "step")
             ),
         ));
     }
@@ -179,7 +180,7 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
             if s.points.is_empty() {
                 return Err(PlotError::invalid(
                     path,
-                    format!("series {:?} has no points", s.name),
+                    format!("series {} has no points", quoted(&s.name)),
                 ));
             }
             if let Some((x, y)) = s
@@ -190,8 +191,8 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                 return Err(PlotError::invalid(
                     path,
                     format!(
-                        "series {:?} has a point that is not finite: ({x}, {y})",
-                        s.name
+                        "series {} has a point that is not finite: ({x}, {y})",
+                        quoted(&s.name)
                     ),
                 ));
             }
@@ -203,8 +204,8 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                 return Err(PlotError::invalid(
                     path,
                     format!(
-                        "series {:?} has an interval at x = {x} that is not finite or runs backwards: {lo} to {hi}",
-                        s.name
+                        "series {} has an interval at x = {x} that is not finite or runs backwards: {lo} to {hi}",
+                        quoted(&s.name)
                     ),
                 ));
             }
@@ -215,7 +216,7 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
             if let Some((x, y)) = s.reference.iter().find(|(x, y)| !x.is_finite() || !y.is_finite()) {
                 return Err(PlotError::invalid(
                     path,
-                    format!("series {:?} has a reference point that is not finite: ({x}, {y})", s.name),
+                    format!("series {} has a reference point that is not finite: ({x}, {y})", quoted(&s.name)),
                 ));
             }
             let mut reference = s.reference.clone();
@@ -228,8 +229,8 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
                         PlotError::invalid(
                             path,
                             format!(
-                                "series {:?} marks x = {x}, outside its points' x range {} to {}",
-                                s.name,
+                                "series {} marks x = {x}, outside its points' x range {} to {}",
+                                quoted(&s.name),
                                 points[0].0,
                                 points[points.len() - 1].0
                             ),

@@ -3,6 +3,7 @@
 use std::ops::Range;
 use std::path::Path;
 
+use floe_io::gate::quoted;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -71,7 +72,7 @@ pub fn rate_gap_chart(
             let fair = g.fair.ok_or_else(|| {
                 PlotError::invalid(
                     path,
-                    format!("group {:?} has no fair rate to measure from", g.name),
+                    format!("group {} has no fair rate to measure from", quoted(&g.name)),
                 )
             })?;
             let rates = g
@@ -143,14 +144,14 @@ fn validate(path: &Path, groups: &[RateGroup]) -> Result<(), PlotError> {
         if group.rates.is_empty() {
             return Err(PlotError::invalid(
                 path,
-                format!("group {:?} has no rates", group.name),
+                format!("group {} has no rates", quoted(&group.name)),
             ));
         }
         if let Some(fair) = group.fair {
             if !fair.is_finite() {
                 return Err(PlotError::invalid(
                     path,
-                    format!("the fair rate of group {:?} is {fair}", group.name),
+                    format!("the fair rate of group {} is {fair}", quoted(&group.name)),
                 ));
             }
         }
@@ -160,8 +161,12 @@ fn validate(path: &Path, groups: &[RateGroup]) -> Result<(), PlotError> {
                 return Err(PlotError::invalid(
                     path,
                     format!(
-                        "rate {:?} of group {:?} is not a finite number: rate {}, interval {} to {}",
-                        r.label, group.name, r.rate, r.low, r.high
+                        "rate {} of group {} is not a finite number: rate {}, interval {} to {}",
+                        quoted(&r.label),
+                        quoted(&group.name),
+                        r.rate,
+                        r.low,
+                        r.high
                     ),
                 ));
             }
@@ -169,8 +174,12 @@ fn validate(path: &Path, groups: &[RateGroup]) -> Result<(), PlotError> {
                 return Err(PlotError::invalid(
                     path,
                     format!(
-                        "rate {:?} of group {:?} lies outside its interval: rate {}, interval {} to {}",
-                        r.label, group.name, r.rate, r.low, r.high
+                        "rate {} of group {} lies outside its interval: rate {}, interval {} to {}",
+                        quoted(&r.label),
+                        quoted(&group.name),
+                        r.rate,
+                        r.low,
+                        r.high
                     ),
                 ));
             }

@@ -106,7 +106,8 @@ pub fn dealing(value: &Bound<'_, PyAny>, seating: Seating) -> PyResult<Dealing> 
             Some(DealSetting::Switch(_, set)) => set(&mut dealing, flag(&value, &name)?),
             None => {
                 return Err(PyTypeError::new_err(format!(
-                    "deal: {name:?} is not a deal setting; they are {}",
+                    "deal: {} is not a deal setting; they are {}",
+                    floe_io::gate::quoted(&name),
                     Dealing::SETTINGS.map(|s| s.name()).join(", ")
                 )));
             }

@@ -56,8 +56,9 @@ impl<'py> Delivery<'py> {
     /// the keyword as the CLI's names its flag.
     fn read(dict: &Bound<'py, PyDict>) -> PyResult<Delivery<'py>> {
         let item = |key: &str| {
-            dict.get_item(key)?
-                .ok_or_else(|| PyTypeError::new_err(format!("delivery: no {key:?}")))
+            dict.get_item(key)?.ok_or_else(|| {
+                PyTypeError::new_err(format!("delivery: no {}", floe_io::gate::quoted(key)))
+            })
         };
         let shard = args::shard(&item("shard")?)?
             .map(|s| {
@@ -177,7 +178,8 @@ pub fn run(
         "tournament" => (RunKind::Tournament, Seating::Rotated),
         other => {
             return Err(PyTypeError::new_err(format!(
-                "kind: {other:?} is not simulate or tournament"
+                "kind: {} is not simulate or tournament",
+                floe_io::gate::quoted(other)
             )));
         }
     };
@@ -248,7 +250,8 @@ pub fn run_spec(
             })
         }
         other => Err(PyTypeError::new_err(format!(
-            "kind: {other:?} is not experiment or tune"
+            "kind: {} is not experiment or tune",
+            floe_io::gate::quoted(other)
         ))),
     }
 }

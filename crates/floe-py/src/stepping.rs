@@ -85,8 +85,12 @@ fn seat_opponents(
     let players = session.players();
     let mut seated = vec![None; players];
     for (seat, spec) in opponents {
-        let refused =
-            |why: String| PyValueError::new_err(format!("opponents[{seat}]={spec:?}: {why}"));
+        let refused = |why: String| {
+            PyValueError::new_err(format!(
+                "opponents[{seat}]={}: {why}",
+                floe_io::gate::quoted(&spec)
+            ))
+        };
         let Some(at) = seated.get_mut(seat) else {
             return Err(refused(format!(
                 "the table has seats 0 to {} ({players} players)",

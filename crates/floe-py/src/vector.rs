@@ -154,8 +154,12 @@ fn read_opponents(
     };
     let mut seated = vec![None; players];
     for (at, spec) in given {
-        let refused =
-            |why: String| PyValueError::new_err(format!("opponents[{at}]={spec:?}: {why}"));
+        let refused = |why: String| {
+            PyValueError::new_err(format!(
+                "opponents[{at}]={}: {why}",
+                floe_io::gate::quoted(&spec)
+            ))
+        };
         if at >= players {
             return Err(refused(format!(
                 "the table has seats 0 to {} ({players} players)",
@@ -164,8 +168,9 @@ fn read_opponents(
         }
         if at == seat {
             return Err(PyValueError::new_err(format!(
-                "seat={seat}: opponents= seats the bot {spec:?} there too; the agent learns \
-                 seat {seat}, so leave it out of opponents="
+                "seat={seat}: opponents= seats the bot {} there too; the agent learns \
+                 seat {seat}, so leave it out of opponents=",
+                floe_io::gate::quoted(&spec)
             )));
         }
         session

@@ -109,7 +109,9 @@ floe_core::serialize_by_name!(Seating);
 impl<'de> Deserialize<'de> for Seating {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seating, D::Error> {
         let text = String::deserialize(d)?;
-        Seating::parse(&text)
-            .ok_or_else(|| serde::de::Error::custom(format!("unknown seating {text:?}")))
+        Seating::parse(&text).ok_or_else(|| {
+            let text = floe_io::gate::quoted(&text);
+            serde::de::Error::custom(format!("unknown seating {text}"))
+        })
     }
 }

@@ -96,8 +96,12 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({} rules), {} players, {} games, seed {}",
-        label.game, label.rules, label.players, t.games, label.dealing.seed
+        "{} ({} rules), {} players, {}, seed {}",
+        label.game,
+        label.rules,
+        label.players,
+        floe_io::count(t.games, "game"),
+        label.dealing.seed
     );
     let order = standing_order(t);
     if order.len() > 1 {

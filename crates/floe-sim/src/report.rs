@@ -673,8 +673,13 @@ pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[Summar
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} ({} rules), {} players, bots {}, {} games, seed {}",
-        label.game, label.rules, label.players, label.bots, n, label.dealing.seed
+        "{} ({} rules), {} players, bots {}, {}, seed {}",
+        label.game,
+        label.rules,
+        label.players,
+        label.bots,
+        floe_io::count(n, "game"),
+        label.dealing.seed
     );
     let _ = writeln!(
         s,

@@ -60,7 +60,12 @@ impl std::str::FromStr for Shard {
 
     /// Reads `K/N` with `1 <= K <= N`.
     fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("{s:?} is not K/N with 1 <= K <= N (e.g. 2/8)");
+        let bad = || {
+            format!(
+                "{} is not K/N with 1 <= K <= N (e.g. 2/8)",
+                floe_io::gate::quoted(s)
+            )
+        };
         let (k, n) = s.split_once('/').ok_or_else(bad)?;
         let (k, n): (u64, u64) = (
             k.trim().parse().map_err(|_| bad())?,
@@ -177,9 +182,9 @@ impl RunConfig {
             return bad(
                 Setting::Bots,
                 format!(
-                    "{} bot specs for {} players; give one spec for every seat, or one per seat",
-                    self.bots.len(),
-                    self.players
+                    "{} for {}; give one spec for every seat, or one per seat",
+                    floe_io::count(self.bots.len(), "bot spec"),
+                    floe_io::count(self.players, "player")
                 ),
             );
         }
@@ -193,8 +198,9 @@ impl RunConfig {
                 return bad(
                     Setting::Bots,
                     format!(
-                        "{name:?} is entered twice (entrant {}); enter each bot once (to \
-                         seat a bot against itself, use `floe simulate`)",
+                        "{} is entered twice (entrant {}); enter each bot once (to seat a bot \
+                         against itself, use `floe simulate`)",
+                        floe_io::gate::quoted(name),
                         i + 1
                     ),
                 );

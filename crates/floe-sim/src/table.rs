@@ -298,7 +298,10 @@ pub enum ReadError {
     #[error("{0}")]
     Csv(#[from] csv::Error),
     /// A field is not of its column's kind.
-    #[error("row {row}, column {column}: {field:?} is not {noun}")]
+    #[error(
+        "row {row}, column {column}: {} is not {noun}",
+        floe_io::gate::quoted(field)
+    )]
     Field {
         /// The row, from 1 for the first after the header.
         row: usize,

@@ -217,13 +217,15 @@ impl fmt::Display for Event {
             Event::Redraw { seat } => write!(f, "  {seat} redraws"),
             Event::Drew { side, cards } => write!(
                 f,
-                "  side {} draws {cards} card(s)",
-                SIDE_NAMES[usize::from(side)]
+                "  side {} draws {}",
+                SIDE_NAMES[usize::from(side)],
+                floe_io::count(cards, "card")
             ),
             Event::Reshuffled { cards } => {
                 write!(
                     f,
-                    "  the discard pile ({cards} cards) is shuffled into a new draw pile"
+                    "  the discard pile ({}) is shuffled into a new draw pile",
+                    floe_io::count(cards, "card")
                 )
             }
             Event::GameOver { cause } => write!(

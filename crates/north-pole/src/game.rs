@@ -92,8 +92,8 @@ impl Game for NorthPole {
     fn player_counts_reason(&self) -> Option<String> {
         self.rules.team_play.then(|| {
             format!(
-                "team play (team_play = true in the rules {:?}) needs exactly {MAX_PLAYERS}",
-                self.rules.name
+                "team play (team_play = true in the rules {}) needs exactly {MAX_PLAYERS}",
+                floe_io::gate::quoted(&self.rules.name)
             )
         })
     }

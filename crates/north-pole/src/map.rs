@@ -262,9 +262,10 @@ impl Map {
                         "top_cracks",
                         format!(
                             "the map fails the reachability check: {} cannot be reached from \
-                             base camp {} with the top board turned {r} quarter(s) clockwise",
+                             base camp {} with the top board turned {} clockwise",
                             Name(lost),
-                            Name(from)
+                            Name(from),
+                            floe_io::count(r, "quarter")
                         ),
                     ));
                 }

@@ -346,8 +346,8 @@ impl fmt::Display for Observation {
         let open: Vec<String> = squares(self.open).map(|s| Name(s).to_string()).collect();
         writeln!(
             f,
-            "top board turned {} quarter(s) clockwise; disc orientation {}, open entries {}",
-            self.rotation,
+            "top board turned {} clockwise; disc orientation {}, open entries {}",
+            floe_io::count(self.rotation, "quarter"),
             self.orientation,
             open.join(" ")
         )?;
@@ -370,13 +370,13 @@ impl fmt::Display for Observation {
             .map_or(String::new(), |c| format!(", top card {}", c.name()));
         writeln!(
             f,
-            "storm pile {} of {} ({} cards); draw pile {} cards{top}; discard pile {}; stack {} discs; scoreboard disc {}",
+            "storm pile {} of {} ({}); draw pile {}{top}; discard pile {}; stack {}; scoreboard disc {}",
             self.storm_total,
             self.threshold,
-            count(self.storm),
-            count(self.draw),
+            floe_io::count(count(self.storm), "card"),
+            floe_io::count(count(self.draw), "card"),
             count(self.discard),
-            self.stack,
+            floe_io::count(self.stack, "disc"),
             if self.scoreboard_disc {
                 "face down"
             } else {

@@ -83,8 +83,8 @@ fn a_person_plays_against_the_bot_and_the_record_keeps_its_identity() {
     let error = String::from_utf8(refused.get_output().stderr.clone()).unwrap();
     assert!(
         error.contains(
-            "its plugged bots were {\"edge\": \"edge 0\"}, but this build's are \
-             {\"edge\": \"edge 1\"}"
+            "its plugged bots were \"edge\" (\"edge 0\"), but this build's are \
+             \"edge\" (\"edge 1\")"
         ),
         "{error}"
     );

@@ -101,7 +101,7 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
                 @if !answer.cannot_tell.is_empty() {
                     details {
                         summary {
-                            (answer.cannot_tell.len()) " cell(s) where the games cannot tell the groups apart"
+                            (floe_io::count(answer.cannot_tell.len(), "cell")) " where the games cannot tell the groups apart"
                         }
                         ul.cells { @for line in &answer.cannot_tell { li { (line) } } }
                     }

@@ -57,12 +57,13 @@ pub fn answer(dir: &Path, confidence: f64) -> Result<Answer> {
 /// the weaker entrant wins, and the seat advantage, each with its interval.
 fn profiled(row: &Row) -> Result<String> {
     let pct = |col| Ok::<_, anyhow::Error>(100.0 * num(row, col)?);
+    let depth = num(row, "skill_depth")?;
     let mut line = format!(
-        "Skill profile, {} players: {} of the ladder's {} steps are clearly apart (skill \
-         depth); the weaker of two neighbours wins {:.1}% of their games (95% CI {:.1}-{:.1}).",
+        "Skill profile, {} players: {depth} of the ladder's {} {} clearly apart (skill depth); \
+         the weaker of two neighbours wins {:.1}% of their games (95% CI {:.1}-{:.1}).",
         text(row, "players")?,
-        text(row, "skill_depth")?,
-        text(row, "steps")?,
+        floe_io::count(num(row, "steps")?, "step"),
+        if depth == 1.0 { "is" } else { "are" },
         pct("upset_rate")?,
         pct("upset_low")?,
         pct("upset_high")?
@@ -158,17 +159,16 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
     answer.headline.push(match flagged {
         0 => format!(
             "Win shares by {by}: no test of equal shares shows a difference once adjusted for \
-             the {n} test{} made (Holm's method, {:.0}% level). At these games the data cannot \
-             tell them apart; that is not proof they are equal, and more games narrow the \
-             intervals.",
-            plural(n),
+             the {} made (Holm's method, {:.0}% level). At these games the data cannot tell \
+             them apart; that is not proof they are equal, and more games narrow the intervals.",
+            floe_io::count(n, "test"),
             100.0 * LEVEL
         ),
         k => format!(
-            "Win shares by {by}: {k} of the {n} test{} of equal shares show{} a difference \
-             that survives Holm's adjustment for testing {n} at once ({:.0}% level, the chance \
-             of any false alarm among them kept to {:.0}%).",
-            plural(n),
+            "Win shares by {by}: {k} of the {} of equal shares show{} a difference that \
+             survives Holm's adjustment for testing {n} at once ({:.0}% level, the chance of \
+             any false alarm among them kept to {:.0}%).",
+            floe_io::count(n, "test"),
             if k == 1 { "s" } else { "" },
             100.0 * LEVEL,
             100.0 * LEVEL
@@ -282,10 +282,10 @@ fn strongest(ratings: &[Row], answer: &mut Answer) -> Result<()> {
         answer.found.push(line);
     }
     answer.headline.push(format!(
-        "Strength (Bradley-Terry ratings with 95% intervals): in {told} of {all} line-up{} the \
-         top entrant's interval lies wholly above the next one's; elsewhere the games cannot \
-         tell the top two apart.",
-        plural(all)
+        "Strength (Bradley-Terry ratings with 95% intervals): in {told} of {} the top \
+         entrant's interval lies wholly above the next one's; elsewhere the games cannot tell \
+         the top two apart.",
+        floe_io::count(all, "line-up")
     ));
     Ok(())
 }
@@ -353,16 +353,11 @@ fn tuned(validation: &[Row], confidence: f64, answer: &mut Answer) -> Result<()>
     }
     answer.headline.push(format!(
         "Tuning: the finalists measured again on fresh games ({:.0}% intervals); in {beaten} \
-         of {all} player count{} a candidate beats the baseline, by the test below.",
+         of {} a candidate beats the baseline, by the test below.",
         100.0 * confidence,
-        plural(all)
+        floe_io::count(all, "player count")
     ));
     Ok(())
-}
-
-/// Returns "s" unless `n` is 1.
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 #[cfg(test)]

@@ -74,22 +74,27 @@ pub(super) fn number(file: &str, name: &str, cell: &Cell) -> Result<Option<f64>>
         other => other
             .number()
             .map(Some)
-            .ok_or_else(|| anyhow!("{file}: {name} {other:?} is not a number")),
+            .ok_or_else(|| anyhow!("{file}: {name} {} is not a number", shown(other))),
     }
+}
+
+/// Returns `cell` as its file writes it, quoted for a message: `"abc"`, `"1.5"`, `""`.
+fn shown(cell: &Cell) -> String {
+    floe_io::gate::quoted(&cell.to_string())
 }
 
 /// Returns the count in `cell` (of the column `name` of `file`).
 fn count(file: &str, name: &str, cell: &Cell) -> Result<u64> {
     match cell {
         Cell::Whole(n) => Ok(*n),
-        other => Err(anyhow!("{file}: {name} {other:?} is not a count")),
+        other => Err(anyhow!("{file}: {name} {} is not a count", shown(other))),
     }
 }
 
 /// Returns the text in `cell` (of the column `name` of `file`).
 fn text<'a>(file: &str, name: &str, cell: &'a Cell) -> Result<&'a str> {
     cell.text()
-        .ok_or_else(|| anyhow!("{file}: {name} {cell:?} is not a text"))
+        .ok_or_else(|| anyhow!("{file}: {name} {} is not a text", shown(cell)))
 }
 
 /// Returns the ladder's rungs, weakest first: each entrant's rating from `ratings`

@@ -4,6 +4,7 @@ use anyhow::Result;
 use floe_bots::{Registry, split_spec_list};
 use floe_core::Game;
 use floe_games::GameVisitor;
+use floe_io::gate::quoted;
 use floe_sim::{Dealing, Seating, Setting};
 
 use crate::RunKind;
@@ -156,11 +157,12 @@ pub(super) fn read_ladder<G: Game>(
             .parse(spec)
             .and_then(|s| s.check_game(game).map(|()| s));
         if let Err(e) = checked {
-            return Err(refuse(format!("spec {} ({spec:?}): {e}", i + 1)));
+            return Err(refuse(format!("spec {} ({}): {e}", i + 1, quoted(spec))));
         }
         if specs[..i].contains(spec) {
             return Err(refuse(format!(
-                "{spec:?} is entered twice (entrant {}); enter each bot once",
+                "{} is entered twice (entrant {}); enter each bot once",
+                quoted(spec),
                 i + 1
             )));
         }

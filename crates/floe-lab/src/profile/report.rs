@@ -409,19 +409,27 @@ pub(super) fn draw_chart(path: &Path, game: &str, players: usize, d: &Derived) -
 /// Returns the `[profile]` table appended to the tournament's manifest: the ladder, where
 /// it came from, and the timing.
 pub(super) fn manifest_table(ladder: &[String], deals: u64, timing: Option<&Timing>) -> String {
-    let quoted: Vec<String> = ladder.iter().map(|s| format!("{s:?}")).collect();
+    let toml = |text: &str| toml::Value::from(text).to_string();
+    let ladder: Vec<String> = ladder.iter().map(|s| toml(s)).collect();
     let mut s = format!(
-        "\n[profile]\nladder = [{}]\ndeals = {deals}\nladder_from = {:?}\n",
-        quoted.join(", "),
-        ladder_from(timing).0
+        "\n[profile]\nladder = [{}]\ndeals = {deals}\nladder_from = {}\n",
+        ladder.join(", "),
+        toml(ladder_from(timing).0)
     );
     if let Some(t) = timing {
         let _ = write!(
             s,
-            "timed_spec = {TIMED:?}\ntimed_decisions = {}\ntimed_median_ms = {}\n\
-             timed_mean_ms = {}\ndeep_spec = {DEEP:?}\ndeep_estimate_ms = {}\n\
-             deep_limit_ms = {DEEP_LIMIT_MS:?}\ndeep_joined = {}\n",
-            t.decisions, t.median_ms, t.mean_ms, t.estimate_ms, t.deep
+            "timed_spec = {}\ntimed_decisions = {}\ntimed_median_ms = {}\n\
+             timed_mean_ms = {}\ndeep_spec = {}\ndeep_estimate_ms = {}\n\
+             deep_limit_ms = {}\ndeep_joined = {}\n",
+            toml(TIMED),
+            t.decisions,
+            t.median_ms,
+            t.mean_ms,
+            toml(DEEP),
+            t.estimate_ms,
+            toml::Value::from(DEEP_LIMIT_MS),
+            t.deep
         );
     }
     s

@@ -22,6 +22,7 @@ use floe_bots::{
 };
 use floe_core::{Game, ParamValue, RuleSet, param};
 use floe_games::GameVisitor;
+use floe_io::count;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
 use floe_sim::{Dealing, RunConfig, Seating, Setting, Shard};
@@ -189,12 +190,13 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
                 spec.budget_line,
                 "budget",
                 format!(
-                    "{} games cannot pay for one round at {players} players: {} plays {} \
-                     candidate(s) x {} games (round_games) = {round} games a round",
-                    spec.budget,
+                    "{} cannot pay for one round at {players} players: {} plays {} x {} \
+                     (round_games) = {} a round",
+                    count(spec.budget, "game"),
                     method.name(),
-                    round / spec.round_games,
-                    spec.round_games
+                    count(round / spec.round_games, "candidate"),
+                    count(spec.round_games, "game"),
+                    count(round, "game")
                 ),
             ));
         }
@@ -221,9 +223,10 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
                 spec.validation_line,
                 "validation_games",
                 format!(
-                    "{} games cannot measure {measured} candidates ({baseline}) on {cycle} \
-                     game(s) each",
-                    spec.validation_games
+                    "{} cannot measure {} ({baseline}) on {} each",
+                    count(spec.validation_games, "game"),
+                    count(measured, "candidate"),
+                    count(cycle, "game")
                 ),
             ));
         }
@@ -245,10 +248,6 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
 /// tries (or overflow counting them) after the games have begun. The defaults are caps
 /// the search stops short of in a small space, and are not refused.
 fn check_ntbea(spec: &TuneSpec, players: usize, space: usize) -> Result<()> {
-    let candidates = |n: usize| match n {
-        1 => "1 candidate".to_string(),
-        n => format!("{n} candidates"),
-    };
     if let Some(line) = spec.batch_line.filter(|_| spec.batch > space) {
         return Err(spec.error_at(
             line,
@@ -257,7 +256,7 @@ fn check_ntbea(spec: &TuneSpec, players: usize, space: usize) -> Result<()> {
                 "{} is more than the {} of the space at {players} players: a round \
                  evaluates each candidate at most once; give at most {space} or leave it out",
                 spec.batch,
-                candidates(space)
+                count(space, "candidate")
             ),
         ));
     }
@@ -270,7 +269,7 @@ fn check_ntbea(spec: &TuneSpec, players: usize, space: usize) -> Result<()> {
                 "{} is more than a round can draw at {players} players: besides the current \
                  candidate the space holds {}; give at most {others} or leave it out",
                 spec.neighbours,
-                candidates(others)
+                count(others, "candidate")
             ),
         ));
     }
@@ -301,8 +300,8 @@ fn rules_dimension<G: Game>(
             p.line,
             &format!("{key}.name"),
             format!(
-                "{:?} cannot be tuned; parameters: {}",
-                p.name,
+                "{} cannot be tuned; parameters: {}",
+                floe_io::gate::quoted(&p.name),
                 known.join(", ")
             ),
         )
@@ -901,8 +900,10 @@ pub fn trial(spec: &TuneSpec, games: u64) -> Result<TuneSpec> {
         return Err(SettingError::new(
             Setting::Games,
             format!(
-                "too few for a trial of this spec: one round of {widest} candidate(s) and the \
-                 validation of {measured} need at least {least} games at each player count"
+                "too few for a trial of this spec: one round of {} and the validation of \
+                 {measured} need at least {} at each player count",
+                count(widest, "candidate"),
+                count(least, "game")
             ),
         )
         .value(games)
@@ -1133,11 +1134,11 @@ fn pick_rules<G: Game>(
         _ => canonical,
     };
     Ok(Some(format!(
-        "# The pick of the tune {:?} at every player count ({}), on the rules it started\n\
+        "# The pick of the tune {} at every player count ({}), on the rules it started\n\
          # from: a complete rules file, ready to be any run's rules. Whether the pick is told\n\
          # apart from those rules is the verdict in the tune's report (and finalists-Np.svg).\n\
          {renamed}",
-        spec.name,
+        floe_io::gate::quoted(&spec.name),
         set.join(", ")
     )))
 }
@@ -1378,12 +1379,12 @@ fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
         let plan = &r.plan;
         let _ = writeln!(
             out,
-            "{} players: {} over {} candidates, {} rounds, {} search games; validation on games {}..{} ({pct:.0}% intervals):",
+            "{} players: {} over {}, {}, {}; validation on games {}..{} ({pct:.0}% intervals):",
             plan.players,
             plan.method.name(),
-            plan.space,
-            r.searched.rounds,
-            r.searched.spent,
+            count(plan.space, "candidate"),
+            count(r.searched.rounds, "round"),
+            count(r.searched.spent, "search game"),
             r.block.games().start,
             r.block.games().start + r.validated.first().map_or(0, |v| v.measure.games),
         );

@@ -311,7 +311,10 @@ fn read_method(spec: &SpecText, method: Option<&Spanned<String>>) -> Result<Opti
         other => Err(spec.err(
             m.span(),
             "method",
-            format!("{other:?} is not auto, racing or ntbea"),
+            format!(
+                "{} is not auto, racing or ntbea",
+                floe_io::gate::quoted(other)
+            ),
         )),
     }
 }
@@ -366,7 +369,10 @@ fn read_params(path: &Path, text: &str, list: &Spanned<Vec<ParamFile>>) -> Resul
                 path,
                 line,
                 &format!("params[{i}].name"),
-                format!("{:?} is tuned twice (also params[{j}])", p.name.get_ref()),
+                format!(
+                    "{} is tuned twice (also params[{j}])",
+                    floe_io::gate::quoted(p.name.get_ref())
+                ),
             ));
         }
         let values = match &p.values {

@@ -419,7 +419,14 @@ mod tests {
         );
         let edits: [(&str, usize, i128, &str); 8] = [
             ("end_causes", 1, 1, "the sum of end_causes is 4"),
-            ("seat_win_units", 0, 1, "the colour counts sum to"),
+            (
+                "seat_win_units",
+                0,
+                1,
+                "the colour counts sum to 12 games, 180 win units, 1 sole win, 6 shared wins, \
+                 score sum 42, rank halves 60; the seat counts to 12 games, 181 win units, 1 \
+                 sole win, 6 shared wins, score sum 42, rank halves 60",
+            ),
             ("ties", 0, 5, "ties is 7, more than"),
             ("ties", 0, 1, "the games won alone (1) and shared (3)"),
             ("seat_shared_wins", 2, 1, "the colour counts sum"),

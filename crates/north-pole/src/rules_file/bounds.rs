@@ -86,7 +86,11 @@ pub(crate) fn sides_of(
         let Some(side) = SIDE_NAMES.iter().position(|s| s == name) else {
             return Err((
                 Some(i),
-                format!("unknown side {name:?}: allowed {}", SIDE_NAMES.join(", ")),
+                format!(
+                    "unknown side {}: allowed {}",
+                    floe_io::gate::quoted(name),
+                    SIDE_NAMES.join(", ")
+                ),
             ));
         };
         if sides[..i].contains(&(side as u8)) {

@@ -1,5 +1,7 @@
 //! Reading a rules file: its shapes as written, and the loader that reads each key it sets.
 
+use floe_io::gate::quoted;
+
 use super::*;
 
 impl Rules {
@@ -224,7 +226,10 @@ impl Loader<'_> {
             let sq = parse_square(text).ok_or_else(|| {
                 self.err(
                     &item,
-                    format!("{text:?} is not a square: squares are named a1 to h8"),
+                    format!(
+                        "{} is not a square: squares are named a1 to h8",
+                        quoted(text)
+                    ),
                 )
             })?;
             if out.contains(&sq) {
@@ -259,7 +264,8 @@ impl Loader<'_> {
                 return Err(self.err(
                     &item,
                     format!(
-                        "{text:?} is not a crack: write the two squares it parts, like \"d2-d3\""
+                        "{} is not a crack: write the two squares it parts, like \"d2-d3\"",
+                        quoted(text)
                     ),
                 ));
             };
@@ -296,7 +302,8 @@ impl Loader<'_> {
                         return Err(self.err(
                             "map",
                             format!(
-                                "unknown map {name:?}: allowed {}, or a [map] table",
+                                "unknown map {}: allowed {}, or a [map] table",
+                                quoted(&name),
                                 MAP_NAMES.join(", ")
                             ),
                         ));
@@ -471,8 +478,9 @@ impl Loader<'_> {
                 return Err(self.err(
                     "team_assignment",
                     format!(
-                        "unknown value {name:?}: allowed \"{RANDOM}\" or a list of \
-                         {MAX_PLAYERS} board numbers"
+                        "unknown value {}: allowed \"{RANDOM}\" or a list of \
+                         {MAX_PLAYERS} board numbers",
+                        quoted(name)
                     ),
                 ));
             }
