@@ -1,4 +1,4 @@
-"""The pieces the Arctic drawing (crates/floe-lab/src/drawn/draw-arctic.js) tags per seat.
+"""The pieces the Arctic drawing (crates/arctic/src/draw.js) tags per seat.
 
 Each piece is one SVG element with `data-piece=KIND data-seat=S`:
 

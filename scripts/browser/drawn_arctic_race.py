@@ -1,4 +1,4 @@
-"""The pieces the Arctic Race drawing (crates/floe-lab/src/drawn/draw-arctic-race.js)
+"""The pieces the Arctic Race drawing (crates/arctic-race/src/draw.js)
 tags, counted from a board (the step's observation as JSON), for the browser test to
 compare with the `[data-piece][data-seat]` elements it finds in the drawn SVG.
 

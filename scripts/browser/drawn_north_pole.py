@@ -1,4 +1,4 @@
-"""The pieces the north-pole drawing (crates/floe-lab/src/drawn/draw-north-pole.js) tags
+"""The pieces the north-pole drawing (crates/north-pole/src/draw.js) tags
 per seat, counted from a board (the game's observation as JSON).
 
 Each piece is one SVG element with `data-piece=KIND data-seat=S` (KINDS below says what

@@ -29,6 +29,7 @@ pub const fn two_seat_game(name: &'static str) -> Descriptor {
         hidden: true,
         figures: &[],
         guide: "",
+        drawing: "",
     }
 }
 

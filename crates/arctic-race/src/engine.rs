@@ -288,6 +288,7 @@ impl Game for ArcticRace {
         hidden: false,
         figures: &[],
         guide: include_str!("../../../docs/arctic-race.md"),
+        drawing: include_str!("draw.js"),
     };
 
     fn rules(&self) -> &Rules {

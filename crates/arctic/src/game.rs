@@ -29,6 +29,7 @@ impl Game for Arctic {
         hidden: false,
         figures: &FIGURES,
         guide: include_str!("../../../docs/arctic.md"),
+        drawing: include_str!("draw.js"),
     };
 
     fn rules(&self) -> &Rules {

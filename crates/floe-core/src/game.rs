@@ -45,6 +45,13 @@ pub struct Descriptor {
     /// The player's guide, Markdown (the game's `docs/NAME.md`, which opens with a section
     /// "The game in brief"); empty for a test game. `floe play` shows it to a person.
     pub guide: &'static str,
+    /// The script that draws the game's board in a drawn replay or a page played in the
+    /// browser: JavaScript that registers a function under the game's name with the page's
+    /// player (`FloeDraw[name] = function (board, ctx) { ... return svg; }`, see
+    /// `floe_lab::drawn`). The game's crate keeps it beside the game (`src/draw.js`), so a
+    /// new game brings its own drawing; empty for a game whose board the page shows as
+    /// its text.
+    pub drawing: &'static str,
 }
 
 impl Descriptor {

@@ -193,6 +193,7 @@ impl Game for Goofspiel {
         hidden: true,
         figures: &[],
         guide: "",
+        drawing: "",
     };
 
     fn rules(&self) -> &Rules {

@@ -78,6 +78,7 @@ impl Game for NorthPole {
         hidden: false,
         figures: &FIGURES,
         guide: include_str!("../../../docs/north-pole.md"),
+        drawing: include_str!("draw.js"),
     };
 
     /// 2 to 4 players; exactly 4 in team play.

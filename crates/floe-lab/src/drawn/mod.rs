@@ -5,8 +5,9 @@
 //! sees it there, and the lines of the log that led to it. The board is the viewer's
 //! observation as JSON ([`Game::observe`], or [`Game::observe_all`] told in full), the same
 //! facts a bot of that seat is given, so a page drawn for one seat holds nothing that
-//! seat does not know. Each game's drawing (`draw-GAME.js`) turns a board into SVG; a game
-//! without one shows the board's fields as text.
+//! seat does not know. Each game's drawing (its descriptor's `drawing`: the game crate's
+//! `src/draw.js`) turns a board into SVG; a game without one shows the board's fields as
+//! text.
 //!
 //! The page fetches nothing: its script, style and data are inline, and its content
 //! security policy allows that one script (by its hash) and no request, except, in a

@@ -15,14 +15,20 @@ use crate::page::head;
 /// The page's look.
 const STYLE: &str = include_str!("drawn.css");
 
-/// The script: the player (steps, slider, views, the log, the questions of a game played
-/// in the page), then each game's drawing, which registers itself by the game's name.
-const SCRIPTS: [&str; 4] = [
-    include_str!("player.js"),
-    include_str!("draw-arctic-race.js"),
-    include_str!("draw-arctic.js"),
-    include_str!("draw-north-pole.js"),
-];
+/// The player: steps, slider, views, the log, the questions of a game played in the page.
+/// The drawn game's own drawing ([`floe_core::Descriptor::drawing`]) follows it in the
+/// page's script and registers itself by the game's name.
+const PLAYER: &str = include_str!("player.js");
+
+/// Returns the page's script: the player, then the drawing of the game named `game` (none
+/// for a game drawn as text).
+fn script(game: &str) -> String {
+    let drawing = floe_games::GAMES
+        .iter()
+        .find(|d| d.name == game)
+        .map_or("", |d| d.drawing);
+    [PLAYER, drawing].concat()
+}
 
 /// A page served to play in (`floe play --web`): it asks its server for new steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -35,7 +41,7 @@ pub struct Live {
 /// Returns the page that draws `drawn`; `live` makes it a page to play in, which asks its
 /// server for each new step and sends the person's answers.
 pub fn page(drawn: &Drawn, live: Option<&Live>) -> String {
-    let script = SCRIPTS.concat();
+    let script = script(&drawn.game);
     let hash = STANDARD.encode(Sha256::digest(script.as_bytes()));
     let connect = if live.is_some() { "'self'" } else { "'none'" };
     let policy = format!(
