@@ -6,7 +6,10 @@
 
 mod any;
 mod bot;
+mod error;
 mod greedy;
+mod help;
+mod known;
 mod mcts;
 pub mod outsider;
 mod params;
@@ -16,11 +19,12 @@ mod spec;
 
 pub use any::AnyBot;
 pub use bot::Bot;
+pub use error::SpecError;
 pub use greedy::{GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
+pub use help::bots_help;
+pub use known::{KNOWN_BOTS, check_bot_defaults};
 pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, TreeKind, Turn};
-pub use params::{
-    BotParam, BotParamKind, BotValue, KnownBot, Resolved, bots_help, check_bot_defaults, default_in,
-};
+pub use params::{BotParam, BotParamKind, BotValue, KnownBot, Resolved, default_in};
 pub use random::RandomBot;
 pub use registry::{MakeBot, PluggedBot, Registry};
-pub use spec::{BotSpec, KNOWN_BOTS, SpecError, split_spec_list};
+pub use spec::{BotSpec, split_spec_list};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use floe_core::Game;
 
-use crate::{Registry, SpecError};
+use crate::error::SpecError;
 
 /// What values a bot parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -226,89 +226,11 @@ pub fn default_in<G: Game>(bot: &str, param: &BotParam) -> Option<&'static str> 
 }
 
 /// Returns the default game `G` gives `bot`'s parameter `name`, if any.
-fn game_default<G: Game>(bot: &str, name: &str) -> Option<&'static str> {
+pub(crate) fn game_default<G: Game>(bot: &str, name: &str) -> Option<&'static str> {
     G::BOT_DEFAULTS
         .iter()
         .find(|(path, _)| path.split_once('.') == Some((bot, name)))
         .map(|&(_, value)| value)
-}
-
-/// Returns every bot and its parameters as they stand in game `G`, for people: each
-/// parameter's values, its default in this game (saying where the game changes the
-/// declared one) and what it means. The bots plugged into `registry` follow the built-in
-/// ones, each with its identity and, for a game it does not play, the games it does.
-pub fn bots_help<G: Game>(game: &G, registry: &Registry) -> String {
-    use std::fmt::Write as _;
-    let game_params: Vec<String> = game.bot_parameters().into_iter().map(|d| d.path).collect();
-    let plugged = registry.plugged().map(|bot| {
-        let games = match bot.plays::<G>() {
-            true => String::new(),
-            false => format!(
-                "; it does not play {}, only {}",
-                game.name(),
-                bot.games().join(", ")
-            ),
-        };
-        (
-            bot.declared(),
-            format!(" (plugged in: {}{games})", bot.identity()),
-        )
-    });
-    let mut out = String::new();
-    for (bot, note) in crate::KNOWN_BOTS
-        .iter()
-        .map(|b| (b, String::new()))
-        .chain(plugged)
-    {
-        let _ = writeln!(out, "{}: {}{note}", bot.name, bot.about);
-        for param in bot.params {
-            let path = format!("{}.{}", bot.name, param.name);
-            if bot.game_params.contains(&param.name) && !game_params.contains(&path) {
-                continue;
-            }
-            let default = match (game_default::<G>(bot.name, param.name), param.default) {
-                (Some(ours), Some(declared)) if ours != declared => {
-                    format!("{ours} in {} (declared {declared})", game.name())
-                }
-                (Some(ours), None) => format!("{ours} in {}", game.name()),
-                (_, Some(declared)) => declared.to_string(),
-                (None, None) => "none".to_string(),
-            };
-            let _ = writeln!(
-                out,
-                "  {:<9} {}; default {default}: {}",
-                param.name, param.kind, param.about
-            );
-        }
-    }
-    out
-}
-
-/// Checks bot parameter defaults a game gives ([`Game::BOT_DEFAULTS`]) against the bots'
-/// declarations.
-///
-/// # Errors
-/// Names the first default that names no declared parameter, or whose value the
-/// parameter cannot take.
-pub fn check_bot_defaults(defaults: &[(&str, &str)]) -> Result<(), String> {
-    for &(path, value) in defaults {
-        let (bot, name) = path
-            .split_once('.')
-            .ok_or_else(|| format!("{path}: a default is named BOT.PARAM"))?;
-        let param = crate::KNOWN_BOTS
-            .iter()
-            .find(|b| b.name == bot)
-            .and_then(|b| b.params.iter().find(|p| p.name == name))
-            .ok_or_else(|| format!("{path}: no bot declares this parameter"))?;
-        if param.kind.read(value).is_none() {
-            return Err(format!(
-                "{path} = {}: must be {}",
-                floe_io::gate::quoted(value),
-                param.kind
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Every parameter of one bot, resolved for one game: the spec's values, else the game's

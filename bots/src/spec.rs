@@ -7,175 +7,16 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use floe_core::Game;
-use floe_io::gate::quoted;
 
+use crate::error::SpecError;
 use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
+use crate::known::{GREEDY_PARAMS, KNOWN_BOTS};
 use crate::outsider::{OutsiderBot, Plug};
-use crate::params::{BotParam, BotParamKind, BotValue, Given, KnownBot, Resolved};
+use crate::params::{BotValue, Given, KnownBot, Resolved};
 use crate::registry::{PluggedBot, Registry};
 use crate::{
     AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, TreeKind, Turn,
 };
-
-/// The `greedy` bot's parameters.
-const GREEDY_PARAMS: &[BotParam] = &[
-    BotParam {
-        name: "progress",
-        kind: BotParamKind::Number {
-            min: 0.0,
-            max: 100.0,
-        },
-        default: Some("0.5"),
-        about: "the weight of racers' progress against points",
-    },
-    BotParam {
-        name: "depth",
-        kind: BotParamKind::Whole { min: 0, max: 3 },
-        default: Some("1"),
-        about: "own next turns looked through",
-    },
-    BotParam {
-        name: "turn",
-        kind: BotParamKind::Word(&["search", "random"]),
-        default: Some("search"),
-        about: "how the rest of a turn is answered",
-    },
-    BotParam {
-        name: "judge",
-        kind: BotParamKind::Word(&["turn-end", "next-turn"]),
-        default: Some("next-turn"),
-        about: "when a state is judged",
-    },
-];
-
-/// The `mcts` bot's parameters.
-const MCTS_PARAMS: &[BotParam] = &[
-    BotParam {
-        name: "iters",
-        kind: BotParamKind::Whole {
-            min: 1,
-            max: 10_000_000,
-        },
-        default: Some("1000"),
-        about: "iterations per decision (unlimited when only ms is given)",
-    },
-    BotParam {
-        name: "ms",
-        kind: BotParamKind::Whole {
-            min: 1,
-            max: 3_600_000,
-        },
-        default: None,
-        about: "milliseconds per decision, a limit on wall time that makes runs \
-                machine-dependent; with iters too, the search stops at whichever comes first",
-    },
-    BotParam {
-        name: "c",
-        kind: BotParamKind::Number {
-            min: 0.0,
-            max: 100.0,
-        },
-        default: Some("0.7"),
-        about: "exploration, in units of the reward",
-    },
-    BotParam {
-        name: "rollout",
-        kind: BotParamKind::Word(&["random", "greedy", "mast", "standing"]),
-        default: Some("random"),
-        about: "how playouts answer: at random, by a depth-0 greedy bot, by move averages, \
-                or epsilon-greedy on the standing one step ahead",
-    },
-    BotParam {
-        name: "eps",
-        kind: BotParamKind::Number { min: 0.0, max: 1.0 },
-        default: Some("0.1"),
-        about: "the chance of a random answer in a mast or standing playout",
-    },
-    BotParam {
-        name: "tree",
-        kind: BotParamKind::Word(&["single", "multi", "open"]),
-        default: Some("single"),
-        about: "one tree keyed by what the seat sees, one tree per seat, or one keyed by \
-                every answer, hidden ones too",
-    },
-    BotParam {
-        name: "reward",
-        kind: BotParamKind::Word(&["win", "score", "rank", "margin"]),
-        default: Some("score"),
-        about: "what a playout's end is worth: the win, the score, the place, or the lead \
-                over the best other seat",
-    },
-    BotParam {
-        name: "cut",
-        kind: BotParamKind::WholeOrWord {
-            word: "end",
-            min: 0,
-            max: 100_000,
-        },
-        default: Some("end"),
-        about: "turns a playout plays before it is judged by the game's standing (0 judges \
-                the new leaf with no playout; end plays every playout to the end)",
-    },
-    BotParam {
-        name: "bias",
-        kind: BotParamKind::Number {
-            min: 0.0,
-            max: 100.0,
-        },
-        default: Some("0"),
-        about: "the weight of the progressive bias toward answers the game's estimate (or \
-                the standing one step on) rates best",
-    },
-    BotParam {
-        name: "widen",
-        kind: BotParamKind::Number {
-            min: 0.0,
-            max: 100.0,
-        },
-        default: Some("0"),
-        about: "progressive widening: a node visited n times tries at most 1 + widen * \
-                sqrt(n) answers, best estimate first; 0 tries all",
-    },
-    BotParam {
-        name: "turn",
-        kind: BotParamKind::Word(&["tree", "plan"]),
-        default: Some("tree"),
-        about: "the rest of the seat's own turn: searched in the tree, or by a plan per \
-                answer found as the greedy bot finds it",
-    },
-    BotParam {
-        name: "paired",
-        kind: BotParamKind::Word(&["on", "off"]),
-        default: Some("on"),
-        about: "whether the root answers are compared on common samples of the hidden \
-                facts and chance",
-    },
-];
-
-/// Every built-in bot: the one list that parsing, errors and tests read (a [`Registry`]
-/// adds bots from outside Floe's crates).
-pub const KNOWN_BOTS: &[KnownBot] = &[
-    KnownBot {
-        name: "random",
-        about: "answers every question uniformly at random",
-        params: &[],
-        game_params: &[],
-    },
-    KnownBot {
-        name: "greedy",
-        about: "tries each answer on a sample of the hidden facts, plays on to the end of its turn \
-                or its next turn(s) with random opponents, and keeps the answer that leaves it best placed",
-        params: GREEDY_PARAMS,
-        game_params: &["progress"],
-    },
-    KnownBot {
-        name: "mcts",
-        about: "information-set Monte Carlo tree search: samples the hidden facts anew each \
-                iteration, selects with UCT over availability counts, plays out, backs up each seat's result",
-        params: MCTS_PARAMS,
-        game_params: &[],
-    },
-];
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
 #[derive(Clone, Debug, PartialEq)]
@@ -196,92 +37,6 @@ enum Kind {
     /// The parameters left out of the spec take the game's defaults, then the declared.
     Greedy(Given),
     Mcts(Given),
-}
-
-/// A bad bot spec.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    /// The bot's name is not known.
-    #[error("unknown bot {}; known bots: {}", quoted(name), known.join(", "))]
-    UnknownBot {
-        /// The name given.
-        name: String,
-        /// The bots specs could name.
-        known: Vec<String>,
-    },
-    /// A plugged bot named for a game it was not registered for.
-    #[error("bot {} does not play {game}; it plays {}", quoted(bot), games.join(", "))]
-    NotPlayed {
-        /// The bot.
-        bot: String,
-        /// The game.
-        game: String,
-        /// The games it plays.
-        games: Vec<String>,
-    },
-    /// The spec is empty.
-    #[error("empty bot spec")]
-    Empty,
-    /// A parameter the bot does not take.
-    #[error("bot {} has no parameter {}; {allowed}", quoted(bot), quoted(param))]
-    UnknownParam {
-        /// The bot.
-        bot: String,
-        /// The parameter given.
-        param: String,
-        /// What the bot does take.
-        allowed: String,
-    },
-    /// A parameter value the bot cannot use.
-    #[error(
-        "bot {}: parameter {} must be {allowed}, not {}",
-        quoted(bot),
-        quoted(param),
-        quoted(value)
-    )]
-    BadValue {
-        /// The bot.
-        bot: String,
-        /// The parameter.
-        param: String,
-        /// The value given.
-        value: String,
-        /// What it may be.
-        allowed: String,
-    },
-    /// A parameter that means something only in games that declare it, set for a game
-    /// that does not.
-    #[error("bot {}: parameter {} has no meaning in {game}, which declares {}", quoted(bot), quoted(param), if declared.is_empty() { "no bot parameters".to_string() } else { declared.join(", ") })]
-    NotForGame {
-        /// The bot.
-        bot: String,
-        /// The parameter given.
-        param: String,
-        /// The game.
-        game: String,
-        /// The bot parameters the game declares.
-        declared: Vec<String>,
-    },
-    /// A parameter given twice.
-    #[error("bot {}: parameter {} is given twice", quoted(bot), quoted(param))]
-    Repeated {
-        /// The bot.
-        bot: String,
-        /// The parameter given twice.
-        param: String,
-    },
-    /// A parameter written without `=value`.
-    #[error(
-        "bot {}: parameter {} needs a value, as in {param}=VALUE",
-        quoted(bot),
-        quoted(param)
-    )]
-    MissingValue {
-        /// The bot.
-        bot: String,
-        /// The parameter given.
-        param: String,
-    },
 }
 
 impl BotSpec {
@@ -613,6 +368,7 @@ impl Registry {
 mod tests {
     use super::*;
     use crate::check_bot_defaults;
+    use crate::known::MCTS_PARAMS;
 
     #[test]
     fn random_takes_no_parameters() {
