@@ -29,6 +29,7 @@ use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 use crate::message::About;
 use crate::output_dir::{OutFile, OutputDir, Scope, is_chart_name};
 use crate::plan::{CellPlan, GAMES, Plan, RunKind};
+use crate::progress::Progress;
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
 use crate::shards::{self, Merged, ShardFiles};
@@ -38,23 +39,6 @@ const COLUMNS: &str = "columns.csv";
 
 /// What was run, by what, and how long it took.
 const MANIFEST: &str = "manifest.toml";
-
-/// Hears how a run advances (a front end draws a progress bar from it).
-pub trait Progress: Sync {
-    /// The run is about to play `games` games.
-    fn begin(&self, _games: u64) {}
-    /// The cell named `name` starts.
-    fn cell(&self, _name: &str) {}
-    /// `games` more games are done (called from worker threads).
-    fn advance(&self, _games: u64) {}
-    /// The games are done.
-    fn end(&self) {}
-}
-
-/// A [`Progress`] that ignores everything.
-pub struct Silent;
-
-impl Progress for Silent {}
 
 /// How to carry out a plan.
 pub struct RunOptions<'a> {

@@ -12,12 +12,14 @@ pub mod columns;
 pub mod drawn;
 pub mod estimate;
 mod execute;
+mod finalists;
 pub mod message;
 pub mod output_dir;
 pub mod page;
 pub mod people;
 pub mod plan;
 pub mod profile;
+mod progress;
 pub mod provenance;
 pub mod replay;
 pub mod request;
@@ -28,7 +30,7 @@ pub mod shards;
 pub mod spec;
 pub mod tune;
 
-pub use execute::{Progress, Report, RunOptions, Silent, execute};
+pub use execute::{Report, RunOptions, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).
 pub use floe_bots::outsider;
 /// The bots a front end's bot lists may name besides the built-in ones: plugged in by a
@@ -39,5 +41,6 @@ pub use floe_sim::{DealSetting, Dealing, Seating, Shard};
 pub use floe_sim::{Names, Setting, Wording};
 pub use message::{Message, SettingError};
 pub use plan::{CellPlan, Plan, RunKind};
+pub use progress::{Progress, Silent};
 pub use say::say;
 pub use setup::{Machine, Setup};

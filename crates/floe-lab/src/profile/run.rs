@@ -14,8 +14,9 @@ use floe_sim::table::Table;
 
 use crate::message::{About, Message};
 use crate::output_dir::{OutputDir, Scope};
+use crate::progress::Progress;
 use crate::request::{NamedBy, RulesFile, plan_run};
-use crate::{Machine, Progress, Report, RunOptions};
+use crate::{Machine, Report, RunOptions};
 
 use super::*;
 

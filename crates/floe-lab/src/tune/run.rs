@@ -30,10 +30,12 @@ use floe_sim::{Dealing, RunConfig, Seating, Setting, Shard};
 use super::objective::{Measure, Objective, Statistic};
 use super::search::{self, Method, Point, Settings, space_size};
 use super::spec::{TuneSpec, TunedParam};
+use crate::Machine;
+use crate::finalists::{Weighed, verdict_of};
 use crate::message::SettingError;
 use crate::output_dir::{OutputDir, Scope};
+use crate::progress::{Progress, Silent};
 use crate::request::{NamedBy, read_rules};
-use crate::{Machine, Progress};
 
 /// One tuned parameter at one player count: its path and the values tried.
 #[derive(Clone, Debug)]
@@ -837,7 +839,7 @@ pub fn price(spec: &TuneSpec, machine: Machine) -> Result<Vec<Priced>> {
                     game: &game,
                     plan: &plan,
                     machine,
-                    progress: &crate::execute::Silent,
+                    progress: &Silent,
                     stop: &stop,
                     round_limit: None,
                 };
@@ -1441,45 +1443,6 @@ fn verdict(plan: &CountPlan, validated: &[Validated], pct: f64) -> String {
         .map(|v| (plan.name(&v.values), v.rules, v.interval))
         .collect();
     verdict_of(plan.baseline_name(), &finalists, pct)
-}
-
-/// Whether a candidate with the objective's interval `candidate` beats the baseline's
-/// `baseline` (the objective is better lower): wholly below it.
-pub(crate) fn beats(candidate: (f64, f64), baseline: (f64, f64)) -> bool {
-    candidate.1 < baseline.0
-}
-
-/// A finalist as a verdict weighs it: its name, whether it is the baseline, and the
-/// interval of its objective on the fresh games.
-pub(crate) type Weighed = (String, bool, (f64, f64));
-
-/// Returns the verdict on `finalists` against the baseline among them (named
-/// `baseline`), by a conservative test stated in it: a candidate beats the baseline when
-/// its interval on the fresh games lies wholly below the baseline's (the objective is
-/// better lower). The star in the tuner's list marks only the lowest estimate; this says
-/// whether the games can tell it from the baseline. The tuner's console and the report
-/// page both say it.
-pub(crate) fn verdict_of(baseline: &str, finalists: &[Weighed], pct: f64) -> String {
-    let Some((_, _, base)) = finalists.iter().find(|f| f.1) else {
-        return format!("verdict: {baseline} was not measured; no comparison");
-    };
-    let better: Vec<&str> = finalists
-        .iter()
-        .filter(|(_, rules, interval)| !rules && beats(*interval, *base))
-        .map(|(name, ..)| name.as_str())
-        .collect();
-    match better.as_slice() {
-        [] => format!(
-            "verdict: no candidate is distinguishable from {baseline} at {pct:.0}% (no \
-             interval lies wholly below its): keep it, or measure more games"
-        ),
-        names => format!(
-            "verdict: {} beat{} {baseline} at {pct:.0}% (interval{} wholly below its)",
-            names.join(", "),
-            if names.len() == 1 { "s" } else { "" },
-            if names.len() == 1 { "" } else { "s" },
-        ),
-    }
 }
 
 #[cfg(test)]
