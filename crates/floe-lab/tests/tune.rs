@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use floe_lab::tune::run::Block;
+use floe_lab::tune::plan::Block;
 use floe_lab::tune::{TuneReport, TuneSpec, tune};
 use floe_lab::{Machine, Silent};
 

@@ -3,9 +3,12 @@
 //! then measuring the best candidates again on fresh deals.
 
 pub mod objective;
+mod output;
+pub mod plan;
 pub mod run;
 pub mod search;
 pub mod spec;
 
-pub use run::{Priced, TuneReport, check, price, trial, tune};
+pub use plan::check;
+pub use run::{Priced, TuneReport, price, trial, tune};
 pub use spec::TuneSpec;
