@@ -136,63 +136,17 @@ impl Describe for Arctic {
     }
 
     fn answer(&self, st: &State, action: Action) -> String {
+        let said = answer_in_phase(st, action).unwrap_or_else(|| self.answer_by_action(st, action));
+        format!("{action}: {said}")
+    }
+}
+
+impl Arctic {
+    /// Returns what `action` does, said by the action alone, whatever the question.
+    fn answer_by_action(&self, st: &State, action: Action) -> String {
         let turn = &st.turn;
         let me = st.actor.index();
-        let holds = |a: Animal| st.holders[a.index()] == st.actor.0;
-        let said = match (st.phase, action) {
-            (Phase::Puffin | Phase::Fox | Phase::Bear, Action::No) => match st.phase {
-                Phase::Fox => {
-                    let held = turn.held.expect("a card is held for the fox");
-                    format!("it goes face up on top, where {}", on_top(held))
-                }
-                Phase::Puffin => "keep your hand and pile as they are".into(),
-                _ => "keep your penalty cards".into(),
-            },
-            (Phase::Puffin, _) if st.sides[Animal::Puffin.index()] == Side::A => {
-                "pick a card of your hand to give, then a River card to take".into()
-            }
-            (Phase::Puffin, _) => {
-                let pile = &st.piles[me];
-                let under = match pile.len() {
-                    0 | 1 => "nothing".to_string(),
-                    n if pile[n - 2].is_face_down() => "a face-down card".to_string(),
-                    n => pile[n - 2].card().to_string(),
-                };
-                format!(
-                    "take {} back into your hand; the card under it ({under}) then sets how \
-                     many you place",
-                    top(st)
-                )
-            }
-            (Phase::Fox, _) => match st.sides[Animal::Fox.index()] {
-                Side::A => format!("it goes face down under {}, which stays on top", top(st)),
-                Side::B => format!("it goes to the bottom; {} stays on top", top(st)),
-            },
-            (Phase::Bear, _) => "pick who receives it, then the card".into(),
-            (Phase::PuffinGive, Action::Card(_)) => "give it to the River".into(),
-            (Phase::PuffinTake, Action::Card(_)) => "take it into your hand".into(),
-            (Phase::PenaltyCard, Action::Card(_)) => {
-                "take it back into your hand; it no longer costs a point".into()
-            }
-            (Phase::Place, Action::Card(_)) if turn.placed + 1 < turn.to_place => {
-                "place it face up (more cards go on it this turn)".into()
-            }
-            (Phase::Place, Action::Card(card)) => {
-                let fox = if holds(Animal::Fox) {
-                    ", unless you then use the fox"
-                } else {
-                    ""
-                };
-                format!("your last card: on top{fox}, {}", on_top(card))
-            }
-            (Phase::Source, Action::Card(_)) if st.actor_has(Animal::Orca, Side::A) => {
-                "take it from the River; the draw pile refills its slot at once".into()
-            }
-            (Phase::Source, Action::Card(_)) => "take it from the River".into(),
-            (Phase::Discard, Action::Card(_)) => "discard it face down".into(),
-            (Phase::BearCard, Action::Card(_)) => {
-                format!("give it to {}", turn.bear_to.expect("a seat was chosen"))
-            }
+        match (st.phase, action) {
             (_, Action::Target(t)) => {
                 let hand = st.hands[me].len() as u8;
                 match t.checked_sub(hand) {
@@ -234,12 +188,9 @@ impl Describe for Arctic {
                 st.penalties[me].of_animal(animal).len()
             ),
             (phase, action) => unreachable!("{action} answers no {phase:?} question"),
-        };
-        format!("{action}: {said}")
+        }
     }
-}
 
-impl Arctic {
     /// Returns a move of `animal`'s token by `d` in words, with the Landscape value it
     /// reaches (`the fox token right, 2 -> 3 (worth 6)`).
     fn step(&self, st: &State, animal: Animal, d: i8) -> String {
@@ -251,6 +202,72 @@ impl Arctic {
             self.rules.landscape_value(to)
         )
     }
+}
+
+/// Returns what `action` does when its meaning depends on the question pending (the
+/// powers' yes-or-no questions and the questions answered by a card), `None` when the
+/// action says it alone.
+fn answer_in_phase(st: &State, action: Action) -> Option<String> {
+    let turn = &st.turn;
+    let me = st.actor.index();
+    let holds = |a: Animal| st.holders[a.index()] == st.actor.0;
+    let said = match (st.phase, action) {
+        (Phase::Puffin | Phase::Fox | Phase::Bear, Action::No) => match st.phase {
+            Phase::Fox => {
+                let held = turn.held.expect("a card is held for the fox");
+                format!("it goes face up on top, where {}", on_top(held))
+            }
+            Phase::Puffin => "keep your hand and pile as they are".into(),
+            _ => "keep your penalty cards".into(),
+        },
+        (Phase::Puffin, _) if st.sides[Animal::Puffin.index()] == Side::A => {
+            "pick a card of your hand to give, then a River card to take".into()
+        }
+        (Phase::Puffin, _) => {
+            let pile = &st.piles[me];
+            let under = match pile.len() {
+                0 | 1 => "nothing".to_string(),
+                n if pile[n - 2].is_face_down() => "a face-down card".to_string(),
+                n => pile[n - 2].card().to_string(),
+            };
+            format!(
+                "take {} back into your hand; the card under it ({under}) then sets how \
+                 many you place",
+                top(st)
+            )
+        }
+        (Phase::Fox, _) => match st.sides[Animal::Fox.index()] {
+            Side::A => format!("it goes face down under {}, which stays on top", top(st)),
+            Side::B => format!("it goes to the bottom; {} stays on top", top(st)),
+        },
+        (Phase::Bear, _) => "pick who receives it, then the card".into(),
+        (Phase::PuffinGive, Action::Card(_)) => "give it to the River".into(),
+        (Phase::PuffinTake, Action::Card(_)) => "take it into your hand".into(),
+        (Phase::PenaltyCard, Action::Card(_)) => {
+            "take it back into your hand; it no longer costs a point".into()
+        }
+        (Phase::Place, Action::Card(_)) if turn.placed + 1 < turn.to_place => {
+            "place it face up (more cards go on it this turn)".into()
+        }
+        (Phase::Place, Action::Card(card)) => {
+            let fox = if holds(Animal::Fox) {
+                ", unless you then use the fox"
+            } else {
+                ""
+            };
+            format!("your last card: on top{fox}, {}", on_top(card))
+        }
+        (Phase::Source, Action::Card(_)) if st.actor_has(Animal::Orca, Side::A) => {
+            "take it from the River; the draw pile refills its slot at once".into()
+        }
+        (Phase::Source, Action::Card(_)) => "take it from the River".into(),
+        (Phase::Discard, Action::Card(_)) => "discard it face down".into(),
+        (Phase::BearCard, Action::Card(_)) => {
+            format!("give it to {}", turn.bear_to.expect("a seat was chosen"))
+        }
+        _ => return None,
+    };
+    Some(said)
 }
 
 /// Returns the top card of the actor's pile: V1 once placing is over (face up, as the

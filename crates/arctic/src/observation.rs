@@ -167,7 +167,23 @@ impl fmt::Display for Observation {
     /// penalty counts (own cards in full); at the end the score table by component and how
     /// the winner was decided.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let players = usize::from(self.players);
+        self.write_heading(f)?;
+        self.write_landscape_and_river(f)?;
+        self.write_powers(f)?;
+        for s in 0..usize::from(self.players) {
+            self.write_seat(f, s)?;
+        }
+        if let Some(scores) = &self.scores {
+            self.write_scores(f, scores)?;
+        }
+        writeln!(f)
+    }
+}
+
+impl Observation {
+    /// Writes the board's first line: who sees it, the round, whose turn, and the draw pile
+    /// and Reserve.
+    fn write_heading(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.whole {
             true => f.write_str("the table")?,
             false => write!(f, "{} sees", self.seat)?,
@@ -180,9 +196,13 @@ impl fmt::Display for Observation {
         write!(f, ": {round}, {} to play", self.actor)?;
         write!(f, "; draw pile {}", self.draw_len)?;
         match self.reserve_open {
-            true => f.write_str(", Reserve opened")?,
-            false => write!(f, ", Reserve {}", self.reserve_len)?,
+            true => f.write_str(", Reserve opened"),
+            false => write!(f, ", Reserve {}", self.reserve_len),
         }
+    }
+
+    /// Writes the Landscape's tokens, the River and the key to how a card reads.
+    fn write_landscape_and_river(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("\n  landscape:")?;
         for a in ANIMALS {
             write!(f, " {a} {}", self.tokens[a.index()])?;
@@ -204,7 +224,11 @@ impl fmt::Display for Observation {
             key.placement_value(),
             key.draw_value(),
             key.companion()
-        )?;
+        )
+    }
+
+    /// Writes each power card's side, its holder and what it lets its holder do.
+    fn write_powers(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("\n  powers (side up, holder: what it lets its holder do):")?;
         for a in ANIMALS {
             let side = self.sides[a.index()];
@@ -215,67 +239,74 @@ impl fmt::Display for Observation {
             }
             write!(f, ": {}", power(a, side))?;
         }
-        for s in 0..players {
-            let pile = &self.piles[s];
-            write!(f, "\n  seat {s}: pile {}", pile.len())?;
-            let down = pile.iter().filter(|c| c.is_none_or(|(_, d)| d)).count();
-            if down > 0 {
-                write!(f, " ({down} face down)")?;
+        Ok(())
+    }
+
+    /// Writes seat `s`: its pile's size and top cards, its hand and penalty counts, and the
+    /// hand, penalty and totem the observer may see.
+    fn write_seat(&self, f: &mut fmt::Formatter<'_>, s: usize) -> fmt::Result {
+        let pile = &self.piles[s];
+        write!(f, "\n  seat {s}: pile {}", pile.len())?;
+        let down = pile.iter().filter(|c| c.is_none_or(|(_, d)| d)).count();
+        if down > 0 {
+            write!(f, " ({down} face down)")?;
+        }
+        f.write_str(", top")?;
+        for c in pile.iter().rev().take(PILE_SHOWN) {
+            match c {
+                Some((card, false)) => write!(f, " [{card}]")?,
+                Some((card, true)) => write!(f, " [{card}, face down]")?,
+                None => f.write_str(" [face down]")?,
             }
-            f.write_str(", top")?;
-            for c in pile.iter().rev().take(PILE_SHOWN) {
-                match c {
-                    Some((card, false)) => write!(f, " [{card}]")?,
-                    Some((card, true)) => write!(f, " [{card}, face down]")?,
-                    None => f.write_str(" [face down]")?,
-                }
-            }
+        }
+        write!(
+            f,
+            "; hand {}, penalty {}",
+            self.hand_sizes[s], self.penalty_sizes[s]
+        )?;
+        if let Some(hand) = self.hands[s] {
+            f.write_str("\n    hand ")?;
+            write_set(f, hand)?;
+        }
+        if let Some(penalty) = self.penalties[s].filter(|p| !p.is_empty()) {
+            f.write_str("\n    penalty ")?;
+            write_set(f, penalty)?;
+        }
+        if let Some(totem) = self.totems[s] {
+            write!(f, "\n    totem {totem}")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the final score table by component, the end cause and how the winner was
+    /// decided.
+    fn write_scores(&self, f: &mut fmt::Formatter<'_>, scores: &[FinalScore]) -> fmt::Result {
+        f.write_str("\n  scores: seat: runs + diversity + totem + penalty = total")?;
+        for (s, score) in scores.iter().enumerate() {
+            let p = &score.parts;
             write!(
                 f,
-                "; hand {}, penalty {}",
-                self.hand_sizes[s], self.penalty_sizes[s]
+                "\n    seat {s}: {} + {} + {} + {} = {}",
+                p.pile.runs,
+                p.pile.diversity,
+                p.totem,
+                p.penalty,
+                p.total()
             )?;
-            if let Some(hand) = self.hands[s] {
-                f.write_str("\n    hand ")?;
-                write_set(f, hand)?;
-            }
-            if let Some(penalty) = self.penalties[s].filter(|p| !p.is_empty()) {
-                f.write_str("\n    penalty ")?;
-                write_set(f, penalty)?;
-            }
-            if let Some(totem) = self.totems[s] {
-                write!(f, "\n    totem {totem}")?;
+            if !score.face_down.is_empty() {
+                let names: Vec<&str> = score.face_down.iter().map(|a| a.name()).collect();
+                write!(f, " (face-down cards as {})", names.join(", "))?;
             }
         }
-        if let Some(scores) = &self.scores {
-            f.write_str("\n  scores: seat: runs + diversity + totem + penalty = total")?;
-            for (s, score) in scores.iter().enumerate() {
-                let p = &score.parts;
-                write!(
-                    f,
-                    "\n    seat {s}: {} + {} + {} + {} = {}",
-                    p.pile.runs,
-                    p.pile.diversity,
-                    p.totem,
-                    p.penalty,
-                    p.total()
-                )?;
-                if !score.face_down.is_empty() {
-                    let names: Vec<&str> = score.face_down.iter().map(|a| a.name()).collect();
-                    write!(f, " (face-down cards as {})", names.join(", "))?;
-                }
-            }
-            let totals: Vec<i32> = scores.iter().map(|s| s.parts.total()).collect();
-            let best = totals.iter().copied().max().unwrap_or(0);
-            let tied = totals.iter().filter(|&&t| t == best).count();
-            write!(f, "\n  end: {}", self.end_cause.unwrap_or("?"))?;
-            if tied > 1 {
-                write!(f, "; {tied} seats tied at {best}: decided by the tie-break")?;
-            } else {
-                write!(f, "; top score {best}")?;
-            }
+        let totals: Vec<i32> = scores.iter().map(|s| s.parts.total()).collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let tied = totals.iter().filter(|&&t| t == best).count();
+        write!(f, "\n  end: {}", self.end_cause.unwrap_or("?"))?;
+        if tied > 1 {
+            write!(f, "; {tied} seats tied at {best}: decided by the tie-break")
+        } else {
+            write!(f, "; top score {best}")
         }
-        writeln!(f)
     }
 }
 

@@ -119,6 +119,16 @@ impl Block {
 /// statistic the game cannot measure, a budget too small for one round.
 pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
     let decls = game.rules().parameters();
+    check_round_limit(spec, game)?;
+    let mut plans = Vec::new();
+    for &players in &spec.players {
+        plans.push(plan_count(spec, game, &decls, players)?);
+    }
+    Ok(plans)
+}
+
+/// Fails when the objective weighs `round_limit` in a game with no round limit.
+fn check_round_limit<G: Game>(spec: &TuneSpec, game: &G) -> Result<()> {
     let uses_round_limit = spec
         .objective
         .weights
@@ -135,91 +145,113 @@ pub fn plan<G: Game>(spec: &TuneSpec, game: &G) -> Result<Vec<CountPlan>> {
             ),
         ));
     }
-    let mut plans = Vec::new();
-    for &players in &spec.players {
-        floe_sim::check_players(game, players).map_err(|e| {
-            spec.error_at(
-                spec.players_line,
-                "players",
-                e.to_string().trim_start_matches("players: "),
-            )
-        })?;
-        check_bots(spec, game, players)?;
-        let mut dims = Vec::new();
-        for (i, p) in spec.params.iter().enumerate() {
-            dims.push(match bot_param(spec, &p.name) {
-                Some((bot, param)) => bot_dimension(spec, game, i, p, bot, param)?,
-                None => rules_dimension(spec, game, &decls, players, i, p)?,
-            });
-        }
-        let sizes: Vec<usize> = dims.iter().map(|d| d.values.len()).collect();
-        let space = space_size(&sizes);
-        let method = spec.method.unwrap_or(if space <= spec.racing_max_space {
-            Method::Racing
-        } else {
-            Method::Ntbea
-        });
-        if method == Method::Ntbea {
-            check_ntbea(spec, players, space)?;
-        }
-        let round = match method {
-            Method::Racing => space as u64,
-            Method::Ntbea => spec.batch as u64,
-        }
-        .saturating_mul(spec.round_games);
-        if round > spec.budget {
-            return Err(spec.error_at(
-                spec.budget_line,
-                "budget",
-                format!(
-                    "{} cannot pay for one round at {players} players: {} plays {} x {} \
-                     (round_games) = {} a round",
-                    count(spec.budget, "game"),
-                    method.name(),
-                    count(round / spec.round_games, "candidate"),
-                    count(spec.round_games, "game"),
-                    count(round, "game")
-                ),
-            ));
-        }
-        let cycle = cycle(spec, players);
-        if !spec.round_games.is_multiple_of(cycle) {
-            return Err(spec.error_at(
-                spec.round_games_line,
-                "round_games",
-                format!(
-                    "{} is not a whole number of seatings: the tuned bot and the reference \
-                     bots sit in {cycle} seatings on each deal, so give a multiple of {cycle}",
-                    spec.round_games
-                ),
-            ));
-        }
-        let measured = spec.finalists.min(space) as u64 + 1;
-        if spec.validation_games < measured * cycle {
-            let baseline = if spec.tuned.is_some() {
-                "the finalists and the defaults"
-            } else {
-                "the finalists and the rules' own table"
-            };
-            return Err(spec.error_at(
-                spec.validation_line,
-                "validation_games",
-                format!(
-                    "{} cannot measure {} ({baseline}) on {} each",
-                    count(spec.validation_games, "game"),
-                    count(measured, "candidate"),
-                    count(cycle, "game")
-                ),
-            ));
-        }
-        plans.push(CountPlan {
-            players,
-            dims,
-            method,
-            space,
+    Ok(())
+}
+
+/// Checks `spec` against `game` at `players` seats (whose rules declare `decls`) and
+/// plans that count: its dimensions, method and space.
+fn plan_count<G: Game>(
+    spec: &TuneSpec,
+    game: &G,
+    decls: &[floe_core::ParamDecl],
+    players: usize,
+) -> Result<CountPlan> {
+    floe_sim::check_players(game, players).map_err(|e| {
+        spec.error_at(
+            spec.players_line,
+            "players",
+            e.to_string().trim_start_matches("players: "),
+        )
+    })?;
+    check_bots(spec, game, players)?;
+    let mut dims = Vec::new();
+    for (i, p) in spec.params.iter().enumerate() {
+        dims.push(match bot_param(spec, &p.name) {
+            Some((bot, param)) => bot_dimension(spec, game, i, p, bot, param)?,
+            None => rules_dimension(spec, game, decls, players, i, p)?,
         });
     }
-    Ok(plans)
+    let sizes: Vec<usize> = dims.iter().map(|d| d.values.len()).collect();
+    let space = space_size(&sizes);
+    let method = spec.method.unwrap_or(if space <= spec.racing_max_space {
+        Method::Racing
+    } else {
+        Method::Ntbea
+    });
+    if method == Method::Ntbea {
+        check_ntbea(spec, players, space)?;
+    }
+    check_round_budget(spec, players, method, space)?;
+    check_game_counts(spec, players, space)?;
+    Ok(CountPlan {
+        players,
+        dims,
+        method,
+        space,
+    })
+}
+
+/// Fails when `budget` cannot pay for one round of `method` over a `space` of candidates
+/// at `players` seats.
+fn check_round_budget(spec: &TuneSpec, players: usize, method: Method, space: usize) -> Result<()> {
+    let round = match method {
+        Method::Racing => space as u64,
+        Method::Ntbea => spec.batch as u64,
+    }
+    .saturating_mul(spec.round_games);
+    if round > spec.budget {
+        return Err(spec.error_at(
+            spec.budget_line,
+            "budget",
+            format!(
+                "{} cannot pay for one round at {players} players: {} plays {} x {} \
+                 (round_games) = {} a round",
+                count(spec.budget, "game"),
+                method.name(),
+                count(round / spec.round_games, "candidate"),
+                count(spec.round_games, "game"),
+                count(round, "game")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Fails when `round_games` is not a whole number of the line-up's seatings at `players`
+/// seats, or `validation_games` cannot measure the finalists of a `space` and the
+/// baseline on one cycle of seatings each.
+fn check_game_counts(spec: &TuneSpec, players: usize, space: usize) -> Result<()> {
+    let cycle = cycle(spec, players);
+    if !spec.round_games.is_multiple_of(cycle) {
+        return Err(spec.error_at(
+            spec.round_games_line,
+            "round_games",
+            format!(
+                "{} is not a whole number of seatings: the tuned bot and the reference \
+                 bots sit in {cycle} seatings on each deal, so give a multiple of {cycle}",
+                spec.round_games
+            ),
+        ));
+    }
+    let measured = spec.finalists.min(space) as u64 + 1;
+    if spec.validation_games < measured * cycle {
+        let baseline = if spec.tuned.is_some() {
+            "the finalists and the defaults"
+        } else {
+            "the finalists and the rules' own table"
+        };
+        return Err(spec.error_at(
+            spec.validation_line,
+            "validation_games",
+            format!(
+                "{} cannot measure {} ({baseline}) on {} each",
+                count(spec.validation_games, "game"),
+                count(measured, "candidate"),
+                count(cycle, "game")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Checks NTBEA's `ntbea_batch` and `ntbea_neighbours`, where the spec gives them, against

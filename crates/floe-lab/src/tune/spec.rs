@@ -186,42 +186,15 @@ impl TuneSpec {
         } = read_header(path, &text, &file.name, &file.game, &file.rules, "tune")?;
         let players = player_counts(path, &text, &file.players, "players")?;
         spec.bot_specs(&file.bots, "bots")?;
-        let optional = |v: &Option<Spanned<i64>>, key: &str, default: u64| -> Result<u64> {
-            v.as_ref().map_or(Ok(default), |v| spec.positive(v, key))
-        };
         let budget = spec.positive(&file.budget, "budget")?;
         let method = read_method(&spec, file.method.as_ref())?;
-        let confidence = match &file.confidence {
-            None => defaults::CONFIDENCE,
-            Some(c) if *c.get_ref() > 0.0 && *c.get_ref() < 1.0 => *c.get_ref(),
-            Some(c) => {
-                let message = format!("{} is not between 0 and 1", c.get_ref());
-                return Err(spec.err(c.span(), "confidence", message));
-            }
-        };
-        // The exploration weight scales a bonus of at most about 7,000 (see the search's
-        // upper confidence bound) that is added to objectives: held to the objectives'
-        // own bound, the sum stays finite.
-        let exploration = match &file.ntbea_exploration {
-            None => defaults::EXPLORATION,
-            Some(k) if (0.0..=LARGEST_OBJECTIVE).contains(k.get_ref()) => *k.get_ref(),
-            Some(k) => {
-                let message = format!(
-                    "{} is not a number from 0 to {}, the most an objective may reach",
-                    number(*k.get_ref()),
-                    number(LARGEST_OBJECTIVE)
-                );
-                return Err(spec.err(k.span(), "ntbea_exploration", message));
-            }
-        };
-        let validation_line = file
-            .validation_games
-            .as_ref()
-            .map_or(spec.line(file.budget.span()), |v| spec.line(v.span()));
+        let confidence = read_confidence(&spec, file.confidence.as_ref())?;
+        let exploration = read_exploration(&spec, file.ntbea_exploration.as_ref())?;
         let params = read_params(path, &text, &file.params)?;
         let most_players = players.iter().copied().max().unwrap_or(0);
         let objective = read_objective(path, &text, &file.objective, most_players)?;
         let tuned = read_tuned(&spec, &file, &objective)?;
+        let counts = read_counts(&spec, &file, budget)?;
         let read = TuneSpec {
             path: path.to_path_buf(),
             name,
@@ -237,52 +210,48 @@ impl TuneSpec {
             budget,
             budget_line: spec.line(file.budget.span()),
             method,
-            racing_max_space: optional(
-                &file.racing_max_space,
-                "racing_max_space",
-                defaults::RACING_MAX_SPACE as u64,
-            )? as usize,
-            round_games: optional(&file.round_games, "round_games", defaults::ROUND_GAMES)?,
-            round_games_line: file
-                .round_games
-                .as_ref()
-                .map_or(spec.line(file.budget.span()), |v| spec.line(v.span())),
+            racing_max_space: counts.racing_max_space,
+            round_games: counts.round_games,
+            round_games_line: counts.round_games_line,
             confidence,
-            finalists: optional(&file.finalists, "finalists", defaults::FINALISTS as u64)? as usize,
-            validation_games: optional(&file.validation_games, "validation_games", budget)?,
-            validation_line,
-            neighbours: optional(
-                &file.ntbea_neighbours,
-                "ntbea_neighbours",
-                defaults::NEIGHBOURS as u64,
-            )? as usize,
-            neighbours_line: file.ntbea_neighbours.as_ref().map(|v| spec.line(v.span())),
+            finalists: counts.finalists,
+            validation_games: counts.validation_games,
+            validation_line: counts.validation_line,
+            neighbours: counts.neighbours,
+            neighbours_line: counts.neighbours_line,
             exploration,
-            batch: optional(&file.ntbea_batch, "ntbea_batch", defaults::BATCH as u64)? as usize,
-            batch_line: file.ntbea_batch.as_ref().map(|v| spec.line(v.span())),
+            batch: counts.batch,
+            batch_line: counts.batch_line,
             params,
             objective_line: spec.line(file.objective.span()),
             objective,
             text,
             registry: registry.clone(),
         };
-        if read.most_games().is_none() {
-            return Err(read.error_at(
-                read.budget_line,
+        read.check_most_games()?;
+        Ok(read)
+    }
+
+    /// Fails, at `budget`, when the tune's games do not fit the 64 bits they are counted in
+    /// (see [`TuneSpec::most_games`]).
+    fn check_most_games(&self) -> Result<()> {
+        if self.most_games().is_none() {
+            return Err(self.error_at(
+                self.budget_line,
                 "budget",
                 format!(
                     "{} games, with validation_games = {}, are more than a tune can count: \
                      at each of the spec's player counts ({}) it numbers up to budget + 2 x \
                      validation_games games, the validation's deals lying past the \
                      search's, and it counts at most {} games in all",
-                    read.budget,
-                    read.validation_games,
-                    read.players.len(),
+                    self.budget,
+                    self.validation_games,
+                    self.players.len(),
                     u64::MAX
                 ),
             ));
         }
-        Ok(read)
+        Ok(())
     }
 
     /// Returns the most games the tune counts, or `None` when they do not fit the 64 bits
@@ -296,6 +265,85 @@ impl TuneSpec {
             .checked_mul(2)?
             .checked_add(self.budget)?
             .checked_mul(self.players.len() as u64)
+    }
+}
+
+/// The spec's optional counts (each at least 1, with its default when left out) and the
+/// lines that name them.
+struct Counts {
+    racing_max_space: usize,
+    round_games: u64,
+    round_games_line: usize,
+    finalists: usize,
+    validation_games: u64,
+    validation_line: usize,
+    neighbours: usize,
+    neighbours_line: Option<usize>,
+    batch: usize,
+    batch_line: Option<usize>,
+}
+
+/// Reads the optional counts of `file` (`validation_games` defaulting to `budget`), in
+/// the order their errors are reported.
+fn read_counts(spec: &SpecText, file: &TuneFile, budget: u64) -> Result<Counts> {
+    let optional = |v: &Option<Spanned<i64>>, key: &str, default: u64| -> Result<u64> {
+        v.as_ref().map_or(Ok(default), |v| spec.positive(v, key))
+    };
+    // The line of an optional key, or of `budget` when it is left out.
+    let line_or_budget = |v: &Option<Spanned<i64>>| {
+        v.as_ref()
+            .map_or(spec.line(file.budget.span()), |v| spec.line(v.span()))
+    };
+    Ok(Counts {
+        racing_max_space: optional(
+            &file.racing_max_space,
+            "racing_max_space",
+            defaults::RACING_MAX_SPACE as u64,
+        )? as usize,
+        round_games: optional(&file.round_games, "round_games", defaults::ROUND_GAMES)?,
+        round_games_line: line_or_budget(&file.round_games),
+        finalists: optional(&file.finalists, "finalists", defaults::FINALISTS as u64)? as usize,
+        validation_games: optional(&file.validation_games, "validation_games", budget)?,
+        validation_line: line_or_budget(&file.validation_games),
+        neighbours: optional(
+            &file.ntbea_neighbours,
+            "ntbea_neighbours",
+            defaults::NEIGHBOURS as u64,
+        )? as usize,
+        neighbours_line: file.ntbea_neighbours.as_ref().map(|v| spec.line(v.span())),
+        batch: optional(&file.ntbea_batch, "ntbea_batch", defaults::BATCH as u64)? as usize,
+        batch_line: file.ntbea_batch.as_ref().map(|v| spec.line(v.span())),
+    })
+}
+
+/// Reads `confidence`: strictly between 0 and 1.
+fn read_confidence(spec: &SpecText, confidence: Option<&Spanned<f64>>) -> Result<f64> {
+    match confidence {
+        None => Ok(defaults::CONFIDENCE),
+        Some(c) if *c.get_ref() > 0.0 && *c.get_ref() < 1.0 => Ok(*c.get_ref()),
+        Some(c) => {
+            let message = format!("{} is not between 0 and 1", c.get_ref());
+            Err(spec.err(c.span(), "confidence", message))
+        }
+    }
+}
+
+/// Reads `ntbea_exploration`, from 0 to [`LARGEST_OBJECTIVE`].
+fn read_exploration(spec: &SpecText, exploration: Option<&Spanned<f64>>) -> Result<f64> {
+    // The exploration weight scales a bonus of at most about 7,000 (see the search's
+    // upper confidence bound) that is added to objectives: held to the objectives'
+    // own bound, the sum stays finite.
+    match exploration {
+        None => Ok(defaults::EXPLORATION),
+        Some(k) if (0.0..=LARGEST_OBJECTIVE).contains(k.get_ref()) => Ok(*k.get_ref()),
+        Some(k) => {
+            let message = format!(
+                "{} is not a number from 0 to {}, the most an objective may reach",
+                number(*k.get_ref()),
+                number(LARGEST_OBJECTIVE)
+            );
+            Err(spec.err(k.span(), "ntbea_exploration", message))
+        }
     }
 }
 
@@ -401,6 +449,9 @@ fn read_params(path: &Path, text: &str, list: &Spanned<Vec<ParamFile>>) -> Resul
     Ok(params)
 }
 
+/// A weight above 0 of `[objective]`: its statistic, the weight, its key and its line.
+type Weighed = (Statistic, f64, &'static str, usize);
+
 /// Reads `[objective]` for games of at most `players` seats: weights of 0 or more, at
 /// least one above 0, a target of 0 rounds or more for `length`, and none so large that
 /// the objective could pass [`LARGEST_OBJECTIVE`] (the weights times their statistics'
@@ -412,6 +463,28 @@ fn read_objective(
     players: usize,
 ) -> Result<Objective> {
     let f = o.get_ref();
+    let weighed = read_weights(path, text, f)?;
+    let line = line_of(text, o.span().start);
+    if weighed.is_empty() {
+        let names: Vec<&str> = STATISTICS.iter().map(|s| s.0).collect();
+        return Err(at(
+            path,
+            line,
+            "objective",
+            format!("weigh at least one statistic above 0: {}", names.join(", ")),
+        ));
+    }
+    let length_target = read_length_target(path, text, f, &weighed, line)?;
+    check_largest_objective(path, &weighed, players, length_target)?;
+    Ok(Objective {
+        weights: weighed.iter().map(|w| (w.0, w.1)).collect(),
+        length_target,
+    })
+}
+
+/// Reads the weights of `[objective]`, each 0 or more: those above 0, in the order of the
+/// keys.
+fn read_weights(path: &Path, text: &str, f: &ObjectiveFile) -> Result<Vec<Weighed>> {
     let given = [
         ("seat_spread", &f.seat_spread),
         ("seat_chi2", &f.seat_chi2),
@@ -442,42 +515,50 @@ fn read_objective(
             weighed.push((statistic, *w.get_ref(), key, line));
         }
     }
-    let line = line_of(text, o.span().start);
-    if weighed.is_empty() {
-        let names: Vec<&str> = STATISTICS.iter().map(|s| s.0).collect();
-        return Err(at(
-            path,
-            line,
-            "objective",
-            format!("weigh at least one statistic above 0: {}", names.join(", ")),
-        ));
-    }
-    let length_target = match (
+    Ok(weighed)
+}
+
+/// Reads `objective.length_target`, 0 rounds or more: required when `length` is weighed
+/// (the error then at `line`, that of `[objective]`), 0 when neither is given.
+fn read_length_target(
+    path: &Path,
+    text: &str,
+    f: &ObjectiveFile,
+    weighed: &[Weighed],
+    line: usize,
+) -> Result<f64> {
+    match (
         &f.length_target,
         weighed.iter().any(|w| w.0 == Statistic::Length),
     ) {
-        (Some(t), _) if t.get_ref().is_finite() && *t.get_ref() >= 0.0 => *t.get_ref(),
-        (Some(t), _) => {
-            return Err(at(
-                path,
-                line_of(text, t.span().start),
-                "objective.length_target",
-                format!(
-                    "{} is not a number of rounds (0 or more)",
-                    number(*t.get_ref())
-                ),
-            ));
-        }
-        (None, true) => {
-            return Err(at(
-                path,
-                line,
-                "objective.length_target",
-                "give the target mean rounds the length statistic measures from",
-            ));
-        }
-        (None, false) => 0.0,
-    };
+        (Some(t), _) if t.get_ref().is_finite() && *t.get_ref() >= 0.0 => Ok(*t.get_ref()),
+        (Some(t), _) => Err(at(
+            path,
+            line_of(text, t.span().start),
+            "objective.length_target",
+            format!(
+                "{} is not a number of rounds (0 or more)",
+                number(*t.get_ref())
+            ),
+        )),
+        (None, true) => Err(at(
+            path,
+            line,
+            "objective.length_target",
+            "give the target mean rounds the length statistic measures from",
+        )),
+        (None, false) => Ok(0.0),
+    }
+}
+
+/// Fails at the first weight with which the objective, at games of at most `players`
+/// seats, could pass [`LARGEST_OBJECTIVE`].
+fn check_largest_objective(
+    path: &Path,
+    weighed: &[Weighed],
+    players: usize,
+    length_target: f64,
+) -> Result<()> {
     let mut largest = 0.0;
     for (i, &(statistic, weight, key, line)) in weighed.iter().enumerate() {
         let most = statistic.largest(players, length_target);
@@ -511,10 +592,7 @@ fn read_objective(
             ));
         }
     }
-    Ok(Objective {
-        weights: weighed.iter().map(|w| (w.0, w.1)).collect(),
-        length_target,
-    })
+    Ok(())
 }
 
 #[cfg(test)]
