@@ -9,7 +9,7 @@ use clap::Args;
 use floe_bots::Registry;
 use floe_io::count;
 use floe_lab::Machine;
-use floe_lab::tune::{Priced, TuneSpec, price, trial, tune};
+use floe_tune::{Priced, TuneSpec, price, trial, tune};
 
 use crate::args::default_out;
 use crate::experiment::duration;

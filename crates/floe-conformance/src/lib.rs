@@ -76,6 +76,7 @@ mod fair_play;
 pub mod fuzz;
 mod layout;
 mod runs;
+pub mod tilt;
 mod walk;
 
 use std::ops::RangeInclusive;

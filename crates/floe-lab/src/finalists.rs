@@ -2,15 +2,19 @@
 //! the rules' own table on fresh games. The tuner's console and the report page
 //! (`page::verdict`) both say it, so it lives below both, and neither needs the other.
 
+/// The confidence of the tuner's comparisons and intervals when a spec does not say
+/// (`confidence`): the page reads a folder's manifest with the same default.
+pub const CONFIDENCE: f64 = 0.95;
+
 /// Whether a candidate with the objective's interval `candidate` beats the baseline's
 /// `baseline` (the objective is better lower): wholly below it.
-pub(crate) fn beats(candidate: (f64, f64), baseline: (f64, f64)) -> bool {
+pub fn beats(candidate: (f64, f64), baseline: (f64, f64)) -> bool {
     candidate.1 < baseline.0
 }
 
 /// A finalist as a verdict weighs it: its name, whether it is the baseline, and the
 /// interval of its objective on the fresh games.
-pub(crate) type Weighed = (String, bool, (f64, f64));
+pub type Weighed = (String, bool, (f64, f64));
 
 /// Returns the verdict on `finalists` against the baseline among them (named
 /// `baseline`), by a conservative test stated in it: a candidate beats the baseline when
@@ -18,7 +22,7 @@ pub(crate) type Weighed = (String, bool, (f64, f64));
 /// better lower). The star in the tuner's list marks only the lowest estimate; this says
 /// whether the games can tell it from the baseline. The tuner's console and the report
 /// page both say it.
-pub(crate) fn verdict_of(baseline: &str, finalists: &[Weighed], pct: f64) -> String {
+pub fn verdict_of(baseline: &str, finalists: &[Weighed], pct: f64) -> String {
     let Some((_, _, base)) = finalists.iter().find(|f| f.1) else {
         return format!("verdict: {baseline} was not measured; no comparison");
     };

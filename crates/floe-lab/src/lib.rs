@@ -12,7 +12,7 @@ pub mod columns;
 pub mod drawn;
 pub mod estimate;
 mod execute;
-mod finalists;
+pub mod finalists;
 pub mod message;
 pub mod output_dir;
 pub mod page;
@@ -28,7 +28,6 @@ pub mod session;
 pub mod setup;
 pub mod shards;
 pub mod spec;
-pub mod tune;
 
 pub use execute::{Report, RunOptions, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).

@@ -56,7 +56,7 @@ impl NamedBy {
     }
 
     /// `cause`, after `message` (when not empty), named by this.
-    pub(crate) fn refuse(&self, message: &str, cause: anyhow::Error) -> anyhow::Error {
+    pub fn refuse(&self, message: &str, cause: anyhow::Error) -> anyhow::Error {
         match self {
             NamedBy::Setting {
                 setting,
@@ -139,7 +139,7 @@ pub struct Planned {
 }
 
 /// Runs `visitor` on the game `name` loaded with `rules` (an error names the rules file).
-pub(crate) fn with_game<V: GameVisitor<Output = Result<T>>, T>(
+pub fn with_game<V: GameVisitor<Output = Result<T>>, T>(
     name: &str,
     rules: Option<&RulesFile>,
     visitor: V,
@@ -339,7 +339,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
 /// or a tune tries when its spec lists none. A value the rules refuse at some player count
 /// (an Arctic Reserve too large for the 4-player deal, team play at 2 players) is left
 /// out, not an error: the spec asked for what is allowed.
-pub(crate) fn accepted_values<G: Game>(
+pub fn accepted_values<G: Game>(
     game: &G,
     path: &str,
     kind: &ParamKind,
@@ -355,7 +355,7 @@ pub(crate) fn accepted_values<G: Game>(
 
 /// Checks that `game`'s rules take `value` at `path` and then seat `players` players,
 /// and returns the message of the first that fails.
-pub(crate) fn seating_with<G: Game>(
+pub fn seating_with<G: Game>(
     game: &G,
     path: &str,
     value: &ParamValue,

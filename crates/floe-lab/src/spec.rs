@@ -182,7 +182,7 @@ fn first_repeat<T: PartialEq>(items: &[T]) -> Option<(usize, usize)> {
 
 /// Refuses the list at `key` when it is empty or holds a value twice (naming the line of
 /// the repeat), with `what` saying what it lists.
-pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(
+pub fn distinct<T: PartialEq + std::fmt::Display>(
     path: &Path,
     text: &str,
     list: &Spanned<Vec<Spanned<T>>>,
@@ -210,7 +210,7 @@ pub(crate) fn distinct<T: PartialEq + std::fmt::Display>(
 }
 
 /// Reads a list of player counts (at least one, each positive, none twice) at `key`.
-pub(crate) fn player_counts(
+pub fn player_counts(
     path: &Path,
     text: &str,
     list: &Spanned<Vec<Spanned<i64>>>,
@@ -263,7 +263,7 @@ fn folder_name(name: &str) -> Result<String, &'static str> {
 /// Returns the number `x` as a message shows it: as Rust writes it when that is short
 /// (`0.5`, `-5`, `NaN`, `inf`), and with an exponent when it is very large or very small
 /// (`1.7e308`, where Rust would write all 309 digits).
-pub(crate) fn number(x: f64) -> String {
+pub fn number(x: f64) -> String {
     let size = x.abs();
     if size.is_finite() && size != 0.0 && !(1e-4..1e16).contains(&size) {
         format!("{x:e}")
@@ -273,18 +273,13 @@ pub(crate) fn number(x: f64) -> String {
 }
 
 /// An error at a line of the spec file, naming the key.
-pub(crate) fn at(
-    path: &Path,
-    line: usize,
-    key: &str,
-    message: impl std::fmt::Display,
-) -> anyhow::Error {
+pub fn at(path: &Path, line: usize, key: &str, message: impl std::fmt::Display) -> anyhow::Error {
     anyhow!("{}: line {line}: {key}: {message}", path.display())
 }
 
 /// A spec's file and text, for errors that name the file, the line of a value and its key,
 /// and the bots its bot lists may name.
-pub(crate) struct SpecText<'a> {
+pub struct SpecText<'a> {
     /// The spec's path.
     pub path: &'a Path,
     /// Its text.
@@ -295,12 +290,12 @@ pub(crate) struct SpecText<'a> {
 
 impl SpecText<'_> {
     /// The line of the value at `span`.
-    pub(crate) fn line(&self, span: std::ops::Range<usize>) -> usize {
+    pub fn line(&self, span: std::ops::Range<usize>) -> usize {
         line_of(self.text, span.start)
     }
 
     /// An error about the value at `span` of `key`.
-    pub(crate) fn err(
+    pub fn err(
         &self,
         span: std::ops::Range<usize>,
         key: &str,
@@ -310,7 +305,7 @@ impl SpecText<'_> {
     }
 
     /// Checks that every bot spec of the list `v` at `key` parses.
-    pub(crate) fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
+    pub fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
         for (j, spec) in split_spec_list(v.get_ref()).iter().enumerate() {
             self.registry.parse(spec).map_err(|e| {
                 let why = format!("spec {} ({}): {e}", j + 1, quoted(spec));
@@ -321,7 +316,7 @@ impl SpecText<'_> {
     }
 
     /// Reads the whole number `v` of `key`, which must be at least 1.
-    pub(crate) fn positive(&self, v: &Spanned<i64>, key: &str) -> Result<u64> {
+    pub fn positive(&self, v: &Spanned<i64>, key: &str) -> Result<u64> {
         u64::try_from(*v.get_ref())
             .ok()
             .filter(|&n| n > 0)
@@ -331,7 +326,7 @@ impl SpecText<'_> {
 
 /// Reads the TOML file at `path` (a `what`, as errors call it) into `T`, naming the file
 /// and line of a syntax error or an unknown key; returns the text too.
-pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
+pub fn read_toml<T: serde::de::DeserializeOwned>(
     path: &Path,
     what: &'static str,
 ) -> Result<(String, T)> {
@@ -357,7 +352,7 @@ pub(crate) fn read_toml<T: serde::de::DeserializeOwned>(
 }
 
 /// What every study spec (an experiment, a tune) starts with.
-pub(crate) struct Header {
+pub struct Header {
     /// The study's name: its results folder.
     pub name: String,
     /// The game's registry name.
@@ -372,7 +367,7 @@ pub(crate) struct Header {
 /// that is a plain folder name (default: the file's stem, else `fallback`), a game Floe
 /// has (default: [`floe_games::DEFAULT_GAME`]), and a rules path taken from the spec's
 /// folder.
-pub(crate) fn read_header(
+pub fn read_header(
     path: &Path,
     text: &str,
     name: &Option<Spanned<String>>,

@@ -1,55 +1,18 @@
 //! A bot plugged in from another crate ([`floe_bots::Registry`]) in every run the lab
 //! carries out: its identity is recorded in the plan, its games do not depend on the
 //! threads, merge refuses shards or a build whose plugged bot is another, and a spec,
-//! a ladder or a tune names it like a built-in bot.
+//! or a ladder names it like a built-in bot (the tuner's test of it is in floe-tune).
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
-use floe_bots::{Bot, BotParam, BotParamKind, MakeBot, PluggedBot, Registry, Resolved};
-use floe_core::{FloeRng, Game, View};
+use floe_bots::{PluggedBot, Registry};
+use floe_conformance::tilt::{LEAN, MakeTilt, Tilt};
 use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::{RunRequest, plan_experiment, plan_run};
 use floe_lab::shards::read_shards;
 use floe_lab::spec::Spec;
-use floe_lab::tune::{TuneSpec, tune};
 use floe_lab::{Dealing, Machine, Plan, RunKind, RunOptions, Seating, Shard, Silent, execute};
-use rand::RngExt;
-
-/// Leans to the lowest or highest answer number, or (`none`) answers at random from its
-/// seat's rng stream, which the runner seeds per game and seat.
-struct Tilt {
-    lean: &'static str,
-}
-
-impl<G: Game> Bot<G> for Tilt {
-    fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
-        let number = |a: &&G::Action| view.game().action_index(**a);
-        match self.lean {
-            "low" => *answers.iter().min_by_key(number).unwrap(),
-            "high" => *answers.iter().max_by_key(number).unwrap(),
-            _ => answers[rng.random_range(0..answers.len())],
-        }
-    }
-}
-
-const LEAN: &[BotParam] = &[BotParam {
-    name: "lean",
-    kind: BotParamKind::Word(&["none", "low", "high"]),
-    default: Some("none"),
-    about: "the end of the answers' numbers it takes, or none",
-}];
-
-struct MakeTilt;
-
-impl MakeBot for MakeTilt {
-    fn make<G: Game>(&self, params: &Resolved) -> Box<dyn Bot<G>> {
-        Box::new(Tilt {
-            lean: params.word("lean"),
-        })
-    }
-}
 
 /// A registry with `tilt` of `identity` for every game.
 fn tilt(identity: &str) -> Registry {
@@ -314,34 +277,4 @@ fn a_profile_ladder_climbs_to_a_plugged_bot() {
     assert_eq!(report.ladder, ["random", "tilt:lean=high"]);
     let manifest = fs::read_to_string(tmp.path().join("manifest.toml")).unwrap();
     assert!(manifest.contains("tilt = \"tilt 1\""), "{manifest}");
-}
-
-#[test]
-fn a_tune_tries_a_plugged_bots_declared_parameter() {
-    let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join("tune.toml");
-    let spec = "game = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\ntuned = \"tilt\"\n\
-                budget = 120\nround_games = 20\nvalidation_games = 60\nfinalists = 2\n\n\
-                [[params]]\nname = \"tilt.lean\"\n\n[objective]\nstrength = 1.0\n";
-    fs::write(&path, spec).unwrap();
-    let spec = TuneSpec::read(&path, &tilt("tilt 1")).unwrap();
-    let out = tmp.path().join("out");
-    tune(
-        &spec,
-        &out,
-        Machine::default(),
-        false,
-        &Silent,
-        &Arc::default(),
-    )
-    .unwrap();
-    let search = fs::read_to_string(out.join("search.csv")).unwrap();
-    for lean in ["none", "low", "high"] {
-        assert!(search.contains(&format!(",tilt.lean={lean},")), "{search}");
-    }
-    let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
-    assert!(
-        manifest.contains("[plugged]\ntilt = \"tilt 1\""),
-        "{manifest}"
-    );
 }

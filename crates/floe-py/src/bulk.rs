@@ -11,7 +11,7 @@ use floe_lab::people::{Record, replay_record};
 use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::{Planned, RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
-use floe_lab::tune::{TuneSpec, trial};
+use floe_tune::{TuneSpec, trial};
 use floe_lab::{
     Machine, Message, Plan, Progress, Registry, RunKind, RunOptions, Seating, Setting,
     SettingError, Shard,
@@ -238,7 +238,7 @@ pub fn run_spec(
                 None => spec,
             };
             watch_run(py, &delivery.watch, &Seated::default(), &stop, |job| {
-                let report = floe_lab::tune::tune(
+                let report = floe_tune::tune(
                     &spec,
                     &delivery.out,
                     delivery.watch.machine,

@@ -20,8 +20,8 @@ use base64::engine::general_purpose::STANDARD;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::charts::chart_title;
+use crate::finalists::CONFIDENCE;
 use crate::output_dir::OutputDir;
-use crate::tune::spec::defaults::CONFIDENCE;
 
 /// The page's file name in a results folder.
 pub const PAGE: &str = "report.html";

@@ -11,11 +11,11 @@ use floe_games::GameVisitor;
 use floe_io::count;
 use floe_sim::{Dealing, RunConfig, Seating, Shard};
 
-use super::objective::Statistic;
-use super::search::{Method, Point, space_size};
-use super::spec::{TuneSpec, TunedParam};
-use crate::Machine;
-use crate::request::{NamedBy, read_rules};
+use crate::objective::Statistic;
+use crate::search::{Method, Point, space_size};
+use crate::spec::{TuneSpec, TunedParam};
+use floe_lab::Machine;
+use floe_lab::request::{NamedBy, read_rules};
 
 /// One tuned parameter at one player count: its path and the values tried.
 #[derive(Clone, Debug)]
@@ -328,7 +328,7 @@ pub(super) fn rules_dimension<G: Game>(
         .map_err(|e| spec.error_at(p.line, &format!("{key}.name"), e.message))?;
     let values: Vec<(ParamValue, usize)> = match &p.values {
         Some(v) => v.clone(),
-        None => crate::request::accepted_values(game, &path, &resolved.kind, players)
+        None => floe_lab::request::accepted_values(game, &path, &resolved.kind, players)
             .ok_or_else(|| {
                 spec.error_at(
                     p.line,
@@ -342,7 +342,7 @@ pub(super) fn rules_dimension<G: Game>(
     };
     let mut tried = Vec::new();
     for (j, (value, line)) in values.into_iter().enumerate() {
-        crate::request::seating_with(game, &path, &value, players).map_err(|e| {
+        floe_lab::request::seating_with(game, &path, &value, players).map_err(|e| {
             spec.error_at(
                 line,
                 &format!("{key}.values[{j}]"),
@@ -595,11 +595,11 @@ pub fn check(spec: &TuneSpec) -> Result<Vec<CountPlan>> {
         }
     }
     let rules = rules_file(spec)?;
-    crate::request::with_game(&spec.game, rules.as_ref(), Check(spec))
+    floe_lab::request::with_game(&spec.game, rules.as_ref(), Check(spec))
 }
 
 /// Reads the spec's rules file, if it names one.
-pub(super) fn rules_file(spec: &TuneSpec) -> Result<Option<crate::request::RulesFile>> {
+pub(super) fn rules_file(spec: &TuneSpec) -> Result<Option<floe_lab::request::RulesFile>> {
     spec.rules
         .as_ref()
         .map(|(path, line)| {

@@ -1,6 +1,6 @@
 //! Tune specs: the TOML files that say what `floe tune` searches, for what, with how many
 //! games. Read and checked so that every error names the file, the line and the key; the
-//! checks that need the game's rules are in [`super::plan`].
+//! checks that need the game's rules are in [`crate::plan`].
 
 use std::path::{Path, PathBuf};
 
@@ -10,9 +10,9 @@ use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::objective::{LARGEST_OBJECTIVE, Objective, STATISTICS, Statistic};
-use super::search::Method;
-use crate::spec::{Header, SpecText, at, number, player_counts, read_header, read_toml};
+use crate::objective::{LARGEST_OBJECTIVE, Objective, STATISTICS, Statistic};
+use crate::search::Method;
+use floe_lab::spec::{Header, SpecText, at, number, player_counts, read_header, read_toml};
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -66,7 +66,7 @@ pub mod defaults {
     /// Games per candidate per round.
     pub const ROUND_GAMES: u64 = 2_000;
     /// The confidence of racing's comparisons and of every interval reported.
-    pub const CONFIDENCE: f64 = 0.95;
+    pub const CONFIDENCE: f64 = floe_lab::finalists::CONFIDENCE;
     /// Candidates measured again on fresh deals.
     pub const FINALISTS: usize = 5;
     /// NTBEA: neighbours drawn per round.

@@ -1,6 +1,6 @@
 //! Carrying out a tune spec: searching each player count, validating the best candidates
 //! on fresh deals, and pricing or trying a spec. The spec is checked against its game
-//! first ([`super::plan`]); the results folder is written by [`super::output`].
+//! first ([`crate::plan`]); the results folder is written by [`crate::output`].
 //!
 //! Every game of a tune has the spec's master seed; what keeps rounds and validation apart
 //! is the game's index. Search round r plays indices `[r R, (r + 1) R)` (R the round's
@@ -21,16 +21,16 @@ use floe_games::GameVisitor;
 use floe_io::count;
 use floe_sim::Setting;
 
-use super::objective::Measure;
-use super::search::{self, Method, Point, Settings};
-use super::spec::TuneSpec;
-use crate::Machine;
-use crate::message::SettingError;
-use crate::output_dir::{OutputDir, Scope};
-use crate::progress::{Progress, Silent};
+use crate::objective::Measure;
+use crate::search::{self, Method, Point, Settings};
+use crate::spec::TuneSpec;
+use floe_lab::Machine;
+use floe_lab::message::SettingError;
+use floe_lab::output_dir::{OutputDir, Scope};
+use floe_lab::{Progress, Silent};
 
-use super::output::*;
-use super::plan::*;
+use crate::output::*;
+use crate::plan::*;
 
 /// Plays `plans` of `spec` on `game` (`base` rules), reporting games to `progress`.
 pub(super) fn tune_counts<G: Game>(
@@ -283,7 +283,7 @@ pub fn price(spec: &TuneSpec, machine: Machine) -> Result<Vec<Priced>> {
         }
     }
     let rules = rules_file(spec)?;
-    crate::request::with_game(&spec.game, rules.as_ref(), Price(spec, machine))
+    floe_lab::request::with_game(&spec.game, rules.as_ref(), Price(spec, machine))
 }
 
 /// Returns `spec` cut down to a quick trial of `games` games at each player count: the
@@ -398,7 +398,7 @@ pub fn tune(
             let plans = plan(self.spec, &game)?;
             let mut dir = OutputDir::prepare(
                 self.out,
-                &[&TABLES[..], &["manifest.toml", PICK, crate::page::PAGE]].concat(),
+                &[&TABLES[..], &["manifest.toml", PICK, floe_lab::page::PAGE]].concat(),
                 true,
                 Scope::Everything,
                 self.force,
@@ -429,7 +429,7 @@ pub fn tune(
                 game: game.name(),
                 name: &self.spec.name,
                 floe_version: env!("CARGO_PKG_VERSION"),
-                git_commit: crate::provenance::BUILD_COMMIT,
+                git_commit: floe_lab::provenance::BUILD_COMMIT,
                 wall_seconds: started.elapsed().as_secs_f64(),
                 games,
                 spec: &self.spec.text,
@@ -437,7 +437,7 @@ pub fn tune(
             })?;
             manifest.write_all(text.as_bytes())?;
             drop(manifest);
-            crate::page::stage(&mut dir)?;
+            floe_lab::page::stage(&mut dir)?;
             let written = dir.commit()?;
             Ok(TuneReport {
                 text: summary(self.spec, &results),
@@ -456,13 +456,13 @@ pub fn tune(
         progress,
         stop,
     };
-    crate::request::with_game(&spec.game, rules.as_ref(), visitor)
+    floe_lab::request::with_game(&spec.game, rules.as_ref(), visitor)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::spec::tests::{read, text};
+    use crate::spec::tests::{read, text};
 
     /// Checks `extra` keys of a spec of two candidates against the game, as the run and
     /// `--check` both do.

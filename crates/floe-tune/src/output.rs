@@ -11,14 +11,14 @@ use floe_io::count;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
 
-use super::objective::{Measure, Objective, Statistic};
-use super::search;
-use super::spec::TuneSpec;
-use crate::finalists::{Weighed, verdict_of};
-use crate::output_dir::OutputDir;
+use crate::objective::{Measure, Objective, Statistic};
+use crate::search;
+use crate::spec::TuneSpec;
 use floe_core::ParamValue;
+use floe_lab::finalists::{Weighed, verdict_of};
+use floe_lab::output_dir::OutputDir;
 
-use super::plan::*;
+use crate::plan::*;
 
 /// What was tuned, by what, and how long it took: `manifest.toml`.
 #[derive(serde::Serialize)]

@@ -8,7 +8,7 @@ use anyhow::Result;
 use floe_core::FloeRng;
 use rand::{RngExt, SeedableRng};
 
-use super::objective::{Measure, Objective};
+use crate::objective::{Measure, Objective};
 
 /// A candidate: for each tuned parameter, the index of its value.
 pub type Point = Vec<usize>;
@@ -421,7 +421,7 @@ fn mutate(point: &Point, sizes: &[usize], rng: &mut FloeRng) -> Point {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tune::objective::Statistic;
+    use crate::objective::Statistic;
 
     /// A made-up game: the objective of a point is its distance from (3, 1), with noise
     /// from the round's deals.

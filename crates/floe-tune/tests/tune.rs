@@ -6,9 +6,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use floe_lab::tune::plan::Block;
-use floe_lab::tune::{TuneReport, TuneSpec, tune};
 use floe_lab::{Machine, Silent};
+use floe_tune::plan::Block;
+use floe_tune::{TuneReport, TuneSpec, tune};
 
 /// A goofspiel spec tuning `tie_bonus` (and whatever `extra` adds), with `method`.
 fn spec_text(method: &str, extra: &str) -> String {

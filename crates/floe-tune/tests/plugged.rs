@@ -1,0 +1,48 @@
+//! A bot plugged in from another crate ([`floe_bots::Registry`]) in a tune: a spec names
+//! its declared parameter like a built-in bot's, and the manifest records its identity.
+
+use std::fs;
+use std::sync::Arc;
+
+use floe_bots::{PluggedBot, Registry};
+use floe_conformance::tilt::{LEAN, MakeTilt};
+use floe_lab::{Machine, Silent};
+use floe_tune::{TuneSpec, tune};
+
+/// A registry with `tilt` of `identity` for every game.
+fn tilt(identity: &str) -> Registry {
+    let bot = PluggedBot::new("tilt", "leans to an end, or plays at random", identity);
+    let mut registry = Registry::default();
+    registry.add(floe_games::every_game(bot.params(LEAN), MakeTilt));
+    registry
+}
+
+#[test]
+fn a_tune_tries_a_plugged_bots_declared_parameter() {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join("tune.toml");
+    let spec = "game = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\ntuned = \"tilt\"\n\
+                budget = 120\nround_games = 20\nvalidation_games = 60\nfinalists = 2\n\n\
+                [[params]]\nname = \"tilt.lean\"\n\n[objective]\nstrength = 1.0\n";
+    fs::write(&path, spec).unwrap();
+    let spec = TuneSpec::read(&path, &tilt("tilt 1")).unwrap();
+    let out = tmp.path().join("out");
+    tune(
+        &spec,
+        &out,
+        Machine::default(),
+        false,
+        &Silent,
+        &Arc::default(),
+    )
+    .unwrap();
+    let search = fs::read_to_string(out.join("search.csv")).unwrap();
+    for lean in ["none", "low", "high"] {
+        assert!(search.contains(&format!(",tilt.lean={lean},")), "{search}");
+    }
+    let manifest = fs::read_to_string(out.join("manifest.toml")).unwrap();
+    assert!(
+        manifest.contains("[plugged]\ntilt = \"tilt 1\""),
+        "{manifest}"
+    );
+}
