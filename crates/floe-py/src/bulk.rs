@@ -11,11 +11,11 @@ use floe_lab::people::{Record, replay_record};
 use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::{Planned, RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
-use floe_tune::{TuneSpec, trial};
 use floe_lab::{
     Machine, Message, Plan, Progress, Registry, RunKind, RunOptions, Seating, Setting,
     SettingError, Shard,
 };
+use floe_tune::{TuneSpec, trial};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
