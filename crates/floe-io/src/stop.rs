@@ -71,11 +71,6 @@ pub fn requested() -> bool {
     STOP.load(Ordering::SeqCst)
 }
 
-/// Asks the command to stop, as a signal would (the web server's own stop, and tests).
-pub fn request() {
-    STOP.store(true, Ordering::SeqCst);
-}
-
 /// The error of a read or write that a signal stopped.
 #[derive(Debug)]
 struct Stopped;

@@ -50,7 +50,7 @@ fn error(named: &str, path: &Path, kind: io::ErrorKind, why: impl std::fmt::Disp
 }
 
 /// Says what went wrong with a write as a person reads it: a file-size limit as such.
-pub fn describe(e: &io::Error) -> String {
+fn describe(e: &io::Error) -> String {
     #[cfg(unix)]
     if e.raw_os_error() == Some(libc::EFBIG) {
         return "the file passed the size this process may write (a file-size limit, as \
