@@ -1,0 +1,849 @@
+//! The pages are tests: every code block of `README.md`, `CHANGELOG.md` and `docs/*.md`
+//! runs here, so that no example drifts from what Floe does. The conventions, written for
+//! the pages' authors in `docs/extending.md` ("The pages are tests"):
+//!
+//! - ```` ```console ````: lines starting `$ ` are commands, the lines under one what it
+//!   prints (standard output and error, as a terminal shows them). The commands of a page
+//!   run in order in one fresh folder outside the repository (holding a copy of
+//!   `experiments/`), with `floe` this build's binary; what each prints must be what the
+//!   page shows. A line `...` stands for any lines, `...` within a line for any text, and
+//!   durations (`4.72 s`, `211663 games/s`) are compared as numbers of any value: nothing
+//!   else may differ. A command may fail only when the page shows its `Error:`.
+//! - ```` ```console no-run ````: a command that cannot run here (hours of games, a
+//!   cluster, an install). Each is still checked: a `floe` command line (or `cargo run
+//!   --release --`, or a launcher's after `--`) must parse as clap reads it, and the
+//!   other programs are a short known list. Such blocks are kept few.
+//! - ```` ```toml file=NAME ````: written to NAME in the page's folder before the commands
+//!   that follow it, so a spec shown is the spec run.
+//! - ```` ```rust from=PATH ````: an excerpt of the repository's file PATH (its parts
+//!   between `...` lines found there in order), which its own build compiles.
+//! - ```` ```python ```` and ```` ```output ````: run by the Python package's tests
+//!   (`crates/floe-py/tests/test_docs.py`).
+//! - ```` ```text ````: shown as it is; it may hold no `$ ` command.
+//! - `<!-- generated: WHAT -->` ... `<!-- end generated -->`: made from Floe itself (the
+//!   flags of a command from clap, the columns of a table from its `columns.csv`), and
+//!   compared; `FLOE_BLESS=1 cargo test -p floe-cli --test docs` writes them anew.
+//!
+//! Relative links of every page must lead to a file, and an anchor to a heading.
+//! `FLOE_DOCS=docs/PAGE.md` runs one page alone.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The most no-run blocks all the pages may hold: the examples that run are the rule.
+const MOST_NO_RUN: usize = 14;
+
+/// The most one command may take before it is stopped: far more than any example takes.
+const LIMIT: Duration = Duration::from_secs(120);
+
+/// The columns every table starts with, documented once.
+const RUN_COLUMNS: [&str; 5] = ["game", "rules", "players", "bots", "seed"];
+
+/// The repository's root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The pages whose blocks run: the README, the changelog and every chapter in `docs/`.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![PathBuf::from("README.md"), PathBuf::from("CHANGELOG.md")];
+    let mut chapters: Vec<PathBuf> = fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .map(|p| Path::new("docs").join(p.file_name().unwrap()))
+        .collect();
+    chapters.sort();
+    pages.extend(chapters);
+    pages
+}
+
+/// A fenced code block of a page.
+struct Block {
+    /// The fence's language (`console`, `toml`, ...).
+    lang: String,
+    /// The words after the language (`no-run`, `file=NAME`, `from=PATH`).
+    attrs: Vec<String>,
+    /// The line of the opening fence, from 1.
+    line: usize,
+    body: Vec<String>,
+}
+
+impl Block {
+    fn attr(&self, key: &str) -> Option<&str> {
+        self.attrs
+            .iter()
+            .find_map(|a| a.strip_prefix(key)?.strip_prefix('='))
+    }
+
+    fn no_run(&self) -> bool {
+        self.attrs.iter().any(|a| a == "no-run")
+    }
+}
+
+/// The info string of a fence line (`console no-run` of ```` ```console no-run ````), or
+/// `None` for any other line. An info string holds no backtick (CommonMark), so a line of
+/// inline code is no fence.
+fn fence(line: &str) -> Option<&str> {
+    let info = line.trim_start().strip_prefix("```")?;
+    match info.contains('`') {
+        true => None,
+        false => Some(info),
+    }
+}
+
+/// Returns the fenced blocks of `text`; a fence left open is an error of the page.
+fn blocks(page: &Path, text: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    // The open block and its fence's indentation (a block in a list is indented), which
+    // its lines lose.
+    let mut open: Option<(Block, usize)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start().len();
+        match (&mut open, fence(line)) {
+            (None, Some(info)) => {
+                let mut words = info.split_whitespace().map(String::from);
+                let block = Block {
+                    lang: words.next().unwrap_or_default(),
+                    attrs: words.collect(),
+                    line: i + 1,
+                    body: Vec::new(),
+                };
+                open = Some((block, indent));
+            }
+            (Some(_), Some("")) => out.push(open.take().unwrap().0),
+            (Some((b, fence)), _) => {
+                let cut = indent.min(*fence);
+                b.body.push(line[cut..].to_string());
+            }
+            (None, None) => {}
+        }
+    }
+    if let Some((b, _)) = open {
+        panic!("{}:{}: a fence never closed", page.display(), b.line);
+    }
+    out
+}
+
+/// A command of a console block and the lines the page shows under it.
+struct Shown {
+    line: usize,
+    command: String,
+    expected: Vec<String>,
+}
+
+fn commands(block: &Block) -> Vec<Shown> {
+    let mut out: Vec<Shown> = Vec::new();
+    for (i, line) in block.body.iter().enumerate() {
+        match (line.strip_prefix("$ "), out.last_mut()) {
+            (Some(command), _) => out.push(Shown {
+                line: block.line + 1 + i,
+                command: command.to_string(),
+                expected: Vec::new(),
+            }),
+            (None, Some(shown)) => shown.expected.push(line.clone()),
+            (None, None) => panic!(
+                "line {}: a console block starts with a `$ ` command",
+                block.line + 1 + i
+            ),
+        }
+    }
+    out
+}
+
+/// Each duration, which changes from run to run and machine to machine, as `#`, unit and
+/// all: `4.72 s`, `5.99 ms`, `211663 games/s`, `3 min` and `1.9 h` all read `#`.
+fn without_durations(line: &str) -> String {
+    const UNITS: [&str; 8] = ["games/s", "ms", "µs", "s", "min", "h", "seconds", "minutes"];
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        let (before, from) = rest.split_at(start);
+        out.push_str(before);
+        let digits = from
+            .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+            .unwrap_or(from.len());
+        let after = &from[digits..];
+        let unit = after.strip_prefix(' ').and_then(|u| {
+            UNITS.iter().find(|unit| {
+                u.strip_prefix(**unit)
+                    .is_some_and(|tail| !tail.starts_with(|c: char| c.is_alphanumeric()))
+            })
+        });
+        let glued = out.ends_with(|c: char| c.is_alphanumeric());
+        match unit {
+            Some(unit) if !glued => {
+                out.push('#');
+                rest = &after[1 + unit.len()..];
+            }
+            _ => {
+                out.push_str(&from[..digits]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `line` is `pattern`, where `...` in the pattern stands for any text.
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let parts: Vec<&str> = pattern.split("...").collect();
+    if parts.len() == 1 {
+        return pattern == line;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !line.starts_with(first) || !line[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut at = first.len();
+    let end = line.len() - last.len();
+    for part in &parts[1..parts.len() - 1] {
+        match line[at..end].find(part) {
+            Some(found) => at += found + part.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether `actual` is what `expected` shows: line by line, a line `...` standing for any
+/// lines (none included).
+fn lines_match(expected: &[String], actual: &[String]) -> bool {
+    match expected.split_first() {
+        None => actual.is_empty(),
+        Some((e, rest)) if e.trim() == "..." => {
+            (0..=actual.len()).any(|skip| lines_match(rest, &actual[skip..]))
+        }
+        Some((e, rest)) => actual.split_first().is_some_and(|(a, more)| {
+            line_matches(&without_durations(e.trim_end()), &without_durations(a))
+                && lines_match(rest, more)
+        }),
+    }
+}
+
+/// What a page's run found wrong, each with its place.
+#[derive(Default)]
+struct Faults(Vec<String>);
+
+impl Faults {
+    fn at(&mut self, page: &Path, line: usize, what: impl std::fmt::Display) {
+        self.0.push(format!("{}:{line}: {what}", page.display()));
+    }
+}
+
+/// Runs `command` with `sh` in `dir`, `floe` first on the path, and returns its exit
+/// status and what it printed to standard output and error, interleaved.
+fn run_shell(command: &str, dir: &Path, bin: &Path) -> (bool, String) {
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec 2>&1\n{command}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        stdout.read_to_end(&mut bytes).unwrap();
+        bytes
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > LIMIT {
+            child.kill().unwrap();
+            panic!("`{command}` took over {LIMIT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let text = String::from_utf8_lossy(&reader.join().unwrap()).into_owned();
+    (status.success(), text)
+}
+
+/// The words of a shell command line: split on blanks, quotes kept together and removed,
+/// a comment left out.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => word.get_or_insert_with(String::new).push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (None, c) if c.is_whitespace() => words.extend(word.take()),
+            // A comment runs to the end of the line.
+            (None, '#') if word.is_none() => break,
+            (None, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(word);
+    words
+}
+
+/// Checks a command that does not run: a Floe command line must parse as clap reads it,
+/// and any other program must be one of a few, its repository paths there.
+fn check_unrun(command: &str) -> Result<(), String> {
+    for part in command.split("&&") {
+        let mut words = shell_words(part);
+        // Settings of the environment (`CPUS=8`) come first.
+        words.retain(|w| !w.contains('=') || w.starts_with('-'));
+        // A program is known by its name, wherever it is installed (`.venv/bin/pip`).
+        let program = |w: &String| w.rsplit('/').next().unwrap_or(w).to_string();
+        let mut names: Vec<String> = words.iter().map(program).collect();
+        if let Some(first) = words.first().filter(|w| w.starts_with("scripts/")) {
+            names[0] = first.clone();
+        }
+        let floe_args = match names.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["floe", ..] => Some(words[1..].to_vec()),
+            ["cargo", "run", ..] => {
+                let dashes = words.iter().position(|w| w == "--").ok_or("no `--`")?;
+                Some(words[dashes + 1..].to_vec())
+            }
+            [launcher, ..] if launcher.starts_with("scripts/") => {
+                if !root().join(launcher).is_file() {
+                    return Err(format!("no launcher {launcher}"));
+                }
+                let dashes = words.iter().position(|w| w == "--").ok_or("no `--`")?;
+                Some(words[dashes + 1..].to_vec())
+            }
+            ["cargo" | "pip" | "python3" | "maturin" | "pytest" | "cd", ..] => None,
+            _ => return Err(format!("`{part}` is not a command the pages may leave unrun")),
+        };
+        for path in words.iter().filter(|w| {
+            ["crates/", "./crates/", "scripts/", "examples/"]
+                .iter()
+                .any(|p| w.starts_with(p))
+        }) {
+            if !root().join(path).exists() {
+                return Err(format!("{path} is not in the repository"));
+            }
+        }
+        if let Some(args) = floe_args {
+            let line = std::iter::once("floe".to_string()).chain(args);
+            if let Err(e) = floe_cli::command().try_get_matches_from(line) {
+                if e.kind() != clap::error::ErrorKind::DisplayHelp {
+                    return Err(format!("clap refuses it: {e}"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that each part of an excerpt (its lines between `...` lines) is in `file`, in
+/// order.
+fn check_excerpt(block: &Block, file: &str) -> Result<(), String> {
+    let text = fs::read_to_string(root().join(file)).map_err(|e| format!("{file}: {e}"))?;
+    let mut at = 0;
+    for part in block.body.split(|l| l.trim() == "...") {
+        let part = part.join("\n");
+        match text[at..].find(&part) {
+            Some(found) => at += found + part.len(),
+            None => return Err(format!("not in {file} (after what came before):\n{part}")),
+        }
+    }
+    Ok(())
+}
+
+/// Everything a page's run made: its folder (the generated parts read the tables of runs
+/// there) and its faults.
+struct PageRun {
+    page: PathBuf,
+    dir: tempfile::TempDir,
+    faults: Faults,
+    no_run: usize,
+}
+
+/// Runs every block of `page` in order in a fresh folder.
+fn run_page(page: &Path, bin: &Path) -> PageRun {
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&root().join("experiments"), &dir.path().join("experiments"));
+    let mut faults = Faults::default();
+    let mut no_run = 0;
+    for block in blocks(page, &text) {
+        match block.lang.as_str() {
+            "console" if block.no_run() => {
+                no_run += 1;
+                for shown in commands(&block) {
+                    if let Err(e) = check_unrun(&shown.command) {
+                        faults.at(page, shown.line, format!("`{}`: {e}", shown.command));
+                    }
+                }
+            }
+            "console" => {
+                for shown in commands(&block) {
+                    let start = Instant::now();
+                    let (ok, printed) = run_shell(&shown.command, dir.path(), bin);
+                    eprintln!(
+                        "{}:{}: {:.2} s: {}",
+                        page.display(),
+                        shown.line,
+                        start.elapsed().as_secs_f64(),
+                        shown.command
+                    );
+                    let actual: Vec<String> = printed.lines().map(String::from).collect();
+                    let refused = shown.expected.iter().any(|l| l.starts_with("Error: "));
+                    if !lines_match(&shown.expected, &actual) || (!ok && !refused) {
+                        faults.at(
+                            page,
+                            shown.line,
+                            format!(
+                                "`{}` (exit {}) printed:\n{printed}",
+                                shown.command,
+                                if ok { "success" } else { "failure" }
+                            ),
+                        );
+                    }
+                }
+            }
+            "toml" => match block.attr("file") {
+                Some(name) => fs::write(dir.path().join(name), block.body.join("\n") + "\n")
+                    .unwrap(),
+                None => faults.at(page, block.line, "a toml block names its file=NAME"),
+            },
+            "rust" => match block.attr("from") {
+                Some(file) => {
+                    if let Err(e) = check_excerpt(&block, file) {
+                        faults.at(page, block.line, e);
+                    }
+                }
+                None => faults.at(page, block.line, "a rust block names its from=PATH"),
+            },
+            "python" | "output" => {} // crates/floe-py/tests/test_docs.py runs these
+            "text" => {
+                if let Some(i) = block.body.iter().position(|l| l.starts_with("$ ")) {
+                    let at = block.line + 1 + i;
+                    faults.at(page, at, "a command in a text block: make it a console block");
+                }
+            }
+            other => faults.at(
+                page,
+                block.line,
+                format!("unknown fence `{other}`: console, toml, rust, python, output or text"),
+            ),
+        }
+    }
+    PageRun {
+        page: page.to_path_buf(),
+        dir,
+        faults,
+        no_run,
+    }
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        match entry.file_type().unwrap().is_dir() {
+            true => copy_tree(&entry.path(), &target),
+            false => drop(fs::copy(entry.path(), &target).unwrap()),
+        }
+    }
+}
+
+/// The generated parts of a page: `(what, first line, last line)` of each, the lines
+/// between its markers.
+fn generated_parts(text: &str) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if let Some(what) = line
+            .strip_prefix("<!-- generated: ")
+            .and_then(|l| l.strip_suffix(" -->"))
+        {
+            let end = (i..lines.len())
+                .find(|&j| lines[j] == "<!-- end generated -->")
+                .unwrap_or_else(|| panic!("line {}: a generated part never ends", i + 1));
+            out.push((what.to_string(), i + 1, end));
+        }
+    }
+    out
+}
+
+/// A cell of a Markdown table: one line, its bars escaped.
+fn cell(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace('|', "\\|")
+}
+
+/// The flag table of `floe SUB`, from clap: what `floe help SUB` says, as a table.
+fn flags_table(sub: &str) -> Result<String, String> {
+    let cli = floe_cli::command();
+    let command = cli
+        .find_subcommand(sub)
+        .ok_or_else(|| format!("floe has no command {sub}"))?;
+    let mut out = String::from("| flag | default | meaning |\n|---|---|---|\n");
+    for arg in command.get_arguments() {
+        let id = arg.get_id().as_str();
+        if id == "help" || id == "version" {
+            continue;
+        }
+        let value = arg
+            .get_value_names()
+            .map(|v| v.join(" "))
+            .unwrap_or_else(|| id.to_uppercase());
+        let takes_value = arg.get_action().takes_values();
+        let name = match (arg.get_long(), arg.get_short()) {
+            (None, _) => format!("`{value}`"),
+            (Some(long), short) => {
+                let long = match takes_value {
+                    true => format!("`--{long} {value}`"),
+                    false => format!("`--{long}`"),
+                };
+                match short {
+                    Some(s) => format!("`-{s}`, {long}"),
+                    None => long,
+                }
+            }
+        };
+        let defaults: Vec<String> = arg
+            .get_default_values()
+            .iter()
+            .map(|v| v.to_string_lossy().into_owned())
+            .collect();
+        let default = match (takes_value, defaults.is_empty()) {
+            (true, false) => format!("`{}`", defaults.join(",")),
+            _ => String::new(),
+        };
+        let help = arg
+            .get_long_help()
+            .or(arg.get_help())
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        let values: Vec<String> = arg
+            .get_possible_values()
+            .iter()
+            .filter(|v| !v.is_hide_set())
+            .map(|v| match v.get_help() {
+                Some(h) => format!("`{}`: {h}", v.get_name()),
+                None => format!("`{}`", v.get_name()),
+            })
+            .collect();
+        let meaning = match values.is_empty() || !takes_value {
+            true => cell(&help),
+            false => format!("{} ({})", cell(&help), cell(&values.join("; "))),
+        };
+        out.push_str(&format!("| {name} | {default} | {meaning} |\n"));
+    }
+    Ok(out)
+}
+
+/// The rows of `columns.csv` in `folder` for `file`: `(column, meaning)`.
+fn dictionary(folder: &Path, file: &str) -> Result<Vec<(String, String)>, String> {
+    let path = folder.join("columns.csv");
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| format!("{e}"))?;
+    let mut out = Vec::new();
+    for row in reader.records() {
+        let row = row.map_err(|e| format!("{e}"))?;
+        if &row[0] == file {
+            out.push((row[1].to_string(), row[2].to_string()));
+        }
+    }
+    match out.is_empty() {
+        true => Err(format!("{} lists no column of {file}", path.display())),
+        false => Ok(out),
+    }
+}
+
+/// A table of columns and their meanings.
+fn column_table(rows: &[(String, String)]) -> String {
+    let mut out = String::from("| column | meaning |\n|---|---|\n");
+    for (column, meaning) in rows {
+        out.push_str(&format!("| `{column}` | {} |\n", cell(meaning)));
+    }
+    out
+}
+
+/// The meanings the page gives in the table `now`, by column.
+fn meanings_in(now: &str) -> BTreeMap<String, String> {
+    now.lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.strip_prefix("| `")?.splitn(2, "` | ").collect();
+            let meaning = cells.get(1)?.strip_suffix(" |")?;
+            Some((cells[0].to_string(), meaning.to_string()))
+        })
+        .collect()
+}
+
+/// Makes the generated part `what` of a page, from the page's run folder `dir`; `now` is
+/// what the page holds there (a header table keeps its handwritten meanings).
+fn generate(what: &str, dir: &Path, now: &str) -> Result<String, String> {
+    let words: Vec<&str> = what.split_whitespace().collect();
+    match words[..] {
+        ["flags", "of", "floe", sub] => flags_table(sub),
+        ["run", "columns", "of", table] => {
+            let (folder, file) = table.rsplit_once('/').ok_or("DIR/FILE")?;
+            let rows = dictionary(&dir.join(folder), file)?;
+            let lead: Vec<_> = rows.into_iter().take(RUN_COLUMNS.len()).collect();
+            let names: Vec<&str> = lead.iter().map(|(c, _)| c.as_str()).collect();
+            match names == RUN_COLUMNS {
+                true => Ok(column_table(&lead)),
+                false => Err(format!("{table} starts with {names:?}, not the run's columns")),
+            }
+        }
+        ["columns", "of", ref tables @ ..] if !tables.is_empty() => {
+            // Several tables alike (seats, colours, bots) share one list: a column that
+            // not all of them have says which do.
+            let mut each = Vec::new();
+            for table in tables {
+                let (folder, file) = table.rsplit_once('/').ok_or("DIR/FILE")?;
+                each.push((file, dictionary(&dir.join(folder), file)?));
+            }
+            let mut rows: Vec<(String, String)> = Vec::new();
+            for (_, columns) in &each {
+                for (column, meaning) in columns {
+                    let known = rows.iter().any(|(c, _)| c == column);
+                    if RUN_COLUMNS.contains(&column.as_str()) || known {
+                        continue;
+                    }
+                    let holders: Vec<&str> = each
+                        .iter()
+                        .filter(|(_, cs)| cs.iter().any(|(c, _)| c == column))
+                        .map(|(f, _)| *f)
+                        .collect();
+                    let meaning = match holders.len() == each.len() {
+                        true => meaning.clone(),
+                        false => format!("({}) {meaning}", holders.join(", ")),
+                    };
+                    rows.push((column.clone(), meaning));
+                }
+            }
+            Ok(column_table(&rows))
+        }
+        ["header", "of", table] => {
+            // A table without a column dictionary: its names are read from the file, its
+            // meanings are the page's own.
+            let text = fs::read_to_string(dir.join(table)).map_err(|e| format!("{e}"))?;
+            let header = text.lines().next().unwrap_or_default();
+            let meanings = meanings_in(now);
+            let rows: Vec<(String, String)> = header
+                .split(',')
+                .filter(|c| !RUN_COLUMNS.contains(c))
+                .map(|c| (c.to_string(), meanings.get(c).cloned().unwrap_or_default()))
+                .collect();
+            let mut out = String::from("| column | meaning |\n|---|---|\n");
+            for (column, meaning) in rows {
+                out.push_str(&format!("| `{column}` | {meaning} |\n"));
+            }
+            Ok(out)
+        }
+        _ => Err(format!("unknown generated part `{what}`")),
+    }
+}
+
+/// Checks (or with `FLOE_BLESS=1` rewrites) the generated parts of a page that ran, and
+/// that every table of the folders they read is documented.
+fn check_generated(run: &mut PageRun, bless: bool) -> BTreeSet<String> {
+    let path = root().join(&run.page);
+    let text = fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut at = 0;
+    let mut whats = BTreeSet::new();
+    let mut read_folders = BTreeSet::new();
+    let mut documented = BTreeSet::new();
+    for (what, first, end) in generated_parts(&text) {
+        out.extend(lines[at..first].iter().map(|l| l.to_string()));
+        let now = lines[first..end].join("\n") + "\n";
+        let made = generate(&what, run.dir.path(), &now).unwrap_or_else(|e| {
+            run.faults.at(&run.page, first, &e);
+            now.clone()
+        });
+        if made != now && !bless {
+            let hint = "FLOE_BLESS=1 cargo test -p floe-cli --test docs writes it anew";
+            let fault = format!("`{what}` differs ({hint}); it should read:\n{made}");
+            run.faults.at(&run.page, first, fault);
+        }
+        out.extend(made.lines().map(String::from));
+        for table in what.split_whitespace().filter(|t| t.contains('/')) {
+            let (folder, file) = table.rsplit_once('/').unwrap();
+            read_folders.insert(folder.to_string());
+            documented.insert(file.to_string());
+        }
+        whats.insert(what);
+        at = end;
+    }
+    out.extend(lines[at..].iter().map(|l| l.to_string()));
+    for folder in read_folders {
+        for file in tables_in(&run.dir.path().join(&folder)) {
+            if !documented.contains(&file) {
+                let fault = format!("{folder}/{file} is written but not documented here");
+                run.faults.at(&run.page, 1, fault);
+            }
+        }
+    }
+    if bless {
+        fs::write(&path, out.join("\n") + "\n").unwrap();
+    }
+    whats
+}
+
+/// The tables of a results folder: the files its `columns.csv` lists, or else its CSV files.
+fn tables_in(folder: &Path) -> BTreeSet<String> {
+    match csv::Reader::from_path(folder.join("columns.csv")) {
+        Ok(mut reader) => reader
+            .records()
+            .map(|r| r.unwrap()[0].to_string())
+            .collect(),
+        Err(_) => fs::read_dir(folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".csv"))
+            .collect(),
+    }
+}
+
+/// GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings (outside code blocks).
+fn anchors(text: &str) -> BTreeSet<String> {
+    let mut fenced = false;
+    let mut out = BTreeSet::new();
+    for line in text.lines() {
+        if fence(line).is_some() {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.insert(anchor(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// Checks every relative link of a page: to a file or folder of the repository and, with
+/// `#anchor`, to a heading of that page.
+fn check_links(page: &Path, faults: &mut Faults) {
+    let text = fs::read_to_string(root().join(page)).unwrap();
+    let base = page.parent().unwrap();
+    let mut fenced = false;
+    for (i, line) in text.lines().enumerate() {
+        if fence(line).is_some() {
+            fenced = !fenced;
+        }
+        if fenced {
+            continue;
+        }
+        for piece in line.split("](").skip(1) {
+            let Some(target) = piece.split(')').next() else {
+                continue;
+            };
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (file, hash) = target.split_once('#').unwrap_or((target, ""));
+            let linked = match file {
+                "" => page.to_path_buf(),
+                file => base.join(file),
+            };
+            let full = root().join(&linked);
+            if !full.exists() {
+                faults.at(page, i + 1, format!("a link to {target}, which is not there"));
+            } else if !hash.is_empty() && !anchors(&fs::read_to_string(&full).unwrap()).contains(hash)
+            {
+                faults.at(page, i + 1, format!("a link to {target}: no such heading"));
+            }
+        }
+    }
+}
+
+/// Every block of every page runs, or is checked, and shows what Floe prints; the
+/// generated parts are Floe's own; every link leads somewhere.
+#[test]
+fn every_page_shows_what_floe_does() {
+    let bless = std::env::var_os("FLOE_BLESS").is_some();
+    let bin = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_floe"), bin.path().join("floe")).unwrap();
+    // `FLOE_DOCS=docs/PAGE.md` runs that page alone, while it is being written.
+    let only = std::env::var("FLOE_DOCS").ok();
+    let pages: Vec<PathBuf> = pages()
+        .into_iter()
+        .filter(|p| only.as_ref().is_none_or(|o| p == Path::new(o)))
+        .collect();
+    // The pages run side by side, each in its own folder.
+    let mut runs: Vec<PageRun> = std::thread::scope(|s| {
+        let handles: Vec<_> = pages
+            .iter()
+            .map(|p| s.spawn(|| run_page(p, bin.path())))
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut generated = BTreeSet::new();
+    for run in &mut runs {
+        generated.extend(check_generated(run, bless));
+        check_links(&run.page.clone(), &mut run.faults);
+    }
+    let mut faults = Faults::default();
+    let no_run: usize = runs.iter().map(|r| r.no_run).sum();
+    if no_run > MOST_NO_RUN && only.is_none() {
+        let what = format!("{no_run} no-run blocks, more than {MOST_NO_RUN}: make some run");
+        faults.at(Path::new("docs"), 1, what);
+    }
+    // Every command's flags are in docs/commands.md.
+    for sub in floe_cli::command()
+        .get_subcommands()
+        .filter(|_| only.is_none())
+    {
+        let what = format!("flags of floe {}", sub.get_name());
+        if !generated.contains(&what) {
+            faults.at(Path::new("docs/commands.md"), 1, format!("no `{what}`"));
+        }
+    }
+    for run in runs {
+        faults.0.extend(run.faults.0);
+    }
+    assert!(faults.0.is_empty(), "\n{}", faults.0.join("\n\n"));
+}
+
+/// The matching rules the pages rely on.
+#[test]
+fn shown_output_matches_as_the_convention_says() {
+    let lines = |t: &str| t.lines().map(String::from).collect::<Vec<_>>();
+    assert!(lines_match(&lines("a\n...\nd"), &lines("a\nb\nc\nd")));
+    assert!(lines_match(&lines("a\n...\nd"), &lines("a\nd")));
+    assert!(!lines_match(&lines("a\nd"), &lines("a\nb\nd")));
+    assert!(lines_match(&lines("x ... z"), &lines("x y y z")));
+    assert!(!lines_match(&lines("x ... z"), &lines("x y y")));
+    assert!(lines_match(
+        &lines("2000 games in 0.04 s (49000 games/s)"),
+        &lines("2000 games in 1.25 s (1600 games/s)")
+    ));
+    // A count of games is no duration.
+    assert!(!lines_match(&lines("2000 games"), &lines("3000 games")));
+    assert!(!lines_match(&lines("seat 1"), &lines("seat 2")));
+    assert_eq!(without_durations("about 3 min, 1.9 h"), "about #, #");
+    assert_eq!(without_durations("2 seats, 5 players"), "2 seats, 5 players");
+    assert!(check_unrun("cargo run --release -- simulate --games 5").is_ok());
+    assert!(check_unrun("floe simulate --gmaes 5").is_err());
+    assert!(check_unrun("rm -rf /").is_err());
+}
