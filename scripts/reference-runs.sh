@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the committed reference results under results/ (see results/README.md).
 # Usage: scripts/reference-runs.sh [EXPERIMENT...]
-#   With no argument: the README's worked example and every experiment in experiments/
+#   With no argument: the README's worked example (results/simulate) and every experiment in experiments/
 #   (about 190 minutes on 2 cores; the mcts-* experiments take about 80 of them, the
 #   arctic-* ones about 30, the north-pole-* ones about 50; run them in two sessions by
 #   naming them). With names (e.g. `colour first-player`): only those.

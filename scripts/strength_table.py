@@ -1,4 +1,4 @@
-"""Prints the README's "Search strength" table from the committed strength experiments.
+"""Prints the "Search strength" table of docs/researchers.md from the committed strength experiments.
 
 Reads results/mcts-strength-GAME/pairwise.csv and bots.csv (and arctic-honesty's) and
 prints, for each game, player count and line-up:

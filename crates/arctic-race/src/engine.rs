@@ -312,7 +312,7 @@ impl Game for ArcticRace {
     }
 
     /// MCTS plays for the margin over the best other seat with less exploration than the
-    /// declared default: stronger against greedy and plain MCTS alike (README, "Bots").
+    /// declared default: stronger against greedy and plain MCTS alike (docs/researchers.md, "The bots").
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] =
         &[("mcts.reward", "margin"), ("mcts.c", "0.3")];
 

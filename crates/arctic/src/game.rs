@@ -48,7 +48,7 @@ impl Game for Arctic {
     /// turn at random: a turn asks many questions (placements, tokens, several draws,
     /// discards, powers) of up to 20 answers each, and searching every way of finishing it
     /// costs the product of their answer counts. MCTS keeps the declared defaults, already
-    /// far above greedy here (see the README's search table).
+    /// far above greedy here (see docs/researchers.md, "Search strength").
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] = &[
         ("greedy.depth", "0"),
         ("greedy.turn", "random"),

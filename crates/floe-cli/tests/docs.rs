@@ -1,31 +1,11 @@
 //! The pages are tests: every code block of `README.md`, `CHANGELOG.md` and `docs/*.md`
-//! runs here, so that no example drifts from what Floe does. The conventions, written for
-//! the pages' authors in `docs/extending.md` ("The pages are tests"):
-//!
-//! - ```` ```console ````: lines starting `$ ` are commands, the lines under one what it
-//!   prints (standard output and error, as a terminal shows them). The commands of a page
-//!   run in order in one fresh folder outside the repository (holding a copy of
-//!   `experiments/`), with `floe` this build's binary; what each prints must be what the
-//!   page shows. A line `...` stands for any lines, `...` within a line for any text, and
-//!   durations (`4.72 s`, `211663 games/s`) are compared as numbers of any value: nothing
-//!   else may differ. A command may fail only when the page shows its `Error:`.
-//! - ```` ```console no-run ````: a command that cannot run here (hours of games, a
-//!   cluster, an install). Each is still checked: a `floe` command line (or `cargo run
-//!   --release --`, or a launcher's after `--`) must parse as clap reads it, and the
-//!   other programs are a short known list. Such blocks are kept few.
-//! - ```` ```toml file=NAME ````: written to NAME in the page's folder before the commands
-//!   that follow it, so a spec shown is the spec run.
-//! - ```` ```rust from=PATH ````: an excerpt of the repository's file PATH (its parts
-//!   between `...` lines found there in order), which its own build compiles.
-//! - ```` ```python ```` and ```` ```output ````: run by the Python package's tests
-//!   (`crates/floe-py/tests/test_docs.py`).
-//! - ```` ```text ````: shown as it is; it may hold no `$ ` command.
-//! - `<!-- generated: WHAT -->` ... `<!-- end generated -->`: made from Floe itself (the
-//!   flags of a command from clap, the columns of a table from its `columns.csv`), and
-//!   compared; `FLOE_BLESS=1 cargo test -p floe-cli --test docs` writes them anew.
-//!
-//! Relative links of every page must lead to a file, and an anchor to a heading.
-//! `FLOE_DOCS=docs/PAGE.md` runs one page alone.
+//! runs or is checked here, so that no example drifts from what Floe does. The conventions
+//! a page's author follows (```` ```console ```` blocks with `$ ` commands and the output
+//! under them, `...` elisions, `no-run`, `file=`, `from=`, generated parts, links) are
+//! written once, in `docs/extending.md` ("The pages are tests"); this file carries them
+//! out, and `crates/floe-py/tests/test_docs.py` runs the Python blocks.
+//! `FLOE_DOCS=docs/PAGE.md` runs one page alone; `FLOE_BLESS=1` writes the generated parts
+//! anew.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -310,6 +290,8 @@ fn check_unrun(command: &str) -> Result<(), String> {
         }
         let floe_args = match names.iter().map(String::as_str).collect::<Vec<_>>()[..] {
             ["floe", ..] => Some(words[1..].to_vec()),
+            // An example of another crate (`--example versus`) is its own program.
+            ["cargo", "run", ..] if words.iter().any(|w| w == "--example") => None,
             ["cargo", "run", ..] => {
                 let dashes = words.iter().position(|w| w == "--").ok_or("no `--`")?;
                 Some(words[dashes + 1..].to_vec())
@@ -321,8 +303,15 @@ fn check_unrun(command: &str) -> Result<(), String> {
                 let dashes = words.iter().position(|w| w == "--").ok_or("no `--`")?;
                 Some(words[dashes + 1..].to_vec())
             }
-            ["cargo" | "pip" | "python3" | "maturin" | "pytest" | "cd", ..] => None,
-            _ => return Err(format!("`{part}` is not a command the pages may leave unrun")),
+            [
+                "cargo" | "pip" | "python3" | "maturin" | "pytest" | "cd",
+                ..,
+            ] => None,
+            _ => {
+                return Err(format!(
+                    "`{part}` is not a command the pages may leave unrun"
+                ));
+            }
         };
         for path in words.iter().filter(|w| {
             ["crates/", "./crates/", "scripts/", "examples/"]
@@ -335,10 +324,11 @@ fn check_unrun(command: &str) -> Result<(), String> {
         }
         if let Some(args) = floe_args {
             let line = std::iter::once("floe".to_string()).chain(args);
-            if let Err(e) = floe_cli::command().try_get_matches_from(line) {
-                if e.kind() != clap::error::ErrorKind::DisplayHelp {
+            match floe_cli::command().try_get_matches_from(line) {
+                Err(e) if e.kind() != clap::error::ErrorKind::DisplayHelp => {
                     return Err(format!("clap refuses it: {e}"));
                 }
+                _ => {}
             }
         }
     }
@@ -412,24 +402,30 @@ fn run_page(page: &Path, bin: &Path) -> PageRun {
                     }
                 }
             }
-            "toml" => match block.attr("file") {
-                Some(name) => fs::write(dir.path().join(name), block.body.join("\n") + "\n")
-                    .unwrap(),
-                None => faults.at(page, block.line, "a toml block names its file=NAME"),
-            },
-            "rust" => match block.attr("from") {
-                Some(file) => {
+            "toml" | "rust" => match (block.attr("file"), block.attr("from")) {
+                (Some(name), None) if block.lang == "toml" => {
+                    fs::write(dir.path().join(name), block.body.join("\n") + "\n").unwrap()
+                }
+                (None, Some(file)) => {
                     if let Err(e) = check_excerpt(&block, file) {
                         faults.at(page, block.line, e);
                     }
                 }
-                None => faults.at(page, block.line, "a rust block names its from=PATH"),
+                _ => faults.at(
+                    page,
+                    block.line,
+                    "a toml block names its file=NAME or from=PATH, a rust block its from=PATH",
+                ),
             },
             "python" | "output" => {} // crates/floe-py/tests/test_docs.py runs these
             "text" => {
                 if let Some(i) = block.body.iter().position(|l| l.starts_with("$ ")) {
                     let at = block.line + 1 + i;
-                    faults.at(page, at, "a command in a text block: make it a console block");
+                    faults.at(
+                        page,
+                        at,
+                        "a command in a text block: make it a console block",
+                    );
                 }
             }
             other => faults.at(
@@ -530,18 +526,17 @@ fn flags_table(sub: &str) -> Result<String, String> {
             .or(arg.get_help())
             .map(|h| h.to_string())
             .unwrap_or_default();
+        // The values a flag takes, unless its help already names each of them.
         let values: Vec<String> = arg
             .get_possible_values()
             .iter()
             .filter(|v| !v.is_hide_set())
-            .map(|v| match v.get_help() {
-                Some(h) => format!("`{}`: {h}", v.get_name()),
-                None => format!("`{}`", v.get_name()),
-            })
+            .map(|v| format!("`{}`", v.get_name()))
             .collect();
-        let meaning = match values.is_empty() || !takes_value {
+        let named = values.iter().all(|v| help.contains(v.as_str()));
+        let meaning = match values.is_empty() || !takes_value || named {
             true => cell(&help),
-            false => format!("{} ({})", cell(&help), cell(&values.join("; "))),
+            false => format!("{} (one of {})", cell(&help), values.join(", ")),
         };
         out.push_str(&format!("| {name} | {default} | {meaning} |\n"));
     }
@@ -598,7 +593,9 @@ fn generate(what: &str, dir: &Path, now: &str) -> Result<String, String> {
             let names: Vec<&str> = lead.iter().map(|(c, _)| c.as_str()).collect();
             match names == RUN_COLUMNS {
                 true => Ok(column_table(&lead)),
-                false => Err(format!("{table} starts with {names:?}, not the run's columns")),
+                false => Err(format!(
+                    "{table} starts with {names:?}, not the run's columns"
+                )),
             }
         }
         ["columns", "of", ref tables @ ..] if !tables.is_empty() => {
@@ -768,8 +765,13 @@ fn check_links(page: &Path, faults: &mut Faults) {
             };
             let full = root().join(&linked);
             if !full.exists() {
-                faults.at(page, i + 1, format!("a link to {target}, which is not there"));
-            } else if !hash.is_empty() && !anchors(&fs::read_to_string(&full).unwrap()).contains(hash)
+                faults.at(
+                    page,
+                    i + 1,
+                    format!("a link to {target}, which is not there"),
+                );
+            } else if !hash.is_empty()
+                && !anchors(&fs::read_to_string(&full).unwrap()).contains(hash)
             {
                 faults.at(page, i + 1, format!("a link to {target}: no such heading"));
             }
@@ -842,7 +844,10 @@ fn shown_output_matches_as_the_convention_says() {
     assert!(!lines_match(&lines("2000 games"), &lines("3000 games")));
     assert!(!lines_match(&lines("seat 1"), &lines("seat 2")));
     assert_eq!(without_durations("about 3 min, 1.9 h"), "about #, #");
-    assert_eq!(without_durations("2 seats, 5 players"), "2 seats, 5 players");
+    assert_eq!(
+        without_durations("2 seats, 5 players"),
+        "2 seats, 5 players"
+    );
     assert!(check_unrun("cargo run --release -- simulate --games 5").is_ok());
     assert!(check_unrun("floe simulate --gmaes 5").is_err());
     assert!(check_unrun("rm -rf /").is_err());

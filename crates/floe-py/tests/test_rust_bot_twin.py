@@ -1,5 +1,5 @@
-"""The README's bot written in Rust (examples/first-bot, `edge`) and the same bot written
-in Python play the same tournament: the same seeds deal the same games, and a bot that
+"""The researcher's guide's bot of one's own in Rust (examples/first-bot, `edge`) and the same
+bot written in Python play the same tournament: the same seeds deal the same games, and a bot that
 decides from what it is asked alone answers alike in either language, so every table,
 ratings included, holds the same numbers."""
 

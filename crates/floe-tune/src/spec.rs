@@ -59,7 +59,7 @@ struct ObjectiveFile {
     length_target: Option<Spanned<f64>>,
 }
 
-/// The defaults of the spec's optional keys (documented in the README).
+/// The defaults of the spec's optional keys (documented in docs/designers.md, "Tuning the rules").
 pub mod defaults {
     /// The method picked by the space's size: racing up to this many candidates.
     pub const RACING_MAX_SPACE: usize = 64;

@@ -120,9 +120,9 @@ impl Game for NorthPole {
     /// standing when the next turn starts (random games rarely end: most 2-player ones run
     /// the 300 rounds), plays for the margin over the best other seat, and explores little,
     /// since one square of progress is worth a sixty-fifth of a pawn at the Pole. Chosen by
-    /// duplicate matches against greedy (README, "Bots"). It keeps the declared 1,000
+    /// duplicate matches against greedy (docs/researchers.md, "The bots"). It keeps the declared 1,000
     /// iterations: 2,000 (about 10 ms at a four-player opening) measured no stronger
-    /// against greedy, at twice the time (README, "Bots").
+    /// against greedy, at twice the time (docs/researchers.md, "The bots").
     const BOT_DEFAULTS: &'static [(&'static str, &'static str)] = &[
         ("greedy.depth", "0"),
         ("greedy.turn", "search"),
