@@ -8,9 +8,9 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 use floe_bots::Registry;
 use floe_core::Descriptor;
-use floe_lab::people::{PERSON, Sitting};
 use floe_lab::request::read_rules_setting;
-use floe_lab::session::Session;
+use floe_play::people::{PERSON, Sitting};
+use floe_play::session::Session;
 
 use crate::args::default_out;
 use crate::record_file::{LEFT, RecordFile};

@@ -35,11 +35,11 @@ pub fn run(a: &PlotArgs) -> Result<()> {
                 .ok()
                 .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
                 .unwrap_or_else(|| "results".into());
-            floe_lab::charts::study_title(&a.dir, &folder)?
+            floe_pages::charts::study_title(&a.dir, &folder)?
         }
     };
     let mut out = OutputDir::prepare(&a.dir, &[], true, Scope::Charts, a.force)?;
-    let charts = floe_lab::charts::draw(&a.dir, out.staging(), &name)?;
+    let charts = floe_pages::charts::draw(&a.dir, out.staging(), &name)?;
     if charts.is_empty() {
         bail!(
             "{}: nothing to chart; expected the CSV files of floe experiment (cells.csv), \

@@ -1,5 +1,5 @@
 //! `floe profile`: a game's skill-versus-luck profile from a duplicate tournament of a
-//! ladder of bots (see `floe_lab::profile`).
+//! ladder of bots (see `floe_profile`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,8 +8,8 @@ use anyhow::Result;
 use clap::Args;
 use floe_bots::Registry;
 use floe_lab::Machine;
-use floe_lab::profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::read_rules_setting;
+use floe_profile::{ProfileOptions, ProfileReport, ProfileRequest, plan_profile, run_profile};
 
 use crate::args::{GameArgs, default_out, warn};
 use crate::progress::Bar;

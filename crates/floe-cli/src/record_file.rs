@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use floe_io::write::{Existing, Staged};
+use floe_lab::{Setting, Wording};
+
+use crate::flags::Flags;
 
 /// How a person leaves before the end of the game.
 pub(crate) const LEFT: &str = "the game was left unfinished; no record written";
@@ -25,7 +28,7 @@ pub(crate) struct RecordFile {
 
 /// Returns whether the file at `path` is a game record Floe wrote.
 fn is_record(path: &Path) -> bool {
-    floe_lab::people::Record::read(path).is_ok()
+    floe_play::people::Record::read(path).is_ok()
 }
 
 impl RecordFile {
@@ -35,10 +38,11 @@ impl RecordFile {
     /// Names `--record` and what is wrong: not a regular file, someone else's file (unless
     /// `force`), a place that cannot be written, another game writing the same record.
     pub(crate) fn open(path: &Path, force: bool) -> Result<RecordFile> {
+        let force_flag = Flags.mention(Setting::Force);
         let existing = if force {
             Existing::Replace
         } else {
-            Existing::IfFloes(&is_record)
+            Existing::IfFloes(&is_record, &force_flag)
         };
         Ok(RecordFile {
             staged: Staged::begin(path, existing, NAMED)?,
@@ -68,7 +72,9 @@ impl RecordFile {
                 Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
                     let aside = free_path(&path, next);
                     next += 1;
-                    let mut staged = Staged::begin(&aside, Existing::IfFloes(&|_| false), NAMED)?;
+                    // A free name: nothing is there to keep, so no flag is named.
+                    let mut staged =
+                        Staged::begin(&aside, Existing::IfFloes(&|_| false, ""), NAMED)?;
                     staged.write_all(text.as_bytes())?;
                     attempt = staged.finish();
                 }

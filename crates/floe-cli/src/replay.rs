@@ -5,11 +5,12 @@ use anyhow::{Result, bail};
 use clap::Args;
 use floe_bots::Registry;
 use floe_io::write::Existing;
-use floe_lab::RunKind;
 use floe_lab::plan::Plan;
 use floe_lab::request::plan_run;
+use floe_lab::{RunKind, Setting, Wording};
 
 use crate::args::{GameArgs, warn};
+use crate::flags::Flags;
 
 /// Flags of `floe replay`: the run's flags plus the game to show.
 #[derive(Args, Debug)]
@@ -65,9 +66,9 @@ pub struct ReplayArgs {
 /// Runs `floe replay`, printing the log to stdout; its bots may be those of `bots` too.
 pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
     if let Some(path) = &a.record {
-        let record = floe_lab::people::Record::read(path)?;
+        let record = floe_play::people::Record::read(path)?;
         // Told first, shown once the record is known to fit its game.
-        let told = floe_lab::people::tell_record(&record, path, bots, |plan, bots| {
+        let told = floe_play::people::tell_record(&record, path, bots, |plan, bots| {
             tell(a, plan, 0, bots)
         })?;
         return show(a, &told);
@@ -99,9 +100,9 @@ pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
 /// Tells game `index` of the one-cell run `plan`: its log, or with `--html` its page.
 fn tell(a: &ReplayArgs, plan: &Plan, index: u64, bots: &Registry) -> Result<String> {
     Ok(match &a.html {
-        None => floe_lab::replay::replay(plan, index, a.seat, bots)?,
+        None => floe_play::replay::replay(plan, index, a.seat, bots)?,
         Some(_) => {
-            floe_lab::drawn::page(&floe_lab::drawn::replay(plan, index, a.seat, bots)?, None)
+            floe_pages::drawn::page(&floe_play::drawn::replay(plan, index, a.seat, bots)?, None)
         }
     })
 }
@@ -113,10 +114,11 @@ fn show(a: &ReplayArgs, told: &str) -> Result<()> {
     match &a.html {
         None => floe_io::console::write(floe_io::console::Stream::Out, told)?,
         Some(path) => {
+            let force_flag = Flags.mention(Setting::Force);
             let existing = if a.force {
                 Existing::Replace
             } else {
-                Existing::IfFloes(&floe_lab::page::is_floes_page)
+                Existing::IfFloes(&floe_pages::report::is_floes_page, &force_flag)
             };
             floe_io::write::whole(path, told.as_bytes(), existing, "--html")?;
             floe_io::console::err(&format!(

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::Args;
 use floe_lab::output_dir::{OutputDir, Scope, result_files};
-use floe_lab::page::{PAGE, render};
+use floe_pages::report::{PAGE, render};
 
 /// Flags of `floe report`.
 #[derive(Args, Debug)]

@@ -28,8 +28,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use floe_lab::drawn::{Drawn, Live, Step, View, packed, page};
-use floe_lab::people::Sitting;
+use floe_pages::drawn::{Drawn, Live, Step, View, packed, page};
+use floe_play::people::Sitting;
 use rand::RngExt;
 use serde_json::{Value, json};
 

@@ -13,8 +13,6 @@ use std::collections::BTreeMap;
 use std::ffi::{OsStr, OsString};
 use std::fs;
 use std::io::Write as _;
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::{FileTypeExt, MetadataExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
@@ -24,6 +22,9 @@ use clap::builder::ValueParser;
 use floe_io::gate;
 
 mod common;
+mod hostile;
+
+use hostile::{HOSTILE, Hostile, INSIDE, Seen, copy_folder, make, make_at, snapshot};
 
 /// The most any case may take: far more than any takes, far less than a hang.
 const LIMIT: Duration = Duration::from_secs(20);
@@ -217,126 +218,6 @@ fn base(sub: &str, fx: &Fixture) -> Option<Line> {
     })
 }
 
-/// What a path argument is given in a case, made in the case's folder.
-#[derive(Clone, Copy, Debug)]
-enum Hostile {
-    Fifo,
-    Device,
-    ZeroLink,
-    Dangling,
-    Folder,
-    Sparse,
-    OddName,
-    UserFile,
-}
-
-const HOSTILE: [Hostile; 8] = [
-    Hostile::Fifo,
-    Hostile::Device,
-    Hostile::ZeroLink,
-    Hostile::Dangling,
-    Hostile::Folder,
-    Hostile::Sparse,
-    Hostile::OddName,
-    Hostile::UserFile,
-];
-
-/// Returns whether this process may make device nodes (as root): otherwise the device
-/// case is left out, never tried on the machine's own devices.
-fn can_mknod() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| o.stdout == b"0\n")
-}
-
-/// Makes `hostile` in `dir` and returns its path.
-fn make(hostile: Hostile, dir: &Path) -> Option<PathBuf> {
-    let path = dir.join("target.toml");
-    let ok = |status: std::io::Result<std::process::ExitStatus>| status.is_ok_and(|s| s.success());
-    match hostile {
-        Hostile::Fifo => {
-            assert!(ok(Command::new("mkfifo").arg(&path).status()));
-        }
-        Hostile::Device => {
-            if !can_mknod() {
-                return None;
-            }
-            // A null device of the test's own, so that a failure harms no device of the
-            // machine's.
-            assert!(ok(Command::new("mknod")
-                .arg(&path)
-                .args(["c", "1", "3"])
-                .status()));
-        }
-        Hostile::ZeroLink => std::os::unix::fs::symlink("/dev/zero", &path).unwrap(),
-        Hostile::Dangling => std::os::unix::fs::symlink(dir.join("nowhere"), &path).unwrap(),
-        Hostile::Folder => {
-            fs::create_dir(&path).unwrap();
-            fs::write(path.join("keep.txt"), "the user's\n").unwrap();
-        }
-        Hostile::Sparse => {
-            let file = fs::File::create(&path).unwrap();
-            file.set_len(2 << 30).unwrap();
-        }
-        Hostile::OddName => {
-            let odd = dir.join(OsStr::from_bytes(b"odd\xff\x1b[31m.toml"));
-            fs::write(&odd, "the user's own\n").unwrap();
-            return Some(odd);
-        }
-        Hostile::UserFile => fs::write(&path, "the user's own\n").unwrap(),
-    }
-    Some(path)
-}
-
-/// What is at a path, to see it untouched: its kind, and a file's bytes (or, for a large
-/// one, its size and inode), a link's target.
-#[derive(Debug, PartialEq, Eq)]
-enum Seen {
-    File(Vec<u8>),
-    Large(u64, u64, i64),
-    Folder,
-    Link(PathBuf),
-    Fifo,
-    Device(u64),
-    Other,
-}
-
-fn snapshot(dir: &Path, into: &mut BTreeMap<PathBuf, Seen>) {
-    for entry in fs::read_dir(dir).unwrap().flatten() {
-        let path = entry.path();
-        let meta = fs::symlink_metadata(&path).unwrap();
-        let kind = meta.file_type();
-        let seen = if kind.is_symlink() {
-            Seen::Link(fs::read_link(&path).unwrap())
-        } else if kind.is_dir() {
-            snapshot(&path, into);
-            Seen::Folder
-        } else if kind.is_fifo() {
-            Seen::Fifo
-        } else if kind.is_char_device() || kind.is_block_device() {
-            Seen::Device(meta.rdev())
-        } else if kind.is_file() && meta.len() > 1 << 20 {
-            Seen::Large(meta.len(), meta.ino(), meta.mtime())
-        } else if kind.is_file() {
-            Seen::File(fs::read(&path).unwrap())
-        } else {
-            Seen::Other
-        };
-        into.insert(path, seen);
-    }
-}
-
-/// Copies the folder `from` into `to` (files only: a results folder).
-fn copy_folder(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap().flatten() {
-        if entry.file_type().unwrap().is_file() {
-            fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
-        }
-    }
-}
-
 /// One case: a line, and what it must name if it fails.
 struct Case {
     line: Line,
@@ -516,6 +397,32 @@ fn cases(fx: &Fixture, command: &clap::Command) -> (Vec<Case>, Vec<String>) {
     (cases, missing)
 }
 
+/// Tries every one of `cases` by `try_one` on four threads. `try_one` returns `None` for a
+/// case this machine cannot set up (a device it may not make), else what went wrong, if
+/// anything. Returns what went wrong in each case, and how many cases were tried.
+fn each_in_parallel<T: Sync>(
+    cases: &[T],
+    try_one: impl Fn(&T) -> Option<Option<String>> + Sync,
+) -> (Vec<String>, usize) {
+    let next = Mutex::new(cases.iter());
+    let failures = Mutex::new(Vec::new());
+    let tried = Mutex::new(0usize);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                while let Some(case) = { next.lock().unwrap().next() } {
+                    let Some(outcome) = try_one(case) else {
+                        continue;
+                    };
+                    *tried.lock().unwrap() += 1;
+                    failures.lock().unwrap().extend(outcome);
+                }
+            });
+        }
+    });
+    (failures.into_inner().unwrap(), tried.into_inner().unwrap())
+}
+
 #[test]
 fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
     let fx = Fixture::new();
@@ -528,60 +435,40 @@ fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
     assert!(cases.len() > 100, "only {} cases", cases.len());
     let mut fixture_before = BTreeMap::new();
     snapshot(fx.dir.path(), &mut fixture_before);
-    let next = Mutex::new(cases.iter());
-    let failures = Mutex::new(Vec::new());
-    let tried = Mutex::new(0usize);
-    std::thread::scope(|s| {
-        for _ in 0..4 {
-            s.spawn(|| {
-                loop {
-                    let Some(case) = next.lock().unwrap().next() else {
-                        break;
-                    };
-                    let dir = tempfile::tempdir().unwrap();
-                    for copy in case.line.copies {
-                        copy_folder(&fx.dir.path().join(copy), &dir.path().join(copy));
-                    }
-                    let mut args = case.args.clone();
-                    let mut names = case.names.clone();
-                    if let Some(hostile) = case.made {
-                        let Some(path) = make(hostile, dir.path()) else {
-                            continue;
-                        };
-                        names.push(gate::path(&path));
-                        names.push(gate::path(Path::new(path.file_name().unwrap())));
-                        for a in &mut args {
-                            if a == "PLACEHOLDER" {
-                                *a = path.clone().into_os_string();
-                            }
-                        }
-                    }
-                    let case = Case {
-                        args,
-                        names,
-                        line: case.line.clone(),
-                        made: case.made,
-                        text: case.text,
-                        keep: Vec::new(),
-                    };
-                    *tried.lock().unwrap() += 1;
-                    if let Some(wrong) = try_case(&case, dir.path()) {
-                        let shown: Vec<String> = case
-                            .args
-                            .iter()
-                            .map(|a| gate::quoted(&a.to_string_lossy()))
-                            .collect();
-                        failures.lock().unwrap().push(format!(
-                            "floe {} [{:?}]: {wrong}",
-                            shown.join(" "),
-                            case.made
-                        ));
-                    }
-                }
-            });
+    let (failures, tried) = each_in_parallel(&cases, |case| {
+        let dir = tempfile::tempdir().unwrap();
+        for copy in case.line.copies {
+            copy_folder(&fx.dir.path().join(copy), &dir.path().join(copy));
         }
+        let mut args = case.args.clone();
+        let mut names = case.names.clone();
+        if let Some(hostile) = case.made {
+            let path = make(hostile, dir.path())?;
+            names.push(gate::path(&path));
+            names.push(gate::path(Path::new(path.file_name().unwrap())));
+            for a in &mut args {
+                if a == "PLACEHOLDER" {
+                    *a = path.clone().into_os_string();
+                }
+            }
+        }
+        let case = Case {
+            args,
+            names,
+            line: case.line.clone(),
+            made: case.made,
+            text: case.text,
+            keep: Vec::new(),
+        };
+        Some(try_case(&case, dir.path()).map(|wrong| {
+            let shown: Vec<String> = case
+                .args
+                .iter()
+                .map(|a| gate::quoted(&a.to_string_lossy()))
+                .collect();
+            format!("floe {} [{:?}]: {wrong}", shown.join(" "), case.made)
+        }))
     });
-    let failures = failures.into_inner().unwrap();
     let mut fixture_after = BTreeMap::new();
     snapshot(fx.dir.path(), &mut fixture_after);
     assert!(
@@ -592,41 +479,28 @@ fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
         failures.is_empty(),
         "{} of {} cases failed:\n{}",
         failures.len(),
-        tried.into_inner().unwrap(),
+        tried,
         failures.join("\n")
     );
 }
 
-/// The hostile things a file inside a folder Floe reads is replaced by.
-const INSIDE: [Hostile; 6] = [
-    Hostile::Fifo,
-    Hostile::Device,
-    Hostile::ZeroLink,
-    Hostile::Dangling,
-    Hostile::Folder,
-    Hostile::Sparse,
-];
-
-/// Makes `hostile` at `path` (in place of a file there).
-fn make_at(hostile: Hostile, path: &Path) -> bool {
-    let dir = path.parent().unwrap();
-    let made = make(hostile, dir);
-    match made {
-        Some(made) => {
-            fs::rename(made, path).unwrap();
-            true
-        }
-        None => false,
-    }
+/// A file inside a folder a command reads, to be replaced by something hostile: the
+/// command's base line, its subcommand and argument, the folder and the file.
+struct Inside {
+    line: Line,
+    sub: clap::Command,
+    arg: clap::Arg,
+    folder: PathBuf,
+    file: PathBuf,
+    hostile: Hostile,
 }
 
-#[test]
-fn every_file_inside_a_folder_a_command_reads_meets_hostile_input() {
-    let fx = Fixture::new();
-    let command = floe_cli::command();
+/// Every file of every fixture folder a command's path argument reads, as each of the
+/// [`INSIDE`] hostile things.
+fn inside_cases(fx: &Fixture, command: &clap::Command) -> Vec<Inside> {
     let mut cases = Vec::new();
     for sub in command.get_subcommands() {
-        let line = base(sub.get_name(), &fx).expect("every subcommand has a base line");
+        let line = base(sub.get_name(), fx).expect("every subcommand has a base line");
         for arg in sub
             .get_arguments()
             .filter(|a| takes(a, ValueParser::path_buf()))
@@ -655,79 +529,84 @@ fn every_file_inside_a_folder_a_command_reads_meets_hostile_input() {
             files.sort();
             for file in files {
                 for hostile in INSIDE {
-                    cases.push((
-                        line.clone(),
-                        sub.clone(),
-                        arg.clone(),
-                        folder.clone(),
-                        file.clone(),
+                    cases.push(Inside {
+                        line: line.clone(),
+                        sub: sub.clone(),
+                        arg: arg.clone(),
+                        folder: folder.clone(),
+                        file: file.clone(),
                         hostile,
-                    ));
+                    });
                 }
             }
         }
     }
+    cases
+}
+
+/// Runs `case`'s command on a copy of its folder whose file is replaced by the hostile
+/// thing: `None` when this machine cannot make it, else what went wrong, if anything.
+fn try_inside(fx: &Fixture, case: &Inside) -> Option<Option<String>> {
+    let Inside {
+        line,
+        sub,
+        arg,
+        folder,
+        file,
+        hostile,
+    } = case;
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("folder");
+    copy_folder(folder, &copy);
+    let name = file.file_name().unwrap();
+    fs::remove_file(copy.join(name)).unwrap();
+    if !make_at(*hostile, &copy.join(name)) {
+        return None;
+    }
+    // The copy stands for the first folder the argument was given.
+    let mut line = line.with(arg, copy.as_os_str());
+    if let Some(given) = line.positional.get_mut(arg.get_id().as_str())
+        && let Some(rest) =
+            base(sub.get_name(), fx).and_then(|b| b.positional.get(arg.get_id().as_str()).cloned())
+    {
+        given.extend(rest.into_iter().skip(1));
+    }
+    // The folder is the command's own to write (plot and report write into it), but what
+    // was put in place of its file is not Floe's: it stays, unless it is a plain file at a
+    // name Floe listed as its own.
+    let case = Case {
+        args: line.args(sub),
+        names: vec![name.to_string_lossy().into_owned()],
+        line: Line {
+            copies: &["folder"],
+            ..line
+        },
+        made: Some(*hostile),
+        text: None,
+        keep: match hostile {
+            Hostile::Sparse => Vec::new(),
+            _ => vec![copy.join(name)],
+        },
+    };
+    Some(try_case(&case, dir.path()).map(|wrong| {
+        format!(
+            "floe {} with {} as {hostile:?}: {wrong}",
+            sub.get_name(),
+            name.to_string_lossy()
+        )
+    }))
+}
+
+#[test]
+fn every_file_inside_a_folder_a_command_reads_meets_hostile_input() {
+    let fx = Fixture::new();
+    let cases = inside_cases(&fx, &floe_cli::command());
     assert!(cases.len() > 30, "only {} cases", cases.len());
-    let next = Mutex::new(cases.iter());
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..4 {
-            s.spawn(|| {
-                loop {
-                    let Some((line, sub, arg, folder, file, hostile)) = next.lock().unwrap().next()
-                    else {
-                        break;
-                    };
-                    let dir = tempfile::tempdir().unwrap();
-                    let copy = dir.path().join("folder");
-                    copy_folder(folder, &copy);
-                    let name = file.file_name().unwrap();
-                    fs::remove_file(copy.join(name)).unwrap();
-                    if !make_at(*hostile, &copy.join(name)) {
-                        continue;
-                    }
-                    // The copy stands for the first folder the argument was given.
-                    let mut line = line.with(arg, copy.as_os_str());
-                    if let Some(given) = line.positional.get_mut(arg.get_id().as_str())
-                        && let Some(rest) = base(sub.get_name(), &fx)
-                            .and_then(|b| b.positional.get(arg.get_id().as_str()).cloned())
-                    {
-                        given.extend(rest.into_iter().skip(1));
-                    }
-                    // The folder is the command's own to write (plot and report write into
-                    // it), but what was put in place of its file is not Floe's: it stays,
-                    // unless it is a plain file at a name Floe listed as its own.
-                    let case = Case {
-                        args: line.args(sub),
-                        names: vec![name.to_string_lossy().into_owned()],
-                        line: Line {
-                            copies: &["folder"],
-                            ..line
-                        },
-                        made: Some(*hostile),
-                        text: None,
-                        keep: match hostile {
-                            Hostile::Sparse => Vec::new(),
-                            _ => vec![copy.join(name)],
-                        },
-                    };
-                    if let Some(wrong) = try_case(&case, dir.path()) {
-                        failures.lock().unwrap().push(format!(
-                            "floe {} with {} as {hostile:?}: {wrong}",
-                            sub.get_name(),
-                            name.to_string_lossy()
-                        ));
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let (failures, tried) = each_in_parallel(&cases, |case| try_inside(&fx, case));
     assert!(
         failures.is_empty(),
-        "{} of {} cases failed:\n{}",
+        "{} of {tried} cases failed:\n{}",
         failures.len(),
-        cases.len(),
         failures.join("\n")
     );
 }

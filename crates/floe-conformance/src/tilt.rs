@@ -1,9 +1,9 @@
 //! A bot to plug in from outside Floe's own bots, for the tests of every run that names
 //! plugged bots (the lab's runs and the tuner's): `tilt`, which leans to the lowest or
 //! highest answer number, with one declared parameter. The tests build their registry of
-//! it with `floe_games::every_game(PluggedBot::params(LEAN), MakeTilt)`.
+//! it with `floe_games::every_game(tilt::bot(identity).params(LEAN), MakeTilt)`.
 
-use floe_bots::{Bot, BotParam, BotParamKind, MakeBot, Resolved};
+use floe_bots::{Bot, BotParam, BotParamKind, MakeBot, PluggedBot, Resolved};
 use floe_core::{FloeRng, Game, View};
 use rand::RngExt;
 
@@ -42,4 +42,10 @@ impl MakeBot for MakeTilt {
             lean: params.word("lean"),
         })
     }
+}
+
+/// `tilt` as a user's crate would plug it in, under `identity` (what a manifest records
+/// of its build).
+pub fn bot(identity: &str) -> PluggedBot {
+    PluggedBot::new("tilt", "leans to an end, or plays at random", identity)
 }

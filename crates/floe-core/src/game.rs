@@ -48,7 +48,7 @@ pub struct Descriptor {
     /// The script that draws the game's board in a drawn replay or a page played in the
     /// browser: JavaScript that registers a function under the game's name with the page's
     /// player (`FloeDraw[name] = function (board, ctx) { ... return svg; }`, see
-    /// `floe_lab::drawn`). The game's crate keeps it beside the game (`src/draw.js`), so a
+    /// `floe_pages::drawn`). The game's crate keeps it beside the game (`src/draw.js`), so a
     /// new game brings its own drawing; empty for a game whose board the page shows as
     /// its text.
     pub drawing: &'static str,

@@ -8,7 +8,7 @@
 //!
 //! The other media have their own one gate each: CSV cells are made formula-neutral by
 //! `floe_sim::table::spreadsheet_safe`, and HTML pages escape every text (maud escapes by
-//! construction; the drawn pages' data goes through `floe_lab::drawn`'s script escaping).
+//! construction; the drawn pages' data goes through `floe_pages::drawn`'s script escaping).
 
 use std::borrow::Cow;
 use std::fmt::Write as _;

@@ -12,6 +12,7 @@
 //! half-written.
 
 pub mod console;
+pub mod digest;
 pub mod gate;
 pub mod read;
 pub mod stop;

@@ -32,8 +32,9 @@ pub const LOCK: &str = ".floe-lock";
 /// What Floe may do to a regular file already at a path it writes.
 pub enum Existing<'a> {
     /// Replace it only if this says Floe wrote it (a record that reads as a record, a page
-    /// that carries Floe's mark).
-    IfFloes(&'a dyn Fn(&Path) -> bool),
+    /// that carries Floe's mark); the text says how the user asks to replace it anyway, in
+    /// the front end's words (`--force`): this crate words no front end's setting.
+    IfFloes(&'a dyn Fn(&Path) -> bool, &'a str),
     /// Replace it: the user said so (`--force`).
     Replace,
 }
@@ -329,7 +330,7 @@ impl Staged {
                 if let Some(why) = never(&meta, path) {
                     return Err(refuse(why));
                 }
-                if let Existing::IfFloes(is_floes) = existing
+                if let Existing::IfFloes(is_floes, force) = existing
                     && !is_floes(path)
                 {
                     let choose = if named.is_empty() {
@@ -339,7 +340,7 @@ impl Staged {
                     };
                     return Err(refuse(&format!(
                         "Floe did not write this file, and would replace it; move it{choose} \
-                         or give --force to replace it"
+                         or give {force} to replace it"
                     )));
                 }
                 Some(identity(&meta))
@@ -548,13 +549,31 @@ mod tests {
     fn a_new_file_is_written_whole_and_a_users_file_is_kept() {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("deep/er/page.html");
-        whole(&path, b"one", Existing::IfFloes(&never_floes), "--html").unwrap();
+        whole(
+            &path,
+            b"one",
+            Existing::IfFloes(&never_floes, "--force"),
+            "--html",
+        )
+        .unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"one");
-        let e = whole(&path, b"two", Existing::IfFloes(&never_floes), "--html").unwrap_err();
+        let e = whole(
+            &path,
+            b"two",
+            Existing::IfFloes(&never_floes, "--force"),
+            "--html",
+        )
+        .unwrap_err();
         assert!(e.to_string().starts_with("--html "), "{e}");
         assert!(e.to_string().ends_with("Floe did not write this file, and would replace it; move it, choose another --html or give --force to replace it"), "{e}");
         assert_eq!(fs::read(&path).unwrap(), b"one");
-        whole(&path, b"two", Existing::IfFloes(&|_| true), "--html").unwrap();
+        whole(
+            &path,
+            b"two",
+            Existing::IfFloes(&|_| true, "--force"),
+            "--html",
+        )
+        .unwrap();
         whole(&path, b"three", Existing::Replace, "--html").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"three");
         assert_eq!(listing(path.parent().unwrap()), ["page.html"]);

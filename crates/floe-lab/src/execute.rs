@@ -27,12 +27,13 @@ use floe_sim::table::{Cell, Column, Row, Table};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
-use crate::output_dir::{OutFile, OutputDir, Scope, is_chart_name};
+use crate::output_dir::{OutFile, OutputDir, Scope};
 use crate::plan::{CellPlan, GAMES, Plan, RunKind};
 use crate::progress::Progress;
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
 use crate::shards::{self, Merged, ShardFiles};
+use floe_pages::charts::is_chart_name;
 
 /// The column dictionary of a results folder.
 const COLUMNS: &str = "columns.csv";
@@ -433,7 +434,7 @@ impl Outputs {
             None => files
                 .iter()
                 .map(|f| f.name())
-                .chain([MANIFEST, COLUMNS, crate::page::PAGE])
+                .chain([MANIFEST, COLUMNS, floe_pages::report::PAGE])
                 .collect(),
         };
         if plan.per_game {
@@ -522,12 +523,12 @@ impl Outputs {
                 .experiment
                 .as_ref()
                 .map_or("experiment", |i| i.name.as_str());
-            let title = crate::charts::chart_title(study, &plan.game);
-            for chart in crate::charts::draw(self.out.staging(), self.out.staging(), &title)? {
+            let title = floe_pages::charts::chart_title(study, &plan.game);
+            for chart in floe_pages::charts::draw(self.out.staging(), self.out.staging(), &title)? {
                 self.out.add_chart(&chart);
             }
         }
-        crate::page::stage(&mut self.out)?;
+        self.out.stage_page()?;
         for path in self.out.commit().about(Setting::Out, &out_path)? {
             let chart = path
                 .file_name()

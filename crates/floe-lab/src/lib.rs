@@ -1,30 +1,27 @@
-//! Floe's lab: everything between a front end and the batch runner.
+//! Floe's lab: a run from its settings to its results folder.
 //!
 //! A run is one [`Plan`] (serde): built from a one-cell run's settings
 //! ([`request::plan_run`]) or from an experiment spec ([`spec::Spec`] and
-//! [`request::plan_experiment`]), carried out by [`execute`], recorded by a shard in its
-//! manifest and read back by [`shards::read_shards`] to merge. The lab prints nothing and
-//! draws no progress bar: it reports progress through [`Progress`] and returns a
-//! [`Report`] for the front end to show.
+//! [`request::plan_experiment`]), carried out by [`execute`] into an output folder
+//! ([`output_dir`]), recorded by a shard in its manifest and read back by
+//! [`shards::read_shards`] to merge. The lab prints nothing and draws no progress bar: it
+//! reports progress through [`Progress`] and returns a [`Report`] for the front end to
+//! show.
+//!
+//! Its neighbours: the statistics it writes come from `floe_sim`, the page and charts it
+//! stages from `floe_pages`; the tuner (`floe_tune`), the profile (`floe_profile`) and
+//! the games people play (`floe_play`) build on it.
 
-pub mod charts;
 pub mod columns;
-pub mod drawn;
 pub mod estimate;
 mod execute;
-pub mod finalists;
 pub mod message;
 pub mod output_dir;
-pub mod page;
-pub mod people;
 pub mod plan;
-pub mod profile;
 mod progress;
 pub mod provenance;
-pub mod replay;
 pub mod request;
 mod say;
-pub mod session;
 pub mod setup;
 pub mod shards;
 pub mod spec;

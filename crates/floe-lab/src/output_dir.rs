@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use floe_sim::{Setting, Wording};
 
 use crate::message::Message;
+use floe_pages::charts::is_chart_name;
 
 /// A result file being written (see [`floe_io::write::NewFile`]): every error names the
 /// file as the user will find it (`out/seats.csv: No space left on device`), not the
@@ -50,17 +51,6 @@ pub const STAGING_MARK: &str = ".floe-staging";
 
 /// The lock file of an output folder ([`floe_io::write::LOCK`]).
 pub use floe_io::write::LOCK;
-
-/// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
-/// before a run whose charts are not known until its tables are.
-pub const CHART_PREFIXES: [&str; 6] =
-    ["sweep-", "grid-", "seats-", "colours-", "bots-", "ratings-"];
-
-/// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).
-pub fn is_chart_name(name: &str) -> bool {
-    (name.ends_with(".svg") || name.ends_with(".png"))
-        && CHART_PREFIXES.iter().any(|p| name.starts_with(p))
-}
 
 /// An output problem, naming the path.
 #[derive(Debug, thiserror::Error)]
@@ -345,6 +335,23 @@ impl OutputDir {
     /// The files written into the staging folder so far, by name, in order.
     pub fn written(&self) -> &[String] {
         &self.written
+    }
+
+    /// Writes the results page ([`floe_pages::report::PAGE`]) of what is staged so far,
+    /// showing the files written there (in name order, so the page is the same however
+    /// the run ordered them). The page is written last, so that it shows every table and
+    /// chart of the folder.
+    ///
+    /// # Errors
+    /// As [`floe_pages::report::render`], or names the page when it cannot be written.
+    pub fn stage_page(&mut self) -> anyhow::Result<()> {
+        let mut files = self.written.clone();
+        files.sort();
+        let page = floe_pages::report::render(&self.staging, &files)?;
+        let mut file = self.file(floe_pages::report::PAGE)?;
+        file.write_all(page.as_bytes())?;
+        file.flush()?;
+        Ok(())
     }
 
     /// Adds the file `name` that was written into the staging folder by other means.

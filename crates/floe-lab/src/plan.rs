@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use floe_core::ParamValue;
 use floe_sim::Dealing;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 /// Which command's results a run writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,7 +114,7 @@ pub struct ExperimentInfo {
 impl Plan {
     /// Returns the SHA-256 of the plan's rules (hex): the fingerprint a manifest shows.
     pub fn rules_fingerprint(&self) -> String {
-        sha256_hex(self.rules.as_bytes())
+        floe_io::digest::sha256_hex(self.rules.as_bytes())
     }
 
     /// Returns the plan as TOML.
@@ -125,16 +124,6 @@ impl Plan {
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("a plan serialises to TOML")
     }
-}
-
-/// Returns the SHA-256 of `bytes` as lowercase hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
-/// Returns `bytes` as lowercase hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
@@ -202,13 +191,5 @@ mod tests {
         let text = plan.to_toml();
         let back: Plan = toml::from_str(&text).unwrap();
         assert_eq!(back, plan, "{text}");
-    }
-
-    #[test]
-    fn fingerprints_are_sha256() {
-        assert_eq!(
-            sha256_hex(b"abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
     }
 }

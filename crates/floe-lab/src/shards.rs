@@ -15,8 +15,9 @@ use sha2::{Digest, Sha256};
 
 use crate::message::Message;
 use crate::output_dir::{OutputDir, OutputError};
-use crate::plan::{GAMES, Plan, hex, sha256_hex};
+use crate::plan::{GAMES, Plan};
 use crate::provenance;
+use floe_io::digest::{hex, sha256_hex};
 
 /// A shard's counts: `cell,name,index,value` rows.
 pub const COUNTS: &str = "counts.csv";

@@ -7,8 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use floe_bots::{PluggedBot, Registry};
-use floe_conformance::tilt::{LEAN, MakeTilt, Tilt};
-use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
+use floe_conformance::tilt::{LEAN, MakeTilt, Tilt, bot};
 use floe_lab::request::{RunRequest, plan_experiment, plan_run};
 use floe_lab::shards::read_shards;
 use floe_lab::spec::Spec;
@@ -16,9 +15,8 @@ use floe_lab::{Dealing, Machine, Plan, RunKind, RunOptions, Seating, Shard, Sile
 
 /// A registry with `tilt` of `identity` for every game.
 fn tilt(identity: &str) -> Registry {
-    let bot = PluggedBot::new("tilt", "leans to an end, or plays at random", identity);
     let mut registry = Registry::default();
-    registry.add(floe_games::every_game(bot.params(LEAN), MakeTilt));
+    registry.add(floe_games::every_game(bot(identity).params(LEAN), MakeTilt));
     registry
 }
 
@@ -246,35 +244,4 @@ fn an_experiment_spec_names_a_plugged_bot_as_a_built_in_one() {
     run(&planned.plan, &out, Machine::default(), None, &registry).unwrap();
     let ratings = fs::read_to_string(out.join("ratings.csv")).unwrap();
     assert!(ratings.contains(",tilt:lean=high,20,"), "{ratings}");
-}
-
-#[test]
-fn a_profile_ladder_climbs_to_a_plugged_bot() {
-    let tmp = tempfile::tempdir().unwrap();
-    let registry = tilt("tilt 1");
-    let planned = plan_profile(ProfileRequest {
-        game: "goofspiel".into(),
-        rules: None,
-        players: 2,
-        ladder: Some("random,tilt:lean=high".into()),
-        deals: 10,
-        dealing: Dealing::default(),
-        registry,
-    })
-    .unwrap();
-    let report = run_profile(
-        &planned,
-        &ProfileOptions {
-            out: tmp.path(),
-            machine: Machine::default(),
-            command: vec!["test".into()],
-            force: false,
-            progress: &Silent,
-            stop: None,
-        },
-    )
-    .unwrap();
-    assert_eq!(report.ladder, ["random", "tilt:lean=high"]);
-    let manifest = fs::read_to_string(tmp.path().join("manifest.toml")).unwrap();
-    assert!(manifest.contains("tilt = \"tilt 1\""), "{manifest}");
 }

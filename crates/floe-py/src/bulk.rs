@@ -7,14 +7,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
-use floe_lab::people::{Record, replay_record};
-use floe_lab::profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_lab::request::{Planned, RunRequest, plan_experiment, plan_run, read_rules_setting};
 use floe_lab::spec::Spec;
 use floe_lab::{
     Machine, Message, Plan, Progress, Registry, RunKind, RunOptions, Seating, Setting,
     SettingError, Shard,
 };
+use floe_play::people::{Record, replay_record};
+use floe_profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
 use floe_tune::{TuneSpec, trial};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
@@ -494,7 +494,7 @@ pub fn replay(
     }
     let table = Table::new(game, players, rules, deal);
     let planned = plan_table(py, table, &seated, (kind, seating), games, false)?;
-    let text = py.detach(|| floe_lab::replay::replay(&planned.plan, index, seat, &seated.bots));
+    let text = py.detach(|| floe_play::replay::replay(&planned.plan, index, seat, &seated.bots));
     finish(text, &seated)
 }
 

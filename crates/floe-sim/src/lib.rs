@@ -18,6 +18,7 @@ mod setting;
 pub mod stats;
 pub mod table;
 mod tally;
+pub mod verdict;
 
 pub use deal::Deal;
 pub use dealing::{DealSetting, Dealing, Seating};

@@ -8,6 +8,7 @@ pub mod plan;
 pub mod run;
 pub mod search;
 pub mod spec;
+pub mod verdict;
 
 pub use plan::check;
 pub use run::{Priced, TuneReport, price, trial, tune};

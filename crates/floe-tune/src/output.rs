@@ -11,14 +11,13 @@ use floe_io::count;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
 
-use crate::objective::{Measure, Objective, Statistic};
+use crate::objective::{Objective, Statistic};
 use crate::search;
 use crate::spec::TuneSpec;
-use floe_core::ParamValue;
-use floe_lab::finalists::{Weighed, verdict_of};
 use floe_lab::output_dir::OutputDir;
 
 use crate::plan::*;
+use crate::verdict::{Validated, verdict};
 
 /// What was tuned, by what, and how long it took: `manifest.toml`.
 #[derive(serde::Serialize)]
@@ -401,37 +400,8 @@ pub(super) fn objective_text(objective: &Objective, value: f64, (lo, hi): (f64, 
     }
 }
 
-/// Returns the verdict on one player count's finalists against the baseline (the rules'
-/// own table, the bot's defaults): see [`verdict_of`].
-pub(super) fn verdict(plan: &CountPlan, validated: &[Validated], pct: f64) -> String {
-    let finalists: Vec<Weighed> = validated
-        .iter()
-        .map(|v| (plan.name(&v.values), v.rules, v.interval))
-        .collect();
-    verdict_of(plan.baseline_name(), &finalists, pct)
-}
-
 /// The result tables of a tune.
 pub(super) const TABLES: [&str; 3] = ["search.csv", "progress.csv", "validation.csv"];
-
-/// One candidate measured in validation.
-#[derive(Clone, Debug)]
-pub struct Validated {
-    /// Its values.
-    pub values: Vec<ParamValue>,
-    /// Whether it is the baseline: the rules' own table, the bot's defaults.
-    pub rules: bool,
-    /// Its rank in the search (from 1), `None` for the rules' table when not a finalist.
-    pub search_rank: Option<usize>,
-    /// The search's estimate of its objective.
-    pub search_objective: Option<f64>,
-    /// Its measure on the validation deals.
-    pub measure: Measure,
-    /// The objective on them, and its interval.
-    pub objective: f64,
-    /// The interval.
-    pub interval: (f64, f64),
-}
 
 /// What tuning one player count found.
 #[derive(Clone, Debug)]

@@ -31,6 +31,7 @@ use floe_lab::{Progress, Silent};
 
 use crate::output::*;
 use crate::plan::*;
+use crate::verdict::Validated;
 
 /// Plays `plans` of `spec` on `game` (`base` rules), reporting games to `progress`.
 pub(super) fn tune_counts<G: Game>(
@@ -398,7 +399,11 @@ pub fn tune(
             let plans = plan(self.spec, &game)?;
             let mut dir = OutputDir::prepare(
                 self.out,
-                &[&TABLES[..], &["manifest.toml", PICK, floe_lab::page::PAGE]].concat(),
+                &[
+                    &TABLES[..],
+                    &["manifest.toml", PICK, floe_pages::report::PAGE],
+                ]
+                .concat(),
                 true,
                 Scope::Everything,
                 self.force,
@@ -437,7 +442,7 @@ pub fn tune(
             })?;
             manifest.write_all(text.as_bytes())?;
             drop(manifest);
-            floe_lab::page::stage(&mut dir)?;
+            dir.stage_page()?;
             let written = dir.commit()?;
             Ok(TuneReport {
                 text: summary(self.spec, &results),

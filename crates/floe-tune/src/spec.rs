@@ -66,7 +66,7 @@ pub mod defaults {
     /// Games per candidate per round.
     pub const ROUND_GAMES: u64 = 2_000;
     /// The confidence of racing's comparisons and of every interval reported.
-    pub const CONFIDENCE: f64 = floe_lab::finalists::CONFIDENCE;
+    pub const CONFIDENCE: f64 = floe_sim::verdict::CONFIDENCE;
     /// Candidates measured again on fresh deals.
     pub const FINALISTS: usize = 5;
     /// NTBEA: neighbours drawn per round.

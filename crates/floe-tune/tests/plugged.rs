@@ -4,16 +4,15 @@
 use std::fs;
 use std::sync::Arc;
 
-use floe_bots::{PluggedBot, Registry};
-use floe_conformance::tilt::{LEAN, MakeTilt};
+use floe_bots::Registry;
+use floe_conformance::tilt::{LEAN, MakeTilt, bot};
 use floe_lab::{Machine, Silent};
 use floe_tune::{TuneSpec, tune};
 
 /// A registry with `tilt` of `identity` for every game.
 fn tilt(identity: &str) -> Registry {
-    let bot = PluggedBot::new("tilt", "leans to an end, or plays at random", identity);
     let mut registry = Registry::default();
-    registry.add(floe_games::every_game(bot.params(LEAN), MakeTilt));
+    registry.add(floe_games::every_game(bot(identity).params(LEAN), MakeTilt));
     registry
 }
 

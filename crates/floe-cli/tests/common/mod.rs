@@ -211,3 +211,21 @@ macro_rules! tests_of {
 }
 #[allow(unused_imports)]
 pub(crate) use tests_of;
+
+/// The command line of a small run, with one row per game, and the flags `more`.
+pub fn small(seed: u64, more: &str) -> String {
+    format!("simulate --games 300 --per-game --seed {seed} {more}")
+}
+
+/// Runs [`small`] of `seed` (with the flags `more`) into `out`, and checks it succeeds.
+pub fn ok_small(seed: u64, more: &str, out: &Path) {
+    ok(&words(&small(seed, more)), out);
+}
+
+/// Returns `text` with every line that starts with `start` replaced by `line`.
+pub fn with_line(text: &str, start: &str, line: &str) -> String {
+    text.lines()
+        .map(|l| if l.starts_with(start) { line } else { l })
+        .map(|l| format!("{l}\n"))
+        .collect()
+}

@@ -11,7 +11,6 @@
 pub mod verdict;
 
 use std::collections::HashMap;
-use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -19,9 +18,9 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
+use floe_sim::verdict::CONFIDENCE;
+
 use crate::charts::chart_title;
-use crate::finalists::CONFIDENCE;
-use crate::output_dir::OutputDir;
 
 /// The page's file name in a results folder.
 pub const PAGE: &str = "report.html";
@@ -150,21 +149,6 @@ pub(crate) fn head(title: &str, policy: &str, style: &str) -> Markup {
             style { (PreEscaped(style)) }
         }
     }
-}
-
-/// Writes the page of the result staged in `out` into it, showing the files written there
-/// so far (in name order, so the page is the same however the run ordered them).
-///
-/// # Errors
-/// As [`render`], or names the page when it cannot be written.
-pub fn stage(out: &mut OutputDir) -> Result<()> {
-    let mut files = out.written().to_vec();
-    files.sort();
-    let page = render(out.staging(), &files)?;
-    let mut file = out.file(PAGE)?;
-    file.write_all(page.as_bytes())?;
-    file.flush()?;
-    Ok(())
 }
 
 /// The confidence of a tune's intervals, from the spec its manifest holds (the default

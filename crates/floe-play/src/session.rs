@@ -17,8 +17,8 @@ use floe_games::GameVisitor;
 use floe_sim::{Deal, Setting};
 use rand::RngExt;
 
-use crate::message::SettingError;
-use crate::request::RulesFile;
+use floe_lab::message::SettingError;
+use floe_lab::request::RulesFile;
 
 /// One answer to the pending question: its fixed number ([`Game::action_index`], the same
 /// at every question of a table of that size) and its printed text.
@@ -116,9 +116,9 @@ impl Session {
                 Ok(Session(Box::new(live)))
             }
         }
-        crate::request::known_game(game)?;
+        floe_lab::request::known_game(game)?;
         let bots = bots.clone();
-        crate::request::with_game(
+        floe_lab::request::with_game(
             game,
             rules,
             Start {

@@ -16,7 +16,7 @@
 //! **The games.** One tournament of the ladder with duplicate seating
 //! ([`floe_sim::Seating::Duplicate`]): every deal is played once in every seating of the
 //! cycle, so every entrant plays every seat equally often on the same deals. It is planned
-//! by [`crate::request::plan_run`] and played by [`crate::execute`], which write the
+//! by [`floe_lab::request::plan_run`] and played by [`floe_lab::execute`], which write the
 //! tournament's usual tables (`tournament.csv`, `ratings.csv`, `pairwise.csv`,
 //! `seats.csv`, `game_stats.csv`, ...); the profile is derived from those tables alone, so
 //! it agrees with them to the digit. With more entrants than seats each game seats a
@@ -120,7 +120,7 @@ mod tests {
     use floe_sim::table::{Cell, Column, Kind, Table};
 
     use super::*;
-    use crate::{Setting, SettingError};
+    use floe_lab::{Setting, SettingError};
 
     /// A table as the tournament gives it, from CSV-like text: a field is a count when it
     /// reads as one, a number when it reads as one, empty when empty, else a text.

@@ -12,13 +12,13 @@ use floe_sim::Setting;
 use floe_sim::report::TableFile;
 use floe_sim::table::Table;
 
-use crate::message::{About, Message};
-use crate::output_dir::{OutputDir, Scope};
-use crate::progress::Progress;
-use crate::request::{NamedBy, RulesFile, plan_run};
-use crate::{Machine, Report, RunOptions};
+use floe_lab::Progress;
+use floe_lab::message::{About, Message};
+use floe_lab::output_dir::{OutputDir, Scope};
+use floe_lab::request::{NamedBy, RulesFile, plan_run};
+use floe_lab::{Machine, Report, RunOptions};
 
-use super::*;
+use crate::*;
 
 /// How to carry out a profile.
 pub struct ProfileOptions<'a> {
@@ -98,7 +98,7 @@ pub(super) fn run_game<G: Game>(
     }
     let picture = floe_plot::png_path(Path::new(CHART));
     let picture = picture.to_string_lossy();
-    names.extend([PROFILE, LADDER, CHART, &picture, crate::page::PAGE]);
+    names.extend([PROFILE, LADDER, CHART, &picture, floe_pages::report::PAGE]);
     let mut out = OutputDir::prepare(opts.out, &names, false, Scope::Everything, opts.force)
         .about(Setting::Out, &out_path)?;
 
@@ -154,7 +154,7 @@ pub(super) fn run_game<G: Game>(
             "note: {CHART} not drawn: some entrant has no finite rating (see {RATINGS})"
         ))),
     }
-    crate::page::stage(&mut out)?;
+    out.stage_page()?;
 
     let (charts, written) = out
         .commit()
@@ -203,7 +203,7 @@ fn play_tournament(
         &p.registry,
     )?)
     .map_err(ladder_error)?;
-    let report: Report = crate::execute(
+    let report: Report = floe_lab::execute(
         &planned.plan,
         &RunOptions {
             out: &out.staging().join(TOURNAMENT),
@@ -225,7 +225,7 @@ fn play_tournament(
             .map(|n| n.to_string_lossy().into_owned())
             .ok_or_else(|| anyhow!("{}: not a file", path.display()))?;
         // The profile writes its own dictionary, manifest and page over the tournament's.
-        if [COLUMNS, MANIFEST, crate::page::PAGE].contains(&name.as_str()) {
+        if [COLUMNS, MANIFEST, floe_pages::report::PAGE].contains(&name.as_str()) {
             continue;
         }
         floe_io::write::place(path, &out.staging().join(&name))
@@ -242,6 +242,6 @@ fn write_profile<G: Game>(game: &G, tables: &[(String, Table)], out: &mut Output
     for (file, t) in &described[described.len() - 2..] {
         t.write(out.file(file)?)?;
     }
-    crate::columns::dictionary(game, &described).write(out.file(COLUMNS)?)?;
+    floe_lab::columns::dictionary(game, &described).write(out.file(COLUMNS)?)?;
     Ok(())
 }

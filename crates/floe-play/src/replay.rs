@@ -8,9 +8,9 @@ use floe_core::{ActionList, Game, Outcome, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
 use floe_sim::{Line, Setting};
 
-use crate::message::SettingError;
-use crate::plan::Plan;
-use crate::setup::{Machine, Setup, setup};
+use floe_lab::message::SettingError;
+use floe_lab::plan::Plan;
+use floe_lab::setup::{Machine, Setup, setup};
 
 /// Plays game `index` of the one-cell run `plan` again and returns its log: the seating,
 /// every question with its answers, every event, the board wherever the game marks one

@@ -5,7 +5,7 @@ use anyhow::{Result, anyhow};
 use floe_sim::stats::{Z95, extremes, wilson};
 use floe_sim::table::{Cell, Table};
 
-use super::*;
+use crate::*;
 
 /// One entrant of the ladder, as the tournament's tables give it.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,11 +7,11 @@ use floe_games::GameVisitor;
 use floe_io::gate::quoted;
 use floe_sim::{Dealing, Seating, Setting};
 
-use crate::RunKind;
-use crate::message::{Message, SettingError};
-use crate::request::{RulesFile, RunRequest, known_game, plan_run, with_game};
+use floe_lab::RunKind;
+use floe_lab::message::{Message, SettingError};
+use floe_lab::request::{RulesFile, RunRequest, known_game, plan_run, with_game};
 
-use super::*;
+use crate::*;
 
 /// A profile as a front end asks for it.
 pub struct ProfileRequest {

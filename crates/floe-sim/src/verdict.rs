@@ -1,6 +1,7 @@
 //! The tuner's verdict on its finalists, in words: whether a candidate's objective beats
 //! the rules' own table on fresh games. The tuner's console and the report page
-//! (`page::verdict`) both say it, so it lives below both, and neither needs the other.
+//! (`floe_pages::report::verdict`) both say it, so it lives below both, and neither needs
+//! the other.
 
 /// The confidence of the tuner's comparisons and intervals when a spec does not say
 /// (`confidence`): the page reads a folder's manifest with the same default.

@@ -19,11 +19,11 @@ use floe_bots::{Registry, split_spec_list};
 use floe_io::gate::quoted;
 use floe_sim::Setting;
 
-use crate::RunKind;
-use crate::message::{Message, SettingError};
-use crate::plan::Plan;
-use crate::request::{NamedBy, RulesFile, RunRequest, plan_run};
 use crate::session::Session;
+use floe_lab::RunKind;
+use floe_lab::message::{Message, SettingError};
+use floe_lab::plan::Plan;
+use floe_lab::request::{NamedBy, RulesFile, RunRequest, plan_run};
 
 /// The name that seats a person in a bot list (`person,greedy,mcts`).
 pub const PERSON: &str = "person";

@@ -6,7 +6,7 @@ use floe_bots::{Bot, BotSpec};
 use floe_core::{Game, game_seed};
 use floe_sim::Deal;
 
-use super::*;
+use crate::*;
 
 /// The timing that decided on [`DEEP`].
 #[derive(Clone, Debug, PartialEq)]

@@ -1,5 +1,5 @@
 "use strict";
-// The player of a drawn game (see the Rust module floe_lab::drawn): it unpacks the steps
+// The player of a drawn game (see the Rust module floe_pages::drawn): it unpacks the steps
 // in the page's data, draws the step shown with the game's drawing, keeps the log beside
 // it, and, in a page served to play in, asks the server for new steps and sends answers.
 

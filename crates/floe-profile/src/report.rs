@@ -8,7 +8,7 @@ use floe_plot::{Series, step_chart};
 use floe_sim::table::{Cell, Column, Table};
 use floe_sim::table_row;
 
-use super::*;
+use crate::*;
 
 table_row! {
     /// `profile.csv`: the profile of one ladder (after the run's columns).

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use floe_lab::request::{RunRequest, plan_run};
-use floe_lab::session::Session;
+use floe_play::session::Session;
 
 #[test]
 fn a_refused_answer_names_the_answers_and_changes_nothing() {
@@ -94,7 +94,7 @@ fn bots_asked_through_a_session_play_game_0_of_the_run() {
         })
         .unwrap()
         .plan;
-        let told = floe_lab::replay::replay(&plan, 0, None, &Default::default()).unwrap();
+        let told = floe_play::replay::replay(&plan, 0, None, &Default::default()).unwrap();
         let scores: Vec<String> = (0..3)
             .map(|s| format!("  seat {s}: {} points", finish.scores[s]))
             .collect();

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
 use super::{Drawn, Step};
-use crate::page::head;
+use crate::report::head;
 
 /// The page's look.
 const STYLE: &str = include_str!("drawn.css");

@@ -5,10 +5,11 @@ use std::collections::BTreeSet;
 
 use floe_bots::Registry;
 use floe_lab::RunKind;
-use floe_lab::drawn::{self, Drawn};
 use floe_lab::plan::Plan;
-use floe_lab::replay::replay;
 use floe_lab::request::{RunRequest, plan_run};
+use floe_pages::drawn::{Drawn, page};
+use floe_play::drawn;
+use floe_play::replay::replay;
 use floe_sim::Dealing;
 
 /// The one-game plan of `game` at `players` seats with random bots.
@@ -170,7 +171,7 @@ fn a_page_drawn_for_one_seat_holds_no_secret_of_another() {
             for seed in [1, 2] {
                 let plan = plan(game, players, seed);
                 let full = replay(&plan, 0, None, &Registry::default()).unwrap();
-                let full_page = without_code(&drawn::page(
+                let full_page = without_code(&page(
                     &drawn::replay(&plan, 0, None, &Registry::default()).unwrap(),
                     None,
                 ));
@@ -191,7 +192,7 @@ fn a_page_drawn_for_one_seat_holds_no_secret_of_another() {
                     assert_eq!(d.views.len(), 1);
                     assert_eq!(d.views[0].seat, Some(seat));
                     check_private_fields(game, &d, seat);
-                    let page = without_code(&drawn::page(&d, None));
+                    let page = without_code(&page(&d, None));
                     // A line is a whole string of the page's data (a longer line may begin
                     // with a secret's words and tell only what the seat knows); a card is
                     // looked for anywhere.

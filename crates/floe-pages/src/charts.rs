@@ -113,7 +113,7 @@ pub fn study_title(dir: &Path, fallback: &str) -> Result<String> {
 
 /// Draws every chart the CSV files in `dir` allow, titled with `name`, into the folder
 /// `into`; returns the charts' file names (each named as
-/// [`crate::output_dir::is_chart_name`] knows them).
+/// [`is_chart_name`] knows them).
 ///
 /// # Errors
 /// Fails if a file cannot be read, lacks a column, or a chart cannot be written.
@@ -423,6 +423,17 @@ fn rate_charts(
     Ok(paths)
 }
 
+/// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
+/// before a run whose charts are not known until its tables are.
+pub const CHART_PREFIXES: [&str; 6] =
+    ["sweep-", "grid-", "seats-", "colours-", "bots-", "ratings-"];
+
+/// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).
+pub fn is_chart_name(name: &str) -> bool {
+    (name.ends_with(".svg") || name.ends_with(".png"))
+        && CHART_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
 /// Longest slug kept whole: a file name must stay well under the 255 bytes systems allow.
 const SLUG_MAX: usize = 80;
 
@@ -437,7 +448,7 @@ fn slug(bots: &str) -> String {
     if whole.len() <= SLUG_MAX {
         return whole;
     }
-    let hash = crate::plan::sha256_hex(bots.as_bytes());
+    let hash = floe_io::digest::sha256_hex(bots.as_bytes());
     format!("{}-{}", &whole[..SLUG_MAX - 9], &hash[..8])
 }
 
@@ -654,7 +665,7 @@ mod tests {
         assert_eq!(paths.len(), 1);
         let name = paths[0].file_name().unwrap().to_string_lossy().into_owned();
         assert_eq!(name, format!("ratings-2p-{}.svg", slug(bots)));
-        assert!(crate::output_dir::is_chart_name(&name));
+        assert!(is_chart_name(&name));
         let svg = std::fs::read_to_string(&paths[0]).unwrap();
         assert!(svg.contains("mcts:tree=single") && svg.contains("mcts:tree=open"));
         // An entrant without a rating leaves no point; with no line of two, no chart.

@@ -11,7 +11,7 @@ use floe_sim::stats::holm;
 use floe_sim::table::Cell;
 
 use crate::charts::{Row, num, read, text};
-use crate::finalists::{Weighed, beats, verdict_of};
+use floe_sim::verdict::{Weighed, beats, verdict_of};
 
 /// The level at which a test counts as showing a difference, after Holm's adjustment.
 pub const LEVEL: f64 = 0.05;
