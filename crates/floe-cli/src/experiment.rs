@@ -15,6 +15,7 @@ use floe_lab::spec::Spec;
 use floe_lab::{Machine, Plan};
 
 use crate::args::{RunFlags, default_out, warn};
+use crate::progress::duration;
 
 /// Flags of `floe experiment`.
 #[derive(Args, Debug)]
@@ -76,13 +77,4 @@ fn print_check(plan: &Plan, machine: Machine, bots: &Registry) -> Result<()> {
     )?;
     out.flush()?;
     Ok(())
-}
-
-/// Formats `secs` for people: `40 s`, `12 min`, `3.5 h`.
-pub fn duration(secs: f64) -> String {
-    match secs {
-        s if s < 90.0 => format!("{s:.0} s"),
-        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
-        s => format!("{:.1} h", s / 3600.0),
-    }
 }

@@ -58,7 +58,10 @@ pub fn run(a: &ProfileArgs, bots: &Registry) -> Result<()> {
         .out
         .clone()
         .unwrap_or_else(|| default_out(&format!("profile-{}-{}p", a.game.game, a.game.players)));
-    let bar = Bar::new(a.study.quiet);
+    let bar = Bar::new(
+        a.study.quiet,
+        "give fewer --games (deals), or a shorter --ladder",
+    );
     let report = run_profile(
         &planned,
         &ProfileOptions {

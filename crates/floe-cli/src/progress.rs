@@ -1,15 +1,28 @@
-//! The progress bar of a run: games done, speed, and an ETA once a game has finished.
+//! The progress bar of a run: games done, speed, and an ETA once a game has finished;
+//! before a long run, its expected time and how to shorten it.
 
 use floe_lab::Progress;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+/// A run expected to take longer than this (seconds) is announced before it starts, with
+/// how to shorten it: a person should not learn an hour later that a trial was not quick.
+pub const LONG_RUN: f64 = 600.0;
+
 /// A progress bar on stderr, drawn only when stderr is a terminal, hidden with `--quiet`.
-pub struct Bar(ProgressBar);
+pub struct Bar {
+    bar: ProgressBar,
+    /// How to shorten the run, in the command's flags (`give --games N ...`).
+    shorten: &'static str,
+}
 
 impl Bar {
-    pub fn new(quiet: bool) -> Bar {
+    /// A bar for a run that `shorten` says how to shorten (shown before a long run).
+    pub fn new(quiet: bool, shorten: &'static str) -> Bar {
         if quiet {
-            return Bar(ProgressBar::hidden());
+            return Bar {
+                bar: ProgressBar::hidden(),
+                shorten,
+            };
         }
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(
@@ -24,7 +37,7 @@ impl Bar {
         )
         .with_key("known_eta", write_eta);
         bar.set_style(style);
-        Bar(bar)
+        Bar { bar, shorten }
     }
 }
 
@@ -40,18 +53,46 @@ fn write_eta(state: &ProgressState, w: &mut dyn std::fmt::Write) {
 
 impl Progress for Bar {
     fn begin(&self, games: u64) {
-        self.0.set_length(games);
-        self.0.reset();
+        self.bar.set_length(games);
+        self.bar.reset();
     }
     fn cell(&self, name: &str) {
         // The bar writes to the terminal itself: a cell's name (a rules file's, a bot's)
         // passes the console's gate here.
-        self.0.set_message(floe_io::gate::line(name).into_owned());
+        self.bar.set_message(floe_io::gate::line(name).into_owned());
     }
     fn advance(&self, games: u64) {
-        self.0.inc(games);
+        self.bar.inc(games);
     }
     fn end(&self) {
-        self.0.finish_and_clear();
+        self.bar.finish_and_clear();
+    }
+    /// Only a person watching the bar is told: a script or a log has no use for the
+    /// timing it costs.
+    fn wants_estimate(&self) -> bool {
+        !self.bar.is_hidden()
+    }
+    fn expect(&self, games: u64, seconds: f64, at_least: bool) {
+        if seconds > LONG_RUN {
+            self.bar.suspend(|| {
+                floe_io::console::note(&format!(
+                    "this run is expected to take {} {} on this machine ({}, timed on its \
+                     first games); {}; Ctrl-C stops it cleanly, leaving the folder as it was",
+                    if at_least { "at least" } else { "about" },
+                    duration(seconds),
+                    floe_io::count(games, "game"),
+                    self.shorten
+                ));
+            });
+        }
+    }
+}
+
+/// Formats `secs` for people: `40 s`, `12 min`, `3.5 h`.
+pub fn duration(secs: f64) -> String {
+    match secs {
+        s if s < 90.0 => format!("{s:.0} s"),
+        s if s < 5400.0 => format!("{:.0} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
     }
 }

@@ -7,7 +7,7 @@ use anyhow::Result;
 use floe_bots::Registry;
 use floe_lab::request::RunRequest;
 use floe_lab::shards::Merged;
-use floe_lab::{Machine, Plan, Report, RunOptions};
+use floe_lab::{Machine, Plan, Report, RunKind, RunOptions};
 use floe_sim::table::Cell;
 use serde_json::{Map, Value, json};
 
@@ -48,7 +48,13 @@ pub fn run_plan(
         format,
         force,
     } = delivery;
-    let bar = Bar::new(quiet);
+    let shorten = match plan.kind {
+        RunKind::Experiment => {
+            "give --games N to play N games a cell, or see each cell's time with --check"
+        }
+        _ => "give fewer --games",
+    };
+    let bar = Bar::new(quiet, shorten);
     let report = floe_lab::execute(
         plan,
         &RunOptions {

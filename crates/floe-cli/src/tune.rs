@@ -12,8 +12,8 @@ use floe_lab::Machine;
 use floe_tune::{Priced, TuneSpec, price, trial, tune};
 
 use crate::args::default_out;
-use crate::experiment::duration;
 use crate::progress::Bar;
+use crate::progress::duration;
 
 /// Flags of `floe tune`.
 #[derive(Args, Debug)]
@@ -88,7 +88,10 @@ pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
         return Ok(());
     }
     let out = a.out.clone().unwrap_or_else(|| default_out(&spec.name));
-    let bar = Bar::new(a.study.quiet);
+    let bar = Bar::new(
+        a.study.quiet,
+        "give --games N for a quick trial, or see each player count's time with --check",
+    );
     let report = tune(
         &spec,
         &out,

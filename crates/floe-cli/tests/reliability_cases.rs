@@ -639,7 +639,10 @@ fn case_13_a_formula_looking_name_is_written_as_text() {
 /// The screen of a tmux pane running `command` in `dir` after `wait`, or `None` without
 /// tmux.
 fn tmux_screen(dir: &Path, command: &str, wait: Duration) -> Option<String> {
-    let session = format!("floe-{}", std::process::id());
+    // Tests run at once in one process: each screen its own session.
+    static SESSIONS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let session = format!("floe-{}-{n}", std::process::id());
     let started = Command::new("tmux")
         .args(words("new-session -d -x 160 -y 20 -s"))
         .args([&session, "-c"])
@@ -667,13 +670,51 @@ fn case_16_the_progress_bar_shows_no_eta_before_a_game_has_finished() {
         "{} simulate --game north-pole --players 4 --bots mcts:iters=10000000 --games 2 --out slow",
         floe_bin.display()
     );
-    let Some(screen) = tmux_screen(tmp.path(), &command, Duration::from_secs(3)) else {
+    // The run first spends up to a second timing its line-up, to announce a long run.
+    let Some(screen) = tmux_screen(tmp.path(), &command, Duration::from_secs(5)) else {
         eprintln!("no tmux here: skipped");
         return;
     };
     assert!(screen.contains("0/2 games"), "{screen}");
     assert!(screen.contains("ETA ?"), "{screen}");
     assert!(!screen.contains("ETA 0s"), "{screen}");
+}
+
+/// A run expected to take over ten minutes says so before it starts, with how to shorten
+/// it, to a person watching (issue 44: a suggested trial took hours unannounced); a run
+/// of a line-up too slow to time in a second is announced as "at least".
+#[test]
+fn a_long_run_is_announced_with_its_time_and_how_to_shorten_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let floe_bin = assert_cmd::cargo::cargo_bin("floe");
+    let runs = [
+        (
+            "simulate --games 2000000000 --out big",
+            "about",
+            "give fewer --games",
+        ),
+        (
+            "simulate --game north-pole --bots mcts:iters=10000000 --games 100000 --out slow",
+            "at least",
+            "give fewer --games",
+        ),
+    ];
+    for (args, how, shorten) in runs {
+        let command = format!("{} {args}", floe_bin.display());
+        let Some(screen) = tmux_screen(tmp.path(), &command, Duration::from_secs(5)) else {
+            eprintln!("no tmux here: skipped");
+            return;
+        };
+        let screen = screen.replace('\n', "");
+        assert_contains_all(
+            &screen,
+            &[
+                &format!("this run is expected to take {how} "),
+                shorten,
+                "Ctrl-C",
+            ],
+        );
+    }
 }
 
 /// On a full disk (a tmpfs of 64 KiB, which needs root to mount) the error names the file

@@ -1,7 +1,14 @@
 //! How long a plan will take on this machine, before it is run: each line-up of bots at
 //! each player count is timed on a few games, and every cell's games are priced at its
 //! line-up's rate (a swept rule changes a game's length much less than its bots do).
+//!
+//! `--check` times each line-up for as long as it takes; a run announcing its own time
+//! ([`crate::Progress::wants_estimate`]) gives each line-up a budget instead, and a
+//! line-up too slow to finish its first games within it is priced at a lower bound.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow};
@@ -15,6 +22,11 @@ use crate::setup::{Machine, setup};
 /// The least wall time a line-up is timed for, so that one fast game does not decide.
 const TIMED_FOR: Duration = Duration::from_millis(200);
 
+/// The most a run that announces its expected time spends timing each line-up and player
+/// count first ([`estimate_within`]): a second, so that the announcement never holds a
+/// run up for long.
+pub const ANNOUNCE_BUDGET: Duration = Duration::from_secs(1);
+
 /// The most games a line-up is timed on.
 const MOST_TIMED: u64 = 4096;
 
@@ -27,6 +39,9 @@ pub struct Estimate {
     pub threads: usize,
     /// Games played to time the line-ups.
     pub timed_games: u64,
+    /// Whether a line-up ran out of its timing budget before its first games ended, so
+    /// that the estimate is a lower bound.
+    pub at_least: bool,
 }
 
 impl Estimate {
@@ -47,11 +62,27 @@ impl Estimate {
 /// Fails if the plan does not fit its game, or `machine`'s shards
 /// ([`Machine::check_shards`]), as the run would.
 pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Estimate> {
+    estimate_within(plan, machine, registry, None)
+}
+
+/// As [`estimate`], but spends at most `budget` timing each line-up and player count when
+/// one is given: a line-up whose first games do not end within it is priced at the
+/// budget per game, and the estimate is marked a lower bound.
+///
+/// # Errors
+/// As [`estimate`].
+pub fn estimate_within(
+    plan: &Plan,
+    machine: Machine,
+    registry: &Registry,
+    budget: Option<Duration>,
+) -> Result<Estimate> {
     machine.check_shards(plan)?;
     struct Time<'a> {
         plan: &'a Plan,
         machine: Machine,
         registry: &'a Registry,
+        budget: Option<Duration>,
     }
     impl GameVisitor for Time<'_> {
         type Output = Result<Estimate>;
@@ -60,14 +91,17 @@ pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Es
             let one = Machine::new(Some(1), None)?;
             let mut rates: Vec<((&str, usize), f64)> = Vec::new();
             let mut timed_games = 0;
+            let mut at_least = false;
             let mut cells = Vec::new();
             for cell in &self.plan.cells {
                 let key = (cell.bots.as_str(), cell.players);
                 let rate = match rates.iter().find(|(k, _)| *k == key) {
                     Some(&(_, rate)) => rate,
                     None => {
-                        let (games, secs) = time(&game, self.plan, cell, one, self.registry)?;
+                        let (games, secs, whole) =
+                            time(&game, self.plan, cell, one, self.registry, self.budget)?;
                         timed_games += games;
+                        at_least |= !whole;
                         let rate = secs / games as f64;
                         rates.push((key, rate));
                         rate
@@ -79,6 +113,7 @@ pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Es
                 cells,
                 threads,
                 timed_games,
+                at_least,
             })
         }
     }
@@ -86,34 +121,58 @@ pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Es
         plan,
         machine,
         registry,
+        budget,
     };
     floe_games::visit(&plan.game, Some(&plan.rules), time)
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
 }
 
 /// Plays `cell`'s first games on one thread (whole cycles of its seatings), doubling their
-/// number until they take [`TIMED_FOR`] (or the cell has no more), and returns the games
-/// and seconds.
+/// number until they take [`TIMED_FOR`] (or the cell has no more), and returns the games,
+/// the seconds and whether they ended: given a `budget`, games still being played when it
+/// runs out are stopped, and the budget is returned as their time (a lower bound).
 fn time<G: Game>(
     game: &G,
     plan: &Plan,
     cell: &CellPlan,
     one: Machine,
     registry: &Registry,
-) -> Result<(u64, f64)> {
+    budget: Option<Duration>,
+) -> Result<(u64, f64, bool)> {
     let mut s = setup(game.clone(), plan, cell, one, registry)?;
     let cycle = s.config.dealing.seating.cycle(s.config.bots.len());
     // The most games timed: whole cycles, at least one.
     let last = (cell.games.min(MOST_TIMED.max(cycle)) / cycle).max(1) * cycle;
-    let mut games = cycle;
-    loop {
-        s.config.games = games;
-        let started = Instant::now();
-        floe_sim::run(&s.game, &s.config, &|_| {}, None)?;
-        let took = started.elapsed();
-        if took >= TIMED_FOR || games >= last {
-            return Ok((games, took.as_secs_f64()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (done, wait) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        if let Some(budget) = budget {
+            let stop = &stop;
+            scope.spawn(move || {
+                // Sending never happens: the timing ends by dropping `done`.
+                if wait.recv_timeout(budget) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            });
         }
-        games = (games * 2).min(last);
-    }
+        let mut games = cycle;
+        let timed = loop {
+            s.config.games = games;
+            let round = Instant::now();
+            match floe_sim::run_until(&s.game, &s.config, &|_| {}, None, &stop) {
+                Ok(_) => {}
+                Err(floe_sim::RunError::Stopped) => {
+                    break Ok((games, round.elapsed().as_secs_f64(), false));
+                }
+                Err(e) => break Err(e.into()),
+            }
+            let took = round.elapsed();
+            if took >= TIMED_FOR || games >= last {
+                break Ok((games, took.as_secs_f64(), true));
+            }
+            games = (games * 2).min(last);
+        };
+        drop(done);
+        timed
+    })
 }

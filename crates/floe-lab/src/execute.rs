@@ -90,6 +90,16 @@ pub struct Report {
 /// plan.
 pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
     opts.machine.check_shards(plan)?;
+    if opts.merged.is_none() && opts.progress.wants_estimate() {
+        let estimate = crate::estimate::estimate_within(
+            plan,
+            opts.machine,
+            opts.registry,
+            Some(crate::estimate::ANNOUNCE_BUDGET),
+        )?;
+        let (games, seconds) = estimate.total();
+        opts.progress.expect(games, seconds, estimate.at_least);
+    }
     struct Run<'a> {
         plan: &'a Plan,
         opts: &'a RunOptions<'a>,

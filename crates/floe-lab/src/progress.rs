@@ -12,6 +12,16 @@ pub trait Progress: Sync {
     fn advance(&self, _games: u64) {}
     /// The games are done.
     fn end(&self) {}
+    /// Whether the front end shows a run's expected time before it starts. When it does,
+    /// the runner first times the run's line-ups on a few games (a fraction of a second
+    /// each, as `--check` does) and calls [`Progress::expect`]; a front end that shows
+    /// nothing (a script, `--quiet`) is spared that.
+    fn wants_estimate(&self) -> bool {
+        false
+    }
+    /// The run about to start is expected to play `games` games in about `seconds` on this
+    /// machine (`at_least`: in no less, a line-up being too slow to time in a moment).
+    fn expect(&self, _games: u64, _seconds: f64, _at_least: bool) {}
 }
 
 /// A [`Progress`] that ignores everything.

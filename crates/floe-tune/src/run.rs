@@ -385,6 +385,14 @@ pub fn tune(
     progress: &dyn Progress,
     stop: &Arc<AtomicBool>,
 ) -> Result<TuneReport> {
+    if progress.wants_estimate() {
+        let priced = price(spec, machine)?;
+        progress.expect(
+            priced.iter().map(|p| p.games).sum(),
+            priced.iter().map(|p| p.seconds).sum(),
+            false,
+        );
+    }
     struct Visit<'a> {
         spec: &'a TuneSpec,
         out: &'a Path,
