@@ -1,7 +1,6 @@
 //! Carrying out a [`Plan`]: playing its cells (or taking their counts from merged shards)
 //! and writing the run's folder: its result tables, or a shard's counts and manifest.
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -11,24 +10,17 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, anyhow, bail};
 use floe_bots::{BotSpec, Registry};
-use floe_core::{Game, RuleSet};
+use floe_core::Game;
 use floe_games::GameVisitor;
 use floe_io::gate::quoted;
-use floe_sim::kinds::kind_of;
-use floe_sim::ladder::{ladder_table, pairwise, standings};
-use floe_sim::ratings::ratings;
-use floe_sim::report::{
-    GridRow, GroupKind, RunLabel, SeatGap, SweepRow, TableFile, adjust_tests, fairness_tests,
-    figure_rows, game_stats, games_columns, games_writer, groups, seat_gap, summary_rows,
-    text_table, write_game_rows,
-};
-use floe_sim::stats::wilson;
-use floe_sim::table::{Cell, Column, Row, Table};
+use floe_sim::report::{TableFile, games_writer, write_game_rows};
+use floe_sim::table::{Column, Table};
+use floe_sim::tables::{CellInfo, Printout, RunTables, Swept, cell_tables, run_tables};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
 use crate::output_dir::{OutFile, OutputDir, Scope};
-use crate::plan::{CellPlan, GAMES, Plan, RunKind};
+use crate::plan::{GAMES, Plan, RunKind, SweepPoint};
 use crate::progress::Progress;
 use crate::provenance;
 use crate::setup::{Machine, Setup, setup};
@@ -205,140 +197,6 @@ struct Manifest {
     plan: Plan,
 }
 
-/// The columns that put a cell's sweep in front of its `cells.csv` row: the parameter,
-/// its value and the rules' own value (then those of a grid's second parameter).
-fn cell_sweep(cell: &CellPlan) -> Vec<(Column, Cell)> {
-    let mut front = match &cell.sweep {
-        None => Vec::new(),
-        Some(s) => SweepRow {
-            param: s.param.clone(),
-            value: Cell::from(&s.value),
-            rules_value: Cell::from(&s.rules_value),
-        }
-        .front(),
-    };
-    if let Some(s) = &cell.by {
-        front.extend(
-            GridRow {
-                by_param: s.param.clone(),
-                by_value: Cell::from(&s.value),
-                by_rules_value: Cell::from(&s.rules_value),
-            }
-            .front(),
-        );
-    }
-    front
-}
-
-/// The columns in front of every row of a cell's tables: the run's columns and the swept
-/// parameters' values (each named by its parameter, and meaning what the game says it is).
-fn cell_columns<G: Game>(game: &G, label: &RunLabel, cell: &CellPlan) -> Vec<(Column, Cell)> {
-    let mut columns = label.columns();
-    for s in cell.sweep.iter().chain(&cell.by) {
-        let about = game
-            .rules()
-            .parameters()
-            .into_iter()
-            .find(|d| d.path == s.param)
-            .map_or(String::new(), |d| format!(": {}", d.about));
-        let meaning = format!("the swept parameter's value in this cell{about}");
-        let column = Column::new(&s.param, kind_of(&s.param), meaning);
-        columns.push((column, Cell::from(&s.value)));
-    }
-    columns
-}
-
-/// The level at which the printed summary flags a test, after Holm's adjustment.
-const LEVEL: f64 = 0.05;
-
-/// What an experiment's printed line says of one cell, kept until every cell's tests are
-/// adjusted together.
-struct CellSummary {
-    name: String,
-    games: u64,
-    gap: Option<SeatGap>,
-    tests: usize,
-    /// For a sweep, what the swept parameter moves: the share of games each end cause
-    /// ended (those that ended any), with its 95% Wilson interval.
-    ends: Vec<(String, f64, (f64, f64))>,
-}
-
-/// Returns the share of `tally`'s games each end cause of `game` ended, with its 95%
-/// Wilson interval, for the causes that ended any.
-fn end_shares<G: Game>(game: &G, tally: &Tally) -> Vec<(String, f64, (f64, f64))> {
-    let n = tally.games;
-    game.end_causes()
-        .iter()
-        .zip(&tally.end_causes)
-        .filter(|&(_, &k)| k > 0)
-        .map(|(cause, &k)| (cause.to_string(), k as f64 / n as f64, wilson(k as f64, n)))
-        .collect()
-}
-
-/// Returns an experiment's printed summary: a line per cell (its games, its best and
-/// worst seat with the gap's interval, and its tests of equal shares with their p-values,
-/// raw and adjusted by Holm's method over the whole run, a `*` on those below
-/// [`LEVEL`] once adjusted), then a line on what survives the adjustment. `tests` is the
-/// run's `tests.csv`, adjusted.
-fn experiment_lines(cells: &[CellSummary], tests: &Table) -> Vec<String> {
-    let column = |name| tests.position(name).expect("a table of tests");
-    let (test, p, holm) = (column("test"), column("p_value"), column("p_holm"));
-    let mut rows = tests.rows.iter();
-    let (mut all, mut flagged) = (0, 0);
-    let mut lines = Vec::new();
-    for c in cells {
-        let mut line = format!("  {}: {}", c.name, floe_io::count(c.games, "game"));
-        for (cause, share, (lo, hi)) in &c.ends {
-            let _ = write!(
-                line,
-                "; {cause} {:.1}% ({:.1}-{:.1})",
-                100.0 * share,
-                100.0 * lo,
-                100.0 * hi
-            );
-        }
-        if let Some(g) = &c.gap {
-            let _ = write!(
-                line,
-                "; best seat {} {:.2}%, worst seat {} {:.2}%: gap {:.2} points (95% CI {:.2} to {:.2})",
-                g.best,
-                100.0 * g.rates.0,
-                g.worst,
-                100.0 * g.rates.1,
-                100.0 * g.gap,
-                100.0 * g.ci.0,
-                100.0 * g.ci.1
-            );
-        }
-        for row in rows.by_ref().take(c.tests) {
-            let adjusted = row[holm].number().expect("adjusted");
-            let star = if adjusted < LEVEL { " *" } else { "" };
-            all += 1;
-            flagged += usize::from(adjusted < LEVEL);
-            let _ = write!(
-                line,
-                "; {} p={} (Holm {}){star}",
-                row[test], row[p], row[holm]
-            );
-        }
-        lines.push(line + "\n");
-    }
-    lines.push(match flagged {
-        0 => format!(
-            "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
-             the run's {}: no cell is shown unfair\n",
-            floe_io::count(all, "test")
-        ),
-        k => format!(
-            "* {k} of the run's {} of equal win shares: below {LEVEL} once adjusted by Holm's \
-             method (the chance of any false alarm among them kept to {:.0}%)\n",
-            floe_io::count(all, "test"),
-            100.0 * LEVEL
-        ),
-    });
-    lines
-}
-
 /// Returns the tables a run of `kind` writes, in the order written (`figures.csv` last,
 /// for a game that declares `figures`).
 fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<TableFile> {
@@ -357,30 +215,6 @@ fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<
         files.push(Figures);
     }
     files
-}
-
-/// Returns the rows cell `cell` (with `setup` and `tally`) adds to the table `file`.
-fn cell_table<G: Game>(file: TableFile, cell: &CellPlan, setup: &Setup<G>, tally: &Tally) -> Table {
-    let (game, label) = (&setup.game, &setup.label);
-    let columns = cell_columns(game, label, cell);
-    let group = |kind: GroupKind| groups(&summary_rows(game, label, tally), kind);
-    let table = match file {
-        TableFile::GameStats => return game_stats(game, label, tally).prefixed(&label.columns()),
-        TableFile::Cells => {
-            let mut front = cell_sweep(cell);
-            front.extend(label.columns());
-            return game_stats(game, label, tally).prefixed(&front);
-        }
-        TableFile::Seats => group(GroupKind::Seat),
-        TableFile::Colours => group(GroupKind::Colour),
-        TableFile::Bots => group(GroupKind::Bot),
-        TableFile::Tests => Table::of(fairness_tests(label, tally)),
-        TableFile::Tournament => standings(label, tally),
-        TableFile::Pairwise => Table::of(pairwise(label, tally)),
-        TableFile::Ratings => Table::of(ratings(label, tally)),
-        TableFile::Figures => Table::of(figure_rows(game, label, tally)),
-    };
-    table.prefixed(&columns)
 }
 
 /// Plays the cells of `plan` (`setups`, one per cell) into `opts.out`: their tables, the
@@ -517,7 +351,7 @@ impl Outputs {
             .collect();
         let games_header = plan
             .per_game
-            .then(|| Table::new(games_columns(&first.game, &first.label)));
+            .then(|| Table::new(played.games_columns.clone()));
         if let Some(header) = &games_header {
             described.push((GAMES, header));
         }
@@ -553,20 +387,39 @@ impl Outputs {
     }
 }
 
-/// What the cells of a run gave: a tally, a time and a printed text per cell, the rows of
-/// every table, and the games in all.
+/// What the cells of a run gave: a tally and a time per cell, the printed text and the
+/// rows of every table (built from the tallies by [`run_tables`]), and the games in all.
 struct Played {
     tallies: Vec<Tally>,
     times: Vec<CellTime>,
     lines: Vec<String>,
     tables: Vec<Table>,
+    /// The columns of `games.csv`, for the column dictionary.
+    games_columns: Vec<Column>,
     total: u64,
-    /// An experiment's cells, for its printed summary.
-    summaries: Vec<CellSummary>,
+}
+
+/// Returns what the console prints of a run of `kind`, in the statistics layer's terms.
+fn printout(kind: RunKind) -> Printout {
+    match kind {
+        RunKind::Simulate => Printout::Table,
+        RunKind::Tournament => Printout::Ladder,
+        RunKind::Experiment => Printout::Summary,
+    }
+}
+
+/// Returns a cell's swept value as the statistics layer takes it.
+fn swept(point: &SweepPoint) -> Swept {
+    Swept {
+        param: point.param.clone(),
+        value: point.value.clone(),
+        rules_value: point.rules_value.clone(),
+    }
 }
 
 /// Plays (or takes from merged shards) every cell of `plan`, writing per-game rows into
-/// `outputs`' `games.csv`, and returns what they gave and the outputs.
+/// `outputs`' `games.csv`, has the statistics layer build each cell's tables and text from
+/// its tally and then put the run's together, and returns what they gave and the outputs.
 fn play_cells<G: Game>(
     plan: &Plan,
     opts: &RunOptions<'_>,
@@ -575,14 +428,8 @@ fn play_cells<G: Game>(
 ) -> Result<(Played, Outputs)> {
     let total: u64 = setups.iter().map(games_here).sum();
     opts.progress.begin(total);
-    let mut played = Played {
-        tallies: Vec::new(),
-        times: Vec::new(),
-        lines: Vec::new(),
-        tables: vec![Table::default(); outputs.files.len()],
-        total,
-        summaries: Vec::new(),
-    };
+    let (mut tallies, mut times, mut cells) = (Vec::new(), Vec::new(), Vec::new());
+    let printout = printout(plan.kind);
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
         let name = cell.name();
         opts.progress.cell(&name);
@@ -598,42 +445,32 @@ fn play_cells<G: Game>(
         let per_game: Option<&mut RecordSink<'_>> =
             if plan.per_game { Some(&mut sink) } else { None };
         let tally = tally(opts, i, setup, per_game)?;
-        played.times.push(CellTime {
+        times.push(CellTime {
             cell: name.clone(),
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        match plan.kind {
-            RunKind::Simulate => played.lines.push(text_table(
-                game,
-                label,
-                &tally,
-                &summary_rows(game, label, &tally),
-            )),
-            RunKind::Tournament => played.lines.push(ladder_table(label, &tally)),
-            RunKind::Experiment => played.summaries.push(CellSummary {
-                name: name.clone(),
-                games: tally.games,
-                gap: seat_gap(label, &tally),
-                tests: fairness_tests(label, &tally).len(),
-                ends: match cell.sweep {
-                    Some(_) => end_shares(game, &tally),
-                    None => Vec::new(),
-                },
-            }),
-        }
-        for (table, file) in played.tables.iter_mut().zip(&outputs.files) {
-            table.append(cell_table(*file, cell, setup, &tally));
-        }
-        played.tallies.push(tally);
+        let info = CellInfo {
+            name,
+            sweep: cell.sweep.as_ref().map(swept),
+            by: cell.by.as_ref().map(swept),
+        };
+        cells.push(cell_tables(
+            game,
+            label,
+            &tally,
+            &info,
+            &outputs.files,
+            printout,
+        ));
+        tallies.push(tally);
     }
     opts.progress.end();
-    if let Some(t) = outputs.files.iter().position(|f| *f == TableFile::Tests) {
-        adjust_tests(&mut played.tables[t]);
-        if plan.kind == RunKind::Experiment {
-            played.lines = experiment_lines(&played.summaries, &played.tables[t]);
-        }
-    }
+    let RunTables {
+        tables,
+        lines,
+        games_columns,
+    } = run_tables(cells, &outputs.files, printout);
     if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {
@@ -641,15 +478,19 @@ fn play_cells<G: Game>(
                 .iter()
                 .map(|s| (&s.game, &s.config, &s.label))
                 .collect();
-            let first = &setups[0];
-            let header: Vec<String> = games_columns(&first.game, &first.label)
-                .into_iter()
-                .map(|c| c.name)
-                .collect();
+            let header: Vec<String> = games_columns.iter().map(|c| c.name.clone()).collect();
             merged.append_checked_rows(&cells, &header, &mut file)?;
         }
         file.flush()?;
     }
+    let played = Played {
+        tallies,
+        times,
+        lines,
+        tables,
+        games_columns,
+        total,
+    };
     Ok((played, outputs))
 }
 

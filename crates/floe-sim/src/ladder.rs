@@ -93,6 +93,7 @@ pub fn pairwise(label: &RunLabel, t: &Tally) -> Vec<PairwiseRow> {
 /// rate first, the head-to-head matrix (row scored above column, in percent) and the
 /// ratings ([`ratings_text`]).
 pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
+    let order = standing_order(t);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -103,7 +104,6 @@ pub fn ladder_table(label: &RunLabel, t: &Tally) -> String {
         floe_io::count(t.games, "game"),
         label.dealing.seed
     );
-    let order = standing_order(t);
     if order.len() > 1 {
         let _ = writeln!(
             s,

@@ -4,7 +4,8 @@
 //! whole run of games on a rayon pool, each worker thread with its own bots and buffers,
 //! and sums exact integer counts into a [`Tally`], so the result is the same whatever the
 //! thread count. [`report`] turns a tally into the rows of typed
-//! [`table`]s.
+//! [`table`]s, and [`tables`] builds all of a run's tables and printed text from its
+//! cells' tallies in one call.
 
 mod deal;
 mod dealing;
@@ -17,6 +18,7 @@ mod run;
 mod setting;
 pub mod stats;
 pub mod table;
+pub mod tables;
 mod tally;
 pub mod verdict;
 

@@ -4,7 +4,7 @@
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
-use floe_core::{Game, RuleSet};
+use floe_core::{Game, ParamValue, RuleSet};
 use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{pairwise, standings};
 use floe_sim::ratings::ratings;
@@ -12,6 +12,7 @@ use floe_sim::report::{
     GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, summary_rows,
 };
 use floe_sim::table::{Kind, Table};
+use floe_sim::tables::{CellInfo, Printout, Swept, cell_tables, run_tables};
 use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
 
 /// Three players of `game`, greedy against two randoms, colours shuffled: every table
@@ -97,4 +98,58 @@ fn a_field_of_the_wrong_kind_is_refused_naming_its_row_and_column() {
     let csv = "players,games,win_rate\n4,10,0.5\n4,ten,0.5\n";
     let e = Table::read(csv.as_bytes(), kind_of).unwrap_err();
     assert_eq!(e.to_string(), "row 2, column games: \"ten\" is not a count");
+}
+
+/// The run's tables come up in one value: each table holds every cell's rows behind the
+/// cell's columns, the tests are adjusted over all cells together, and the printed text
+/// is each cell's, or for a summary a line per cell ended by its adjusted tests.
+#[test]
+fn a_run_s_cells_are_put_together_in_one_value() {
+    use floe_sim::report::TableFile;
+    let game = ArcticRace::classic();
+    let (label, t) = played(&game);
+    let files = [TableFile::Cells, TableFile::Seats, TableFile::Tests];
+    let cell = |value: i64| CellInfo {
+        name: format!("cell {value}"),
+        sweep: Some(Swept {
+            param: "round_limit".into(),
+            value: ParamValue::Whole(value),
+            rules_value: ParamValue::Whole(500),
+        }),
+        by: None,
+    };
+    let cells =
+        [40, 60].map(|v| cell_tables(&game, &label, &t, &cell(v), &files, Printout::Summary));
+    let run = run_tables(cells.to_vec(), &files, Printout::Summary);
+    let tests = fairness_tests(&label, &t).len();
+    assert_eq!(run.tables[0].rows.len(), 2);
+    assert_eq!(run.tables[1].rows.len(), 2 * 3);
+    assert_eq!(run.tables[2].rows.len(), 2 * tests);
+    let holm = run.tables[2].position("p_holm").unwrap();
+    assert!(
+        run.tables[2]
+            .rows
+            .iter()
+            .all(|r| r[holm].number().is_some())
+    );
+    assert_eq!(run.tables[1].position("round_limit"), Some(5));
+    assert_eq!(run.lines.len(), 3, "{:?}", run.lines);
+    assert!(
+        run.lines[0].starts_with("  cell 40: 30 games;"),
+        "{}",
+        run.lines[0]
+    );
+    assert!(run.lines[1].contains("(Holm "), "{}", run.lines[1]);
+    let printed = cell_tables(
+        &game,
+        &label,
+        &t,
+        &CellInfo::default(),
+        &files,
+        Printout::Table,
+    );
+    let run = run_tables(vec![printed.clone(), printed], &files, Printout::Table);
+    assert_eq!(run.lines.len(), 2);
+    assert_eq!(run.lines[0], run.lines[1]);
+    assert!(run.lines[0].starts_with("arctic-race"), "{}", run.lines[0]);
 }
