@@ -10,7 +10,8 @@ use std::io::Write;
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
 use crate::stats::{
-    Z95, chi_square, extremes, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, wilson,
+    chi_square, extremes, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, two_sided_z,
+    wilson,
 };
 use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
@@ -148,10 +149,14 @@ pub struct SeatGap {
     pub gap: f64,
     /// The gap's 95% interval, by the normal approximation to the difference of two shares
     /// of one multinomial count (a game has one winner): variance (p_best + p_worst -
-    /// (p_best - p_worst)^2) / games. It treats the two seats as named in advance; picked
-    /// as the extremes of the same games, the gap is biased upward (see the tests of
-    /// equal shares, which account for every seat).
+    /// (p_best - p_worst)^2) / games, taken simultaneous over every pair of seats
+    /// (Bonferroni: each pair at 1 - 5%/[`SeatGap::pairs`]). The two seats are picked as
+    /// the extremes after the games are seen; an interval for one pair named in advance
+    /// would exclude zero in far more than 5% of fair runs of many seats, and read as a
+    /// finding the test of equal shares does not make.
     pub ci: (f64, f64),
+    /// The pairs of seats the extremes were picked among: players (players - 1) / 2.
+    pub pairs: usize,
 }
 
 /// Returns the best seat over the worst ([`SeatGap`]), `None` without two seats or games.
@@ -166,13 +171,16 @@ pub fn seat_gap(label: &RunLabel, t: &Tally) -> Option<SeatGap> {
     let (best, worst) = extremes(&rates)?;
     let (pb, pw) = (rates[best], rates[worst]);
     let gap = pb - pw;
-    let half = Z95 * ((pb + pw - gap * gap).max(0.0) / t.games as f64).sqrt();
+    let pairs = label.players * (label.players - 1) / 2;
+    let z = two_sided_z(0.05 / pairs as f64);
+    let half = z * ((pb + pw - gap * gap).max(0.0) / t.games as f64).sqrt();
     Some(SeatGap {
         best,
         worst,
         rates: (pb, pw),
         gap,
         ci: (gap - half, gap + half),
+        pairs,
     })
 }
 

@@ -9,6 +9,12 @@ use statrs::distribution::{ChiSquared, Continuous, ContinuousCDF, Normal};
 /// The normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
+/// The standard normal's two-sided critical value at level `alpha` (1.96 at 0.05): the
+/// half-width, in standard errors, of a `1 - alpha` interval.
+pub fn two_sided_z(alpha: f64) -> f64 {
+    Normal::standard().inverse_cdf(1.0 - alpha / 2.0)
+}
+
 /// Returns the 95% Wilson score interval for `successes` out of `trials`
 /// (successes may be fractional, as shared wins are). `(0, 1)` when `trials` is 0.
 ///

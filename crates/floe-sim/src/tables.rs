@@ -247,6 +247,12 @@ fn summary_lines(cells: Vec<(String, usize)>, tests: &Table) -> Vec<String> {
         }
         lines.push(line + "\n");
     }
+    lines.push(format!(
+        "(a gap's interval is of the best seat over the worst, allowing for their pick among \
+         every pair; the seat test asks whether any seat's share differs, adjusted over all \
+         the run's tests: near the edge one can exclude no difference while the other does \
+         not)\n"
+    ));
     lines.push(match flagged {
         0 => format!(
             "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
@@ -284,9 +290,14 @@ fn cell_line<G: Game>(game: &G, label: &RunLabel, tally: &Tally, cell: &CellInfo
         );
     }
     if let Some(g) = gap {
+        let over = match g.pairs {
+            1 => String::new(),
+            n => format!(" over all {n} seat pairs"),
+        };
         let _ = write!(
             line,
-            "; best seat {} {:.2}%, worst seat {} {:.2}%: gap {:.2} points (95% CI {:.2} to {:.2})",
+            "; best seat {} {:.2}%, worst seat {} {:.2}%: gap {:.2} points (95% CI{over} {:.2} to \
+             {:.2})",
             g.best,
             100.0 * g.rates.0,
             g.worst,

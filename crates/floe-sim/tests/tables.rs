@@ -9,8 +9,9 @@ use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{pairwise, standings};
 use floe_sim::ratings::ratings;
 use floe_sim::report::{
-    GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, summary_rows,
+    GroupKind, RunLabel, fairness_tests, figure_rows, game_stats, groups, seat_gap, summary_rows,
 };
+use floe_sim::stats::two_sided_z;
 use floe_sim::table::{Kind, Table};
 use floe_sim::tables::{CellInfo, Printout, Swept, cell_tables, run_tables};
 use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
@@ -133,13 +134,20 @@ fn a_run_s_cells_are_put_together_in_one_value() {
             .all(|r| r[holm].number().is_some())
     );
     assert_eq!(run.tables[1].position("round_limit"), Some(5));
-    assert_eq!(run.lines.len(), 3, "{:?}", run.lines);
+    assert_eq!(run.lines.len(), 4, "{:?}", run.lines);
     assert!(
         run.lines[0].starts_with("  cell 40: 30 games;"),
         "{}",
         run.lines[0]
     );
     assert!(run.lines[1].contains("(Holm "), "{}", run.lines[1]);
+    // The gap's interval and the seat test ask different questions, and the summary says
+    // so once (issue 44: an interval excluding zero beside a test finding nothing).
+    assert!(
+        run.lines[2].contains("allowing for their pick"),
+        "{}",
+        run.lines[2]
+    );
     let printed = cell_tables(
         &game,
         &label,
@@ -152,4 +160,21 @@ fn a_run_s_cells_are_put_together_in_one_value() {
     assert_eq!(run.lines.len(), 2);
     assert_eq!(run.lines[0], run.lines[1]);
     assert!(run.lines[0].starts_with("arctic-race"), "{}", run.lines[0]);
+}
+
+/// The gap between the best and the worst seat is picked after the games are seen: its
+/// interval is simultaneous over every pair of seats (three pairs at three players), so
+/// that it is as wide as the pick needs, and at two players (one pair) the usual 95%.
+#[test]
+fn the_seat_gaps_interval_allows_for_picking_the_extremes() {
+    let (label, t) = played(&ArcticRace::classic());
+    let g = seat_gap(&label, &t).unwrap();
+    assert_eq!(g.pairs, 3);
+    let (pb, pw) = g.rates;
+    let se = ((pb + pw - g.gap * g.gap) / t.games as f64).sqrt();
+    let half = (g.ci.1 - g.ci.0) / 2.0;
+    assert!((half - two_sided_z(0.05 / 3.0) * se).abs() < 1e-12, "{g:?}");
+    assert!((two_sided_z(0.05 / 3.0) - 2.393_980).abs() < 1e-5);
+    assert!((two_sided_z(0.05) - floe_sim::stats::Z95).abs() < 1e-9);
+    assert!(g.ci.0 <= g.gap && g.gap <= g.ci.1);
 }
