@@ -247,12 +247,13 @@ fn summary_lines(cells: Vec<(String, usize)>, tests: &Table) -> Vec<String> {
         }
         lines.push(line + "\n");
     }
-    lines.push(format!(
+    lines.push(
         "(a gap's interval is of the best seat over the worst, allowing for their pick among \
          every pair; the seat test asks whether any seat's share differs, adjusted over all \
          the run's tests: near the edge one can exclude no difference while the other does \
          not)\n"
-    ));
+            .to_string(),
+    );
     lines.push(match flagged {
         0 => format!(
             "no test of equal win shares is below {LEVEL} once adjusted by Holm's method over \
