@@ -233,16 +233,47 @@ impl Objective {
         }
     }
 
-    /// Returns an interval at `confidence` on the objective's value for the games `m`
-    /// stands for: a parametric bootstrap that draws [`REPLICATES`] runs like `m` (seat wins
-    /// from the multinomial of the seats' shares, rounds' mean from its normal
-    /// approximation, round-limit ends, ties and the tuned bot's meetings won binomially) from a generator seeded with
-    /// `seed`, and takes the quantiles of their values. A statistic that is a largest
-    /// deviation (the seat spread) is biased upward in small runs, and its interval says so
-    /// honestly: it does not reach 0 for a fair table.
-    pub fn interval(&self, m: &Measure, confidence: f64, seed: u64) -> (f64, f64) {
+    /// Returns the objective's largest value in games of `players` seats: each weight
+    /// times its statistic's largest ([`Statistic::largest`]).
+    pub fn largest(&self, players: usize) -> f64 {
+        self.weights
+            .iter()
+            .map(|&(s, w)| w * s.largest(players, self.length_target))
+            .sum()
+    }
+
+    /// Returns the objective's estimate on the games `m` stands for with its interval at
+    /// `confidence`: what the tuner prints, writes and draws of a candidate, all from this
+    /// one estimator, so that the estimate always lies inside its interval.
+    ///
+    /// The estimate is the objective as measured ([`Objective::value`]: the seat spread
+    /// as `game_stats.csv` gives it, the number every other table names). The interval
+    /// comes from a parametric bootstrap: [`REPLICATES`] runs like `m` (seat wins from the
+    /// multinomial of the seats' shares, rounds' mean from its normal approximation,
+    /// round-limit ends, ties and the tuned bot's meetings won binomially) drawn from a
+    /// generator seeded with `seed`. It takes from them only how far a run of this size
+    /// strays below and above their median, and sets that around the estimate: from the
+    /// estimate minus (median - lower quantile) to the estimate plus (upper quantile -
+    /// median), held to the objective's range (0 to [`Objective::largest`]).
+    ///
+    /// Why not the replicates' quantiles themselves (the percentile interval, which the
+    /// tuner used to print): a statistic that is a largest deviation (the seat spread,
+    /// the distance from a target length) is biased upward, and a replicate drawn from
+    /// shares that already carry the run's noise spreads further again. The replicates'
+    /// median then lies above the measured value, and in a small run at a nearly fair
+    /// table their quantiles can lie wholly above it: a quick trial printed `0.75 points
+    /// (1.05-7.96)`, the chart's dot below its bar. Centred on the estimate, the interval
+    /// holds it always (the median lies between the quantiles), and at a fair table it
+    /// reaches down to 0, where the games cannot tell the table from a fair one. For a
+    /// statistic without that bias (a share) the median is the estimate, and the interval
+    /// is the percentile interval as before.
+    pub fn estimate(&self, m: &Measure, confidence: f64, seed: u64) -> Estimate {
+        let value = self.value(m);
         if m.games == 0 {
-            return (f64::NAN, f64::NAN);
+            return Estimate {
+                value,
+                interval: (f64::NAN, f64::NAN),
+            };
         }
         let mut rng = FloeRng::seed_from_u64(seed);
         let n = m.games;
@@ -252,11 +283,43 @@ impl Objective {
             .collect();
         values.sort_by(f64::total_cmp);
         let at = |q: f64| values[((q * REPLICATES as f64) as usize).min(REPLICATES - 1)];
-        (at((1.0 - confidence) / 2.0), at((1.0 + confidence) / 2.0))
+        let (low, median, high) = (
+            at((1.0 - confidence) / 2.0),
+            at(0.5),
+            at((1.0 + confidence) / 2.0),
+        );
+        // Differences of sorted values are 0 or more, so the ends never cross the
+        // estimate, rounding included; the range is widened to the estimate for the same
+        // reason.
+        let (least, most) = (value.min(0.0), value.max(self.largest(m.players)));
+        Estimate {
+            value,
+            interval: (
+                (value - (median - low)).max(least),
+                (value + (high - median)).min(most),
+            ),
+        }
     }
 }
 
-/// Draws one run of `n` games like `m` (see [`Objective::interval`]).
+/// An objective's estimate on a run with its interval, from one estimator
+/// ([`Objective::estimate`]), so that the estimate lies inside the interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// The objective as measured on the run.
+    pub value: f64,
+    /// Its interval at the confidence asked (NaN for a run of no games).
+    pub interval: (f64, f64),
+}
+
+impl Estimate {
+    /// Returns whether the interval holds the estimate (false for a run of no games).
+    pub fn holds(&self) -> bool {
+        self.interval.0 <= self.value && self.value <= self.interval.1
+    }
+}
+
+/// Draws one run of `n` games like `m` (see [`Objective::estimate`]).
 fn replicate(m: &Measure, n: u64, strength: bool, rng: &mut FloeRng) -> Measure {
     let nf = n as f64;
     let binomial = |trials: u64, p: f64, rng: &mut FloeRng| -> u64 {
@@ -376,13 +439,87 @@ mod tests {
         let small = measure(2_000, &[1_100.0, 900.0]);
         let large = measure(200_000, &[110_000.0, 90_000.0]);
         // Seat 0 wins 55%, seat 1 45%: a spread of 10 points.
-        let (lo, hi) = objective.interval(&small, 0.95, 1);
+        let e = objective.estimate(&small, 0.95, 1);
+        let (lo, hi) = e.interval;
+        assert!(e.value == 0.10 || (e.value - 0.10).abs() < 1e-12);
         assert!(lo < 0.10 && 0.10 < hi, "{lo} {hi}");
-        let (llo, lhi) = objective.interval(&large, 0.95, 1);
+        let (llo, lhi) = objective.estimate(&large, 0.95, 1).interval;
         assert!(
             llo < 0.10 && 0.10 < lhi && lhi - llo < (hi - lo) / 5.0,
             "{llo} {lhi}"
         );
-        assert_eq!(objective.interval(&small, 0.95, 1), (lo, hi), "seeded");
+        assert_eq!(objective.estimate(&small, 0.95, 1), e, "seeded");
+    }
+
+    /// The quick trial of issue 44: four seats within a point of each other on 666
+    /// games. The replicates, drawn from shares that already carry the run's noise,
+    /// spread further: their quantiles lie wholly above the measured spread, which the
+    /// tuner printed as `0.75 points (1.05-7.96)`. The estimator centres them on it.
+    #[test]
+    fn a_nearly_fair_table_s_spread_lies_in_its_interval_which_reaches_0() {
+        let objective = Objective {
+            weights: vec![(Statistic::SeatSpread, 1.0)],
+            length_target: 0.0,
+        };
+        let m = measure(666, &[168.0, 165.0, 167.0, 166.0]);
+        let e = objective.estimate(&m, 0.95, 3);
+        assert!((e.value - 3.0 / 666.0).abs() < 1e-12);
+        assert!(e.holds(), "{e:?}");
+        assert_eq!(e.interval.0, 0.0, "as fair as the games can tell: {e:?}");
+        assert!(
+            e.interval.1 > 0.03,
+            "several points wide at 666 games: {e:?}"
+        );
+    }
+
+    /// Draws a measure of `players` seats over `games` games from `unit` numbers in
+    /// [0, 1): the seats' wins (at most the games), rounds, round-limit ends, ties and the
+    /// tuned bot's meetings.
+    fn drawn(players: usize, games: u64, unit: &[f64]) -> Measure {
+        let weights: Vec<f64> = unit[..players].iter().map(|u| u * u + 1e-3).collect();
+        let total: f64 = weights.iter().sum();
+        let mut m = measure(games, &vec![0.0; players]);
+        for (w, x) in m.wins.iter_mut().zip(&weights) {
+            *w = (games as f64 * x / total).floor();
+        }
+        let n = games as f64;
+        let mean = 1.0 + 60.0 * unit[6];
+        m.rounds = (mean * n, (mean * mean + 40.0 * unit[7]) * n);
+        m.round_limits = (n * unit[8]) as u64;
+        m.ties = (n * unit[9]) as u64;
+        m.meetings = games;
+        m.score = (n * unit[10]).floor();
+        m
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+        /// Whatever the run and the objective, the estimate lies inside its interval:
+        /// one estimator gives both, so the console, the tables and the chart agree.
+        #[test]
+        fn the_estimate_always_lies_in_its_interval(
+            players in 2..=MAX_SEATS,
+            games in 1u64..200_000,
+            unit in proptest::collection::vec(0.0..1.0f64, 11),
+            weights in proptest::collection::vec(0.0..3.0f64, STATISTICS.len()),
+            length_target in 0.0..80.0f64,
+            confidence in 0.5..0.999f64,
+            seed: u64,
+        ) {
+            let m = drawn(players, games, &unit);
+            let objective = Objective {
+                weights: STATISTICS
+                    .iter()
+                    .zip(&weights)
+                    .filter(|(_, w)| **w > 1.0)
+                    .map(|(s, w)| (s.1, w - 1.0))
+                    .collect(),
+                length_target,
+            };
+            let e = objective.estimate(&m, confidence, seed);
+            proptest::prop_assert!(e.holds(), "{e:?} of {m:?} by {objective:?}");
+            proptest::prop_assert!(e.interval.0 >= 0.0, "{e:?}");
+        }
     }
 }

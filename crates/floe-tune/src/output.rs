@@ -1,5 +1,5 @@
-//! A tune's results folder: its tables, the rules file of the pick, the charts of the
-//! search and the finalists, and the summary printed.
+//! A tune's results folder: its tables, the rules file of the pick (when the verdict
+//! backs one), the charts of the search and the finalists, and the summary printed.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -11,13 +11,13 @@ use floe_io::count;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
 
-use crate::objective::{Objective, Statistic};
+use crate::objective::{Estimate, Objective, Statistic};
 use crate::search;
 use crate::spec::TuneSpec;
 use floe_lab::output_dir::OutputDir;
 
 use crate::plan::*;
-use crate::verdict::{Validated, verdict};
+use crate::verdict::{Validated, backed, pick, verdict};
 
 /// What was tuned, by what, and how long it took: `manifest.toml`.
 #[derive(serde::Serialize)]
@@ -31,18 +31,22 @@ pub(super) struct Manifest<'a> {
     pub(super) games: u64,
     /// The spec itself: with it (and this build) the results can be made again.
     pub(super) spec: &'a str,
+    /// What the candidates were measured against ([`CountPlan::baseline_name`]): the
+    /// report page names it when it says what the tune picks.
+    pub(super) baseline: &'static str,
     /// The identity of each plugged bot the spec names, by name (left out when none).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub(super) plugged: BTreeMap<String, String>,
 }
 
-/// Writes the tables and charts of `results` into `dir`.
+/// Writes the tables and charts of `results` into `dir`, and [`PICK`] when the verdict
+/// backs a candidate of rules at some player count; returns whether it wrote [`PICK`].
 pub(super) fn write_tables<G: Game>(
     spec: &TuneSpec,
     game: &G,
     results: &[CountResult],
     dir: &mut OutputDir,
-) -> Result<()> {
+) -> Result<bool> {
     let tables = [
         search_table(spec, game, results),
         progress_table(spec, game, results),
@@ -55,18 +59,25 @@ pub(super) fn write_tables<G: Game>(
     for (name, table) in TABLES.iter().zip(tables) {
         table.write(dir.file(name)?)?;
     }
-    if let Some(text) = pick_rules(spec, game, results)? {
+    let text = pick_rules(spec, game, results)?;
+    if let Some(text) = &text {
         dir.file(PICK)?.write_all(text.as_bytes())?;
     }
-    Ok(())
+    Ok(text.is_some())
 }
 
 /// The rules file of a tune's pick.
 pub(super) const PICK: &str = "pick.toml";
 
-/// Returns [`PICK`]'s text: the rules the tune started from with every player count's pick
-/// set, named after the tune, as a complete rules file ready to be a run's rules (it loads
-/// back into exactly those rules); `None` for a tune of bot parameters only.
+/// Returns [`PICK`]'s text: the rules the tune started from with each player count's
+/// backed candidate set ([`backed`]: one whose interval lies wholly below the rules' own
+/// table's), the rules' own values kept at the other counts, named after the tune, as a
+/// complete rules file ready to be a run's rules (it loads back into exactly those rules).
+///
+/// `None` when the verdict backs no candidate at any player count, or for a tune of bot
+/// parameters only: a file ready to be a run's rules says "use these", which only the
+/// verdict may say; the lowest estimate that the games cannot tell from the rules' own
+/// stays a row of `validation.csv`, which is no rules file.
 pub(super) fn pick_rules<G: Game>(
     spec: &TuneSpec,
     game: &G,
@@ -75,7 +86,7 @@ pub(super) fn pick_rules<G: Game>(
     let mut rules = game.rules().clone();
     let mut set = Vec::new();
     for r in results {
-        let Some(pick) = r.validated.first() else {
+        let Some(pick) = backed(&r.plan, &r.validated).map(|i| &r.validated[i]) else {
             continue;
         };
         for (d, v) in r.plan.dims.iter().zip(&pick.values).filter(|(d, _)| !d.bot) {
@@ -97,9 +108,10 @@ pub(super) fn pick_rules<G: Game>(
         _ => canonical,
     };
     Ok(Some(format!(
-        "# The pick of the tune {} at every player count ({}), on the rules it started\n\
-         # from: a complete rules file, ready to be any run's rules. Whether the pick is told\n\
-         # apart from those rules is the verdict in the tune's report (and finalists-Np.svg).\n\
+        "# The pick of the tune {} ({}), on the rules it started from, whose own values\n\
+         # stay at every other player count: a complete rules file, ready to be any run's\n\
+         # rules. Each value set beat the rules' own on fresh games (its interval wholly\n\
+         # below theirs): the verdict in the tune's report, and finalists-Np.svg.\n\
          {renamed}",
         floe_io::gate::quoted(&spec.name),
         set.join(", ")
@@ -148,9 +160,9 @@ pub(super) fn search_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountR
                 e.round.into(),
                 plan.name(&plan.values(&e.point)).into(),
                 e.games.into(),
-                Cell::finite(e.objective),
-                Cell::finite(e.interval.0),
-                Cell::finite(e.interval.1),
+                Cell::finite(e.estimate.value),
+                Cell::finite(e.estimate.interval.0),
+                Cell::finite(e.estimate.interval.1),
                 e.status.to_string().into(),
             ]);
             search.rows.push(row);
@@ -183,7 +195,8 @@ pub(super) fn progress_table<G: Game>(spec: &TuneSpec, game: &G, results: &[Coun
     progress
 }
 
-/// `validation.csv`: the finalists measured again on fresh deals, the pick first.
+/// `validation.csv`: the finalists measured again on fresh deals, lowest estimate first;
+/// `pick` flags the pick ([`pick`]: the candidate the verdict backs, else the baseline).
 pub(super) fn validation_table<G: Game>(
     spec: &TuneSpec,
     game: &G,
@@ -211,20 +224,21 @@ pub(super) fn validation_table<G: Game>(
     ]);
     for r in results {
         let plan = &r.plan;
+        let picked = pick(plan, &r.validated);
         for (i, v) in r.validated.iter().enumerate() {
             let m = &v.measure;
             let mut row = lead(spec, game, plan.players);
             row.extend([
                 plan.name(&v.values).into(),
                 v.rules.into(),
-                (i == 0).into(),
+                (picked == Some(i)).into(),
                 v.search_rank.into(),
                 v.search_objective.map_or(Cell::Empty, Cell::finite),
                 m.games.into(),
                 r.block.games().start.into(),
-                Cell::finite(v.objective),
-                Cell::finite(v.interval.0),
-                Cell::finite(v.interval.1),
+                Cell::finite(v.estimate.value),
+                Cell::finite(v.estimate.interval.0),
+                Cell::finite(v.estimate.interval.1),
                 Cell::finite(m.statistic(Statistic::SeatSpread, 0.0)),
                 Cell::finite(m.statistic(Statistic::SeatChi2, 0.0)),
                 Cell::finite(m.mean_rounds()),
@@ -278,8 +292,9 @@ pub(super) fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDi
 }
 
 /// Draws `finalists-Np.svg`: one player count's finalists and the baseline (ringed) as
-/// measured on the fresh validation games, each objective with its interval, the pick
-/// first, so that a reader sees whether the intervals overlap.
+/// measured on the fresh validation games, each estimate inside its interval (one
+/// estimator for both), lowest estimate first, so that a reader sees whether the
+/// intervals overlap.
 pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDir) -> Result<()> {
     let plan = &r.plan;
     if r.validated.is_empty() {
@@ -296,7 +311,7 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
         })
         .collect();
     let params: Vec<&str> = plan.dims.iter().map(|d| d.path.as_str()).collect();
-    let x_label = format!("candidate ({}), the pick first", params.join(", "));
+    let x_label = format!("candidate ({}), lowest estimate first", params.join(", "));
     let at = |k: usize| k as f64;
     let series = floe_plot::Series {
         name: format!("{} players", plan.players),
@@ -304,7 +319,7 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
             .validated
             .iter()
             .enumerate()
-            .map(|(k, v)| (at(k), spec.objective.shown(v.objective)))
+            .map(|(k, v)| (at(k), spec.objective.shown(v.estimate.value)))
             .collect(),
         marked: r.validated.iter().position(|v| v.rules).map(at),
         bands: r
@@ -313,7 +328,11 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
             .enumerate()
             .map(|(k, v)| {
                 let shown = |x| spec.objective.shown(x);
-                (at(k), shown(v.interval.0), shown(v.interval.1))
+                (
+                    at(k),
+                    shown(v.estimate.interval.0),
+                    shown(v.estimate.interval.1),
+                )
             })
             .collect(),
         reference: Vec::new(),
@@ -337,9 +356,11 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
     Ok(())
 }
 
-/// Returns the report's text: per player count, the method, the games, and the finalists
-/// and the rules' own table as validated.
-pub(super) fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
+/// Returns the report's text: per player count, the method, the games, the finalists
+/// and the rules' own table as validated (`*` marks the pick: see [`pick`]) and the
+/// verdict; then what the tune picks over all counts, and whether it wrote [`PICK`]
+/// (`picked`).
+pub(super) fn summary(spec: &TuneSpec, results: &[CountResult], picked: bool) -> String {
     let mut out = String::new();
     let pct = spec.confidence * 100.0;
     for r in results {
@@ -355,6 +376,7 @@ pub(super) fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
             r.block.games().start,
             r.block.games().start + r.validated.first().map_or(0, |v| v.measure.games),
         );
+        let star = pick(plan, &r.validated);
         for (i, v) in r.validated.iter().enumerate() {
             let score = match v.measure.score_share() {
                 (share, lo, hi) if spec.tuned.is_some() => format!(
@@ -368,9 +390,9 @@ pub(super) fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
             let _ = writeln!(
                 out,
                 "  {} {:<40} objective {}{score}{}",
-                if i == 0 { "*" } else { " " },
+                if star == Some(i) { "*" } else { " " },
                 plan.name(&v.values),
-                objective_text(&spec.objective, v.objective, v.interval),
+                objective_text(&spec.objective, &v.estimate),
                 if v.rules {
                     format!("  <- {}", plan.baseline_name())
                 } else {
@@ -380,14 +402,42 @@ pub(super) fn summary(spec: &TuneSpec, results: &[CountResult]) -> String {
         }
         let _ = writeln!(out, "  {}", verdict(plan, &r.validated, pct));
     }
+    let _ = writeln!(out, "{}", decision_text(results, picked));
     out
 }
 
-/// Returns an objective's value and interval as the tuner prints them: in percentage
+/// Returns what the tune picks over its player counts ([`floe_sim::verdict::decision`]),
+/// and for a tune of rules whether the pick was written as [`PICK`] (`picked`): when it
+/// was not, the reader learns that no file ready to be a run's rules was made, and where
+/// the estimates are.
+fn decision_text(results: &[CountResult], picked: bool) -> String {
+    let Some(first) = results.first() else {
+        return String::new();
+    };
+    let picks: Vec<(String, Option<String>)> = results
+        .iter()
+        .map(|r| {
+            let name = backed(&r.plan, &r.validated).map(|i| r.plan.name(&r.validated[i].values));
+            (r.plan.players.to_string(), name)
+        })
+        .collect();
+    let line = floe_sim::verdict::decision(first.plan.baseline_name(), &picks);
+    if picked {
+        format!("{line}; written as {PICK}, a complete rules file ready to be a run's rules")
+    } else if first.plan.dims.iter().any(|d| !d.bot) {
+        format!("{line}; no {PICK} written ({VALIDATION} keeps every estimate)")
+    } else {
+        line
+    }
+}
+
+/// Returns an objective's estimate and interval as the tuner prints them: in percentage
 /// points when the objective is one of shares ([`Objective::in_points`]), as every other
-/// rate Floe prints, else as it is.
-pub(super) fn objective_text(objective: &Objective, value: f64, (lo, hi): (f64, f64)) -> String {
+/// rate Floe prints, else as it is. Rounding keeps the order, so the printed estimate
+/// lies inside the printed interval as the estimate lies inside its own.
+pub(super) fn objective_text(objective: &Objective, estimate: &Estimate) -> String {
     let shown = |x| objective.shown(x);
+    let (value, (lo, hi)) = (estimate.value, estimate.interval);
     if objective.in_points() {
         format!(
             "{:.2} points ({:.2}-{:.2})",
@@ -400,8 +450,11 @@ pub(super) fn objective_text(objective: &Objective, value: f64, (lo, hi): (f64, 
     }
 }
 
+/// The table of the finalists measured again: the pick's record, the page's verdict.
+pub(super) const VALIDATION: &str = "validation.csv";
+
 /// The result tables of a tune.
-pub(super) const TABLES: [&str; 3] = ["search.csv", "progress.csv", "validation.csv"];
+pub(super) const TABLES: [&str; 3] = ["search.csv", "progress.csv", VALIDATION];
 
 /// What tuning one player count found.
 #[derive(Clone, Debug)]
@@ -412,6 +465,6 @@ pub struct CountResult {
     pub searched: search::Searched,
     /// The validation block.
     pub block: Block,
-    /// The finalists and the rules' own table, measured again, best first.
+    /// The finalists and the rules' own table, measured again, lowest estimate first.
     pub validated: Vec<Validated>,
 }

@@ -95,12 +95,11 @@ impl<G: Game> Trial<'_, G> {
                 values,
                 search_rank,
                 search_objective,
-                objective: spec.objective.value(&measure),
-                interval: spec.objective.interval(&measure, spec.confidence, seed),
+                estimate: spec.objective.estimate(&measure, spec.confidence, seed),
                 measure,
             });
         }
-        validated.sort_by(|a, b| a.objective.total_cmp(&b.objective));
+        validated.sort_by(|a, b| a.estimate.value.total_cmp(&b.estimate.value));
         Ok(CountResult {
             plan: self.plan.clone(),
             searched,
@@ -435,7 +434,7 @@ pub fn tune(
                     r.searched.spent + r.validated.iter().map(|v| v.measure.games).sum::<u64>()
                 })
                 .sum();
-            write_tables(self.spec, &game, &results, &mut dir)?;
+            let picked = write_tables(self.spec, &game, &results, &mut dir)?;
             let mut manifest = dir.file("manifest.toml")?;
             let text = toml::to_string(&Manifest {
                 kind: "tune",
@@ -446,6 +445,9 @@ pub fn tune(
                 wall_seconds: started.elapsed().as_secs_f64(),
                 games,
                 spec: &self.spec.text,
+                baseline: plans
+                    .first()
+                    .map_or("the baseline", CountPlan::baseline_name),
                 plugged: BotSpec::identities(&lineup(self.spec, self.spec.players[0], &[]).0),
             })?;
             manifest.write_all(text.as_bytes())?;
@@ -453,7 +455,7 @@ pub fn tune(
             dir.stage_page()?;
             let written = dir.commit()?;
             Ok(TuneReport {
-                text: summary(self.spec, &results),
+                text: summary(self.spec, &results, picked),
                 games,
                 written,
                 results,

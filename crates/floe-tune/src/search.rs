@@ -8,7 +8,7 @@ use anyhow::Result;
 use floe_core::FloeRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::objective::{Measure, Objective};
+use crate::objective::{Estimate, Measure, Objective};
 
 /// A candidate: for each tuned parameter, the index of its value.
 pub type Point = Vec<usize>;
@@ -68,10 +68,8 @@ pub struct Evaluation {
     pub point: Point,
     /// Games it has been measured on so far (racing: all its rounds; NTBEA: this one).
     pub games: u64,
-    /// The objective on those games, and its interval.
-    pub objective: f64,
-    /// The interval's ends.
-    pub interval: (f64, f64),
+    /// The objective on those games with its interval, from one estimator.
+    pub estimate: Estimate,
     /// What the round decided: `kept`, `dropped` (racing) or `evaluated` (NTBEA).
     pub status: &'static str,
 }
@@ -125,31 +123,29 @@ pub fn race(
         let mut scored = Vec::new();
         for (i, ((point, total), m)) in alive.iter_mut().zip(&measures).enumerate() {
             total.add(m);
-            let value = objective.value(total);
-            let interval =
-                objective.interval(total, s.confidence, interval_seed(s.seed, out.rounds, i));
-            scored.push((point.clone(), *total, value, interval));
+            let estimate =
+                objective.estimate(total, s.confidence, interval_seed(s.seed, out.rounds, i));
+            scored.push((point.clone(), *total, estimate));
         }
         let leader = scored
             .iter()
-            .min_by(|a, b| a.2.total_cmp(&b.2))
-            .map(|c| c.3.1)
+            .min_by(|a, b| a.2.value.total_cmp(&b.2.value))
+            .map(|c| c.2.interval.1)
             .expect("a candidate is alive");
         alive.clear();
-        for (point, total, value, interval) in scored {
-            let keep = interval.0 <= leader;
+        for (point, total, estimate) in scored {
+            let keep = estimate.interval.0 <= leader;
             out.evaluations.push(Evaluation {
                 round: out.rounds,
                 point: point.clone(),
                 games: total.games,
-                objective: value,
-                interval,
+                estimate,
                 status: if keep { "kept" } else { "dropped" },
             });
             if keep {
                 alive.push((point, total));
             } else {
-                dropped.push((out.rounds, point, value));
+                dropped.push((out.rounds, point, estimate.value));
             }
         }
         let (best_point, best) = alive
@@ -298,14 +294,14 @@ pub fn ntbea(
         let measures = evaluate(&batch, out.rounds)?;
         out.spent += batch.len() as u64 * s.round_games;
         for (i, (point, m)) in batch.iter().zip(&measures).enumerate() {
-            let value = objective.value(m);
-            tuples.add(point, -value);
+            let estimate =
+                objective.estimate(m, s.confidence, interval_seed(s.seed, out.rounds, i));
+            tuples.add(point, -estimate.value);
             out.evaluations.push(Evaluation {
                 round: out.rounds,
                 point: point.clone(),
                 games: m.games,
-                objective: value,
-                interval: objective.interval(m, s.confidence, interval_seed(s.seed, out.rounds, i)),
+                estimate,
                 status: "evaluated",
             });
             if !seen.contains(point) {

@@ -26,7 +26,7 @@ fn a_tune_tries_a_plugged_bots_declared_parameter() {
     fs::write(&path, spec).unwrap();
     let spec = TuneSpec::read(&path, &tilt("tilt 1")).unwrap();
     let out = tmp.path().join("out");
-    tune(
+    let report = tune(
         &spec,
         &out,
         Machine::default(),
@@ -35,6 +35,16 @@ fn a_tune_tries_a_plugged_bots_declared_parameter() {
         &Arc::default(),
     )
     .unwrap();
+    // No lean scores clearly above the default's: the tune keeps the bot's defaults, as a
+    // tune of rules keeps the rules' own table, and stars them as its pick.
+    assert!(
+        report.text.contains(
+            "pick: keep the bot's defaults in this game: no candidate beats it at any player \
+             count\n"
+        ) && report.text.contains("  * tilt.lean=none "),
+        "{}",
+        report.text
+    );
     let search = fs::read_to_string(out.join("search.csv")).unwrap();
     for lean in ["none", "low", "high"] {
         assert!(search.contains(&format!(",tilt.lean={lean},")), "{search}");

@@ -52,7 +52,7 @@ fn check_fair(report: &TuneReport) {
         result
             .validated
             .iter()
-            .map(|v| (result.plan.name(&v.values), v.objective))
+            .map(|v| (result.plan.name(&v.values), v.estimate.value))
             .collect::<Vec<_>>()
     );
     let fair = result
@@ -61,10 +61,11 @@ fn check_fair(report: &TuneReport) {
         .find(|v| v.rules)
         .expect("the rules' own table (tie_bonus 0) is always validated");
     assert!(
-        pick.interval.0 <= fair.interval.1 && fair.interval.0 <= pick.interval.1,
+        pick.estimate.interval.0 <= fair.estimate.interval.1
+            && fair.estimate.interval.0 <= pick.estimate.interval.1,
         "pick {:?} and fair {:?} do not overlap",
-        pick.interval,
-        fair.interval
+        pick.estimate,
+        fair.estimate
     );
     assert!(result.searched.spent <= 80_000, "within the budget");
 }
@@ -83,29 +84,27 @@ fn racing_finds_the_fair_tie_bonus_and_validates_it() {
         tmp.path().join("out/progress-2p.svg").exists(),
         "the chart of objective against games"
     );
-    // The pick is written as a rules file that loads back into the pick, named after
-    // the tune.
-    let pick = &report.results[0].validated[0];
-    let value = report.results[0].plan.name(&pick.values);
-    let text = fs::read_to_string(tmp.path().join("out/pick.toml")).unwrap();
-    struct Rules;
-    impl floe_games::GameVisitor for Rules {
-        type Output = (String, String);
-        fn visit<G: floe_core::Game + 'static>(self, game: G) -> (String, String) {
-            use floe_core::RuleSet;
-            let tie_bonus = game.rules().parameter("tie_bonus").unwrap();
-            (
-                game.rules().name().to_string(),
-                format!("tie_bonus={tie_bonus}"),
-            )
-        }
-    }
-    let loaded = floe_games::visit_file("goofspiel", &text, "x", Rules).unwrap();
-    assert_eq!(loaded, ("goof".to_string(), value), "{text}");
+    // The rules' own table is the fair value: no candidate can beat it, so the tune keeps
+    // it, says so, and writes no rules file of a pick; validation.csv flags the rules'
+    // own table as the pick.
+    assert!(
+        report.text.contains(
+            "pick: keep the rules' own table: no candidate beats it at any player count; no \
+             pick.toml written (validation.csv keeps every estimate)"
+        ),
+        "{}",
+        report.text
+    );
+    assert!(!tmp.path().join("out/pick.toml").exists());
+    let rules_row = validation
+        .lines()
+        .find(|l| l.contains(",tie_bonus=0,"))
+        .unwrap();
+    assert!(rules_row.contains(",tie_bonus=0,true,true,"), "{rules_row}");
     // The finalists' chart names every finalist by its values, the rules' own table among
     // them, and the parameter once, on its axis.
     let finalists = fs::read_to_string(tmp.path().join("out/finalists-2p.svg")).unwrap();
-    assert!(finalists.contains("candidate (tie_bonus), the pick first"));
+    assert!(finalists.contains("candidate (tie_bonus), lowest estimate first"));
     for v in &report.results[0].validated {
         let name = v.values[0].to_string();
         assert!(
@@ -306,9 +305,9 @@ fn a_bot_tune_finds_that_more_search_is_stronger_and_validates_it_against_the_de
     assert!(lo > 0.5, "300 iterations above random: {share} from {lo}");
     let (share1, lo1, hi1) = weak.measure.score_share();
     assert!(lo1 < 0.5 && 0.5 < hi1, "1 iteration level: {share1}");
-    assert!(strong.objective < weak.objective);
+    assert!(strong.estimate.value < weak.estimate.value);
     assert!(
-        (strong.objective - (1.0 - share)).abs() < 1e-12,
+        (strong.estimate.value - (1.0 - share)).abs() < 1e-12,
         "strength = 1 - share"
     );
     // Every validated candidate met the reference bot once per game (two seatings a deal).
@@ -326,6 +325,19 @@ fn a_bot_tune_finds_that_more_search_is_stronger_and_validates_it_against_the_de
     assert!(report.text.contains("score share"), "{}", report.text);
     assert!(
         report.text.contains("<- the bot's defaults in this game"),
+        "{}",
+        report.text
+    );
+    // 300 iterations do not beat the defaults' 1,000: the pick is the defaults, starred.
+    assert!(
+        report
+            .text
+            .contains("pick: keep the bot's defaults in this game: no candidate beats it"),
+        "{}",
+        report.text
+    );
+    assert!(
+        report.text.contains("  * mcts.iters=1000 "),
         "{}",
         report.text
     );
@@ -392,28 +404,68 @@ fn bad_bot_tunes_are_refused_naming_line_key_and_range() {
     );
 }
 
+/// Returns the rule set's name and `tie_bonus` of the goofspiel rules file `text`, as a
+/// run given it as its rules loads them.
+fn loaded(text: &str) -> (String, String) {
+    struct Rules;
+    impl floe_games::GameVisitor for Rules {
+        type Output = (String, String);
+        fn visit<G: floe_core::Game + 'static>(self, game: G) -> (String, String) {
+            use floe_core::RuleSet;
+            let tie_bonus = game.rules().parameter("tie_bonus").unwrap();
+            (
+                game.rules().name().to_string(),
+                format!("tie_bonus={tie_bonus}"),
+            )
+        }
+    }
+    floe_games::visit_file("goofspiel", text, "x", Rules).unwrap()
+}
+
 /// The verdict against the rules' own table: none when the finalists are all fair (every
-/// `cards` count of an untilted game), the fair value when the rules are tilted.
+/// `cards` count of an untilted game), and the tune keeps the rules' table and writes no
+/// rules file; the fair value when the rules are tilted, written as a rules file that
+/// loads back into it. Every finalist's estimate lies inside its interval.
 #[test]
 fn the_verdict_tells_equal_candidates_from_better_ones() {
     let tmp = tempfile::tempdir().unwrap();
-    let says = |spec: &str, verdict: &str| {
+    let says = |spec: &str, verdict: &str, pick: &str| {
         let report = run(tmp.path(), spec, 2);
         assert!(report.text.contains(verdict), "{}", report.text);
+        assert!(report.text.contains(pick), "{}", report.text);
+        for v in &report.results[0].validated {
+            assert!(v.estimate.holds(), "{:?}", v.estimate);
+        }
+        fs::read_to_string(tmp.path().join("out/pick.toml")).ok()
     };
     let equal = "name = \"goof\"\ngame = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\nseed = 7\n\
                  budget = 12_000\nround_games = 2_000\n\n[[params]]\nname = \"cards\"\n\
                  values = [6, 8, 10, 13]\n\n[objective]\nseat_spread = 1.0\n";
-    says(
-        equal,
-        "verdict: no candidate is distinguishable from the rules' own table at 95%",
-    );
     fs::write(tmp.path().join("tilted.toml"), "tie_bonus = 4\n").unwrap();
     let tilted = "name = \"goof\"\ngame = \"goofspiel\"\nrules = \"tilted.toml\"\nplayers = [2]\n\
                   bots = \"random\"\nseed = 7\nbudget = 12_000\nround_games = 2_000\n\n\
                   [[params]]\nname = \"tie_bonus\"\nvalues = [0, 4]\n\n[objective]\nseat_spread = 1.0\n";
-    says(
+    let pick = says(
         tilted,
         "verdict: tie_bonus=0 beats the rules' own table at 95%",
+        "pick: tie_bonus=0 at 2 players; written as pick.toml, a complete rules file",
+    )
+    .expect("a pick the verdict backs is written");
+    assert_eq!(
+        loaded(&pick),
+        ("goof".into(), "tie_bonus=0".into()),
+        "{pick}"
+    );
+    // Tuned again into the same folder, the equal candidates leave no pick behind: the
+    // folder's earlier pick.toml is Floe's own, and goes with the rest of that run.
+    let pick = says(
+        equal,
+        "verdict: no candidate is distinguishable from the rules' own table at 95%",
+        "pick: keep the rules' own table: no candidate beats it at any player count; no \
+         pick.toml written",
+    );
+    assert_eq!(
+        pick, None,
+        "no rules file when the verdict keeps the rules' table"
     );
 }

@@ -68,7 +68,10 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
     };
     let study = field("experiment").or(field("name")).unwrap_or(kind);
     let title = chart_title(study, field("game").unwrap_or("?"));
-    let answer = verdict::answer(dir, confidence(&manifest))?;
+    // A tune names its baseline in its manifest; one written before it did is read as
+    // measured against "the baseline".
+    let baseline = field("baseline").unwrap_or("the baseline");
+    let answer = verdict::answer(dir, confidence(&manifest), baseline)?;
     let meanings = meanings(dir)?;
     let mut charts = Vec::new();
     let mut tables = Vec::new();

@@ -1,7 +1,7 @@
 //! The answers a results folder gives, in plain sentences with their intervals, read back
 //! from its tables: whether seats (colours, bots) win equal shares, which bot rates
-//! highest, and whether a tuner's pick beats the baseline. Each sentence says "cannot
-//! tell" when the games cannot.
+//! highest, and whether a tuner's finalists beat the baseline and so what it picks. Each
+//! sentence says "cannot tell" when the games cannot.
 
 use std::path::Path;
 
@@ -11,7 +11,7 @@ use floe_sim::stats::holm;
 use floe_sim::table::Cell;
 
 use crate::charts::{Row, num, read, text};
-use floe_sim::verdict::{Weighed, beats, verdict_of};
+use floe_sim::verdict::{Weighed, backed, decision, verdict_of};
 
 /// The level at which a test counts as showing a difference, after Holm's adjustment.
 pub const LEVEL: f64 = 0.05;
@@ -30,11 +30,12 @@ pub struct Answer {
 }
 
 /// Returns the answers of the results folder `dir`: the tests of equal shares, the
-/// ratings and the tuner's validation (at the tune's `confidence`), whichever it holds.
+/// ratings and the tuner's validation (at the tune's `confidence`, its candidates
+/// measured against `baseline`, as "the rules' own table"), whichever it holds.
 ///
 /// # Errors
 /// Names a table that cannot be read.
-pub fn answer(dir: &Path, confidence: f64) -> Result<Answer> {
+pub fn answer(dir: &Path, confidence: f64, baseline: &str) -> Result<Answer> {
     let mut answer = Answer::default();
     if let Some(tests) = read(dir, "tests.csv")? {
         shares(dir, &tests, &mut answer)?;
@@ -43,7 +44,7 @@ pub fn answer(dir: &Path, confidence: f64) -> Result<Answer> {
         strongest(&ratings, &mut answer)?;
     }
     if let Some(validation) = read(dir, "validation.csv")? {
-        tuned(&validation, confidence, &mut answer)?;
+        tuned(&validation, confidence, baseline, &mut answer)?;
     }
     if let Some(profile) = read(dir, "profile.csv")? {
         for row in &profile {
@@ -320,8 +321,10 @@ impl std::fmt::Display for Rating {
 }
 
 /// Says, for each player count of a tune's `validation` table, whether a finalist beats
-/// the baseline: the tuner's own verdict ([`verdict_of`]) on the rows as written.
-fn tuned(validation: &[Row], confidence: f64, answer: &mut Answer) -> Result<()> {
+/// the baseline: the tuner's own verdict ([`verdict_of`]) on the rows as written (lowest
+/// estimate first); then what the tune picks over the counts ([`decision`]): keep
+/// `baseline` where no candidate beats it.
+fn tuned(validation: &[Row], confidence: f64, baseline: &str, answer: &mut Answer) -> Result<()> {
     let mut counts: Vec<(String, Vec<Weighed>)> = Vec::new();
     for row in validation {
         let players = text(row, "players")?;
@@ -337,26 +340,29 @@ fn tuned(validation: &[Row], confidence: f64, answer: &mut Answer) -> Result<()>
         }
     }
     let all = counts.len();
-    let mut beaten = 0;
+    let mut picks = Vec::new();
     for (players, finalists) in counts {
-        let base = finalists.iter().find(|f| f.1).map(|f| f.2);
-        beaten +=
-            usize::from(base.is_some_and(|b| finalists.iter().any(|f| !f.1 && beats(f.2, b))));
-        let baseline = finalists
+        let named = finalists
             .iter()
             .find(|f| f.1)
             .map_or("the baseline".to_string(), |f| {
                 format!("the baseline {}", f.0)
             });
-        let verdict = verdict_of(&baseline, &finalists, 100.0 * confidence);
+        let verdict = verdict_of(&named, &finalists, 100.0 * confidence);
         answer.found.push(format!("{players} players: {verdict}"));
+        let pick = backed(&finalists).map(|i| finalists[i].0.clone());
+        picks.push((players, pick));
     }
+    let beaten = picks.iter().filter(|p| p.1.is_some()).count();
     answer.headline.push(format!(
         "Tuning: the finalists measured again on fresh games ({:.0}% intervals); in {beaten} \
          of {} a candidate beats the baseline, by the test below.",
         100.0 * confidence,
         floe_io::count(all, "player count")
     ));
+    answer
+        .headline
+        .push(format!("{}.", decision(baseline, &picks)));
     Ok(())
 }
 
@@ -390,7 +396,7 @@ mod tests {
                      g,r,2,random,1,seat,2,40.0,1,2e-10\n\
                      g,r,3,random,1,seat,3,1.4,2,0.5\n";
         let dir = folder(&[("tests.csv", tests), ("seats.csv", SEATS)]);
-        let a = answer(dir.path(), 0.95).unwrap();
+        let a = answer(dir.path(), 0.95, "the rules' own table").unwrap();
         assert_eq!(
             a.found,
             [
@@ -415,10 +421,16 @@ mod tests {
         let one = "game,rules,players,bots,seed,test,groups,chi2,df,p_value\n\
                    g,r,2,random,1,seat,2,4.7,1,0.03\n";
         let dir = folder(&[("tests.csv", one), ("seats.csv", SEATS)]);
-        assert_eq!(answer(dir.path(), 0.95).unwrap().found.len(), 1);
+        assert_eq!(
+            answer(dir.path(), 0.95, "the rules' own table")
+                .unwrap()
+                .found
+                .len(),
+            1
+        );
         let two = format!("{one}g,r,3,random,1,seat,3,6.4,2,0.04\n");
         let dir = folder(&[("tests.csv", &two), ("seats.csv", SEATS)]);
-        let a = answer(dir.path(), 0.95).unwrap();
+        let a = answer(dir.path(), 0.95, "the rules' own table").unwrap();
         assert!(a.found.is_empty(), "{:?}", a.found);
         assert!(
             a.cannot_tell[0].ends_with("(Holm p = 0.0600)"),
@@ -440,7 +452,7 @@ mod tests {
                        g,r,4,\"a,b\",1,a,10,10,10,-10,30,\n\
                        g,r,4,\"a,b\",1,b,10,-10,10,-30,10,\n";
         let dir = folder(&[("ratings.csv", ratings)]);
-        let a = answer(dir.path(), 0.95).unwrap();
+        let a = answer(dir.path(), 0.95, "the rules' own table").unwrap();
         assert_eq!(
             a.found,
             [
@@ -464,7 +476,7 @@ mod tests {
                           g,r,3,greedy,1,x=2,false,true,0.02,0.01,0.04\n\
                           g,r,3,greedy,1,x=8,true,false,0.03,0.02,0.05\n";
         let dir = folder(&[("validation.csv", validation)]);
-        let a = answer(dir.path(), 0.9).unwrap();
+        let a = answer(dir.path(), 0.9, "the rules' own table").unwrap();
         assert_eq!(
             a.found,
             [
@@ -475,5 +487,37 @@ mod tests {
             ]
         );
         assert!(a.headline[0].contains("in 1 of 2 player counts"));
+        assert_eq!(
+            a.headline[1],
+            "pick: x=1 at 2 players; keep the rules' own table at 3 players."
+        );
+    }
+
+    /// The pick is the lowest estimate among the candidates that beat the baseline, not
+    /// the lowest estimate: and when none beats it at any count, the page says to keep it.
+    #[test]
+    fn a_tune_picks_only_what_beats_the_baseline() {
+        let header = "game,rules,players,bots,seed,candidate,rules_table,pick,objective,\
+                      ci_low,ci_high\n";
+        // x=1 reads lowest but its interval reaches into the baseline's; x=2 lies wholly
+        // below it.
+        let rows = "g,r,2,greedy,1,x=1,false,true,0.01,0.00,0.06\n\
+                    g,r,2,greedy,1,x=2,false,false,0.02,0.01,0.03\n\
+                    g,r,2,greedy,1,x=8,true,false,0.05,0.04,0.07\n";
+        let dir = folder(&[("validation.csv", &format!("{header}{rows}"))]);
+        let a = answer(dir.path(), 0.95, "the rules' own table").unwrap();
+        assert_eq!(a.headline[1], "pick: x=2 at 2 players.");
+        // The quick trial of issue 44: every interval overlaps the rules' own.
+        let rows = "g,r,4,greedy,1,x=12,false,true,0.0075,0.00,0.0562\n\
+                    g,r,4,greedy,1,x=4,true,false,0.0210,0.0020,0.0650\n\
+                    g,r,5,greedy,1,x=2,true,true,0.0100,0.0010,0.0400\n\
+                    g,r,5,greedy,1,x=0,false,false,0.0120,0.0030,0.0450\n";
+        let dir = folder(&[("validation.csv", &format!("{header}{rows}"))]);
+        let a = answer(dir.path(), 0.95, "the rules' own table").unwrap();
+        assert!(a.headline[0].contains("in 0 of 2 player counts"));
+        assert_eq!(
+            a.headline[1],
+            "pick: keep the rules' own table: no candidate beats it at any player count."
+        );
     }
 }
