@@ -528,7 +528,7 @@ fn inside_cases(fx: &Fixture, command: &clap::Command) -> Vec<Inside> {
                 .collect();
             files.sort();
             for file in files {
-                for hostile in INSIDE {
+                for &hostile in INSIDE {
                     cases.push(Inside {
                         line: line.clone(),
                         sub: sub.clone(),

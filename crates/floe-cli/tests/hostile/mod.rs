@@ -130,15 +130,10 @@ pub fn copy_folder(from: &Path, to: &Path) {
     }
 }
 
-/// The hostile things a file inside a folder Floe reads is replaced by.
-pub const INSIDE: [Hostile; 6] = [
-    Hostile::Fifo,
-    Hostile::Device,
-    Hostile::ZeroLink,
-    Hostile::Dangling,
-    Hostile::Folder,
-    Hostile::Sparse,
-];
+/// The hostile things a file inside a folder Floe reads is replaced by: all but the last
+/// two of [`HOSTILE`] (a name that is not UTF-8 and a user's own file are about the path
+/// given, not about a file found in a folder).
+pub const INSIDE: &[Hostile] = HOSTILE.split_at(6).0;
 
 /// Makes `hostile` at `path` (in place of a file there).
 pub fn make_at(hostile: Hostile, path: &Path) -> bool {
