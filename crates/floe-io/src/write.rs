@@ -39,6 +39,10 @@ pub enum Existing<'a> {
     Replace,
 }
 
+/// How many times a write makes its folder again when it vanished under it
+/// ([`Staged::begin`]).
+const FOLDER_RETRIES: usize = 5;
+
 /// Returns the error of writing `path` (shown after `named`, say `--html`): `why` with
 /// the path, keeping the failure's kind.
 fn error(named: &str, path: &Path, kind: io::ErrorKind, why: impl std::fmt::Display) -> io::Error {
@@ -115,9 +119,15 @@ fn identity(meta: &fs::Metadata) -> Identity {
 pub fn folders(dir: &Path) -> io::Result<Option<PathBuf>> {
     let mut created = None;
     for folder in dir.ancestors().filter(|a| !a.as_os_str().is_empty()) {
-        match fs::symlink_metadata(folder) {
-            Ok(_) if folder.is_dir() => break,
-            Ok(meta) if meta.file_type().is_symlink() && fs::metadata(folder).is_err() => {
+        // One look at each folder: looked at twice, a folder another command removes in
+        // between would read as neither a folder nor missing.
+        let seen = fs::symlink_metadata(folder).map(|meta| match meta.file_type().is_symlink() {
+            true => fs::metadata(folder).map_err(|_| ()),
+            false => Ok(meta),
+        });
+        match seen {
+            Ok(Ok(meta)) if meta.is_dir() => break,
+            Ok(Err(())) => {
                 return Err(error(
                     "",
                     folder,
@@ -125,7 +135,7 @@ pub fn folders(dir: &Path) -> io::Result<Option<PathBuf>> {
                     "is a link to nothing (a dangling symbolic link); give a folder",
                 ));
             }
-            Ok(_) => {
+            Ok(Ok(_)) => {
                 return Err(error(
                     "",
                     folder,
@@ -384,16 +394,30 @@ impl Staged {
             ));
         }
         staged.staged = folder.join(format!("{start}{}", std::process::id()));
-        let file = new_file(&staged.staged)
-            .and_then(|f| f.try_lock().map(|()| f).map_err(io::Error::from))
-            .map_err(|e| {
-                error(
-                    named,
-                    path,
-                    e.kind(),
-                    format!("cannot write beside it: {}", describe(&e)),
-                )
-            })?;
+        // The folder can vanish before the staging file is made in it: another command
+        // that made it and wrote nothing removes it again as it ends (two `floe play`
+        // started at once in a fresh folder, one left at once). Made again, it holds.
+        let mut again = 0;
+        let file = loop {
+            match new_file(&staged.staged)
+                .and_then(|f| f.try_lock().map(|()| f).map_err(io::Error::from))
+            {
+                Err(e) if e.kind() == io::ErrorKind::NotFound && again < FOLDER_RETRIES => {
+                    again += 1;
+                    let made = folders(&folder).map_err(|e| error(named, path, e.kind(), e))?;
+                    staged.created = staged.created.take().or(made);
+                }
+                done => break done,
+            }
+        }
+        .map_err(|e| {
+            error(
+                named,
+                path,
+                e.kind(),
+                format!("cannot write beside it: {}", describe(&e)),
+            )
+        })?;
         staged.file = Some(file);
         Ok(staged)
     }
@@ -685,5 +709,25 @@ mod tests {
         fn is_fifo_like(&self) -> bool {
             !self.is_file() && !self.is_dir() && !self.is_symlink()
         }
+    }
+
+    /// Two writes into a fresh folder at once, one of which ends without writing (and so
+    /// removes the folders it made): the other still stages its file (it made a vanished
+    /// folder again), as two `floe play` started at once do.
+    #[test]
+    fn a_folder_removed_by_another_write_is_made_again() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("runs/play");
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                for _ in 0..300 {
+                    drop(Staged::begin(&dir.join("left.toml"), Existing::Replace, ""));
+                }
+            });
+            for _ in 0..300 {
+                let staged = Staged::begin(&dir.join("kept.toml"), Existing::Replace, "");
+                assert!(staged.is_ok(), "{:?}", staged.err());
+            }
+        });
     }
 }
