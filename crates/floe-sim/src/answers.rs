@@ -10,7 +10,7 @@
 
 use floe_core::{Game, ParamValue};
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::function::erf::erfc;
 
 use crate::Tally;
 use crate::report::{RunLabel, cause_column};
@@ -299,7 +299,8 @@ impl Found {
     fn interval_and_p(self) -> ((f64, f64), f64) {
         let half = self.z * self.se;
         let z = (self.estimate / self.se).abs();
-        let p = 2.0 * (1.0 - Normal::standard().cdf(z));
+        // erfc, not 1 - cdf: a far-out z keeps its small p-value instead of rounding to 0.
+        let p = erfc(z / std::f64::consts::SQRT_2);
         (
             (self.estimate - half, self.estimate + half),
             (p * self.picks).min(1.0),
