@@ -20,7 +20,8 @@ const QUESTIONS: &str = "\n[[questions]]\nask = \"compare\"\nmeasure = \"mean_ro
                          between = [2, 8]\n\n[[questions]]\nask = \"effect\"\n\
                          measure = \"p_tiles_exhausted\"\n\n[[questions]]\nask = \"best\"\n\
                          measure = \"p_tiles_exhausted\"\ngoal = \"highest\"\n\n\
-                         [[questions]]\nask = \"fair\"\n";
+                         [[questions]]\nask = \"fair\"\n\n[[questions]]\nask = \"compare\"\n\
+                         measure = \"win_rate\"\nof = \"seat 0\"\nbetween = [2, 8]\n";
 
 /// The rows of the CSV file `name` in `dir`, each by column name.
 fn rows(dir: &Path, name: &str) -> Vec<BTreeMap<String, String>> {
@@ -154,6 +155,26 @@ fn compare_effect_best_and_fair_follow_from_the_cells_counts() {
     assert_eq!(fair.len(), tests.len());
     for (a, t) in fair.iter().zip(&tests) {
         assert_eq!((&a["p_value"], &a["estimate"]), (&t["p_value"], &t["chi2"]));
+    }
+    // A seat's win rate: its share of wins in seats.csv, SE sqrt(p (1 - p) / games).
+    let seats = rows(&out, "seats.csv");
+    for (players, a) in answers_to(&out, "5") {
+        let seat = |value: &str| {
+            let s = seats.iter().find(|s| {
+                s["players"] == players && s["tiles_removed"] == value && s["seat"] == "0"
+            });
+            let s = s.unwrap();
+            let (p, n) = (num(s, "win_rate"), num(s, "games"));
+            (p, (p * (1.0 - p) / n).sqrt())
+        };
+        let ((p2, se2), (p8, se8)) = (seat("2"), seat("8"));
+        assert_eq!(a["measure"], "win_rate of seat 0");
+        close(num(&a, "estimate"), p8 - p2, "win rate difference");
+        close(
+            num(&a, "p_value"),
+            two_sided((p8 - p2) / se2.hypot(se8)),
+            "win rate p",
+        );
     }
     // Every p-value is adjusted by Holm's method over all the answers.
     let answers = rows(&out, "answers.csv");
@@ -290,6 +311,14 @@ fn check_refuses_bad_questions_naming_file_line_and_key() {
         &format!("adjust = \"bonferroni\"\n{unswept}"),
         "",
         "line 1: adjust: \"bonferroni\" is not holm or fdr",
+    );
+    refuses(
+        SWEEP,
+        "\n[[questions]]\nask = \"effect\"\nmeasure = \"win_rate\"\nof = \"seat 3\"\n",
+        &format!(
+            "{}: questions[0].of: \"3\" is not a seat of every cell (seats 0 to 1)",
+            at(first + 3)
+        ),
     );
     refuses(
         SWEEP,

@@ -192,6 +192,7 @@ mod tests {
                     measure: Some("mean_rounds".into()),
                     between: vec![ParamValue::Whole(3), ParamValue::Whole(7)],
                     goal: None,
+                    of: Some("seat 0".into()),
                 }],
                 adjust: Some(Adjust::Fdr),
             }),

@@ -6,7 +6,7 @@
 use anyhow::Result;
 use floe_core::{Game, ParamValue};
 use floe_io::gate::quoted;
-use floe_sim::answers::{Adjust, Ask, Goal, Question, measures, numeric};
+use floe_sim::answers::{Adjust, Ask, Goal, Question, WIN_RATE, WIN_RATE_OF, measures, numeric};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -21,6 +21,7 @@ pub struct QuestionFile {
     measure: Option<Spanned<String>>,
     between: Option<Spanned<Vec<Spanned<ParamValue>>>>,
     goal: Option<Spanned<String>>,
+    of: Option<Spanned<String>>,
 }
 
 /// A checked question and the lines of its keys, for the checks that need the game.
@@ -34,6 +35,8 @@ pub struct Declared {
     pub measure_line: usize,
     /// The line of `between` (of `ask` without one).
     pub between_line: usize,
+    /// The line of `of` (of `ask` without one).
+    pub of_line: usize,
 }
 
 /// Returns the name of a spec key of question `i`: `questions[0].measure`.
@@ -172,11 +175,45 @@ fn read_question(
             measure: q.measure.as_ref().map(|m| m.get_ref().clone()),
             between,
             goal,
+            of: read_of(spec, i, q)?,
         },
         ask_line,
         measure_line: line(q.measure.as_ref().map(Spanned::span)),
         between_line: line(q.between.as_ref().map(Spanned::span)),
+        of_line: line(q.of.as_ref().map(Spanned::span)),
     })
+}
+
+/// Reads the `of` of question `i`: whose win rate, `seat N`, `colour NAME` or `bot SPEC`
+/// ([`WIN_RATE_OF`]), given exactly when the measure is [`WIN_RATE`].
+fn read_of(spec: &SpecText, i: usize, q: &QuestionFile) -> Result<Option<String>> {
+    let win_rate = q.measure.as_ref().is_some_and(|m| m.get_ref() == WIN_RATE);
+    let kinds = either(&WIN_RATE_OF);
+    match (&q.of, win_rate) {
+        (None, false) => Ok(None),
+        (None, true) => {
+            let span = q.measure.as_ref().map_or(q.ask.span(), Spanned::span);
+            let why = format!("{WIN_RATE} needs `of`: whose win rate ({kinds}, then its name)");
+            Err(spec.err(span, &key(i, "measure"), why))
+        }
+        (Some(of), false) => {
+            let why = format!("`of` names whose {WIN_RATE}; this measure takes none");
+            Err(spec.err(of.span(), &key(i, "of"), why))
+        }
+        (Some(of), true) => {
+            let text = of.get_ref().trim();
+            let named = text
+                .split_once(' ')
+                .is_some_and(|(kind, name)| WIN_RATE_OF.contains(&kind) && !name.trim().is_empty());
+            match named {
+                true => Ok(Some(text.to_string())),
+                false => {
+                    let why = format!("{} is not {kinds} and a name (\"seat 0\")", quoted(text));
+                    Err(spec.err(of.span(), &key(i, "of"), why))
+                }
+            }
+        }
+    }
 }
 
 /// Reads the `between` of question `i`: two different values for a compare, each one the
@@ -251,6 +288,11 @@ pub fn check_questions<G: Game>(
             );
             return Err(at(path, d.measure_line, &key(i, "measure"), why));
         }
+        if let Some(of) = &q.of
+            && let Some(why) = unknown_of(of, game, cells)
+        {
+            return Err(at(path, d.of_line, &key(i, "of"), why));
+        }
         if let Some((j, v)) = q
             .between
             .iter()
@@ -275,4 +317,28 @@ pub fn check_questions<G: Game>(
         }
     }
     Ok(())
+}
+
+/// Returns why `of` names no seat, colour or bot of every cell of `game` (`cells`), or
+/// `None` when it does: a seat every cell seats, a colour of the game, a bot of a line-up
+/// (as its bot list writes it).
+fn unknown_of<G: Game>(of: &str, game: &G, cells: &[CellPlan]) -> Option<String> {
+    let (kind, name) = of.split_once(' ')?;
+    let name = name.trim();
+    let fewest = cells.iter().map(|c| c.players).min().unwrap_or(0);
+    let known = match kind {
+        "seat" => name.parse::<usize>().is_ok_and(|s| s < fewest),
+        "colour" => game.colours().iter().any(|c| c == name),
+        _ => cells.iter().any(|c| {
+            floe_bots::split_spec_list(&c.bots)
+                .iter()
+                .any(|b| b.trim() == name)
+        }),
+    };
+    let listed = match kind {
+        "seat" => format!("seats 0 to {}", fewest.saturating_sub(1)),
+        "colour" => format!("colours: {}", game.colours().join(", ")),
+        _ => "a bot of a line-up's bots, as written".to_string(),
+    };
+    (!known).then(|| format!("{} is not a {kind} of every cell ({listed})", quoted(name)))
 }

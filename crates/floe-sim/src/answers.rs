@@ -13,10 +13,11 @@ use serde::{Deserialize, Serialize};
 use statrs::function::erf::erfc;
 
 use crate::Tally;
+pub use crate::answer_row::{AnswerRow, sentence};
+use crate::report::summary_rows;
 use crate::report::{RunLabel, cause_column};
 use crate::stats::{Z95, benjamini_hochberg, holm, mean, mean_interval, sd_from_sums, two_sided_z};
 use crate::table::{PValue, Table};
-use crate::table_row;
 
 /// What a question asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +114,21 @@ pub struct Question {
     /// Which end is best, for [`Ask::Best`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub goal: Option<Goal>,
+    /// Whose win rate [`WIN_RATE`] measures: `seat 0`, `colour NAME` or `bot SPEC`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+}
+
+impl Question {
+    /// Returns the measure's full name: `win_rate of seat 0` for a win rate, else the
+    /// measure's (empty for `fair`).
+    pub fn measure_name(&self) -> String {
+        let measure = self.measure.clone().unwrap_or_default();
+        match &self.of {
+            Some(of) => format!("{measure} of {of}"),
+            None => measure,
+        }
+    }
 }
 
 /// An experiment's questions and how their p-values are adjusted together.
@@ -130,9 +146,18 @@ pub const MEAN_ROUNDS: &str = "mean_rounds";
 /// The measure `p_tie`.
 pub const P_TIE: &str = "p_tie";
 
+/// The measure `win_rate`, of the seat, colour or bot a question names in `of`
+/// ([`WIN_RATE_OF`]): its share of the seat-games it won (a win shared by k counting
+/// 1/k), standard error sqrt(p (1 - p) / seat-games).
+pub const WIN_RATE: &str = "win_rate";
+
+/// What a win rate may be of, as `of` starts: `seat 0`, `colour NAME`, `bot SPEC` (a bot
+/// as `bots.csv` writes it).
+pub const WIN_RATE_OF: [&str; 3] = ["seat", "colour", "bot"];
+
 /// Returns the measures a question may ask of `game`'s cells, each with a standard error:
 /// `mean_rounds`, the share of each end cause (`p_CAUSE`), `p_tie`, and every per-game
-/// figure the game declares. (The seat spread is left out: it is the gap between two
+/// figure the game declares, and [`WIN_RATE`]. (The seat spread is left out: it is the gap between two
 /// seats picked as the extremes after the games are seen, whose plain standard error
 /// would understate its spread; its question is `fair`.)
 pub fn measures<G: Game>(game: &G) -> Vec<String> {
@@ -145,7 +170,25 @@ pub fn measures<G: Game>(game: &G) -> Vec<String> {
             .filter(|f| !f.per_seat())
             .map(|f| f.name.to_string()),
     );
+    names.push(WIN_RATE.to_string());
     names
+}
+
+/// Returns the win rate of every seat, colour played and bot of the cell that played
+/// `game` as `label` into `t`, each named as [`Question::measure_name`] names it.
+fn win_rates<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Vec<(String, Option<Estimate>)> {
+    summary_rows(game, label, t)
+        .into_iter()
+        .map(|r| {
+            let name = format!("{WIN_RATE} of {} {}", r.kind.name(), r.key);
+            let (wins, n) = (r.counts.wins(), r.counts.games);
+            let p = mean(wins, n);
+            (
+                name,
+                Estimate::of(p, (p * (1.0 - p) / n.max(1) as f64).sqrt(), n),
+            )
+        })
+        .collect()
 }
 
 /// A measure of one cell: its estimate, standard error and games.
@@ -228,7 +271,8 @@ pub struct Point {
     pub sweep: Option<Swept>,
     /// A grid's second parameter's value.
     pub by: Option<Swept>,
-    /// Every measure of [`measures`], by name (`None` where undefined).
+    /// Every measure of [`measures`] by name, a win rate by its full name
+    /// ([`Question::measure_name`]); `None` where undefined.
     pub estimates: Vec<(String, Option<Estimate>)>,
 }
 
@@ -248,10 +292,12 @@ impl Point {
             by,
             estimates: measures(game)
                 .into_iter()
+                .filter(|m| m != WIN_RATE)
                 .map(|m| {
                     let e = estimate(game, t, &m);
                     (m, e)
                 })
+                .chain(win_rates(game, label, t))
                 .collect(),
         }
     }
@@ -410,39 +456,6 @@ fn best_against(best: Estimate, rules: Estimate, others: usize) -> Found {
     }
 }
 
-table_row! {
-    /// One answer (`answers.csv`): a question at one player count and line-up (for `fair`,
-    /// one seat test of one cell).
-    pub struct AnswerRow {
-        /// the question's number, from 1, in the order the spec declares them
-        pub question: u64,
-        /// what it asks: compare (two swept values), effect (the swept parameter's slope), best (the best swept value against the rules' own) or fair (equal win shares)
-        pub ask: String,
-        /// the measure asked of (a column of cells.csv, or a per-game figure of figures.csv); for fair, what is tested: seat or colour
-        pub measure: String,
-        /// players per game
-        pub players: usize,
-        /// the bots as given: one spec for every seat, one per seat, or the entrants
-        pub bots: String,
-        /// what the estimate is: B - A for a compare, per step of PARAM for an effect (a step is 1), best V vs rules R (V's estimate minus R's) for a best, the cell's win shares for a fair; a grid's second parameter and its value follow " at "
-        pub compared: String,
-        /// the difference, the slope per step, or for fair the chi-square statistic; empty when a cell it needs has no value
-        pub estimate: Option<f64>,
-        /// lower end of the estimate's 95% interval (normal; for best simultaneous over the values the best was picked among); empty for fair
-        pub ci_low: Option<f64>,
-        /// upper end of the estimate's 95% interval
-        pub ci_high: Option<f64>,
-        /// two-sided p-value of no difference (no slope, no seat advantage); for best multiplied by the values the best was picked among
-        pub p_value: Option<PValue>,
-        /// the p-value adjusted over every answer of the run by the method in adjust
-        pub p_adjusted: Option<PValue>,
-        /// how the p-values were adjusted: holm (the chance of any false answer kept to 5%) or fdr (Benjamini-Hochberg: the expected share of false answers among those found kept to 5%)
-        pub adjust: String,
-        /// the answer in words, at 0.05 adjusted: differs or cannot tell (compare, fair), effect or no effect detectable (effect), best: V or keep the rules' own (R) (best)
-        pub verdict: String,
-    }
-}
-
 /// The cells of one player count and line-up (and a grid's second value): what a
 /// compare, effect or best answers for.
 struct Group<'a> {
@@ -499,7 +512,7 @@ impl Pending {
             row: AnswerRow {
                 question,
                 ask: q.ask.name().to_string(),
-                measure: q.measure.clone().unwrap_or_default(),
+                measure: q.measure_name(),
                 players: group.key.0,
                 bots: group.key.1.clone(),
                 compared: compared + &at,
@@ -531,7 +544,7 @@ impl Pending {
 /// Returns the answer to the compare, effect or best question `q` (number `number`) for
 /// `group`.
 fn asked(number: u64, q: &Question, group: &Group<'_>) -> Pending {
-    let measure = q.measure.as_deref().unwrap_or_default();
+    let measure = &q.measure_name();
     let param = group.points[0]
         .sweep
         .as_ref()
@@ -568,7 +581,7 @@ fn asked(number: u64, q: &Question, group: &Group<'_>) -> Pending {
 /// Returns the answer to the best question `q` for `group`: the best value against the
 /// rules' own (`cannot tell` when the rules' own value is not swept).
 fn best(number: u64, q: &Question, group: &Group<'_>) -> Pending {
-    let measure = q.measure.as_deref().unwrap_or_default();
+    let measure = &q.measure_name();
     let values: Vec<(ParamValue, Estimate)> = group
         .points
         .iter()
@@ -658,31 +671,6 @@ fn fair_rows(number: u64, points: &[Point], fair: &[FairTest]) -> Vec<Pending> {
             }
         })
         .collect()
-}
-
-/// Returns an answer as a plain sentence (`3 players: mean_rounds B - A = -0.80 (95% CI
-/// -0.84 to -0.76), differs (Holm p < 0.001)`), naming the line-up when `lineups` (the
-/// run has several) and the adjustment as `adjust` names it.
-pub fn sentence(row: &AnswerRow, adjust: &str, lineups: bool) -> String {
-    let who = match lineups {
-        true => format!("{}, {} players", row.bots, row.players),
-        false => format!("{} players", row.players),
-    };
-    let what = match row.ask.as_str() {
-        "fair" => format!("{}: chi-square", row.compared),
-        _ => format!("{} {}", row.measure, row.compared),
-    };
-    let value = match (row.estimate, row.ci_low, row.ci_high) {
-        (Some(e), Some(lo), Some(hi)) => format!(" = {e:.3} (95% CI {lo:.3} to {hi:.3})"),
-        (Some(e), _, _) => format!(" = {e:.3}"),
-        _ => " has no value".to_string(),
-    };
-    let p = match row.p_adjusted {
-        Some(PValue(p)) if p < 0.001 => format!(" ({adjust} p < 0.001)"),
-        Some(PValue(p)) => format!(" ({adjust} p = {p:.3})"),
-        None => String::new(),
-    };
-    format!("  {who}: {what}{value}, {}{p}\n", row.verdict)
 }
 
 #[cfg(test)]
