@@ -90,6 +90,19 @@ fn experiment_shards_merge_to_the_unsharded_run() {
     assert!(merged.join("sweep-mean-rounds.svg").exists());
 }
 
+#[test]
+fn an_experiment_s_answers_merge_to_the_unsharded_run_s() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "players = [2, 3]\n\n[[lineups]]\nbots = \"random\"\ngames = 300\n\n[sweep]\n\
+                param = \"tiles_removed\"\nvalues = [2, 5, 8]\n\n[[questions]]\nask = \"effect\"\n\
+                measure = \"mean_rounds\"\n\n[[questions]]\nask = \"compare\"\n\
+                measure = \"p_tie\"\nbetween = [2, 8]\n\n[[questions]]\nask = \"fair\"\n";
+    let spec = write(tmp.path(), "asked.toml", text);
+    let spec = spec.to_str().unwrap();
+    let (whole, merged) = whole_and_merged(tmp.path(), &["experiment", spec], 2, &[2, 1]);
+    assert_same_files(&whole, &merged, &["answers.csv", "columns.csv"]);
+}
+
 /// Returns the bytes of `name` in `dir`.
 fn bytes(dir: &Path, name: &str) -> Vec<u8> {
     fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{}: {e}", dir.join(name).display()))

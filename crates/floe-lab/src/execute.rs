@@ -15,7 +15,7 @@ use floe_games::GameVisitor;
 use floe_io::gate::quoted;
 use floe_sim::report::{TableFile, games_writer, write_game_rows};
 use floe_sim::table::{Column, Table};
-use floe_sim::tables::{CellInfo, Printout, RunTables, Swept, cell_tables, run_tables};
+use floe_sim::tables::{CellInfo, Printout, RunTables, Swept, cell_tables, run_tables_asking};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
@@ -197,8 +197,9 @@ struct Manifest {
     plan: Plan,
 }
 
-/// Returns the tables a run of `kind` writes, in the order written (`figures.csv` last,
-/// for a game that declares `figures`).
+/// Returns the tables a run of `kind` writes, in the order written (`figures.csv` for a
+/// game that declares `figures`, then `answers.csv` for an experiment that declares
+/// questions: one that declares none writes no answers, so its folder is as before).
 fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<TableFile> {
     use TableFile::*;
     let rotated = plan.dealing.seating != Seating::Fixed;
@@ -213,6 +214,13 @@ fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<
     }
     if figures {
         files.push(Figures);
+    }
+    if plan
+        .experiment
+        .as_ref()
+        .is_some_and(|e| !e.questions.is_empty())
+    {
+        files.push(Answers);
     }
     files
 }
@@ -408,6 +416,14 @@ fn printout(kind: RunKind) -> Printout {
     }
 }
 
+/// Returns the questions `plan` asks (none but an experiment's).
+fn questions(plan: &Plan) -> floe_sim::answers::Questions {
+    plan.experiment
+        .as_ref()
+        .map(crate::plan::ExperimentInfo::questions)
+        .unwrap_or_default()
+}
+
 /// Returns a cell's swept value as the statistics layer takes it.
 fn swept(point: &SweepPoint) -> Swept {
     Swept {
@@ -470,7 +486,7 @@ fn play_cells<G: Game>(
         tables,
         lines,
         games_columns,
-    } = run_tables(cells, &outputs.files, printout);
+    } = run_tables_asking(cells, &outputs.files, printout, &questions(plan));
     if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {

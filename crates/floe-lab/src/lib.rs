@@ -20,11 +20,13 @@ pub mod output_dir;
 pub mod plan;
 mod progress;
 pub mod provenance;
+pub mod questions;
 pub mod request;
 mod say;
 pub mod setup;
 pub mod shards;
 pub mod spec;
+mod spec_text;
 
 pub use execute::{Report, RunOptions, execute};
 /// Players from outside Floe, for front ends that seat them (people, Python functions).

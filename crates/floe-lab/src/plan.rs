@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 use floe_core::ParamValue;
 use floe_sim::Dealing;
+use floe_sim::answers::{Adjust, Question, Questions};
 use serde::{Deserialize, Serialize};
 
 /// Which command's results a run writes.
@@ -109,6 +110,23 @@ pub struct ExperimentInfo {
     pub spec_file: String,
     /// The spec's text.
     pub spec: String,
+    /// The questions the spec declares, answered in `answers.csv` (left out of the
+    /// manifest when it declares none, so such plans read as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<Question>,
+    /// How the questions' p-values are adjusted together.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjust: Option<Adjust>,
+}
+
+impl ExperimentInfo {
+    /// Returns the questions the experiment asks, as the statistics layer takes them.
+    pub fn questions(&self) -> Questions {
+        Questions {
+            list: self.questions.clone(),
+            adjust: self.adjust.unwrap_or_default(),
+        }
+    }
 }
 
 impl Plan {
@@ -169,6 +187,14 @@ mod tests {
                 description: "why".into(),
                 spec_file: "x.toml".into(),
                 spec: "players = [2]\n".into(),
+                questions: vec![Question {
+                    ask: floe_sim::answers::Ask::Compare,
+                    measure: Some("mean_rounds".into()),
+                    between: vec![ParamValue::Whole(3), ParamValue::Whole(7)],
+                    goal: None,
+                    of: Some("seat 0".into()),
+                }],
+                adjust: Some(Adjust::Fdr),
             }),
             cells: vec![CellPlan {
                 players: 4,

@@ -13,6 +13,7 @@ use floe_sim::{Dealing, RunError, Setting};
 
 use crate::message::{Message, SettingError};
 use crate::plan::{CellPlan, ExperimentInfo, Plan, RunKind, SweepPoint};
+use crate::questions::check_questions;
 use crate::setup::{Machine, setup};
 use crate::spec::{Lineup, Spec, Sweep};
 
@@ -281,6 +282,8 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
             description: spec.description.clone(),
             spec_file: spec.path.display().to_string(),
             spec: spec.text.clone(),
+            questions: spec.questions.iter().map(|d| d.question.clone()).collect(),
+            adjust: (!spec.questions.is_empty()).then_some(spec.adjust),
         }),
         cells: Vec::new(),
     };
@@ -331,6 +334,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
             }
         }
     }
+    check_questions(&spec.path, &spec.game, &spec.questions, &game, &plan.cells)?;
     Ok(Planned { plan, notes })
 }
 

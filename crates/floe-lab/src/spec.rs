@@ -4,12 +4,16 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
-use floe_bots::{Registry, split_spec_list};
+use floe_bots::Registry;
 use floe_core::{ParamValue, line_of};
 use floe_io::gate::quoted;
 use floe_sim::{Dealing, Seating};
 use serde::Deserialize;
 use toml::Spanned;
+
+use crate::questions::{Declared, QuestionFile, Swept, read_adjust, read_questions};
+pub use crate::spec_text::{SpecText, at};
+use floe_sim::answers::Adjust;
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -25,6 +29,8 @@ struct SpecFile {
     seating: Option<Spanned<String>>,
     lineups: Spanned<Vec<LineupFile>>,
     sweep: Option<SweepFile>,
+    questions: Option<Vec<QuestionFile>>,
+    adjust: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -69,6 +75,10 @@ pub struct Spec {
     pub sweep: Option<Sweep>,
     /// The bots the line-ups may name besides the built-in ones.
     pub registry: Registry,
+    /// The questions the experiment declares it asks (`[[questions]]`), in order.
+    pub questions: Vec<Declared>,
+    /// How their p-values are adjusted together.
+    pub adjust: Adjust,
 }
 
 /// One line-up of bots and its games per cell.
@@ -269,58 +279,6 @@ pub fn number(x: f64) -> String {
         format!("{x:e}")
     } else {
         format!("{x}")
-    }
-}
-
-/// An error at a line of the spec file, naming the key.
-pub fn at(path: &Path, line: usize, key: &str, message: impl std::fmt::Display) -> anyhow::Error {
-    anyhow!("{}: line {line}: {key}: {message}", path.display())
-}
-
-/// A spec's file and text, for errors that name the file, the line of a value and its key,
-/// and the bots its bot lists may name.
-pub struct SpecText<'a> {
-    /// The spec's path.
-    pub path: &'a Path,
-    /// Its text.
-    pub text: &'a str,
-    /// The bots besides the built-in ones.
-    pub registry: &'a Registry,
-}
-
-impl SpecText<'_> {
-    /// The line of the value at `span`.
-    pub fn line(&self, span: std::ops::Range<usize>) -> usize {
-        line_of(self.text, span.start)
-    }
-
-    /// An error about the value at `span` of `key`.
-    pub fn err(
-        &self,
-        span: std::ops::Range<usize>,
-        key: &str,
-        message: impl std::fmt::Display,
-    ) -> anyhow::Error {
-        at(self.path, self.line(span), key, message)
-    }
-
-    /// Checks that every bot spec of the list `v` at `key` parses.
-    pub fn bot_specs(&self, v: &Spanned<String>, key: &str) -> Result<()> {
-        for (j, spec) in split_spec_list(v.get_ref()).iter().enumerate() {
-            self.registry.parse(spec).map_err(|e| {
-                let why = format!("spec {} ({}): {e}", j + 1, quoted(spec));
-                self.err(v.span(), key, why)
-            })?;
-        }
-        Ok(())
-    }
-
-    /// Reads the whole number `v` of `key`, which must be at least 1.
-    pub fn positive(&self, v: &Spanned<i64>, key: &str) -> Result<u64> {
-        u64::try_from(*v.get_ref())
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| self.err(v.span(), key, "must be at least 1"))
     }
 }
 
@@ -543,6 +501,13 @@ impl Spec {
             .sweep
             .map(|s| read_sweep(&spec, s, "sweep"))
             .transpose()?;
+        let swept = Swept {
+            any: sweep.is_some(),
+            listed: sweep.as_ref().and_then(|s| s.values.as_deref()),
+        };
+        let questions =
+            read_questions(&spec, file.questions.as_deref().unwrap_or_default(), swept)?;
+        let adjust = read_adjust(&spec, file.adjust.as_ref())?;
         Ok(Spec {
             path: path.to_path_buf(),
             name,
@@ -559,6 +524,8 @@ impl Spec {
             sweep,
             text,
             registry: registry.clone(),
+            questions,
+            adjust,
         })
     }
 

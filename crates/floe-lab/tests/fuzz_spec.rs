@@ -1,7 +1,7 @@
 //! Fuzzes the experiment spec loader, `Spec::read`, and the planning of a spec against
 //! its game, `plan_experiment`, with arbitrary bytes, TOML-like text and mutations of the
 //! committed specs (`experiments/*.toml`) and of specs that name a rules file, sweep
-//! listed values or play Goofspiel.
+//! listed values, declare questions or play Goofspiel.
 //!
 //! Asserted for every input: no panic; an error names its place: a line of the spec (or,
 //! for a rules file it names, of that file), or the spec's path when the file cannot be
@@ -31,6 +31,11 @@ const SPECS: &[&str] = &[
      [sweep]\nparam = \"round_limit\"\nvalues = [1, 40, 1000000]\n",
     "name = \"rows\"\nplayers = [2]\n[[lineups]]\nbots = \"random\"\ngames = 5\n\
      [sweep]\nparam = \"scoring.race_1\"\nvalues = [[7, 5, 4, 3], [1]]\n",
+    "name = \"asks\"\nplayers = [2, 3]\nadjust = \"fdr\"\n[[lineups]]\nbots = \"random\"\ngames = 5\n\
+     [sweep]\nparam = \"tiles_removed\"\nvalues = [2, 8]\n\
+     [[questions]]\nask = \"compare\"\nmeasure = \"mean_rounds\"\nbetween = [2, 8]\n\
+     [[questions]]\nask = \"best\"\nmeasure = \"p_tie\"\ngoal = \"lowest\"\n\
+     [[questions]]\nask = \"effect\"\nmeasure = \"p_tiles_exhausted\"\n[[questions]]\nask = \"fair\"\n",
     "name = \"tilt\"\ngame = \"goofspiel\"\nseed = 9\nshuffle_colours = true\nplayers = [2, 4]\n\
      [[lineups]]\nbots = \"mcts:iters=5\"\ngames = 3\n[sweep]\nparam = \"tie_bonus\"\n",
 ];

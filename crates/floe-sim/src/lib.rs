@@ -7,6 +7,8 @@
 //! [`table`]s, and [`tables`] builds all of a run's tables and printed text from its
 //! cells' tallies in one call.
 
+mod answer_row;
+pub mod answers;
 mod deal;
 mod dealing;
 pub mod kinds;

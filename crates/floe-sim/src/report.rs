@@ -39,6 +39,9 @@ pub enum TableFile {
     Ratings,
     /// `figures.csv`: the game's own figures, for a game that declares some.
     Figures,
+    /// `answers.csv`: the answers to an experiment's declared questions
+    /// ([`crate::answers`]), written only when it declares some.
+    Answers,
 }
 
 impl TableFile {
@@ -55,6 +58,7 @@ impl TableFile {
             TableFile::Pairwise => "pairwise.csv",
             TableFile::Ratings => "ratings.csv",
             TableFile::Figures => "figures.csv",
+            TableFile::Answers => "answers.csv",
         }
     }
 }
@@ -224,6 +228,13 @@ table_row! {
     }
 }
 
+/// Returns the column of `game_stats.csv` (and `cells.csv`) holding the share of games
+/// that ended by `cause`: `p_` and the cause with `_` for `-` (a CSV-friendly name an
+/// experiment's questions name too).
+pub fn cause_column(cause: &str) -> String {
+    format!("p_{}", cause.replace('-', "_"))
+}
+
 /// Returns the body of `game_stats.csv`: one row for the run (the front end puts the
 /// run's columns, [`RunLabel::columns`], in front): [`GameStatsHead`], a column
 /// `p_CAUSE` per end cause of the game, then [`GameStatsTail`].
@@ -237,7 +248,7 @@ pub fn game_stats<G: Game>(game: &G, label: &RunLabel, t: &Tally) -> Table {
     };
     let causes = game.end_causes().iter().enumerate().map(|(i, cause)| {
         let column = Column::new(
-            format!("p_{}", cause.replace('-', "_")),
+            cause_column(cause),
             Kind::Real,
             format!("share of games that ended by {cause}"),
         );

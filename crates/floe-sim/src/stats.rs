@@ -219,6 +219,25 @@ pub fn holm(p: &[f64]) -> Vec<f64> {
     adjusted
 }
 
+/// Returns the Benjamini-Hochberg adjustment of the p-values `p`, in the order given: with
+/// the m values sorted ascending, the k-th (from 1) becomes `min(1, m p / k)`, lowered to
+/// the smallest such value after it so the order holds. A test whose adjusted value is
+/// below a level is a discovery with the expected share of false ones among all the
+/// discoveries kept to the level (for independent or positively dependent tests): kinder
+/// than [`holm`] to a study that asks many questions and can afford a few wrong answers.
+pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut adjusted = vec![0.0; m];
+    let mut running: f64 = 1.0;
+    for (k, &i) in order.iter().enumerate().rev() {
+        running = running.min((m as f64 * p[i] / (k + 1) as f64).min(1.0));
+        adjusted[i] = running;
+    }
+    adjusted
+}
+
 /// Returns the seat spread (best seat's win rate minus the worst's) that a perfectly fair
 /// game of `seats` seats stays below in 95% of runs of `games` games: the **noise floor**
 /// of a seat-spread chart. Computed from the normal approximation to the multinomial
@@ -278,6 +297,29 @@ mod tests {
         // Sums past the exact products fall back to floating point.
         let big = i128::MAX / 4;
         assert!(sd_from_signed_sums(big, u128::MAX, 4).is_finite());
+    }
+
+    #[test]
+    fn holm_and_benjamini_hochberg_match_a_hand_worked_example() {
+        // p = 0.01, 0.04, 0.03, 0.005; sorted: 0.005, 0.01, 0.03, 0.04 (m = 4).
+        // Holm: 4 x 0.005 = 0.02, 3 x 0.01 = 0.03, 2 x 0.03 = 0.06, 1 x 0.04 = 0.04 raised
+        // to 0.06. Benjamini-Hochberg: 4/1 x 0.005 = 0.02, 4/2 x 0.01 = 0.02,
+        // 4/3 x 0.03 = 0.04, 4/4 x 0.04 = 0.04, each lowered to the least after it.
+        let p = [0.01, 0.04, 0.03, 0.005];
+        let close = |a: Vec<f64>, b: [f64; 4]| {
+            assert!(
+                a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12),
+                "{a:?} {b:?}"
+            );
+        };
+        close(holm(&p), [0.03, 0.06, 0.06, 0.02]);
+        close(benjamini_hochberg(&p), [0.02, 0.04, 0.04, 0.02]);
+        // A late small value lowers the earlier ones, and nothing passes 1.
+        close(
+            benjamini_hochberg(&[0.9, 0.8, 0.7, 0.04]),
+            [0.9, 0.9, 0.9, 0.16],
+        );
+        assert!(benjamini_hochberg(&[]).is_empty());
     }
 
     #[test]

@@ -12,9 +12,11 @@
 
 use std::fmt::Write as _;
 
-use floe_core::{Game, ParamValue, RuleSet};
+use floe_core::{Game, RuleSet};
 
 use crate::Tally;
+pub use crate::answers::Swept;
+use crate::answers::{FairTest, Point, Questions, answers};
 use crate::kinds::kind_of;
 use crate::ladder::{ladder_table, pairwise, standings};
 use crate::ratings::ratings;
@@ -35,17 +37,6 @@ pub enum Printout {
     /// A line per cell (its seat gap, a sweep's end causes, its tests adjusted over the
     /// whole run), then what survives the adjustment (`experiment`).
     Summary,
-}
-
-/// The value a cell gives a swept parameter, as the run's plan holds it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Swept {
-    /// The parameter as the spec names it (`tiles_removed`): the column's name.
-    pub param: String,
-    /// The value set in this cell.
-    pub value: ParamValue,
-    /// The value the rules themselves hold.
-    pub rules_value: ParamValue,
 }
 
 /// A cell of a run as the run's plan names it: what its tables and summary line say of
@@ -71,6 +62,8 @@ pub struct CellTables {
     text: String,
     /// The columns of `games.csv` for the cell.
     games_columns: Vec<Column>,
+    /// What the answers to an experiment's questions need of the cell.
+    point: Point,
 }
 
 /// Everything a run's tallies give, handed up in one value.
@@ -112,6 +105,7 @@ pub fn cell_tables<G: Game>(
         tables,
         text,
         games_columns: games_columns(game, label),
+        point: Point::of(game, label, tally, cell.sweep.clone(), cell.by.clone()),
     }
 }
 
@@ -120,31 +114,78 @@ pub fn cell_tables<G: Game>(
 /// Holm's method over all of them, and the text of every cell (for a summary, each cell's
 /// line ended by its adjusted tests, then what survives the adjustment).
 pub fn run_tables(cells: Vec<CellTables>, files: &[TableFile], printout: Printout) -> RunTables {
+    run_tables_asking(cells, files, printout, &Questions::default())
+}
+
+/// Returns [`run_tables`] with the answers to `questions` in the table
+/// [`TableFile::Answers`] (when `files` names it) and, for a summary, a sentence per
+/// answer before the cells' lines.
+pub fn run_tables_asking(
+    cells: Vec<CellTables>,
+    files: &[TableFile],
+    printout: Printout,
+    questions: &Questions,
+) -> RunTables {
     let tests = files.iter().position(|f| *f == TableFile::Tests);
     let mut tables = vec![Table::default(); files.len()];
-    let (mut texts, mut games_columns) = (Vec::new(), None);
+    let (mut texts, mut games_columns, mut points) = (Vec::new(), None, Vec::new());
     for cell in cells {
         texts.push((cell.text, tests.map_or(0, |t| cell.tables[t].rows.len())));
         for (table, rows) in tables.iter_mut().zip(cell.tables) {
             table.append(rows);
         }
         games_columns.get_or_insert(cell.games_columns);
+        points.push(cell.point);
     }
     let mut lines = match printout {
         Printout::Summary => Vec::new(),
         Printout::Table | Printout::Ladder => texts.iter().map(|t| t.0.clone()).collect(),
     };
+    let mut said = Vec::new();
+    if let Some(a) = files.iter().position(|f| *f == TableFile::Answers) {
+        let fair = tests.map_or(Vec::new(), |t| fair_tests(&tables[t], &texts));
+        let (table, sentences) = answers(&points, &fair, questions);
+        tables[a] = table;
+        said = sentences;
+    }
     if let Some(t) = tests {
         adjust_tests(&mut tables[t]);
         if printout == Printout::Summary {
             lines = summary_lines(texts, &tables[t]);
         }
     }
+    if printout == Printout::Summary && !said.is_empty() {
+        said.insert(0, "answers:\n".to_string());
+        said.push("cells:\n".to_string());
+        lines.splice(0..0, said);
+    }
     RunTables {
         tables,
         lines,
         games_columns: games_columns.unwrap_or_default(),
     }
+}
+
+/// Returns the seat tests of `tests` (the run's `tests.csv`, before adjustment), each with
+/// its cell, the cells' test counts the second of `texts`.
+fn fair_tests(tests: &Table, texts: &[(String, usize)]) -> Vec<FairTest> {
+    let column = |name| tests.position(name).expect("a table of tests");
+    let (test, chi2, p) = (column("test"), column("chi2"), column("p_value"));
+    let cells = texts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| std::iter::repeat_n(i, t.1));
+    tests
+        .rows
+        .iter()
+        .zip(cells)
+        .map(|(row, cell)| FairTest {
+            cell,
+            test: row[test].text().unwrap_or_default().to_string(),
+            chi2: row[chi2].number().unwrap_or(f64::NAN),
+            p: row[p].number().unwrap_or(1.0),
+        })
+        .collect()
 }
 
 /// Returns the rows of the table `file` for one cell, behind `front` (the cell's columns;
@@ -173,6 +214,8 @@ fn cell_table<G: Game>(
         TableFile::Tournament => standings(label, tally),
         TableFile::Pairwise => Table::of(pairwise(label, tally)),
         TableFile::Ratings => Table::of(ratings(label, tally)),
+        // Answered over every cell at once, by [`run_tables_asking`].
+        TableFile::Answers => return Table::default(),
     };
     table.prefixed(front)
 }
