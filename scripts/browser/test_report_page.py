@@ -55,6 +55,27 @@ def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
     assert_not_blank(tmp_path / "page.png")
 
 
+def test_a_study_that_declares_questions_answers_them_first(browser, tmp_path):
+    spec = tmp_path / "asked.toml"
+    spec.write_text(
+        'name = "asked"\nplayers = [2]\n[[lineups]]\nbots = "random"\ngames = 400\n'
+        '[sweep]\nparam = "tiles_removed"\nvalues = [2, 8]\n'
+        '[[questions]]\nask = "compare"\nmeasure = "mean_rounds"\nbetween = [2, 8]\n'
+    )
+    out = tmp_path / "run"
+    floe("experiment", str(spec), "--out", str(out))
+    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "asked.png")
+    assert errors == []
+    assert fetched == []
+    declared = page.query_selector("#declared")
+    assert declared is not None and declared.is_visible()
+    assert "2 players: mean_rounds 8 - 2 = " in declared.inner_text()
+    # The declared answers come before the seats' answer on the page.
+    top = lambda sel: page.query_selector(sel).bounding_box()["y"]
+    assert top("#declared") < top("#answer")
+    assert_not_blank(tmp_path / "asked.png")
+
+
 def test_a_tournaments_page_names_the_strongest_or_says_it_cannot(browser, tmp_path):
     out = tmp_path / "run"
     floe(

@@ -261,6 +261,18 @@ fn the_summary_says_the_answers_first_and_a_spec_without_questions_writes_as_bef
         text[start..end].to_string()
     };
     assert_eq!(lines(&plain_text), lines(&asked_text));
+    // The page says the same answers, word for word, before anything else it answers.
+    let page = read(&asked_out, "report.html");
+    let declared = page.find("id=\"declared\"").expect("the declared answers");
+    assert!(declared < page.find("id=\"answer\"").unwrap());
+    for sentence in first.lines().skip(1).filter(|l| !l.is_empty()) {
+        let shown = sentence.trim().replace('<', "&lt;");
+        let at = page
+            .find(&shown)
+            .unwrap_or_else(|| panic!("{shown} not on the page"));
+        assert!(at > declared, "{shown}");
+    }
+    assert!(!read(&plain_out, "report.html").contains("id=\"declared\""));
 }
 
 /// Checks that `floe experiment SPEC --check` refuses [`SWEEP`] (or `base`) with

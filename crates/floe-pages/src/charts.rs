@@ -47,7 +47,7 @@ pub(crate) fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
 }
 
 /// Returns column `col` of `row`.
-fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
+pub(crate) fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
     row.get(col)
         .ok_or_else(|| anyhow!("no column {}", floe_io::gate::quoted(col)))
 }

@@ -83,8 +83,15 @@ impl Adjust {
         }
     }
 
+    /// Returns the method `answers.csv` names (`holm`, `fdr`), if it is one.
+    pub fn named(name: &str) -> Option<Adjust> {
+        [Adjust::Holm, Adjust::Fdr]
+            .into_iter()
+            .find(|a| a.name() == name)
+    }
+
     /// Returns the name a printed sentence gives the adjusted p-value.
-    fn shown(self) -> &'static str {
+    pub fn shown(self) -> &'static str {
         match self {
             Adjust::Holm => "Holm",
             Adjust::Fdr => "BH",

@@ -91,9 +91,15 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
                 @if let Some(about) = field("description") { p { (about) } }
                 (run_facts(&manifest, kind))
                 h2 { "The answer" }
+                @if !answer.declared.is_empty() {
+                    div.answer id="declared" {
+                        p { "What the study asked, answered (95% intervals; p-values adjusted over all its questions):" }
+                        ul.cells { @for line in &answer.declared { li { (line) } } }
+                    }
+                }
                 div.answer id="answer" {
                     @for line in &answer.headline { p { (line) } }
-                    @if answer.headline.is_empty() && answer.found.is_empty() {
+                    @if answer.declared.is_empty() && answer.headline.is_empty() && answer.found.is_empty() {
                         p { "This folder holds no test, rating or tuning to answer from." }
                     }
                 }

@@ -10,7 +10,10 @@ use floe_sim::report::GroupKind;
 use floe_sim::stats::holm;
 use floe_sim::table::Cell;
 
-use crate::charts::{Row, num, read, text};
+use floe_sim::answers::{Adjust, AnswerRow, sentence};
+use floe_sim::table::PValue;
+
+use crate::charts::{Row, cell, num, read, text};
 use floe_sim::verdict::{Weighed, backed, decision, verdict_of};
 
 /// The level at which a test counts as showing a difference, after Holm's adjustment.
@@ -19,6 +22,9 @@ pub const LEVEL: f64 = 0.05;
 /// What the page says first: a line on the whole folder, then a line per cell.
 #[derive(Debug, Default)]
 pub struct Answer {
+    /// The answers to the questions the study declared (`answers.csv`), a sentence each,
+    /// as the run printed them: said before anything else.
+    pub declared: Vec<String>,
     /// The folder's answer, a sentence per kind of question it holds.
     pub headline: Vec<String>,
     /// The sentences that find something: cells whose groups differ, the strongest
@@ -37,6 +43,9 @@ pub struct Answer {
 /// Names a table that cannot be read.
 pub fn answer(dir: &Path, confidence: f64, baseline: &str) -> Result<Answer> {
     let mut answer = Answer::default();
+    if let Some(rows) = read(dir, "answers.csv")? {
+        answer.declared = declared(&rows)?;
+    }
     if let Some(tests) = read(dir, "tests.csv")? {
         shares(dir, &tests, &mut answer)?;
     }
@@ -52,6 +61,39 @@ pub fn answer(dir: &Path, confidence: f64, baseline: &str) -> Result<Answer> {
         }
     }
     Ok(answer)
+}
+
+/// The sentences of `answers.csv`'s rows, worded as the run printed them
+/// ([`floe_sim::answers::sentence`]): the page and the console say one thing.
+fn declared(rows: &[Row]) -> Result<Vec<String>> {
+    let lineups = rows
+        .iter()
+        .map(|r| text(r, "bots"))
+        .collect::<Result<std::collections::BTreeSet<_>>>()?
+        .len()
+        > 1;
+    rows.iter()
+        .map(|r| {
+            let number = |col| cell(r, col).map(Cell::number);
+            let row = AnswerRow {
+                question: num(r, "question")? as u64,
+                ask: text(r, "ask")?,
+                measure: text(r, "measure")?,
+                players: num(r, "players")? as usize,
+                bots: text(r, "bots")?,
+                compared: text(r, "compared")?,
+                estimate: number("estimate")?,
+                ci_low: number("ci_low")?,
+                ci_high: number("ci_high")?,
+                p_value: number("p_value")?.map(PValue),
+                p_adjusted: number("p_adjusted")?.map(PValue),
+                adjust: text(r, "adjust")?,
+                verdict: text(r, "verdict")?,
+            };
+            let shown = Adjust::named(&row.adjust).map_or(row.adjust.clone(), |a| a.shown().into());
+            Ok(sentence(&row, &shown, lineups).trim().to_string())
+        })
+        .collect()
 }
 
 /// Says what a profile found: how many steps of its ladder are clearly apart, how often
