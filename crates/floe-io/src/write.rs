@@ -40,7 +40,7 @@ pub enum Existing<'a> {
 }
 
 /// How many times a write makes its folder again when it vanished under it
-/// ([`Staged::begin`]).
+/// ([`folders`], [`Staged::begin`]).
 const FOLDER_RETRIES: usize = 5;
 
 /// Returns the error of writing `path` (shown after `named`, say `--html`): `why` with
@@ -146,7 +146,23 @@ pub fn folders(dir: &Path) -> io::Result<Option<PathBuf>> {
             Err(_) => created = Some(folder.to_path_buf()),
         }
     }
-    fs::create_dir_all(dir).map_err(failed("", dir))?;
+    // Another command that made part of the path and wrote nothing can remove it while
+    // it is made here: `create_dir_all` then fails with "not found", or "exists" when the
+    // folder went between its making and its check. Made again, it holds.
+    let mut again = 0;
+    loop {
+        match fs::create_dir_all(dir) {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::AlreadyExists
+                ) && again < FOLDER_RETRIES =>
+            {
+                again += 1
+            }
+            done => break done.map_err(failed("", dir))?,
+        }
+    }
     Ok(created)
 }
 
