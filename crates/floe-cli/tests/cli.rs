@@ -86,11 +86,12 @@ fn simulate_writes_the_documented_files() {
     leftovers.retain(|n| n != ".floe-lock");
     assert_eq!(
         leftovers.len(),
-        10,
+        12,
         "game_stats, seats, colours, bots, tests, games, columns, manifest, the page, the \
-         list of Floe's files (beside the folder's lock file) and no temporary files: \
-         {leftovers:?}"
+         chart of seats (SVG and PNG), the list of Floe's files (beside the folder's lock \
+         file) and no temporary files: {leftovers:?}"
     );
+    assert!(leftovers.contains(&"seats-random.svg".to_string()), "{leftovers:?}");
     let owned = read(&out, "floe-files.toml");
     for file in ["game_stats.csv", "games.csv", "manifest.toml"] {
         assert!(owned.contains(&format!("\"{file}\"")), "{owned}");

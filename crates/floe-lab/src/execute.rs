@@ -370,15 +370,12 @@ impl Outputs {
         manifest.write_all(text.as_bytes())?;
         manifest.flush()?;
         drop(manifest);
-        if plan.kind == RunKind::Experiment {
-            let study = plan
-                .experiment
-                .as_ref()
-                .map_or("experiment", |i| i.name.as_str());
-            let title = floe_pages::charts::chart_title(study, &plan.game);
-            for chart in floe_pages::charts::draw(self.out.staging(), self.out.staging(), &title)? {
-                self.out.add_chart(&chart);
-            }
+        // Every run draws its answer: a simulate's seat and colour shares as much as a
+        // study's sweep.
+        // Titled from the manifest just written: the study's name or the command's.
+        let title = floe_pages::charts::study_title(self.out.staging(), &plan.game)?;
+        for chart in floe_pages::charts::draw(self.out.staging(), self.out.staging(), &title)? {
+            self.out.add_chart(&chart);
         }
         self.out.stage_page()?;
         for path in self.out.commit().about(Setting::Out, &out_path)? {

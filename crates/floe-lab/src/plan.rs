@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "lowercase")]
 pub enum RunKind {
     /// `floe simulate`: `game_stats.csv`, `seats.csv`, `colours.csv`, `bots.csv`,
-    /// `tests.csv` (and `games.csv`).
+    /// `tests.csv` (and `games.csv`) and charts.
     Simulate,
     /// `floe tournament`: `tournament.csv`, `game_stats.csv`, `seats.csv`, `tests.csv`
-    /// (and with two entrants or more `pairwise.csv` and `ratings.csv`).
+    /// (and with two entrants or more `pairwise.csv` and `ratings.csv`) and charts.
     Tournament,
     /// `floe experiment`: `cells.csv`, the seat, colour and bot tables, `tests.csv`
     /// (`pairwise.csv` and `ratings.csv` with rotated or duplicate seating) and charts.

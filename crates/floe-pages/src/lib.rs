@@ -11,4 +11,5 @@
 
 pub mod charts;
 pub mod drawn;
+pub mod judged;
 pub mod report;

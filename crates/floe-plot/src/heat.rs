@@ -1,5 +1,6 @@
 //! [`heatmap_chart`]: a statistic over a grid of two parameters, each cell coloured by its
-//! value and written with it, the cells a test cannot tell from fair ringed.
+//! value and written with it, the cells a test finds different ringed, and the reach of a
+//! fair game's noise shown on the colour scale.
 
 use std::path::Path;
 
@@ -39,6 +40,11 @@ pub struct Heatmap {
     pub value_label: String,
     /// What a ring means, for the legend.
     pub mark_label: String,
+    /// Where a fair game's noise reaches on the colour scale, and what it is (say, "a
+    /// fair game's noise reaches 2.3"): the scale runs far enough to hold it, and the
+    /// legend shows it under the scale as a swatch of its shade, so that a reader sees
+    /// which cells are no paler than noise.
+    pub noise: Option<(f64, String)>,
     /// The cells; a grid point without one is left blank.
     pub cells: Vec<HeatCell>,
 }
@@ -48,7 +54,7 @@ const SCALE_STEPS: usize = 5;
 
 /// Draws `map` to `path` (and its PNG copy): each cell a square coloured from white (the
 /// lowest value) to deep blue (the highest) with its value written in it, marked cells
-/// ringed, and a legend of the scale.
+/// ringed, and a legend of the scale with the noise's reach on it.
 ///
 /// # Errors
 /// - [`PlotError::InvalidInput`] if there are no cells, a value is not finite, or a cell
@@ -57,6 +63,12 @@ const SCALE_STEPS: usize = 5;
 pub fn heatmap_chart(path: &Path, map: &Heatmap) -> Result<(), PlotError> {
     if map.cells.is_empty() {
         return Err(PlotError::invalid(path, "no cells to draw"));
+    }
+    if let Some((v, _)) = map.noise.as_ref().filter(|(v, _)| !v.is_finite()) {
+        return Err(PlotError::invalid(
+            path,
+            format!("the noise's reach is {v}"),
+        ));
     }
     if let Some(c) = map.cells.iter().find(|c| !c.value.is_finite()) {
         return Err(PlotError::invalid(
@@ -109,11 +121,20 @@ fn draw(svg: &mut String, map: &Heatmap) -> Result<(), DrawingAreaErrorKind<std:
         .iter()
         .map(|c| c.value)
         .fold(f64::NEG_INFINITY, f64::max);
+    // The scale reaches the noise, so that its swatch has its own shade: cells paler than
+    // it are within a fair game's noise.
+    let (lo, hi) = match &map.noise {
+        Some((v, _)) => (lo.min(*v), hi.max(*v)),
+        None => (lo, hi),
+    };
     let span = (hi - lo).max(f64::EPSILON);
     let mut legend: Vec<(String, Key)> = vec![(map.value_label.clone(), Key::Heading)];
     for k in (0..SCALE_STEPS).rev() {
         let v = lo + (hi - lo) * k as f64 / (SCALE_STEPS - 1) as f64;
         legend.push((shown(v, span), Key::Swatch(colour(v, (lo, hi)))));
+    }
+    if let Some((v, label)) = &map.noise {
+        legend.push((label.clone(), Key::Swatch(colour(*v, (lo, hi)))));
     }
     if map.cells.iter().any(|c| c.marked) {
         legend.push((map.mark_label.clone(), Key::Ring));

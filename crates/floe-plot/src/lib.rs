@@ -32,6 +32,7 @@
 //!         Rate { label: "seat 1".into(), rate: 0.49, low: 0.485, high: 0.495 },
 //!     ],
 //!     fair: Some(0.5),
+//!     found: None,
 //! }];
 //! rate_chart("seats.svg".as_ref(), "Win rate by seat", "win rate", &groups)?;
 //! # Ok::<(), floe_plot::PlotError>(())
@@ -77,6 +78,10 @@ pub struct RateGroup {
     pub rates: Vec<Rate>,
     /// The fair rate for this group, as a fraction, if there is one.
     pub fair: Option<f64>,
+    /// What a test found of the group, when one was made: `Some(true)` draws its points
+    /// filled (the rates differ), `Some(false)` hollow (the test cannot tell them apart);
+    /// `None` (no test) filled. Say in the title what test and standard.
+    pub found: Option<bool>,
 }
 
 /// One line of a line chart.
@@ -97,6 +102,15 @@ pub struct Series {
     /// A reference line in the series' colour, dashed and without points (e.g. the noise
     /// floor a fair game stays under); say what it is in the title. Empty for none.
     pub reference: Vec<(f64, f64)>,
+    /// Whether the points are separate measurements (the cells of a sweep, each with its
+    /// own noise) rather than a curve: then no line joins them and no band spans between
+    /// their intervals, so that noise does not read as a trend; each point stands with its
+    /// own bar, the series set a little apart sideways so that bars at one x stay apart,
+    /// and a reference is a short dash at each point's x.
+    pub apart: bool,
+    /// The x values whose points are drawn hollow (e.g. where a test cannot tell); the
+    /// others filled. Say what hollow means in the title.
+    pub hollow: Vec<f64>,
 }
 
 /// Why a chart could not be drawn or written.

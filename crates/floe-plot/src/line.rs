@@ -86,6 +86,8 @@ pub fn log_line_chart(
                 .map(|&(x, lo, hi)| (x.log10(), lo, hi))
                 .collect(),
             reference: s.reference.iter().map(|&(x, y)| (x.log10(), y)).collect(),
+            apart: s.apart,
+            hollow: s.hollow.iter().map(|x| x.log10()).collect(),
         })
         .collect();
     render(path, [title, x_label, y_label], &logged, XAxis::Log10)
@@ -102,7 +104,7 @@ fn render(
     let lines = prepare(path, series)?;
     let [title, x_label, y_label] = labels;
     let mut svg = String::new();
-    draw(&mut svg, title, x_label, y_label, series, &lines, axis)
+    draw(&mut svg, title, x_label, y_label, series, lines, axis)
         .map_err(|e| PlotError::draw(path, e))?;
     write_chart(path, &svg)
 }
@@ -160,13 +162,59 @@ pub fn step_chart(
     render(path, [title, x_label, y_label], series, XAxis::Steps(steps))
 }
 
-/// A series ready to draw: its points sorted by x, its marked point if any, and its
-/// intervals and reference line sorted by x.
+/// A series ready to draw: its points sorted by x (and whether each is filled), its
+/// marked point if any, and its intervals and reference line sorted by x.
 struct Line {
     points: Vec<(f64, f64)>,
+    filled: Vec<bool>,
     mark: Option<(f64, f64)>,
     bands: Vec<(f64, f64, f64)>,
     reference: Vec<(f64, f64)>,
+    apart: bool,
+}
+
+impl Line {
+    /// Moves the whole line `dx` along x.
+    fn shift(&mut self, dx: f64) {
+        for p in &mut self.points {
+            p.0 += dx;
+        }
+        for b in &mut self.bands {
+            b.0 += dx;
+        }
+        for r in &mut self.reference {
+            r.0 += dx;
+        }
+        if let Some(m) = &mut self.mark {
+            m.0 += dx;
+        }
+    }
+}
+
+/// Sets the lines drawn apart side by side: each moved along x by its share of 60% of the
+/// smallest gap between two x values of any of them, centred on the true x, so that the
+/// bars of several lines at one x do not hide each other. Returns the half-width of a
+/// line's room (where a reference dash spans).
+fn set_apart(lines: &mut [Line]) -> f64 {
+    let mut xs: Vec<f64> = lines
+        .iter()
+        .filter(|l| l.apart)
+        .flat_map(|l| l.points.iter().map(|p| p.0))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let gap = xs
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .fold(f64::INFINITY, f64::min);
+    let gap = if gap.is_finite() { gap } else { 1.0 };
+    let apart: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].apart).collect();
+    let step = 0.6 * gap / apart.len().max(1) as f64;
+    let middle = (apart.len() as f64 - 1.0) / 2.0;
+    for (k, &i) in apart.iter().enumerate() {
+        lines[i].shift((k as f64 - middle) * step);
+    }
+    0.4 * step
 }
 
 /// Checks that `series` can be drawn and sorts each series' points by x.
@@ -211,6 +259,7 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
             }
             let mut points = s.points.clone();
             points.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let filled = points.iter().map(|p| !s.hollow.contains(&p.0)).collect();
             let mut bands = s.bands.clone();
             bands.sort_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((x, y)) = s.reference.iter().find(|(x, y)| !x.is_finite() || !y.is_finite()) {
@@ -240,9 +289,11 @@ fn prepare(path: &Path, series: &[Series]) -> Result<Vec<Line>, PlotError> {
             };
             Ok(Line {
                 points,
+                filled,
                 mark,
                 bands,
                 reference,
+                apart: s.apart,
             })
         })
         .collect()
@@ -301,16 +352,18 @@ fn ranges(lines: &[Line], steps: Option<&[String]>, log: bool) -> ((f64, f64), (
 }
 
 /// Draws each line with its points, then the marked points' rings (last, so that no
-/// line crosses them).
+/// line crosses them). A line drawn apart has no joining line nor band, and its reference
+/// is a dash `dash` wide either side of each of its x values.
 fn draw_lines(
     chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
     lines: &[Line],
+    dash: f64,
 ) -> Result<(), Box<dyn std::error::Error>> {
     // Bands first, under every line: a light area between the intervals, and a bar at
     // each.
     for (i, line) in lines.iter().enumerate() {
         let c = style::colour(i);
-        if line.bands.len() >= 2 {
+        if line.bands.len() >= 2 && !line.apart {
             let outline: Vec<(f64, f64)> = line
                 .bands
                 .iter()
@@ -329,33 +382,44 @@ fn draw_lines(
     }
     for (i, line) in lines.iter().enumerate() {
         let c = style::colour(i);
-        if line.reference.len() >= 2 {
-            chart.draw_series(DashedLineSeries::new(
-                line.reference.iter().copied(),
-                8,
-                5,
+        if line.apart {
+            for &(x, y) in &line.reference {
+                let ends = [(x - dash, y), (x + dash, y)];
+                chart.draw_series(DashedLineSeries::new(ends, 6, 4, c.stroke_width(2)))?;
+            }
+        } else {
+            if line.reference.len() >= 2 {
+                chart.draw_series(DashedLineSeries::new(
+                    line.reference.iter().copied(),
+                    8,
+                    5,
+                    c.stroke_width(2),
+                ))?;
+            }
+            chart.draw_series(LineSeries::new(
+                line.points.iter().copied(),
                 c.stroke_width(2),
             ))?;
         }
-        chart.draw_series(LineSeries::new(
-            line.points.iter().copied(),
-            c.stroke_width(2),
-        ))?;
-        chart.draw_series(
-            line.points
-                .iter()
-                .map(|&p| Circle::new(p, POINT_RADIUS, c.filled())),
-        )?;
+        for (&p, &filled) in line.points.iter().zip(&line.filled) {
+            chart.draw_series(style::dot(p, POINT_RADIUS, c, filled))?;
+        }
     }
     // Rings last, so that no line crosses them.
     for (i, line) in lines.iter().enumerate() {
         if let Some(p) = line.mark {
             let c = style::colour(i);
+            let filled = line
+                .points
+                .iter()
+                .zip(&line.filled)
+                .find(|(q, _)| q.0 == p.0)
+                .is_none_or(|(_, f)| *f);
             chart.draw_series([
                 Circle::new(p, RING_RADIUS, WHITE.filled()),
                 Circle::new(p, RING_RADIUS, c.stroke_width(3)),
-                Circle::new(p, POINT_RADIUS, c.filled()),
             ])?;
+            chart.draw_series(style::dot(p, POINT_RADIUS, c, filled))?;
         }
     }
     Ok(())
@@ -369,7 +433,7 @@ fn draw(
     x_label: &str,
     y_label: &str,
     series: &[Series],
-    lines: &[Line],
+    lines: Vec<Line>,
     axis: XAxis<'_>,
 ) -> Result<(), Box<dyn std::error::Error>> {
     let steps = match axis {
@@ -377,19 +441,30 @@ fn draw(
         XAxis::Linear | XAxis::Log10 => None,
     };
     let log = matches!(axis, XAxis::Log10);
-    let ((x_lo, x_hi), (y_lo, y_hi)) = ranges(lines, steps, log);
+    let mut lines = lines;
+    let dash = set_apart(&mut lines);
+    let ((x_lo, x_hi), (y_lo, y_hi)) = ranges(&lines, steps, log);
     let (x_span, y_span) = (x_hi - x_lo, y_hi - y_lo);
 
     let legend: Vec<(String, Key)> = series
         .iter()
-        .zip(lines)
+        .zip(&lines)
         .enumerate()
         .map(|(i, (s, l))| {
-            (
-                s.name.clone(),
-                Key::Line(style::colour(i), l.mark.is_some()),
-            )
+            let key = match l.apart {
+                true => Key::Whisker(style::colour(i)),
+                false => Key::Line(style::colour(i), l.mark.is_some()),
+            };
+            (s.name.clone(), key)
         })
+        .chain(
+            lines
+                .iter()
+                .any(|l| l.filled.contains(&false))
+                .then(style::found_keys)
+                .into_iter()
+                .flatten(),
+        )
         .collect();
 
     let [root, plot_area, legend_area] = style::frame(svg, title, &legend)?;
@@ -439,7 +514,7 @@ fn draw(
     }
     mesh.draw()?;
 
-    draw_lines(&mut chart, lines)?;
+    draw_lines(&mut chart, &lines, dash)?;
     style::draw_legend(&legend_area, MARGIN as i32, &legend)?;
     root.present()?;
     Ok(())
@@ -459,9 +534,7 @@ mod tests {
         let series = [Series {
             name: "rating".into(),
             points: vec![(0.0, -400.0), (1.0, 0.0), (2.0, 150.0), (3.0, 250.0)],
-            marked: None,
-            bands: Vec::new(),
-            reference: Vec::new(),
+            ..Series::default()
         }];
         step_chart(&path, "ladder", "step", "rating", &steps, &series).unwrap();
         let svg = std::fs::read_to_string(&path).unwrap();
@@ -477,9 +550,7 @@ mod tests {
         let off = [Series {
             name: "rating".into(),
             points: vec![(0.5, 1.0)],
-            marked: None,
-            bands: Vec::new(),
-            reference: Vec::new(),
+            ..Series::default()
         }];
         let e = step_chart(&path, "t", "x", "y", &steps, &off).unwrap_err();
         assert!(

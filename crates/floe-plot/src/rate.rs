@@ -89,6 +89,7 @@ pub fn rate_gap_chart(
                 name: g.name.clone(),
                 rates,
                 fair: Some(0.0),
+                found: g.found,
             })
         })
         .collect::<Result<Vec<_>, PlotError>>()?;
@@ -232,9 +233,10 @@ impl<'a> Palette<'a> {
         })
     }
 
-    /// The legend: each label's whisker (one entry with a single group), and the fair
-    /// line when a group has one.
-    fn legend(&self, has_fair: bool) -> Vec<(String, Key)> {
+    /// The legend: each label's whisker (one entry with a single group), the fair line
+    /// when a group has one, and what filled and hollow points mean when a group was
+    /// tested.
+    fn legend(&self, has_fair: bool, tested: bool) -> Vec<(String, Key)> {
         let mut legend: Vec<(String, Key)> = if self.single {
             vec![(
                 "rate, 95% interval".to_string(),
@@ -248,6 +250,9 @@ impl<'a> Palette<'a> {
         };
         if has_fair {
             legend.push(("fair rate".to_string(), Key::Dashed(style::REFERENCE)));
+        }
+        if tested {
+            legend.extend(style::found_keys());
         }
         legend
     }
@@ -310,7 +315,10 @@ fn draw(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let single = groups.len() == 1;
     let palette = Palette::of(groups);
-    let legend = palette.legend(groups.iter().any(|g| g.fair.is_some()));
+    let legend = palette.legend(
+        groups.iter().any(|g| g.fair.is_some()),
+        groups.iter().any(|g| g.found.is_some()),
+    );
     let (y_lo, y_hi) = y_range(groups, scale);
     let y_span = y_hi - y_lo;
     let n = groups.len();
@@ -423,11 +431,8 @@ fn draw_rates(
                 ],
                 c.stroke_width(WHISKER_WIDTH),
             )))?;
-            chart.draw_series(std::iter::once(Circle::new(
-                (x, percent(r.rate)),
-                POINT_RADIUS,
-                c.filled(),
-            )))?;
+            let at = (x, percent(r.rate));
+            chart.draw_series(style::dot(at, POINT_RADIUS, c, group.found != Some(false)))?;
         }
     }
     Ok(())

@@ -72,6 +72,37 @@ pub(crate) fn title_font(title: &str, width: u32) -> TextStyle<'static> {
     font(size)
 }
 
+/// The most lines a title's note takes under its heading.
+const NOTE_LINES: usize = 3;
+
+/// Splits a chart's title into its heading and the note in parentheses that ends it (what
+/// the bars, rings and dashes mean, and by which standard a point is marked): the heading
+/// is set large and the note smaller beneath it, wrapped, so that a long note does not
+/// shrink the heading past reading. A title without such a note is all heading.
+pub(crate) fn heading_and_note(title: &str) -> (&str, Option<&str>) {
+    if !title.ends_with(')') {
+        return (title, None);
+    }
+    let mut depth = 0;
+    for (i, c) in title.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    let heading = title[..i].trim_end();
+                    return match heading.is_empty() {
+                        true => (title, None),
+                        false => (heading, Some(&title[i..])),
+                    };
+                }
+            }
+            _ => {}
+        }
+    }
+    (title, None)
+}
+
 /// Returns the text style of `size` in the chart font.
 pub(crate) fn font(size: f64) -> TextStyle<'static> {
     (FONT, size).into_font().color(&BLACK)
@@ -206,6 +237,30 @@ pub(crate) fn y_label_area(low: f64, high: f64, suffix: &str) -> u32 {
     (widest + 14.0 + line_height(AXIS_DESC_SIZE) + 10.0) as u32
 }
 
+/// A point at `at` of radius `r` in colour `c`: filled, or hollow (a white disc in a
+/// ring, so that a line under it does not show through).
+pub(crate) fn dot<C: Clone>(at: C, r: i32, c: RGBColor, filled: bool) -> Vec<Circle<C, i32>> {
+    match filled {
+        true => vec![Circle::new(at, r, c.filled())],
+        false => vec![
+            Circle::new(at.clone(), r, WHITE.filled()),
+            Circle::new(at, r, c.stroke_width(2)),
+        ],
+    }
+}
+
+/// The legend's words for filled and hollow points, where a test marked them: the
+/// chart's title says which test, at which standard.
+pub(crate) fn found_keys() -> [(String, Key); 2] {
+    [
+        ("filled: differ".to_string(), Key::Dot(REFERENCE, true)),
+        (
+            "hollow: cannot tell".to_string(),
+            Key::Dot(REFERENCE, false),
+        ),
+    ]
+}
+
 /// How a legend entry's key is drawn.
 pub(crate) enum Key {
     /// A point with an interval whisker, in a colour.
@@ -218,6 +273,8 @@ pub(crate) enum Key {
     Swatch(RGBColor),
     /// A small ring (a heatmap's marked cells).
     Ring,
+    /// A point, in a colour, filled or hollow (what a test found of it).
+    Dot(RGBColor, bool),
     /// No key: the entry is a heading (what a heatmap's scale measures).
     Heading,
 }
@@ -235,11 +292,19 @@ pub(crate) fn frame<'a>(
 ) -> Result<Frame<'a>, DrawingAreaErrorKind<std::io::Error>> {
     let root = SVGBackend::with_string(svg, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
-    let body = if title.is_empty() {
+    let (heading, note) = heading_and_note(title);
+    let mut body = if heading.is_empty() {
         root.clone()
     } else {
-        root.titled(title, title_font(title, SIZE.0))?
+        root.titled(heading, title_font(heading, SIZE.0))?
     };
+    if let Some(note) = note {
+        let room = f64::from(SIZE.0) - 20.0;
+        let (size, lines) = fit_labels(&[note], room, NOTE_LINES, LEGEND_SIZE);
+        for line in &lines[0] {
+            body = body.titled(line, font(size))?;
+        }
+    }
     let legend_width = legend_width(legend.iter().map(|(l, _)| l.as_str()));
     let (width, _) = body.dim_in_pixel();
     let (plot_area, legend_area) = body.split_horizontally(width.saturating_sub(legend_width));
@@ -301,6 +366,11 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
                 area.draw(&Rectangle::new([(mid - 9, y - 9), (mid + 9, y + 9)], GRID))?;
             }
             Key::Ring => area.draw(&Circle::new((mid, y), 6, BLACK.stroke_width(2)))?,
+            Key::Dot(c, filled) => {
+                for element in dot((mid, y), 4, *c, *filled) {
+                    area.draw(&element)?;
+                }
+            }
             Key::Heading => {}
             Key::Line(c, ringed) => {
                 area.draw(&PathElement::new(
@@ -326,6 +396,20 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_titles_note_in_parentheses_goes_under_its_heading() {
+        assert_eq!(
+            heading_and_note("spread (dashes: noise (Holm); ring: rules)"),
+            ("spread", Some("(dashes: noise (Holm); ring: rules)"))
+        );
+        assert_eq!(
+            heading_and_note("win rate by seat"),
+            ("win rate by seat", None)
+        );
+        assert_eq!(heading_and_note("(all note)"), ("(all note)", None));
+        assert_eq!(heading_and_note("odd) title)"), ("odd) title)", None));
+    }
 
     #[test]
     fn colour_names_give_their_colour() {

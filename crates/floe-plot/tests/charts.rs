@@ -30,6 +30,7 @@ fn seat_groups() -> Vec<RateGroup> {
                     .map(|s| rate(&format!("seat {s}"), fair + 0.002 - 0.001 * s as f64, 0.005))
                     .collect(),
                 fair: Some(fair),
+                found: None,
             }
         })
         .collect()
@@ -44,8 +45,7 @@ fn tile_series() -> Vec<Series> {
                 .map(|t| (f64::from(t), f64::from(t * n) * 1.5))
                 .collect(),
             marked: Some(f64::from(12 - 2 * n)),
-            bands: Vec::new(),
-            reference: Vec::new(),
+            ..Series::default()
         })
         .collect()
 }
@@ -174,6 +174,7 @@ fn single_group_rate_chart_labels_each_rate() {
         name: "colour".to_string(),
         rates: colours.iter().map(|c| rate(c, 0.25, 0.002)).collect(),
         fair: Some(0.25),
+        found: None,
     };
     rate_chart(&path, "Win rate by colour", "win rate", &[group]).unwrap();
 
@@ -311,8 +312,7 @@ fn unsorted_points_and_marks_between_points_are_drawn() {
         name: "one".to_string(),
         points: vec![(3.0, 1.0), (1.0, 2.0), (2.0, 0.0)],
         marked: Some(1.5),
-        bands: Vec::new(),
-        reference: Vec::new(),
+        ..Series::default()
     }];
     line_chart(&path, "", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();
@@ -361,8 +361,7 @@ fn text_is_escaped() {
         name: "a < b & c".to_string(),
         points: vec![(0.0, 1.0), (1.0, 2.0)],
         marked: None,
-        bands: Vec::new(),
-        reference: Vec::new(),
+        ..Series::default()
     }];
     line_chart(&path, "x <y>", "x", "y", &series).unwrap();
     let svg = fs::read_to_string(&path).unwrap();
@@ -409,7 +408,8 @@ fn a_heatmap_draws_every_cell_and_refuses_what_it_cannot_place() {
         x_names: vec!["0".into(), "4".into()],
         y_names: vec!["20".into(), "30".into()],
         value_label: "percentage points".into(),
-        mark_label: "within a fair game's noise".into(),
+        mark_label: "the seats differ (Holm, 5%)".into(),
+        noise: Some((2.5, "a fair game's noise reaches 2.5".into())),
         cells: vec![
             cell(0, 0, 1.5, true),
             cell(1, 0, 7.25, false),
@@ -424,7 +424,8 @@ fn a_heatmap_draws_every_cell_and_refuses_what_it_cannot_place() {
         "round limit",
         "7.25",
         "9.5",
-        "within a fair game",
+        "the seats differ",
+        "a fair game&apos;s noise reaches 2.5",
     ] {
         assert!(svg.contains(text), "{text} not drawn");
     }
@@ -438,4 +439,65 @@ fn a_heatmap_draws_every_cell_and_refuses_what_it_cannot_place() {
         heatmap_chart(&path, &map),
         Err(PlotError::InvalidInput { .. })
     ));
+}
+
+/// Points drawn apart (the cells of a sweep) stand alone with their bars: no line joins
+/// them and no band spans between them, the hollow ones (where a test cannot tell) are
+/// drawn as rings of white, and the legend says what filled and hollow mean.
+#[test]
+fn points_drawn_apart_are_not_joined_and_hollow_ones_are_said() {
+    let (_dir, path) = chart_in_temp_dir("apart.svg");
+    let line = |name: &str, hollow: Vec<f64>| Series {
+        name: name.into(),
+        points: vec![(0.0, 1.0), (1.0, 2.0), (2.0, 1.5)],
+        bands: vec![(0.0, 0.5, 1.5), (1.0, 1.5, 2.5), (2.0, 1.0, 2.0)],
+        reference: vec![(0.0, 1.2), (1.0, 1.2), (2.0, 1.2)],
+        apart: true,
+        hollow,
+        ..Series::default()
+    };
+    let series = [line("2 players", vec![1.0]), line("3 players", Vec::new())];
+    line_chart(&path, "t", "x", "y", &series).unwrap();
+    let svg = fs::read_to_string(&path).unwrap();
+    assert!(!svg.contains("<polygon"), "no band between separate points");
+    // Every polyline is a bar (2 points), a cap or a reference dash: none joins points.
+    for element in elements(&svg, "polyline", &[]) {
+        assert!(polyline_points(element) <= 2, "{element}");
+    }
+    let hollow = elements(&svg, "circle", &["r=\"3\"", "fill=\"none\""]);
+    assert_eq!(hollow.len(), 1, "one hollow point");
+    let texts = texts(&svg);
+    for said in ["filled: differ", "hollow: cannot tell"] {
+        assert!(texts.iter().any(|t| t == said), "{said} is not said");
+    }
+    // Bars of two lines at one x stand apart: six bars at six distinct x positions.
+    let bars: BTreeSet<String> = elements(&svg, "polyline", &[])
+        .into_iter()
+        .filter_map(|e| {
+            let points = e.split("points=\"").nth(1)?.split('"').next()?;
+            let xs: Vec<&str> = points
+                .split_whitespace()
+                .map(|p| p.split(',').next().unwrap())
+                .collect();
+            (xs.len() == 2 && xs[0] == xs[1]).then(|| xs[0].to_string())
+        })
+        .collect();
+    assert!(bars.len() >= 6, "{bars:?}");
+}
+
+/// A rate chart whose groups were tested draws the groups the test found different
+/// filled and the others hollow, and says so in its legend.
+#[test]
+fn a_tested_groups_points_are_filled_or_hollow_by_what_was_found() {
+    let (_dir, path) = chart_in_temp_dir("seats.svg");
+    let mut groups = seat_groups();
+    for (i, g) in groups.iter_mut().enumerate() {
+        g.found = Some(i == 0);
+    }
+    rate_gap_chart(&path, "t", "y", &groups).unwrap();
+    let svg = fs::read_to_string(&path).unwrap();
+    let hollow = elements(&svg, "circle", &["r=\"5\"", "fill=\"none\""]);
+    // 3 + 4 + 5 + 6 seats of the untested-different groups, and none of 2 players'.
+    assert_eq!(hollow.len(), 18);
+    assert!(texts(&svg).iter().any(|t| t == "hollow: cannot tell"));
 }

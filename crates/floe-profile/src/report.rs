@@ -369,13 +369,12 @@ pub(super) fn draw_chart(path: &Path, game: &str, players: usize, d: &Derived) -
             .enumerate()
             .map(|(k, r)| (at(k), r.0))
             .collect(),
-        marked: None,
         bands: rated
             .iter()
             .enumerate()
             .map(|(k, r)| (at(k), r.1, r.2))
             .collect(),
-        reference: Vec::new(),
+        ..Series::default()
     }];
     let steps: Vec<String> = d.rungs.iter().map(|r| r.bot.clone()).collect();
     let mut title = format!("{game}, {players} players: skill ladder, weakest first");

@@ -239,19 +239,20 @@ pub fn benjamini_hochberg(p: &[f64]) -> Vec<f64> {
 }
 
 /// Returns the seat spread (best seat's win rate minus the worst's) that a perfectly fair
-/// game of `seats` seats stays below in 95% of runs of `games` games: the **noise floor**
-/// of a seat-spread chart. Computed from the normal approximation to the multinomial
-/// count of wins (one winner a game, each seat with chance 1/N): with equal chances the
-/// shares' deviations are those of N independent normals of variance (1/N)/games less their
-/// mean, so the spread is sqrt((1/N)/games) times the range of N standard normals, whose
-/// 95% point [`normal_range_quantile`] gives. Shared wins, which this ignores, only
-/// narrow it.
-pub fn noise_floor(seats: usize, games: u64) -> f64 {
+/// game of `seats` seats exceeds with chance `level` in a run of `games` games (0.05: it
+/// stays below in 95% of runs): the **noise floor** of a seat-spread chart, drawn at the
+/// level the answer holds one cell's test to. Computed from the normal approximation to
+/// the multinomial count of wins (one winner a game, each seat with chance 1/N): with
+/// equal chances the shares' deviations are those of N independent normals of variance
+/// (1/N)/games less their mean, so the spread is sqrt((1/N)/games) times the range of N
+/// standard normals, whose 1 - `level` point [`normal_range_quantile`] gives. Shared
+/// wins, which this ignores, only narrow it.
+pub fn noise_floor(seats: usize, games: u64, level: f64) -> f64 {
     if seats < 2 || games == 0 {
         return 0.0;
     }
     let share = 1.0 / seats as f64;
-    normal_range_quantile(seats, 0.95) * (share / games as f64).sqrt()
+    normal_range_quantile(seats, 1.0 - level) * (share / games as f64).sqrt()
 }
 
 /// Returns the `q` quantile of the range (largest minus smallest) of `n` independent
@@ -425,7 +426,7 @@ mod tests {
         use rand::{RngExt, SeedableRng};
         let mut rng = floe_core::FloeRng::seed_from_u64(7);
         let (seats, games, runs) = (4, 400u64, 4000);
-        let floor = noise_floor(seats, games);
+        let floor = noise_floor(seats, games, 0.05);
         let over = (0..runs)
             .filter(|_| {
                 let mut wins = [0u64; 4];

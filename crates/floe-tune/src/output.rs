@@ -10,6 +10,7 @@ use floe_core::{Game, RuleSet};
 use floe_io::count;
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
+use floe_sim::verdict::beats;
 
 use crate::objective::{Estimate, Objective, Statistic};
 use crate::search;
@@ -268,9 +269,7 @@ pub(super) fn draw_progress(spec: &TuneSpec, r: &CountResult, dir: &mut OutputDi
             .iter()
             .map(|&(g, v)| (g as f64, spec.objective.shown(v)))
             .collect(),
-        marked: None,
-        bands: Vec::new(),
-        reference: Vec::new(),
+        ..floe_plot::Series::default()
     };
     if series.points.is_empty() {
         return Ok(());
@@ -313,6 +312,11 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
     let params: Vec<&str> = plan.dims.iter().map(|d| d.path.as_str()).collect();
     let x_label = format!("candidate ({}), lowest estimate first", params.join(", "));
     let at = |k: usize| k as f64;
+    let baseline = r
+        .validated
+        .iter()
+        .find(|v| v.rules)
+        .map(|v| v.estimate.interval);
     let series = floe_plot::Series {
         name: format!("{} players", plan.players),
         points: r
@@ -335,7 +339,20 @@ pub(super) fn draw_finalists(spec: &TuneSpec, r: &CountResult, dir: &mut OutputD
                 )
             })
             .collect(),
-        reference: Vec::new(),
+        // Each finalist is measured on its own: no line joins them, and one the games
+        // cannot tell from the baseline (the intervals overlap) is drawn hollow.
+        apart: true,
+        hollow: r
+            .validated
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| {
+                let c = v.estimate.interval;
+                baseline.is_some_and(|b| !v.rules && !beats(c, b) && !beats(b, c))
+            })
+            .map(|(k, _)| at(k))
+            .collect(),
+        ..floe_plot::Series::default()
     };
     let chart = format!("finalists-{}p.svg", plan.players);
     floe_plot::step_chart(

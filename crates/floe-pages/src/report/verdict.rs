@@ -10,14 +10,12 @@ use floe_sim::report::GroupKind;
 use floe_sim::stats::holm;
 use floe_sim::table::Cell;
 
-use floe_sim::answers::{Adjust, AnswerRow, sentence};
+use floe_sim::answers::{Adjust, AnswerRow, LEVEL, sentence};
 use floe_sim::table::PValue;
 
 use crate::charts::{Row, cell, num, read, text};
+use crate::judged::header_before;
 use floe_sim::verdict::{Weighed, backed, decision, verdict_of};
-
-/// The level at which a test counts as showing a difference, after Holm's adjustment.
-pub const LEVEL: f64 = 0.05;
 
 /// What the page says first: a line on the whole folder, then a line per cell.
 #[derive(Debug, Default)]
@@ -123,12 +121,11 @@ fn profiled(row: &Row) -> Result<String> {
     Ok(line)
 }
 
-/// Returns the columns of `row` that name its cell: those before `key` in `header` order
-/// (the run's columns and a swept parameter's value), written `name value`.
-fn cell_name(row: &Row, header: &[String], key: &str) -> String {
-    header
+/// Returns the columns `columns` of `row` that name its cell (the run's columns and a
+/// swept parameter's value), written `name value`.
+fn cell_name(row: &Row, columns: &[String]) -> String {
+    columns
         .iter()
-        .take_while(|c| c.as_str() != key)
         .filter_map(|c| {
             let v = row.get(c)?;
             match c.as_str() {
@@ -140,15 +137,6 @@ fn cell_name(row: &Row, header: &[String], key: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// The header of a table's rows, in the order written: read from the CSV file itself.
-fn header_of(dir: &Path, name: &str) -> Result<Vec<String>> {
-    let mut reader = csv::Reader::from_reader(floe_io::read::open(
-        &dir.join(name),
-        floe_io::read::Kind::TABLE,
-    )?);
-    Ok(reader.headers()?.iter().map(String::from).collect())
 }
 
 /// Says, for each test of equal win shares in `tests`, whether the groups differ: by
@@ -164,7 +152,7 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         Ok(p) => p,
         Err(_) => holm(&raw),
     };
-    let tests_header = header_of(dir, "tests.csv")?;
+    let cell_columns = header_before(dir, "tests.csv", "test")?;
     // Each kind's table, read once for all the tests of that kind.
     let mut tables: Vec<(GroupKind, Vec<Row>)> = Vec::new();
     for kind in GroupKind::ALL {
@@ -180,13 +168,13 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         if !kinds.contains(&kind.name()) {
             kinds.push(kind.name());
         }
-        let cell = cell_name(row, &tests_header, "test");
+        let cell = cell_name(row, &cell_columns);
         let players = num(row, "players")?;
         let groups: Vec<Row> = tables
             .iter()
             .filter(|(k, _)| *k == kind)
             .flat_map(|(_, rows)| rows)
-            .filter(|g| same_cell(g, row, &tests_header))
+            .filter(|g| cell_columns.iter().all(|c| g.get(c) == row.get(c)))
             .cloned()
             .collect();
         let line = share_line(kind, &cell, &groups, players, p)?;
@@ -218,15 +206,6 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         ),
     });
     Ok(())
-}
-
-/// Returns whether the group row `g` belongs to the cell of the test row `test`: equal in
-/// every column before the test's name.
-fn same_cell(g: &Row, test: &Row, header: &[String]) -> bool {
-    header
-        .iter()
-        .take_while(|c| c.as_str() != "test")
-        .all(|c| g.get(c) == test.get(c))
 }
 
 /// Returns the sentence on one test: the groups differ or cannot be told apart, the best
