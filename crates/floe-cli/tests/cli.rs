@@ -91,7 +91,10 @@ fn simulate_writes_the_documented_files() {
          chart of seats (SVG and PNG), the list of Floe's files (beside the folder's lock \
          file) and no temporary files: {leftovers:?}"
     );
-    assert!(leftovers.contains(&"seats-random.svg".to_string()), "{leftovers:?}");
+    assert!(
+        leftovers.contains(&"seats-random.svg".to_string()),
+        "{leftovers:?}"
+    );
     let owned = read(&out, "floe-files.toml");
     for file in ["game_stats.csv", "games.csv", "manifest.toml"] {
         assert!(owned.contains(&format!("\"{file}\"")), "{owned}");

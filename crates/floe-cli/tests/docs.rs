@@ -175,6 +175,33 @@ fn without_durations(line: &str) -> String {
     out
 }
 
+/// The words of a command that plays games or builds (`floe experiment`, `cargo install`,
+/// `maturin develop`): a page that suggests one without running it says how long it takes
+/// on a 2-core machine, in a comment or in the output it shows.
+const TAKES_TIME: [&str; 9] = [
+    "simulate",
+    "tournament",
+    "profile",
+    "experiment",
+    "tune",
+    "merge",
+    "install",
+    "test",
+    "develop",
+];
+
+/// Whether the unrun command `shown` takes a while ([`TAKES_TIME`]; a `--check` or
+/// `--help` does not) and says nowhere, in its comment or its output, how long.
+fn keeps_its_time_quiet(shown: &Shown) -> bool {
+    let words = shell_words(&shown.command);
+    let takes_time = !words.iter().any(|w| w == "--check" || w == "--help")
+        && words.iter().any(|w| TAKES_TIME.contains(&w.as_str()));
+    let said = std::iter::once(&shown.command)
+        .chain(&shown.expected)
+        .any(|l| without_durations(l) != *l);
+    takes_time && !said
+}
+
 /// Whether `line` is `pattern`, where `...` in the pattern stands for any text.
 fn line_matches(pattern: &str, line: &str) -> bool {
     let parts: Vec<&str> = pattern.split("...").collect();
@@ -378,6 +405,17 @@ fn run_page(page: &Path, bin: &Path) -> PageRun {
                 for shown in commands(&block) {
                     if let Err(e) = check_unrun(&shown.command) {
                         faults.at(page, shown.line, format!("`{}`: {e}", shown.command));
+                    }
+                    if keeps_its_time_quiet(&shown) {
+                        faults.at(
+                            page,
+                            shown.line,
+                            format!(
+                                "`{}` is suggested but not run here: say how long it takes \
+                                 on a 2-core machine (`# about 3 min on 2 cores`)",
+                                shown.command
+                            ),
+                        );
                     }
                 }
             }
@@ -601,4 +639,31 @@ fn shown_output_matches_as_the_convention_says() {
     assert!(check_unrun("cargo run --release -- simulate --games 5").is_ok());
     assert!(check_unrun("floe simulate --gmaes 5").is_err());
     assert!(check_unrun("rm -rf /").is_err());
+}
+
+/// A suggested command that plays games or builds, left unrun, says how long it takes:
+/// in its comment or in the output shown; a `--check` or a quick command need not.
+#[test]
+fn an_unrun_command_that_takes_time_says_how_long() {
+    let shown = |command: &str, expected: &[&str]| Shown {
+        line: 1,
+        command: command.to_string(),
+        expected: expected.iter().map(|l| l.to_string()).collect(),
+    };
+    assert!(keeps_its_time_quiet(&shown(
+        "floe experiment big.toml",
+        &[]
+    )));
+    assert!(keeps_its_time_quiet(&shown(
+        "cargo install --path crates/floe-cli",
+        &[]
+    )));
+    for said in [
+        shown("floe experiment big.toml   # about 13 min on 2 cores", &[]),
+        shown("floe experiment big.toml", &["...", "6000 games in 4.72 s"]),
+        shown("floe experiment big.toml --check", &[]),
+        shown("floe bots", &[]),
+    ] {
+        assert!(!keeps_its_time_quiet(&said), "{}", said.command);
+    }
 }
