@@ -73,7 +73,22 @@ def test_a_study_that_declares_questions_answers_them_first(browser, tmp_path):
     # The declared answers come before the seats' answer on the page.
     top = lambda sel: page.query_selector(sel).bounding_box()["y"]
     assert top("#declared") < top("#answer")
+    # The question's answer is drawn too: its estimate and interval per player count.
+    drawn = page.query_selector('img[alt="chart answer-1.svg"]')
+    assert drawn is not None and drawn.evaluate("img => img.complete && img.naturalWidth > 0")
     assert_not_blank(tmp_path / "asked.png")
+
+
+def test_a_simulates_page_draws_its_seat_shares(browser, tmp_path):
+    out = tmp_path / "run"
+    floe("simulate", "--players", "3", "--games", "2000", "--out", str(out))
+    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "sim.png")
+    assert errors == [] and fetched == []
+    chart = page.query_selector('img[alt="chart seats-random.svg"]')
+    assert chart is not None and chart.is_visible()
+    box = chart.bounding_box()
+    assert box is not None and box["width"] > 100 and box["height"] > 100
+    assert_not_blank(tmp_path / "sim.png")
 
 
 def test_a_tournaments_page_names_the_strongest_or_says_it_cannot(browser, tmp_path):

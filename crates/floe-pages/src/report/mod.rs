@@ -116,7 +116,7 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
                 }
                 @if !charts.is_empty() {
                     h2 { "Charts" }
-                    p.note { "Bars and bands are 95% intervals; a dashed line is the fair share or, on a spread chart, the noise floor a perfectly fair game shows at these games." }
+                    p.note { "Bars are 95% intervals; a dashed line is the fair share, no difference, or on a spread chart the noise a perfectly fair game shows at these games. A filled point or a ring is what the answer above found, by the test and standard named under the chart's title; a hollow point is one it cannot tell." }
                     @for c in &charts { (c) }
                 }
                 h2 { "Tables" }
