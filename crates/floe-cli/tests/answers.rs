@@ -292,7 +292,7 @@ fn check_refuses_bad_questions_naming_file_line_and_key() {
         SWEEP,
         "\n[[questions]]\nask = \"why\"\n",
         &format!(
-            "{}: questions[0].ask: unknown ask \"why\"; asks: compare, effect, best or fair",
+            "{}: questions[0].ask: unknown ask \"why\"; asks: compare, effect, best, fair or stronger",
             at(first + 1)
         ),
     );
@@ -343,4 +343,67 @@ fn check_refuses_bad_questions_naming_file_line_and_key() {
         "\n[[questions]]\nask = \"fair\"\nmood = 3\n",
         &at(first + 2),
     );
+    let duel = "seating = \"duplicate\"\nplayers = [2]\n[[lineups]]\nbots = \"random,greedy\"\n\
+                games = 4\n";
+    refuses(
+        duel,
+        "[[questions]]\nask = \"stronger\"\nbetween = [\"random\", \"mcts\"]\n",
+        "line 8: questions[0].between: no line-up seats both \"random\" and \"mcts\" (name \
+         them as its bots are written)",
+    );
+    refuses(
+        duel,
+        "[[questions]]\nask = \"stronger\"\nmeasure = \"mean_rounds\"\n",
+        "line 8: questions[0].measure: stronger weighs the two bots' head-to-head scores; give \
+         no measure",
+    );
+    refuses(
+        SWEEP,
+        "\n[[questions]]\nask = \"stronger\"\nbetween = [\"random\", \"greedy\"]\n",
+        &format!(
+            "{}: questions[0].ask: stronger weighs two bots of a line-up in a run without a \
+             sweep; ask compare of a sweep's values",
+            at(first + 1)
+        ),
+    );
+}
+
+/// A stronger question reads the head-to-head scores of `pairwise.csv`: the share of the
+/// games where both played in which the second bot scored above the first, a tie counting
+/// half, against an even 0.5, with its z-test; and it is asked only of a line-up that
+/// seats both bots.
+#[test]
+fn a_stronger_question_reads_the_head_to_head_scores() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = run(
+        tmp.path(),
+        "seed = 3\nseating = \"duplicate\"\nplayers = [2, 3]\n\n[[lineups]]\n\
+         bots = \"random,greedy\"\ngames = 60\n\n[[lineups]]\nbots = \"random,greedy:depth=0\"\n\
+         games = 20\n\n[[questions]]\nask = \"stronger\"\nbetween = [\"random\", \"greedy\"]\n",
+    );
+    let answers = answers_to(&out, "1");
+    assert_eq!(
+        answers.len(),
+        2,
+        "the line-up without greedy is not asked: {answers:?}"
+    );
+    for pair in rows(&out, "pairwise.csv")
+        .iter()
+        .filter(|r| r["bot"] == "greedy" && r["opponent"] == "random")
+    {
+        let a = &answers[&pair["players"]];
+        let games = num(pair, "games");
+        let share = num(pair, "share_above") + num(pair, "share_tied") / 2.0;
+        let se = (share * (1.0 - share) / games).sqrt();
+        close(num(a, "estimate"), share - 0.5, "estimate");
+        close(
+            num(a, "ci_high") - num(a, "estimate"),
+            1.959964 * se,
+            "half-width",
+        );
+        close(num(a, "p_value"), two_sided((share - 0.5) / se), "p-value");
+        assert_eq!(a["measure"], "score_above of greedy over random");
+        assert_eq!(a["verdict"], "greedy stronger");
+    }
+    assert_columns_documented(&out, &["answers.csv"]);
 }

@@ -77,8 +77,9 @@ pub struct Swept<'a> {
 }
 
 /// Reads and checks the questions `list` of a spec whose sweep is `sweep`: a known ask; a
-/// measure for every ask but `fair`; a sweep for every ask but `fair`; two listed values
-/// of the sweep in a compare's `between`; a goal for a best; no key an ask does not take.
+/// measure for every ask but `fair` and `stronger`; a sweep for every ask but `fair` and
+/// `stronger` (which takes none); two listed values of the sweep in a compare's `between`,
+/// two bots in a stronger's; a goal for a best; no key an ask does not take.
 pub fn read_questions(
     spec: &SpecText,
     list: &[QuestionFile],
@@ -115,12 +116,26 @@ fn read_question(
         Err(spec.err(span, &key(i, name), why))
     };
     let name = ask.name();
-    if ask != Ask::Fair && !sweep.any {
-        return refuse(
-            q.ask.span(),
-            "ask",
-            format!("{name} asks of a swept parameter; add a [sweep]"),
-        );
+    match ask {
+        Ask::Fair => {}
+        Ask::Stronger if sweep.any => {
+            return refuse(
+                q.ask.span(),
+                "ask",
+                "stronger weighs two bots of a line-up in a run without a sweep; ask compare \
+                 of a sweep's values"
+                    .into(),
+            );
+        }
+        Ask::Stronger => {}
+        _ if !sweep.any => {
+            return refuse(
+                q.ask.span(),
+                "ask",
+                format!("{name} asks of a swept parameter; add a [sweep]"),
+            );
+        }
+        _ => {}
     }
     match (&q.measure, ask) {
         (Some(m), Ask::Fair) => {
@@ -130,7 +145,14 @@ fn read_question(
                 "fair asks of the seats' win shares; give no measure".into(),
             );
         }
-        (None, a) if a != Ask::Fair => {
+        (Some(m), Ask::Stronger) => {
+            return refuse(
+                m.span(),
+                "measure",
+                "stronger weighs the two bots' head-to-head scores; give no measure".into(),
+            );
+        }
+        (None, a) if a != Ask::Fair && a != Ask::Stronger => {
             return refuse(
                 q.ask.span(),
                 "ask",
@@ -217,7 +239,8 @@ fn read_of(spec: &SpecText, i: usize, q: &QuestionFile) -> Result<Option<String>
 }
 
 /// Reads the `between` of question `i`: two different values for a compare, each one the
-/// sweep lists (when it lists them); none for any other ask.
+/// sweep lists (when it lists them); two different bots for a stronger; none for any
+/// other ask.
 fn read_between(
     spec: &SpecText,
     i: usize,
@@ -227,22 +250,30 @@ fn read_between(
 ) -> Result<Vec<ParamValue>> {
     let k = key(i, "between");
     let Some(between) = &q.between else {
-        return match ask {
-            Ask::Compare => Err(spec.err(
-                q.ask.span(),
-                &key(i, "ask"),
-                "compare needs `between`: two values of the sweep",
-            )),
-            _ => Ok(Vec::new()),
+        let why = match ask {
+            Ask::Compare => "compare needs `between`: two values of the sweep",
+            Ask::Stronger => "stronger needs `between`: two bots of a line-up",
+            _ => return Ok(Vec::new()),
         };
+        return Err(spec.err(q.ask.span(), &key(i, "ask"), why));
     };
-    if ask != Ask::Compare {
-        let why = format!("{} takes no `between` (only compare does)", ask.name());
+    if ask != Ask::Compare && ask != Ask::Stronger {
+        let why = format!(
+            "{} takes no `between` (only compare and stronger do)",
+            ask.name()
+        );
         return Err(spec.err(between.span(), &k, why));
     }
     let values = between.get_ref();
+    let two = match ask {
+        Ask::Stronger => "give two different bots of a line-up",
+        _ => "give two different values of the sweep",
+    };
     if values.len() != 2 || values[0].get_ref() == values[1].get_ref() {
-        return Err(spec.err(between.span(), &k, "give two different values of the sweep"));
+        return Err(spec.err(between.span(), &k, two));
+    }
+    if ask == Ask::Stronger {
+        return Ok(values.iter().map(|v| v.get_ref().clone()).collect());
     }
     let listed = sweep.listed;
     for (j, v) in values.iter().enumerate() {
@@ -293,7 +324,23 @@ pub fn check_questions<G: Game>(
         {
             return Err(at(path, d.of_line, &key(i, "of"), why));
         }
-        if let Some((j, v)) = q
+        if q.ask == Ask::Stronger {
+            let pair = |c: &&CellPlan| {
+                let seated = floe_bots::split_spec_list(&c.bots);
+                q.between
+                    .iter()
+                    .all(|b| seated.iter().any(|s| s.trim() == b.to_string()))
+            };
+            if !cells.iter().any(|c| pair(&c)) {
+                let (a, b) = (&q.between[0], &q.between[1]);
+                let why = format!(
+                    "no line-up seats both {} and {} (name them as its bots are written)",
+                    quoted(&a.to_string()),
+                    quoted(&b.to_string())
+                );
+                return Err(at(path, d.between_line, &key(i, "between"), why));
+            }
+        } else if let Some((j, v)) = q
             .between
             .iter()
             .enumerate()

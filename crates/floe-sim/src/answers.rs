@@ -14,6 +14,7 @@ use statrs::function::erf::erfc;
 
 use crate::Tally;
 pub use crate::answer_row::{AnswerRow, sentence};
+use crate::ladder::pairwise;
 use crate::report::summary_rows;
 use crate::report::{RunLabel, cause_column};
 use crate::stats::{Z95, benjamini_hochberg, holm, mean, mean_interval, sd_from_sums, two_sided_z};
@@ -32,15 +33,20 @@ pub enum Ask {
     Best,
     /// Whether the seats (and dealt colours) win equal shares: the tests of `tests.csv`.
     Fair,
+    /// Which of two bots of a line-up is stronger, per player count: the share of the
+    /// games where both played in which the second scored above the first (ties half)
+    /// against an even 50% ([`SCORE_ABOVE`]).
+    Stronger,
 }
 
 impl Ask {
     /// Every ask, by the name a spec gives it.
-    pub const ALL: [(&'static str, Ask); 4] = [
+    pub const ALL: [(&'static str, Ask); 5] = [
         ("compare", Ask::Compare),
         ("effect", Ask::Effect),
         ("best", Ask::Best),
         ("fair", Ask::Fair),
+        ("stronger", Ask::Stronger),
     ];
 
     /// Returns the ask's name.
@@ -129,7 +135,8 @@ pub struct Question {
     /// The measure it asks of ([`measures`]); none for [`Ask::Fair`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub measure: Option<String>,
-    /// The two swept values a [`Ask::Compare`] compares, as the sweep writes them.
+    /// The two swept values a [`Ask::Compare`] compares, as the sweep writes them; the
+    /// two bots a [`Ask::Stronger`] weighs, as the line-up writes them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub between: Vec<ParamValue>,
     /// Which end is best, for [`Ask::Best`].
@@ -141,14 +148,33 @@ pub struct Question {
 }
 
 impl Question {
-    /// Returns the measure's full name: `win_rate of seat 0` for a win rate, else the
-    /// measure's (empty for `fair`).
+    /// Returns the measure's full name: `win_rate of seat 0` for a win rate,
+    /// `score_above of B over A` for a stronger question, else the measure's (empty for
+    /// `fair`).
     pub fn measure_name(&self) -> String {
+        if self.ask == Ask::Stronger
+            && let [a, b] = &self.between[..]
+        {
+            return score_above(&b.to_string(), &a.to_string());
+        }
         let measure = self.measure.clone().unwrap_or_default();
         match &self.of {
             Some(of) => format!("{measure} of {of}"),
             None => measure,
         }
+    }
+}
+
+impl Question {
+    /// Whether the question asks of the line-up `bots`: a stronger question only of one
+    /// that seats both its bots, every other question of any.
+    fn asks_of(&self, bots: &str) -> bool {
+        let seated = floe_bots::split_spec_list(bots);
+        self.ask != Ask::Stronger
+            || self
+                .between
+                .iter()
+                .all(|b| seated.iter().any(|s| s.trim() == b.to_string()))
     }
 }
 
@@ -171,6 +197,30 @@ pub const P_TIE: &str = "p_tie";
 /// ([`WIN_RATE_OF`]): its share of the seat-games it won (a win shared by k counting
 /// 1/k), standard error sqrt(p (1 - p) / seat-games).
 pub const WIN_RATE: &str = "win_rate";
+
+/// The measure of a [`Ask::Stronger`] question: of two bots that met, the share of the
+/// games where both played in which the first scored above the second, a tie counting
+/// half (`pairwise.csv`'s `share_above` plus half its `share_tied`), standard error
+/// sqrt(p (1 - p) / games).
+pub const SCORE_ABOVE: &str = "score_above";
+
+/// Returns the name of [`SCORE_ABOVE`] of `bot` over `opponent`.
+pub fn score_above(bot: &str, opponent: &str) -> String {
+    format!("{SCORE_ABOVE} of {bot} over {opponent}")
+}
+
+/// Returns the [`SCORE_ABOVE`] of every ordered pair of bots that met in the cell that
+/// played as `label` into `t`.
+fn scores_above(label: &RunLabel, t: &Tally) -> Vec<(String, Option<Estimate>)> {
+    pairwise(label, t)
+        .into_iter()
+        .map(|r| {
+            let p = r.share_above + r.share_tied / 2.0;
+            let e = Estimate::of(p, (p * (1.0 - p) / r.games.max(1) as f64).sqrt(), r.games);
+            (score_above(&r.bot, &r.opponent), e)
+        })
+        .collect()
+}
 
 /// What a win rate may be of, as `of` starts: `seat 0`, `colour NAME`, `bot SPEC` (a bot
 /// as `bots.csv` writes it).
@@ -319,6 +369,7 @@ impl Point {
                     (m, e)
                 })
                 .chain(win_rates(game, label, t))
+                .chain(scores_above(label, t))
                 .collect(),
         }
     }
@@ -432,7 +483,7 @@ pub fn answers(points: &[Point], fair: &[FairTest], questions: &Questions) -> (T
         match q.ask {
             Ask::Fair => pending.extend(fair_rows(number, points, fair)),
             _ => {
-                for group in &groups {
+                for group in groups.iter().filter(|g| q.asks_of(&g.key.1)) {
                     pending.push(asked(number, q, group));
                 }
             }
@@ -594,6 +645,27 @@ fn asked(number: u64, q: &Question, group: &Group<'_>) -> Pending {
             let verdicts = ("effect", "no effect detectable");
             let compared = format!("per step of {param}");
             Pending::new(number, q, group, compared, found, verdicts)
+        }
+        Ask::Stronger => {
+            let (a, b) = (q.between[0].to_string(), q.between[1].to_string());
+            let even = Estimate {
+                value: 0.5,
+                se: 0.0,
+            };
+            let found = group
+                .points
+                .iter()
+                .find_map(|p| p.measure(measure))
+                .map(|e| difference(even, e));
+            let stronger = match found {
+                Some(f) if f.estimate < 0.0 => &a,
+                _ => &b,
+            };
+            let verdicts = (format!("{stronger} stronger"), "cannot tell".to_string());
+            let even_text = "minus an even 0.5".to_string();
+            let mut p = Pending::new(number, q, group, even_text, found, ("", ""));
+            p.verdicts = verdicts;
+            p
         }
         Ask::Best | Ask::Fair => best(number, q, group),
     }

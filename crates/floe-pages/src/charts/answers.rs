@@ -86,7 +86,10 @@ pub(super) fn answer_charts(dir: &Path, name: &str, answers: &[Row]) -> Result<V
 /// The scale an answer on `measure` is drawn at, and its unit: a share or a win rate in
 /// percentage points, game length in rounds, any other figure in its own units.
 fn unit_of(measure: &str) -> (f64, &'static str) {
-    if measure.starts_with("p_") || measure.starts_with("win_rate") {
+    if ["p_", "win_rate", "score_above"]
+        .iter()
+        .any(|m| measure.starts_with(m))
+    {
         (100.0, "percentage points")
     } else if measure == "mean_rounds" {
         (1.0, "rounds")
