@@ -254,6 +254,26 @@ fn the_summary_says_the_answers_first_and_a_spec_without_questions_writes_as_bef
     let first = &asked_text[answers..cells];
     assert!(first.contains("2 players: mean_rounds 8 - 2 = "), "{first}");
     assert!(first.contains("(Holm p "), "{first}");
+    // The rules' own value (8 at 2 players; 6, not swept, at 3) is marked wherever a cell
+    // is named: in the answers, the cells' lines and the page.
+    let own = "tiles_removed 8 (the rules' own)";
+    assert!(
+        first.contains(&format!("2 players: seats' win shares, {own}")),
+        "{first}"
+    );
+    assert!(
+        asked_text.contains(&format!("random, 2 players, {own}: ")),
+        "{asked_text}"
+    );
+    assert!(
+        !asked_text.contains("3 players, tiles_removed 8 (the"),
+        "{asked_text}"
+    );
+    let page = read(&asked_out, "report.html");
+    assert!(
+        page.contains("tiles_removed = 8 (the rules' own)"),
+        "the page marks it"
+    );
     // After the answers, the cells' lines as a run without questions prints them.
     let lines = |text: &str| {
         let start = text.find("  random, 2 players").unwrap();

@@ -331,6 +331,19 @@ pub struct Swept {
     pub rules_value: ParamValue,
 }
 
+/// The mark of a swept value the rules themselves hold, wherever a cell is named.
+pub const RULES_OWN: &str = " (the rules' own)";
+
+impl Swept {
+    /// Returns [`RULES_OWN`] when the value set is the rules' own, else nothing.
+    pub fn rules_own(&self) -> &'static str {
+        match self.value == self.rules_value {
+            true => RULES_OWN,
+            false => "",
+        }
+    }
+}
+
 /// What the answers need of one cell: who played it, its swept values and every measure.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Point {
@@ -740,7 +753,7 @@ fn fair_rows(number: u64, points: &[Point], fair: &[FairTest]) -> Vec<Pending> {
                 .sweep
                 .iter()
                 .chain(&p.by)
-                .map(|s| format!(", {} {}", s.param, s.value))
+                .map(|s| format!(", {} {}{}", s.param, s.value, s.rules_own()))
                 .collect();
             at = format!("{}s' win shares{at}", t.test);
             Pending {

@@ -10,7 +10,7 @@ use floe_sim::report::GroupKind;
 use floe_sim::stats::holm;
 use floe_sim::table::Cell;
 
-use floe_sim::answers::{Adjust, AnswerRow, LEVEL, sentence};
+use floe_sim::answers::{Adjust, AnswerRow, LEVEL, RULES_OWN, sentence};
 use floe_sim::table::PValue;
 
 use crate::charts::{Row, cell, num, read, text};
@@ -122,8 +122,10 @@ fn profiled(row: &Row) -> Result<String> {
 }
 
 /// Returns the columns `columns` of `row` that name its cell (the run's columns and a
-/// swept parameter's value), written `name value`.
-fn cell_name(row: &Row, columns: &[String]) -> String {
+/// swept parameter's value), written `name value`, a value the rules themselves hold at
+/// that player count (one of `rules`, [`rules_values`]) marked as such.
+fn cell_name(row: &Row, columns: &[String], rules: &[RulesValue]) -> String {
+    let players = row.get("players").map(ToString::to_string);
     columns
         .iter()
         .filter_map(|c| {
@@ -132,11 +134,44 @@ fn cell_name(row: &Row, columns: &[String]) -> String {
                 "game" | "rules" | "seed" => None,
                 "players" => Some(format!("{v} players")),
                 "bots" => Some(format!("bots {v}")),
-                _ => Some(format!("{c} = {v}")),
+                _ => {
+                    let own = rules.iter().any(|r| {
+                        Some(&r.players) == players.as_ref()
+                            && r.param == *c
+                            && r.value == v.to_string()
+                    });
+                    let mark = if own { RULES_OWN } else { "" };
+                    Some(format!("{c} = {v}{mark}"))
+                }
             }
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A swept parameter's value that the rules themselves hold at a player count.
+struct RulesValue {
+    players: String,
+    param: String,
+    value: String,
+}
+
+/// Returns the rules' own value of each swept parameter at each player count, from the
+/// folder's `cells.csv` (none for a run without a sweep).
+fn rules_values(dir: &Path) -> Result<Vec<RulesValue>> {
+    let mut found = Vec::new();
+    for row in read(dir, "cells.csv")?.unwrap_or_default() {
+        for (param, rules) in [("param", "rules_value"), ("by_param", "by_rules_value")] {
+            if let (Ok(param), Ok(value)) = (text(&row, param), text(&row, rules)) {
+                found.push(RulesValue {
+                    players: text(&row, "players")?,
+                    param,
+                    value,
+                });
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Says, for each test of equal win shares in `tests`, whether the groups differ: by
@@ -153,6 +188,7 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         Err(_) => holm(&raw),
     };
     let cell_columns = header_before(dir, "tests.csv", "test")?;
+    let rules = rules_values(dir)?;
     // Each kind's table, read once for all the tests of that kind.
     let mut tables: Vec<(GroupKind, Vec<Row>)> = Vec::new();
     for kind in GroupKind::ALL {
@@ -168,7 +204,7 @@ fn shares(dir: &Path, tests: &[Row], answer: &mut Answer) -> Result<()> {
         if !kinds.contains(&kind.name()) {
             kinds.push(kind.name());
         }
-        let cell = cell_name(row, &cell_columns);
+        let cell = cell_name(row, &cell_columns, &rules);
         let players = num(row, "players")?;
         let groups: Vec<Row> = tables
             .iter()
