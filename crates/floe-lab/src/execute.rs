@@ -15,7 +15,7 @@ use floe_games::GameVisitor;
 use floe_io::gate::quoted;
 use floe_sim::report::{TableFile, games_writer, write_game_rows};
 use floe_sim::table::{Column, Table};
-use floe_sim::tables::{CellInfo, Printout, RunTables, Swept, cell_tables, run_tables_asking};
+use floe_sim::tables::{CellCounts, CellInfo, Printout, RunTables, Swept, run_tables};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
@@ -434,8 +434,8 @@ fn swept(point: &SweepPoint) -> Swept {
 }
 
 /// Plays (or takes from merged shards) every cell of `plan`, writing per-game rows into
-/// `outputs`' `games.csv`, has the statistics layer build each cell's tables and text from
-/// its tally and then put the run's together, and returns what they gave and the outputs.
+/// `outputs`' `games.csv`, then has the statistics layer build the run's tables and text
+/// from all the cells' tallies at once, and returns what they gave and the outputs.
 fn play_cells<G: Game>(
     plan: &Plan,
     opts: &RunOptions<'_>,
@@ -444,8 +444,7 @@ fn play_cells<G: Game>(
 ) -> Result<(Played, Outputs)> {
     let total: u64 = setups.iter().map(games_here).sum();
     opts.progress.begin(total);
-    let (mut tallies, mut times, mut cells) = (Vec::new(), Vec::new(), Vec::new());
-    let printout = printout(plan.kind);
+    let (mut tallies, mut times, mut infos) = (Vec::new(), Vec::new(), Vec::new());
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
         let name = cell.name();
         opts.progress.cell(&name);
@@ -466,27 +465,35 @@ fn play_cells<G: Game>(
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        let info = CellInfo {
+        infos.push(CellInfo {
             name,
             sweep: cell.sweep.as_ref().map(swept),
             by: cell.by.as_ref().map(swept),
-        };
-        cells.push(cell_tables(
-            game,
-            label,
-            &tally,
-            &info,
-            &outputs.files,
-            printout,
-        ));
+        });
         tallies.push(tally);
     }
     opts.progress.end();
+    let cells: Vec<_> = setups
+        .iter()
+        .zip(&tallies)
+        .zip(infos)
+        .map(|((setup, tally), info)| CellCounts {
+            game: &setup.game,
+            label: &setup.label,
+            tally,
+            info,
+        })
+        .collect();
     let RunTables {
         tables,
         lines,
         games_columns,
-    } = run_tables_asking(cells, &outputs.files, printout, &questions(plan));
+    } = run_tables(
+        &cells,
+        &outputs.files,
+        printout(plan.kind),
+        &questions(plan),
+    );
     if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {
