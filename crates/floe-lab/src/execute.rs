@@ -82,16 +82,6 @@ pub struct Report {
 /// plan.
 pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
     opts.machine.check_shards(plan)?;
-    if opts.merged.is_none() && opts.progress.wants_estimate() {
-        let estimate = crate::estimate::estimate_within(
-            plan,
-            opts.machine,
-            opts.registry,
-            Some(crate::estimate::ANNOUNCE_BUDGET),
-        )?;
-        let (games, seconds) = estimate.total();
-        opts.progress.expect(games, seconds, estimate.at_least);
-    }
     struct Run<'a> {
         plan: &'a Plan,
         opts: &'a RunOptions<'a>,
@@ -111,11 +101,34 @@ pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
             for setup in &setups {
                 same_plugged_bots(plan, &setup.config.bots)?;
             }
+            announce(&game, plan, opts)?;
             run_cells(plan, opts, &setups)
         }
     }
     floe_games::visit(&plan.game, Some(&plan.rules), Run { plan, opts })
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
+}
+
+/// Tells `opts.progress` how long the run of `plan` (on `game`, loaded with its rules) is
+/// expected to take, when it shows that: each line-up is timed on a few games first, within
+/// [`crate::estimate::ANNOUNCE_BUDGET`]. A merge plays nothing, and announces nothing.
+///
+/// # Errors
+/// Fails if a cell does not fit the game.
+fn announce<G: Game>(game: &G, plan: &Plan, opts: &RunOptions<'_>) -> Result<()> {
+    if opts.merged.is_some() || !opts.progress.wants_estimate() {
+        return Ok(());
+    }
+    let estimate = crate::estimate::estimate_within(
+        game,
+        plan,
+        opts.machine,
+        opts.registry,
+        Some(crate::estimate::ANNOUNCE_BUDGET),
+    )?;
+    let (games, seconds) = estimate.total();
+    opts.progress.expect(games, seconds, estimate.at_least);
+    Ok(())
 }
 
 /// Checks that the plugged bots of `bots` (a cell's, as read with this build's registry)
