@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use floe_bots::Registry;
-use floe_lab::request::{RunRequest, read_rules_setting};
+use floe_lab::request::{RequestRules, RunRequest};
 use floe_lab::{Machine, Message};
 use floe_sim::{Dealing, Seating, Shard};
 
@@ -53,27 +53,20 @@ impl GameArgs {
     }
 
     /// Returns the request for a run of these games with `bots`, which may name the bots
-    /// of `registry` (reading the rules file).
-    ///
-    /// # Errors
-    /// Fails if the rules file cannot be read.
-    pub fn request(&self, bots: &str, games: u64, registry: &Registry) -> Result<RunRequest> {
-        floe_lab::request::known_game(&self.game)?;
-        let rules = match &self.rules {
-            None => None,
-            Some(path) => Some(read_rules_setting(path)?),
-        };
-        Ok(RunRequest {
+    /// of `registry`: what the flags say, checked and read (the game, the rules file) when
+    /// it is planned ([`floe_lab::request::plan_run`]).
+    pub fn request(&self, bots: &str, games: u64, registry: &Registry) -> RunRequest {
+        RunRequest {
             kind: floe_lab::RunKind::Simulate,
             game: self.game.clone(),
-            rules,
+            rules: self.rules.clone().map(RequestRules::Setting),
             players: self.players,
             bots: bots.to_string(),
             games,
             dealing: self.dealing(),
             per_game: false,
             registry: registry.clone(),
-        })
+        }
     }
 }
 

@@ -82,7 +82,7 @@ pub fn run(a: &ReplayArgs, bots: &Registry) -> Result<()> {
         ),
         _ => {}
     }
-    let mut request = a.game.request(&a.bots, 1, bots)?;
+    let mut request = a.game.request(&a.bots, 1, bots);
     if a.tournament {
         request.kind = RunKind::Tournament;
         request.dealing.seating = crate::tournament::seating(a.duplicate);

@@ -32,7 +32,7 @@ pub struct SimulateArgs {
 
 /// Runs `floe simulate`, whose bots may be those of `bots` too.
 pub fn run(a: &SimulateArgs, bots: &Registry) -> Result<()> {
-    let mut request = a.game.request(&a.bots, a.games, bots)?;
+    let mut request = a.game.request(&a.bots, a.games, bots);
     request.kind = RunKind::Simulate;
     request.per_game = a.per_game;
     crate::run::plan_and_run(request, &a.out, &a.run)

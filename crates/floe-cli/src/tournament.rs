@@ -44,7 +44,7 @@ pub fn seating(duplicate: bool) -> Seating {
 
 /// Runs `floe tournament`, whose entrants may be bots of `bots` too.
 pub fn run(a: &TournamentArgs, bots: &Registry) -> Result<()> {
-    let mut request = a.game.request(&a.bots, a.games, bots)?;
+    let mut request = a.game.request(&a.bots, a.games, bots);
     request.kind = RunKind::Tournament;
     request.dealing.seating = seating(a.duplicate);
     crate::run::plan_and_run(request, &a.out, &a.run)

@@ -62,69 +62,70 @@ impl Estimate {
 /// Fails if the plan does not fit its game, or `machine`'s shards
 /// ([`Machine::check_shards`]), as the run would.
 pub fn estimate(plan: &Plan, machine: Machine, registry: &Registry) -> Result<Estimate> {
-    estimate_within(plan, machine, registry, None)
-}
-
-/// As [`estimate`], but spends at most `budget` timing each line-up and player count when
-/// one is given: a line-up whose first games do not end within it is priced at the
-/// budget per game, and the estimate is marked a lower bound.
-///
-/// # Errors
-/// As [`estimate`].
-pub fn estimate_within(
-    plan: &Plan,
-    machine: Machine,
-    registry: &Registry,
-    budget: Option<Duration>,
-) -> Result<Estimate> {
     machine.check_shards(plan)?;
     struct Time<'a> {
         plan: &'a Plan,
         machine: Machine,
         registry: &'a Registry,
-        budget: Option<Duration>,
     }
     impl GameVisitor for Time<'_> {
         type Output = Result<Estimate>;
         fn visit<G: Game + 'static>(self, game: G) -> Result<Estimate> {
-            let threads = self.machine.threads_or_cores();
-            let one = Machine::new(Some(1), None)?;
-            let mut rates: Vec<((&str, usize), f64)> = Vec::new();
-            let mut timed_games = 0;
-            let mut at_least = false;
-            let mut cells = Vec::new();
-            for cell in &self.plan.cells {
-                let key = (cell.bots.as_str(), cell.players);
-                let rate = match rates.iter().find(|(k, _)| *k == key) {
-                    Some(&(_, rate)) => rate,
-                    None => {
-                        let (games, secs, whole) =
-                            time(&game, self.plan, cell, one, self.registry, self.budget)?;
-                        timed_games += games;
-                        at_least |= !whole;
-                        let rate = secs / games as f64;
-                        rates.push((key, rate));
-                        rate
-                    }
-                };
-                cells.push((cell.games, rate * cell.games as f64 / threads as f64));
-            }
-            Ok(Estimate {
-                cells,
-                threads,
-                timed_games,
-                at_least,
-            })
+            estimate_within(&game, self.plan, self.machine, self.registry, None)
         }
     }
     let time = Time {
         plan,
         machine,
         registry,
-        budget,
     };
     floe_games::visit(&plan.game, Some(&plan.rules), time)
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
+}
+
+/// As [`estimate`], with `game` already loaded with the plan's rules and the shards
+/// already checked (a run announcing its time estimates it from the game it is about to
+/// play, rather than loading the rules a second time), and spending at most `budget`
+/// timing each line-up and player count when one is given: a line-up whose first games
+/// do not end within it is priced at the budget per game, and the estimate is marked a
+/// lower bound.
+///
+/// # Errors
+/// Fails if a cell does not fit the game.
+pub(crate) fn estimate_within<G: Game>(
+    game: &G,
+    plan: &Plan,
+    machine: Machine,
+    registry: &Registry,
+    budget: Option<Duration>,
+) -> Result<Estimate> {
+    let threads = machine.threads_or_cores();
+    let one = Machine::new(Some(1), None)?;
+    let mut rates: Vec<((&str, usize), f64)> = Vec::new();
+    let mut timed_games = 0;
+    let mut at_least = false;
+    let mut cells = Vec::new();
+    for cell in &plan.cells {
+        let key = (cell.bots.as_str(), cell.players);
+        let rate = match rates.iter().find(|(k, _)| *k == key) {
+            Some(&(_, rate)) => rate,
+            None => {
+                let (games, secs, whole) = time(game, plan, cell, one, registry, budget)?;
+                timed_games += games;
+                at_least |= !whole;
+                let rate = secs / games as f64;
+                rates.push((key, rate));
+                rate
+            }
+        };
+        cells.push((cell.games, rate * cell.games as f64 / threads as f64));
+    }
+    Ok(Estimate {
+        cells,
+        threads,
+        timed_games,
+        at_least,
+    })
 }
 
 /// Plays `cell`'s first games on one thread (whole cycles of its seatings), doubling their

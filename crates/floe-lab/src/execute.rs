@@ -15,7 +15,7 @@ use floe_games::GameVisitor;
 use floe_io::gate::quoted;
 use floe_sim::report::{TableFile, games_writer, write_game_rows};
 use floe_sim::table::{Column, Table};
-use floe_sim::tables::{CellInfo, Printout, RunTables, Swept, cell_tables, run_tables_asking};
+use floe_sim::tables::{CellCounts, CellInfo, Printout, RunTables, Swept, run_tables};
 use floe_sim::{GameRecord, RecordSink, Seating, Setting, Tally};
 
 use crate::message::About;
@@ -82,16 +82,6 @@ pub struct Report {
 /// plan.
 pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
     opts.machine.check_shards(plan)?;
-    if opts.merged.is_none() && opts.progress.wants_estimate() {
-        let estimate = crate::estimate::estimate_within(
-            plan,
-            opts.machine,
-            opts.registry,
-            Some(crate::estimate::ANNOUNCE_BUDGET),
-        )?;
-        let (games, seconds) = estimate.total();
-        opts.progress.expect(games, seconds, estimate.at_least);
-    }
     struct Run<'a> {
         plan: &'a Plan,
         opts: &'a RunOptions<'a>,
@@ -111,11 +101,34 @@ pub fn execute(plan: &Plan, opts: &RunOptions<'_>) -> Result<Report> {
             for setup in &setups {
                 same_plugged_bots(plan, &setup.config.bots)?;
             }
+            announce(&game, plan, opts)?;
             run_cells(plan, opts, &setups)
         }
     }
     floe_games::visit(&plan.game, Some(&plan.rules), Run { plan, opts })
         .map_err(|e| anyhow!("the plan's rules of {}: {e}", plan.game))?
+}
+
+/// Tells `opts.progress` how long the run of `plan` (on `game`, loaded with its rules) is
+/// expected to take, when it shows that: each line-up is timed on a few games first, within
+/// [`crate::estimate::ANNOUNCE_BUDGET`]. A merge plays nothing, and announces nothing.
+///
+/// # Errors
+/// Fails if a cell does not fit the game.
+fn announce<G: Game>(game: &G, plan: &Plan, opts: &RunOptions<'_>) -> Result<()> {
+    if opts.merged.is_some() || !opts.progress.wants_estimate() {
+        return Ok(());
+    }
+    let estimate = crate::estimate::estimate_within(
+        game,
+        plan,
+        opts.machine,
+        opts.registry,
+        Some(crate::estimate::ANNOUNCE_BUDGET),
+    )?;
+    let (games, seconds) = estimate.total();
+    opts.progress.expect(games, seconds, estimate.at_least);
+    Ok(())
 }
 
 /// Checks that the plugged bots of `bots` (a cell's, as read with this build's registry)
@@ -431,8 +444,8 @@ fn swept(point: &SweepPoint) -> Swept {
 }
 
 /// Plays (or takes from merged shards) every cell of `plan`, writing per-game rows into
-/// `outputs`' `games.csv`, has the statistics layer build each cell's tables and text from
-/// its tally and then put the run's together, and returns what they gave and the outputs.
+/// `outputs`' `games.csv`, then has the statistics layer build the run's tables and text
+/// from all the cells' tallies at once, and returns what they gave and the outputs.
 fn play_cells<G: Game>(
     plan: &Plan,
     opts: &RunOptions<'_>,
@@ -441,8 +454,7 @@ fn play_cells<G: Game>(
 ) -> Result<(Played, Outputs)> {
     let total: u64 = setups.iter().map(games_here).sum();
     opts.progress.begin(total);
-    let (mut tallies, mut times, mut cells) = (Vec::new(), Vec::new(), Vec::new());
-    let printout = printout(plan.kind);
+    let (mut tallies, mut times, mut infos) = (Vec::new(), Vec::new(), Vec::new());
     for (i, (cell, setup)) in plan.cells.iter().zip(setups).enumerate() {
         let name = cell.name();
         opts.progress.cell(&name);
@@ -463,27 +475,35 @@ fn play_cells<G: Game>(
             games: tally.games,
             wall_seconds: cell_started.elapsed().as_secs_f64(),
         });
-        let info = CellInfo {
+        infos.push(CellInfo {
             name,
             sweep: cell.sweep.as_ref().map(swept),
             by: cell.by.as_ref().map(swept),
-        };
-        cells.push(cell_tables(
-            game,
-            label,
-            &tally,
-            &info,
-            &outputs.files,
-            printout,
-        ));
+        });
         tallies.push(tally);
     }
     opts.progress.end();
+    let cells: Vec<_> = setups
+        .iter()
+        .zip(&tallies)
+        .zip(infos)
+        .map(|((setup, tally), info)| CellCounts {
+            game: &setup.game,
+            label: &setup.label,
+            tally,
+            info,
+        })
+        .collect();
     let RunTables {
         tables,
         lines,
         games_columns,
-    } = run_tables_asking(cells, &outputs.files, printout, &questions(plan));
+    } = run_tables(
+        &cells,
+        &outputs.files,
+        printout(plan.kind),
+        &questions(plan),
+    );
     if let Some(w) = outputs.games_csv.take() {
         let mut file = w.into_inner().map_err(|e| anyhow!("games.csv: {e}"))?;
         if let Some(merged) = opts.merged {

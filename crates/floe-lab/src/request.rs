@@ -3,7 +3,7 @@
 //! input; each error names the flag, or the spec's file, line and key.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow};
 use floe_bots::{BotSpec, Registry};
@@ -108,6 +108,29 @@ pub fn read_rules_setting(path: &Path) -> Result<RulesFile> {
     read_rules(path, NamedBy::rules_setting(path))
 }
 
+/// The rules a [`RunRequest`] names.
+pub enum RequestRules {
+    /// The rules file the `rules` setting names, read when the request is planned
+    /// ([`plan_run`]), once its game is known to exist: an unknown game is named before
+    /// any file is read.
+    Setting(PathBuf),
+    /// Rules read already (a record's, the profile's).
+    Read(RulesFile),
+}
+
+impl RequestRules {
+    /// Returns the rules file, reading it if it has not been read.
+    ///
+    /// # Errors
+    /// As [`read_rules`].
+    fn read(self) -> Result<RulesFile> {
+        match self {
+            RequestRules::Setting(path) => read_rules_setting(&path),
+            RequestRules::Read(file) => Ok(file),
+        }
+    }
+}
+
 /// A one-cell run as `simulate` and `tournament` describe it.
 pub struct RunRequest {
     /// Which results are written.
@@ -115,7 +138,7 @@ pub struct RunRequest {
     /// The game's registry name.
     pub game: String,
     /// The rules file, or `None` for the game's default rules.
-    pub rules: Option<RulesFile>,
+    pub rules: Option<RequestRules>,
     /// Players per game.
     pub players: usize,
     /// The bots text: a spec for every seat, one per seat, or the entrants.
@@ -230,7 +253,8 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
         }
     }
     let mut req = req;
-    let (game, rules) = (req.game.clone(), req.rules.take());
+    let rules = req.rules.take().map(RequestRules::read).transpose()?;
+    let game = req.game.clone();
     with_game(&game, rules.as_ref(), Check(req))
 }
 

@@ -23,7 +23,7 @@ use crate::session::Session;
 use floe_lab::RunKind;
 use floe_lab::message::{Message, SettingError};
 use floe_lab::plan::Plan;
-use floe_lab::request::{NamedBy, RulesFile, RunRequest, plan_run};
+use floe_lab::request::{NamedBy, RequestRules, RulesFile, RunRequest, plan_run};
 
 /// The name that seats a person in a bot list (`person,greedy,mcts`).
 pub const PERSON: &str = "person";
@@ -135,7 +135,7 @@ fn plan_game(
     let planned = plan_run(RunRequest {
         kind: RunKind::Simulate,
         game: game.to_string(),
-        rules,
+        rules: rules.map(RequestRules::Read),
         players,
         bots: seats.to_string(),
         games: 1,

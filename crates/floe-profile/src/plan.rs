@@ -9,7 +9,7 @@ use floe_sim::{Dealing, Seating, Setting};
 
 use floe_lab::RunKind;
 use floe_lab::message::{Message, SettingError};
-use floe_lab::request::{RulesFile, RunRequest, known_game, plan_run, with_game};
+use floe_lab::request::{RequestRules, RulesFile, RunRequest, known_game, plan_run, with_game};
 
 use crate::*;
 
@@ -202,7 +202,7 @@ pub(super) fn tournament_request(
     Ok(RunRequest {
         kind: RunKind::Tournament,
         game: game.to_string(),
-        rules,
+        rules: rules.map(RequestRules::Read),
         players,
         bots: ladder.join(","),
         games,

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use floe_lab::outsider::Plug;
-use floe_lab::request::{Planned, RunRequest, plan_experiment, plan_run, read_rules_setting};
+use floe_lab::request::{
+    Planned, RequestRules, RunRequest, plan_experiment, plan_run, read_rules_setting,
+};
 use floe_lab::spec::Spec;
 use floe_lab::{
     Machine, Message, Plan, Progress, Registry, RunKind, RunOptions, Seating, Setting,
@@ -537,7 +539,7 @@ fn plan_table(
     let planned = plan_run(RunRequest {
         kind,
         game: table.game,
-        rules: read_rules(table.rules)?,
+        rules: read_rules(table.rules)?.map(RequestRules::Read),
         players: table.players,
         bots: seated.text.clone(),
         games,

@@ -5,7 +5,7 @@
 //! question of the run.
 //!
 //! Everything is computed from the cells' tallies ([`Point::of`], kept by
-//! [`crate::tables::cell_tables`]), never from the CSV files written, so a run merged from
+//! [`crate::tables::run_tables`]), never from the CSV files written, so a run merged from
 //! shards answers exactly as the run done in one piece.
 
 use floe_core::{Game, ParamValue};

@@ -1,8 +1,9 @@
 //! A run's result tables and printed text, built in one descent from its cells' tallies:
-//! [`cell_tables`] makes every table a cell writes (its rows behind its columns) and the
-//! text the console prints of it, and [`run_tables`] puts the cells together (the tests
-//! adjusted over all of them) and hands the run's up at once. Whoever runs the games (the
-//! lab) only writes what it gets, and never assembles a table piece by piece from the
+//! [`run_tables`] takes every cell's counts ([`CellCounts`]) at once, makes each table a
+//! cell writes (its rows behind its columns) and the text the console prints of it, puts
+//! the cells together (the tests adjusted over all of them, the questions answered) and
+//! hands the run's up in one value. Whoever runs the games (the lab) calls it once and
+//! only writes what it gets, and never assembles a table piece by piece from the
 //! functions of [`crate::report`], [`crate::ladder`] and [`crate::ratings`]: what the
 //! tables hold is decided here, next to the statistics.
 //!
@@ -51,10 +52,23 @@ pub struct CellInfo {
     pub by: Option<Swept>,
 }
 
-/// What one cell's tally gives, kept until every cell is in ([`run_tables`]): the tests
-/// of the whole run are adjusted together, and an experiment's lines say so.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CellTables {
+/// One played cell as the statistics layer reads it: the game it played (with the cell's
+/// rules), how the results name it, its counts, and what the plan says of it.
+#[derive(Clone, Debug)]
+pub struct CellCounts<'a, G> {
+    /// The game, with the cell's swept parameters set.
+    pub game: &'a G,
+    /// How the results name the run.
+    pub label: &'a RunLabel,
+    /// The cell's counts.
+    pub tally: &'a Tally,
+    /// The cell's name and swept values.
+    pub info: CellInfo,
+}
+
+/// What one cell's tally gives, kept until every cell is in: the tests of the whole run
+/// are adjusted together, and an experiment's lines say so.
+struct CellTables {
     /// The cell's rows of each table asked for, in the order asked.
     tables: Vec<Table>,
     /// The cell's printed text: its table or ladder, or the start of its summary line
@@ -80,48 +94,14 @@ pub struct RunTables {
     pub games_columns: Vec<Column>,
 }
 
-/// Returns every table `files` names and the text `printout` prints of one cell (`cell`,
-/// which played `game` as `label` into `tally`): the one call from a cell's counts to the
-/// statistics of its results.
-pub fn cell_tables<G: Game>(
-    game: &G,
-    label: &RunLabel,
-    tally: &Tally,
-    cell: &CellInfo,
-    files: &[TableFile],
-    printout: Printout,
-) -> CellTables {
-    let front = cell_columns(game, label, cell);
-    let tables = files
-        .iter()
-        .map(|&file| cell_table(file, game, label, tally, cell, &front))
-        .collect();
-    let text = match printout {
-        Printout::Table => text_table(game, label, tally, &summary_rows(game, label, tally)),
-        Printout::Ladder => ladder_table(label, tally),
-        Printout::Summary => cell_line(game, label, tally, cell),
-    };
-    CellTables {
-        tables,
-        text,
-        games_columns: games_columns(game, label),
-        point: Point::of(game, label, tally, cell.sweep.clone(), cell.by.clone()),
-    }
-}
-
-/// Returns the run's tables and text from its `cells`' ([`cell_tables`] with the same
-/// `files` and `printout`): each table's rows of every cell in turn, the tests adjusted by
-/// Holm's method over all of them, and the text of every cell (for a summary, each cell's
-/// line ended by its adjusted tests, then what survives the adjustment).
-pub fn run_tables(cells: Vec<CellTables>, files: &[TableFile], printout: Printout) -> RunTables {
-    run_tables_asking(cells, files, printout, &Questions::default())
-}
-
-/// Returns [`run_tables`] with the answers to `questions` in the table
-/// [`TableFile::Answers`] (when `files` names it) and, for a summary, a sentence per
-/// answer before the cells' lines.
-pub fn run_tables_asking(
-    cells: Vec<CellTables>,
+/// Returns the run's tables and text from its `cells`: every table `files` names, each
+/// holding every cell's rows in turn (the tests adjusted by Holm's method over all of
+/// them, the answers to `questions` in [`TableFile::Answers`] when `files` names it), and
+/// what `printout` prints of every cell (for a summary, a sentence per answer, then each
+/// cell's line ended by its adjusted tests, then what survives the adjustment). The one
+/// call from a run's counts to the statistics of its results.
+pub fn run_tables<G: Game>(
+    cells: &[CellCounts<'_, G>],
     files: &[TableFile],
     printout: Printout,
     questions: &Questions,
@@ -129,7 +109,7 @@ pub fn run_tables_asking(
     let tests = files.iter().position(|f| *f == TableFile::Tests);
     let mut tables = vec![Table::default(); files.len()];
     let (mut texts, mut games_columns, mut points) = (Vec::new(), None, Vec::new());
-    for cell in cells {
+    for cell in cells.iter().map(|c| cell_tables(c, files, printout)) {
         texts.push((cell.text, tests.map_or(0, |t| cell.tables[t].rows.len())));
         for (table, rows) in tables.iter_mut().zip(cell.tables) {
             table.append(rows);
@@ -163,6 +143,32 @@ pub fn run_tables_asking(
         tables,
         lines,
         games_columns: games_columns.unwrap_or_default(),
+    }
+}
+
+/// Returns every table `files` names and the text `printout` prints of one cell, before
+/// the run's tests are adjusted and its questions answered.
+fn cell_tables<G: Game>(
+    cell: &CellCounts<'_, G>,
+    files: &[TableFile],
+    printout: Printout,
+) -> CellTables {
+    let (game, label, tally, info) = (cell.game, cell.label, cell.tally, &cell.info);
+    let front = cell_columns(game, label, info);
+    let tables = files
+        .iter()
+        .map(|&file| cell_table(file, game, label, tally, info, &front))
+        .collect();
+    let text = match printout {
+        Printout::Table => text_table(game, label, tally, &summary_rows(game, label, tally)),
+        Printout::Ladder => ladder_table(label, tally),
+        Printout::Summary => cell_line(game, label, tally, info),
+    };
+    CellTables {
+        tables,
+        text,
+        games_columns: games_columns(game, label),
+        point: Point::of(game, label, tally, info.sweep.clone(), info.by.clone()),
     }
 }
 
@@ -214,7 +220,7 @@ fn cell_table<G: Game>(
         TableFile::Tournament => standings(label, tally),
         TableFile::Pairwise => Table::of(pairwise(label, tally)),
         TableFile::Ratings => Table::of(ratings(label, tally)),
-        // Answered over every cell at once, by [`run_tables_asking`].
+        // Answered over every cell at once, by [`run_tables`].
         TableFile::Answers => return Table::default(),
     };
     table.prefixed(front)

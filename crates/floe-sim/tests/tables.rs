@@ -5,6 +5,7 @@
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
 use floe_core::{Game, ParamValue, RuleSet};
+use floe_sim::answers::Questions;
 use floe_sim::kinds::kind_of;
 use floe_sim::ladder::{pairwise, standings};
 use floe_sim::ratings::ratings;
@@ -13,7 +14,7 @@ use floe_sim::report::{
 };
 use floe_sim::stats::two_sided_z;
 use floe_sim::table::{Kind, Table};
-use floe_sim::tables::{CellInfo, Printout, Swept, cell_tables, run_tables};
+use floe_sim::tables::{CellCounts, CellInfo, Printout, Swept, run_tables};
 use floe_sim::{Dealing, RunConfig, Seating, Shard, run};
 
 /// Three players of `game`, greedy against two randoms, colours shuffled: every table
@@ -119,9 +120,15 @@ fn a_run_s_cells_are_put_together_in_one_value() {
         }),
         by: None,
     };
-    let cells =
-        [40, 60].map(|v| cell_tables(&game, &label, &t, &cell(v), &files, Printout::Summary));
-    let run = run_tables(cells.to_vec(), &files, Printout::Summary);
+    let counts = |info: CellInfo| CellCounts {
+        game: &game,
+        label: &label,
+        tally: &t,
+        info,
+    };
+    let asked = Questions::default();
+    let cells = [40, 60].map(|v| counts(cell(v)));
+    let run = run_tables(&cells, &files, Printout::Summary, &asked);
     let tests = fairness_tests(&label, &t).len();
     assert_eq!(run.tables[0].rows.len(), 2);
     assert_eq!(run.tables[1].rows.len(), 2 * 3);
@@ -148,15 +155,8 @@ fn a_run_s_cells_are_put_together_in_one_value() {
         "{}",
         run.lines[2]
     );
-    let printed = cell_tables(
-        &game,
-        &label,
-        &t,
-        &CellInfo::default(),
-        &files,
-        Printout::Table,
-    );
-    let run = run_tables(vec![printed.clone(), printed], &files, Printout::Table);
+    let printed = counts(CellInfo::default());
+    let run = run_tables(&[printed.clone(), printed], &files, Printout::Table, &asked);
     assert_eq!(run.lines.len(), 2);
     assert_eq!(run.lines[0], run.lines[1]);
     assert!(run.lines[0].starts_with("arctic-race"), "{}", run.lines[0]);
