@@ -60,8 +60,14 @@ fn an_experiment_measures_the_tilt_of_a_declared_parameter() {
     let out = tmp.path().join("tilt");
     let stdout = stdout_of(floe_on("experiment", &spec).arg("--out").arg(&out));
     // The console flags the tilted cell only, its test adjusted over the run's two.
+    // The rules' own value (0) is marked as such.
     let line = |value: &str| {
-        let start = format!("  random, 2 players, tie_bonus {value}: 6000 games; ");
+        let own = if value == "0" {
+            " (the rules' own)"
+        } else {
+            ""
+        };
+        let start = format!("  random, 2 players, tie_bonus {value}{own}: 6000 games; ");
         stdout
             .lines()
             .find(|l| l.starts_with(&start))
