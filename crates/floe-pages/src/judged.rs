@@ -13,7 +13,7 @@ use anyhow::Result;
 use floe_sim::answers::{Adjust, Ask, LEVEL};
 use floe_sim::stats::holm;
 
-use crate::charts::{Row, num, read, text};
+use crate::rows::{Row, num, read, text};
 
 /// The answer's verdict on each test of equal win shares of a folder.
 #[derive(Debug)]

@@ -13,3 +13,4 @@ pub mod charts;
 pub mod drawn;
 pub mod judged;
 pub mod report;
+mod rows;

@@ -10,7 +10,7 @@ use anyhow::Result;
 use floe_plot::{Series, step_chart};
 use floe_sim::answers::LEVEL;
 
-use super::{Row, num, text};
+use crate::rows::{Row, num, text};
 
 /// Draws a chart per declared question whose answers have intervals (a `fair` question's
 /// cells are drawn by the seat charts; a best value without an interval has none), named

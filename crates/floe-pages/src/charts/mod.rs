@@ -16,57 +16,19 @@
 //! - from `ratings.csv`, MCTS strength against its budget ([`ratings`]).
 
 mod answers;
+mod names;
 mod rates;
 mod ratings;
 mod sweep;
 
-use std::collections::HashMap;
+pub use names::{CHART_PREFIXES, is_chart_name};
+
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
-use floe_sim::kinds::kind_of;
-use floe_sim::table::{Cell, Table};
+use anyhow::{Context, Result, bail};
 
 use crate::judged::Judged;
-
-/// One row of a table, by column name: each field the cell it was written from
-/// ([`floe_sim::kinds::kind_of`]).
-pub(crate) type Row = HashMap<String, Cell>;
-
-/// Reads `dir/name`, or `None` if there is no such file.
-pub(crate) fn read(dir: &Path, name: &str) -> Result<Option<Vec<Row>>> {
-    let path = dir.join(name);
-    if std::fs::symlink_metadata(&path).is_err() {
-        return Ok(None);
-    }
-    let file = floe_io::read::open(&path, floe_io::read::Kind::TABLE)?;
-    let table = Table::read(file, kind_of).with_context(|| format!("{}", path.display()))?;
-    let names: Vec<String> = table.header().map(String::from).collect();
-    let rows = table
-        .rows
-        .into_iter()
-        .map(|row| names.iter().cloned().zip(row).collect())
-        .collect();
-    Ok(Some(rows))
-}
-
-/// Returns column `col` of `row`.
-pub(crate) fn cell<'a>(row: &'a Row, col: &str) -> Result<&'a Cell> {
-    row.get(col)
-        .ok_or_else(|| anyhow!("no column {}", floe_io::gate::quoted(col)))
-}
-
-/// Returns column `col` of `row` as a label: a text, or a count or value as written.
-pub(crate) fn text(row: &Row, col: &str) -> Result<String> {
-    cell(row, col).map(Cell::to_string)
-}
-
-/// Returns column `col` of `row` as a number.
-pub(crate) fn num(row: &Row, col: &str) -> Result<f64> {
-    let c = cell(row, col)?;
-    c.number()
-        .ok_or_else(|| anyhow!("column {}: {c} is not a number", floe_io::gate::quoted(col)))
-}
+use crate::rows::{num, read, text};
 
 /// Returns the name the charts of a run are titled with: its study and its game
 /// (`tile-balance, arctic-race`), so that a chart says what it shows wherever it is
@@ -166,36 +128,6 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
                 .into_owned()
         })
         .collect())
-}
-
-/// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
-/// before a run whose charts are not known until its tables are.
-pub const CHART_PREFIXES: [&str; 7] = [
-    "answer-", "sweep-", "grid-", "seats-", "colours-", "bots-", "ratings-",
-];
-
-/// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).
-pub fn is_chart_name(name: &str) -> bool {
-    (name.ends_with(".svg") || name.ends_with(".png"))
-        && CHART_PREFIXES.iter().any(|p| name.starts_with(p))
-}
-
-/// Longest slug kept whole: a file name must stay well under the 255 bytes systems allow.
-const SLUG_MAX: usize = 80;
-
-/// Returns the file-name form of a line-up of bots: every character but letters and
-/// digits as `-`; a longer one than [`SLUG_MAX`] cut, and told apart from others cut
-/// alike by the first 8 hex digits of the line-up's SHA-256.
-pub(crate) fn slug(bots: &str) -> String {
-    let whole: String = bots
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    if whole.len() <= SLUG_MAX {
-        return whole;
-    }
-    let hash = floe_io::digest::sha256_hex(bots.as_bytes());
-    format!("{}-{}", &whole[..SLUG_MAX - 9], &hash[..8])
 }
 
 #[cfg(test)]
@@ -302,14 +234,5 @@ mod tests {
             study_title(dir.path(), "trial").unwrap(),
             "simulate, north-pole"
         );
-    }
-
-    #[test]
-    fn a_long_line_up_gets_a_short_file_name_of_its_own() {
-        assert_eq!(slug("random,greedy"), "random-greedy");
-        let long = "mcts:iters=100,tree=single,".repeat(8);
-        let other = "mcts:iters=100,tree=single,".repeat(9);
-        assert_eq!(slug(&long).len(), SLUG_MAX);
-        assert_ne!(slug(&long), slug(&other), "same start, different line-ups");
     }
 }

@@ -9,8 +9,9 @@ use anyhow::Result;
 use floe_plot::{Rate, RateGroup, rate_gap_chart};
 use floe_sim::table::Cell;
 
-use super::{Row, cell, num, slug, text};
+use super::names::slug;
 use crate::judged::Judged;
+use crate::rows::{Row, cell, num, text};
 
 /// Draws a sweep of lists or names (a scoring row, a power side), which has no axis for a
 /// line: the win rates by seat, colour and bot of each swept value, as for a run without a

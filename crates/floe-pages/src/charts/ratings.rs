@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use floe_plot::{Series, log_line_chart};
 
-use super::{Row, num, slug, text};
+use super::names::slug;
+use crate::rows::{Row, num, text};
 
 /// Splits a bot spec into its `iters` and the rest (`mcts:iters=300,tree=multi` into 300
 /// and `mcts:tree=multi`), or `None` if it sets no `iters`.

@@ -12,8 +12,9 @@ use floe_plot::{HeatCell, Heatmap, Series, heatmap_chart, line_chart};
 use floe_sim::answers::LEVEL;
 use floe_sim::stats::{Z95, noise_floor, wilson};
 
-use super::{Row, num, slug, text};
+use super::names::slug;
 use crate::judged::Judged;
+use crate::rows::{Row, num, text};
 
 /// Returns the 95% interval of the measure `col` of a cell's row, where the row allows
 /// one: a share's Wilson interval over the cell's games, the mean rounds' normal interval

@@ -13,8 +13,8 @@ use floe_sim::table::Cell;
 use floe_sim::answers::{Adjust, AnswerRow, LEVEL, RULES_OWN, sentence};
 use floe_sim::table::PValue;
 
-use crate::charts::{Row, cell, num, read, text};
 use crate::judged::header_before;
+use crate::rows::{Row, cell, num, read, text};
 use floe_sim::verdict::{Weighed, backed, decision, verdict_of};
 
 /// What the page says first: a line on the whole folder, then a line per cell.
