@@ -137,6 +137,20 @@ pub(crate) const MCTS_PARAMS: &[BotParam] = &[
         about: "whether the root answers are compared on common samples of the hidden \
                 facts and chance",
     },
+    BotParam {
+        name: "simul",
+        kind: BotParamKind::Word(&["tree", "regret", "exp3"]),
+        default: Some("tree"),
+        about: "how each seat picks at a secret simultaneous choice the game declares: as the \
+                tree picks elsewhere, or from a strategy of its own by regret matching or \
+                Exp3, the search then answering from its average strategy",
+    },
+    BotParam {
+        name: "gamma",
+        kind: BotParamKind::Number { min: 0.0, max: 1.0 },
+        default: Some("0.1"),
+        about: "with simul=regret or exp3, the share of picks spread evenly over the answers",
+    },
 ];
 
 /// Every built-in bot: the one list that parsing, errors and tests read (a [`Registry`]

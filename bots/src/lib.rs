@@ -23,7 +23,7 @@ pub use error::SpecError;
 pub use greedy::{GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};
 pub use help::bots_help;
 pub use known::{KNOWN_BOTS, check_bot_defaults};
-pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, TreeKind, Turn};
+pub use mcts::{Cut, MctsBot, NodeStats, Reward, Rollout, Settings, Simul, TreeKind, Turn};
 pub use params::{BotParam, BotParamKind, BotValue, KnownBot, Resolved, default_in};
 pub use random::RandomBot;
 pub use registry::{MakeBot, PluggedBot, Registry};

@@ -15,7 +15,7 @@ use crate::outsider::{OutsiderBot, Plug};
 use crate::params::{BotValue, Given, KnownBot, Resolved};
 use crate::registry::{PluggedBot, Registry};
 use crate::{
-    AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, TreeKind, Turn,
+    AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, Simul, TreeKind, Turn,
 };
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
@@ -296,6 +296,15 @@ fn mcts_settings<G: Game>(given: &Given) -> Settings {
             _ => Turn::Tree,
         },
         paired: r.word("paired") == "on",
+        simul: match r.word("simul") {
+            "regret" => Simul::Regret {
+                gamma: r.number("gamma"),
+            },
+            "exp3" => Simul::Exp3 {
+                gamma: r.number("gamma"),
+            },
+            _ => Simul::Tree,
+        },
     }
 }
 
@@ -543,7 +552,16 @@ mod tests {
                 widen: 1.5,
                 turn: Turn::Plan,
                 paired: false,
+                simul: Simul::Tree,
             }
+        );
+        assert_eq!(
+            settings("mcts:simul=regret").simul,
+            Simul::Regret { gamma: 0.1 }
+        );
+        assert_eq!(
+            settings("mcts:simul=exp3,gamma=0.25").simul,
+            Simul::Exp3 { gamma: 0.25 }
         );
         assert_eq!(settings("mcts:cut=end").cut, Cut::End);
         assert_eq!(settings("mcts:rollout=standing").rollout, Rollout::Standing);

@@ -27,7 +27,13 @@
 //!   the iterations go to what follows the turn.
 //! - **Common samples** (`paired`): a root answer's n-th iteration plays the decision's
 //!   n-th sample of the hidden facts and chance, whichever answer it is.
+//! - **Secret simultaneous choices** ([`Simul`]): where the game declares a round of them
+//!   ([`Game::secret_round`]), each seat may pick from a strategy of its own kept where
+//!   the round opens, by regret matching or Exp3, and the search then answers from its
+//!   seat's average strategy. A seat asked after others in the round searches from the
+//!   round's opening ([`Game::reopen_round`]), the earlier answers chosen, not drawn.
 
+mod joint;
 mod plan;
 mod playout;
 mod reward;
@@ -43,6 +49,8 @@ use std::time::Instant;
 
 use crate::greedy::lead;
 use crate::{Bot, GreedyBot, GreedyLookahead};
+pub use joint::Simul;
+use joint::Strategies;
 use plan::Plans;
 use playout::MoveAverages;
 pub use playout::Rollout;
@@ -100,6 +108,24 @@ pub struct MctsBot<G: Game> {
     /// Set by another thread to end the current search early (see
     /// [`MctsBot::interrupt_on`]).
     interrupt: Option<Arc<AtomicBool>>,
+    /// With [`Simul::Regret`] or [`Simul::Exp3`], every seat's strategy at each node
+    /// where a secret round opens.
+    strategies: Strategies<G::ActionKey>,
+    /// Where the secret round the walk is in opened, in each tree, and whether the walk
+    /// is in one (a round whose first answers the engine gave, each its seat's only one,
+    /// opens where the walk meets it).
+    opened: [u32; MAX_SEATS],
+    in_round: bool,
+    /// Whether the current decision is a secret simultaneous choice searched by its own
+    /// strategies (not [`Simul::Tree`]), and whether each sample is reopened at the
+    /// round's first question (others answered before the searching seat).
+    secret: bool,
+    reopen: bool,
+    /// What the searching seat knew when the decision's round opened.
+    situation: u64,
+    /// The searching seat's average strategy over its answers (room for
+    /// [`MAX_ACTIONS`], made with the bot).
+    shares: Vec<f64>,
 }
 
 impl<G: Game> MctsBot<G> {
@@ -129,6 +155,13 @@ impl<G: Game> MctsBot<G> {
             root_values: Vec::with_capacity(MAX_ACTIONS),
             pair_seed: 0,
             interrupt: None,
+            strategies: Strategies::new(),
+            opened: [0; MAX_SEATS],
+            in_round: false,
+            secret: false,
+            reopen: false,
+            situation: 0,
+            shares: Vec::with_capacity(MAX_ACTIONS),
         }
     }
 
@@ -323,6 +356,41 @@ impl<G: Game> MctsBot<G> {
         (self.answers[at], made)
     }
 
+    /// Picks `actor`'s answer to a secret simultaneous choice, `answered` answers into its
+    /// round, from the actor's strategy where the round opened in its tree `chooser`,
+    /// keyed as the actor sees its own answers: in every tree kind, the open one too, no
+    /// seat's pick depends on an earlier answer of the round. The trees descend as at any
+    /// answer; the caller moves them.
+    fn pick_secret(
+        &mut self,
+        game: &G,
+        chooser: usize,
+        actor: Seat,
+        answered: usize,
+        rng: &mut FloeRng,
+    ) -> G::Action {
+        if answered == 0 || !self.in_round {
+            self.opened = self.at;
+            self.in_round = true;
+        }
+        let node = self.opened[chooser];
+        let keys: ArrayVec<G::ActionKey, MAX_ACTIONS> = self
+            .answers
+            .iter()
+            .map(|&a| game.action_key(&self.state[0], a, actor))
+            .collect();
+        let situation = game.round_key(&self.state[0], actor);
+        let i = self.strategies.pick(
+            node,
+            actor,
+            situation,
+            &keys,
+            self.settings.simul,
+            rng.random::<f64>(),
+        );
+        self.answers[i]
+    }
+
     /// Returns the prior of root answer `i`: its root value scaled to 0..1 among the root
     /// answers' (0 where the decision has none).
     fn root_prior(&self, i: usize) -> f64 {
@@ -489,7 +557,7 @@ impl<G: Game> MctsBot<G> {
     fn iterate(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) {
         let game = view.game();
         let mut paired;
-        let rng = if self.settings.paired {
+        let rng = if self.settings.paired && !self.secret {
             let (i, n) = self.pick_root(view, answers, rng);
             self.forced = Some(i);
             paired = FloeRng::seed_from_u64(floe_core::game_seed(self.pair_seed, u64::from(n)));
@@ -499,7 +567,17 @@ impl<G: Game> MctsBot<G> {
         };
         view.determinize(rng, &mut self.state[0]);
         self.answers.clear();
-        self.answers.extend(answers.iter().copied());
+        if self.reopen {
+            game.reopen_round(&mut self.state[0]);
+            game.legal_actions(&self.state[0], &mut self.answers);
+        } else {
+            self.answers.extend(answers.iter().copied());
+        }
+        let rule = self.settings.simul;
+        if rule != Simul::Tree {
+            self.strategies.start_iteration();
+            self.in_round = false;
+        }
         for (t, &root) in self.roots.iter().enumerate() {
             self.at[t] = root;
             self.paths[t].clear();
@@ -518,26 +596,42 @@ impl<G: Game> MctsBot<G> {
                 continue;
             }
             let (chooser, owner) = self.tree_of(actor);
-            let (action, mut grew) = self.choose(game, chooser, owner, actor, rng);
-            if first && self.settings.turn == Turn::Plan {
+            let secret = match rule {
+                Simul::Tree => None,
+                _ => game.secret_round(&self.state[0]),
+            };
+            let (action, mut grew) = match secret {
+                Some(answered) => (self.pick_secret(game, chooser, actor, answered, rng), false),
+                None => self.choose(game, chooser, owner, actor, rng),
+            };
+            if first && self.settings.turn == Turn::Plan && !self.secret {
                 let i = answers.iter().position(|&a| a == action);
                 self.following = i.map(|i| (i, 0));
             }
             first = false;
-            for t in (0..self.roots.len()).filter(|&t| t != chooser) {
+            for t in (0..self.roots.len()).filter(|&t| t != chooser || secret.is_some()) {
                 let observer = self.settings.tree.observer(self.owner(t), actor);
                 let key = game.action_key(&self.state[0], action, observer);
                 grew |= self.descend(t, key, actor, 0.0, 0.0);
             }
             self.note(game, actor, action);
             self.step(game, action, rng);
-            if grew {
+            // A secret round is walked to its end: every seat's answer comes from its
+            // strategy, never from the playout's, so each pick is credited against the
+            // others' strategies.
+            let round_goes_on =
+                secret.is_some() && game.secret_round(&self.state[0]).is_some_and(|n| n > 0);
+            self.in_round = round_goes_on;
+            if grew && !round_goes_on {
                 break;
             }
         }
         let result = self.playout(game, rng);
         for path in &self.paths[..self.roots.len()] {
             self.arena.backup(path, &result);
+        }
+        if rule != Simul::Tree {
+            self.strategies.credit(rule, &result);
         }
         if self.learns_averages() {
             self.averages.credit(&result);
@@ -640,6 +734,9 @@ impl<G: Game> MctsBot<G> {
                 Some(_) => 0,
             };
             self.arena.nodes.reserve(trees * (iters + 1));
+            if self.settings.simul != Simul::Tree {
+                self.strategies.reserve(trees * (iters + 1), iters + 2);
+            }
             self.paths
                 .resize_with(trees, || Vec::with_capacity(iters + 2));
         }
@@ -651,6 +748,7 @@ impl<G: Game> MctsBot<G> {
             self.averages
                 .clear(2 * players * game.action_count(players));
         }
+        self.strategies.clear();
         self.roots.clear();
         for t in 0..trees {
             let root = self.arena.add_root(self.owner(t));
@@ -704,6 +802,45 @@ impl<G: Game> MctsBot<G> {
     pub fn root_value(&self) -> f64 {
         self.arena.stats(self.roots[self.tree_of(self.me).0]).mean
     }
+
+    /// Returns the searching seat's average strategy of the last search over `keys` (its
+    /// answers as it sees them), where the decision was a secret simultaneous choice
+    /// searched by [`Simul::Regret`] or [`Simul::Exp3`]: each answer's chance of being
+    /// the answer. `None` for a decision searched otherwise.
+    pub fn average_strategy(&self, keys: &[G::ActionKey]) -> Option<Vec<f64>> {
+        if !self.secret {
+            return None;
+        }
+        let mut out = Vec::with_capacity(keys.len());
+        let root = self.roots[self.tree_of(self.me).0];
+        self.strategies
+            .average(root, self.me, self.situation, keys, &mut out);
+        Some(out)
+    }
+
+    /// Returns one of `answers` drawn from the searching seat's average strategy at the
+    /// root: a mixed answer, as an equilibrium of a secret choice may need, drawn from the
+    /// bot's seeded random numbers.
+    fn draw_from_average(
+        &mut self,
+        view: &View<'_, G>,
+        answers: &[G::Action],
+        rng: &mut FloeRng,
+    ) -> G::Action {
+        let keys: ArrayVec<G::ActionKey, MAX_ACTIONS> =
+            answers.iter().map(|&a| view.action_key(a)).collect();
+        let root = self.roots[self.tree_of(self.me).0];
+        self.strategies
+            .average(root, self.me, self.situation, &keys, &mut self.shares);
+        let mut left = rng.random::<f64>();
+        for (i, &p) in self.shares.iter().enumerate() {
+            if left < p {
+                return answers[i];
+            }
+            left -= p;
+        }
+        answers[answers.len() - 1]
+    }
 }
 
 /// Returns every seat's `reward` for `state` as it stands, judged by the standings.
@@ -749,8 +886,19 @@ fn best_of(n: usize, rng: &mut FloeRng, value: impl Fn(usize) -> f64) -> usize {
 impl<G: Game> Bot<G> for MctsBot<G> {
     fn act(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) -> G::Action {
         self.start(view, rng);
+        let answered = match self.settings.simul {
+            Simul::Tree => None,
+            _ => view.secret_round(),
+        };
+        self.secret = answered.is_some();
+        self.reopen = answered.is_some_and(|n| n > 0);
+        self.situation = view.round_key();
         self.pair_seed = rng.random::<u64>();
-        self.value_root(view, answers, rng);
+        if self.secret {
+            self.root_values.clear();
+        } else {
+            self.value_root(view, answers, rng);
+        }
         let started = Instant::now();
         for i in 0..self.settings.iters {
             let stopped = i > 0
@@ -767,6 +915,9 @@ impl<G: Game> Bot<G> for MctsBot<G> {
                 break;
             }
             self.iterate(view, answers, rng);
+        }
+        if self.secret {
+            return self.draw_from_average(view, answers, rng);
         }
         // The most visited answer, a tie going to the better mean, then to the first
         // listed. At its own question a seat tells all its answers apart, so each has its

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::{Reward, Rollout, TreeKind};
+use crate::{Reward, Rollout, Simul, TreeKind};
 
 /// When a playout stops and is judged by the seats' standings instead of played out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,12 +60,16 @@ pub struct Settings {
     pub paired: bool,
     /// How the rest of the current turn is searched.
     pub turn: Turn,
+    /// How answers are picked at a secret simultaneous choice the game declares
+    /// ([`floe_core::Game::secret_round`]), and so how the search answers one.
+    pub simul: Simul,
 }
 
 impl Settings {
     /// The plain search: 1,000 iterations, c 0.7, random playouts to the end, one tree
     /// keyed by what the seat sees, score rewards, no priors, the rest of a turn in the
-    /// tree, root answers compared on common samples.
+    /// tree, root answers compared on common samples, secret simultaneous choices picked
+    /// as the tree picks any other.
     pub const PLAIN: Settings = Settings {
         iters: 1000,
         time_limit: None,
@@ -79,5 +83,6 @@ impl Settings {
         widen: 0.0,
         turn: Turn::Tree,
         paired: true,
+        simul: Simul::Tree,
     };
 }

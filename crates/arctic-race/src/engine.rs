@@ -438,6 +438,31 @@ impl Game for ArcticRace {
         standing
     }
 
+    /// The commit is a secret simultaneous choice: from the leader on, the seats before
+    /// the one asked have committed a card face down this round.
+    fn secret_round(&self, st: &State) -> Option<usize> {
+        (st.phase == Phase::Commit).then(|| {
+            let players = usize::from(st.players);
+            (st.actor.index() + players - st.leader.index()) % players
+        })
+    }
+
+    /// The cards committed this round go back to their hands, and the leader is asked
+    /// again.
+    fn reopen_round(&self, st: &mut State) {
+        if st.phase != Phase::Commit {
+            return;
+        }
+        let mut seat = st.leader;
+        while seat != st.actor {
+            let s = seat.index();
+            st.hand[s] |= 1 << st.committed[s];
+            st.committed[s] = NO_CARD;
+            seat = Seat((seat.0 + 1) % st.players);
+        }
+        st.actor = st.leader;
+    }
+
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
         self.sample_hidden(st, seat, rng, out);
     }

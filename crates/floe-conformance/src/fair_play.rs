@@ -7,15 +7,18 @@ use floe_core::{ActionList, FloeRng, Game, Seat, Stream, View, stream_rng};
 use crate::case::{Case, listed};
 use crate::{Kit, MIN_VARIED};
 
-/// The MCTS bots of the fair-play check, one per tree kind and two that switch on the
-/// search's other parts: a budget enough for a search with a tree, small enough for a
+/// The MCTS bots of the fair-play check, one per tree kind, two that switch on the
+/// search's other parts and two that pick secret choices by their own rules: a budget
+/// enough for a search with a tree, small enough for a
 /// debug build.
-const MCTS: [&str; 5] = [
+const MCTS: [&str; 7] = [
     "mcts:iters=20,tree=single",
     "mcts:iters=20,tree=multi",
     "mcts:iters=20,tree=open",
     "mcts:iters=20,turn=plan,rollout=mast,widen=1",
     "mcts:iters=20,rollout=standing,cut=0,bias=1,paired=off",
+    "mcts:iters=20,simul=regret",
+    "mcts:iters=20,simul=exp3,tree=multi",
 ];
 
 /// A question met on the walk: the state, the seat asked and its answers, and where.

@@ -93,9 +93,10 @@ pub(crate) fn threads<G: Game>(game: &G, kit: &Kit<'_, G>, players: usize) {
 }
 
 /// The MCTS settings beyond the plain search that the runs checks play, two parts each.
-const NEW_SEARCHES: [&str; 2] = [
+const NEW_SEARCHES: [&str; 3] = [
     "mcts:iters=20,turn=plan,rollout=mast,widen=1",
     "mcts:iters=20,rollout=standing,cut=0,bias=1,paired=off",
+    "mcts:iters=20,simul=regret,tree=multi",
 ];
 
 /// A run of `games` with `spec` at every seat gives equal tallies on 1 and 2 threads.

@@ -345,6 +345,41 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
         None
     }
 
+    /// Returns how many seats have already answered, face down, in the round of secret
+    /// simultaneous choices that the question pending in `state` belongs to (0 when it
+    /// opens the round), or `None`, the default, for a question that is not such a choice.
+    ///
+    /// A round of secret simultaneous choices is a run of questions, one per seat, where no
+    /// seat sees another's answer before the round ends (Goofspiel's bids, Arctic Race's
+    /// commits). The engine asks them one after another, but a search that treats them as
+    /// a sequence lets the later seats answer as if the earlier answers were chance, and
+    /// does not converge to an equilibrium there; declared here, a search can choose every
+    /// seat's answer of the round from that seat's own strategy instead.
+    fn secret_round(&self, _state: &Self::State) -> Option<usize> {
+        None
+    }
+
+    /// Returns a number for what `seat` knows when a secret round opens in `state`, equal
+    /// for states it cannot tell apart and (but for rare collisions) distinct otherwise:
+    /// the prize turned up, the answers revealed since its last. A search keeps a seat's
+    /// strategy for a round per such number, since a tree keyed by answers alone does not
+    /// branch on chance or on what a round reveals. The default, 0, keeps one strategy per
+    /// node. It must read only what `seat` knows (the conformance kit's fair-play check
+    /// varies the rest).
+    fn round_key(&self, _state: &Self::State, _seat: Seat) -> u64 {
+        0
+    }
+
+    /// Takes back the answers already given in the secret round pending in `state`
+    /// ([`Game::secret_round`] is `Some(n)` with `n > 0`), so that the round's first
+    /// question is pending, as before anyone answered it. `state` is a search's sample:
+    /// what is taken back is hidden from the seat now asked, so the result tells it
+    /// nothing new. A search for a later seat of the round starts there, choosing the
+    /// earlier seats' answers from their strategies rather than reading the sample's.
+    /// The default does nothing: a game that declares secret rounds must override it
+    /// (the conformance kit checks).
+    fn reopen_round(&self, _state: &mut Self::State) {}
+
     /// Returns what `seat` knows of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;
 

@@ -44,6 +44,18 @@ impl<'a, G: Game> View<'a, G> {
         self.game.action_key(self.state, action, self.seat)
     }
 
+    /// Returns how many seats have already answered, face down, in the secret round of
+    /// simultaneous choices the pending question belongs to, or `None` when it is not such
+    /// a choice ([`Game::secret_round`]): public, as every seat sees who has answered.
+    pub fn secret_round(&self) -> Option<usize> {
+        self.game.secret_round(self.state)
+    }
+
+    /// Returns the number for what this seat knows at a secret round ([`Game::round_key`]).
+    pub fn round_key(&self) -> u64 {
+        self.game.round_key(self.state, self.seat)
+    }
+
     /// Returns a full state consistent with what this seat knows, every hidden part sampled
     /// from `rng`. [`View::determinize`] does the same into a buffer the caller reuses.
     pub fn sample(&self, rng: &mut FloeRng) -> G::State {

@@ -287,6 +287,38 @@ impl Game for Goofspiel {
         }
     }
 
+    /// Every bid is a secret simultaneous choice: the seats before the one asked have
+    /// bid this round, face down.
+    fn secret_round(&self, st: &State) -> Option<usize> {
+        (!st.is_over()).then(|| st.actor.index())
+    }
+
+    /// The prize up, every hand (public: the cards not yet revealed, with this round's bid
+    /// counted back for a seat that has bid) and the points, folded into one number.
+    fn round_key(&self, st: &State, _seat: Seat) -> u64 {
+        let mut key = u64::from(st.prize) ^ u64::from(st.round) << 8;
+        for s in 0..st.players() {
+            let hand = st.hands[s]
+                | if st.bids[s] == NO_BID {
+                    0
+                } else {
+                    1 << st.bids[s]
+                };
+            key = (key ^ u64::from(hand)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            key = (key ^ st.points[s] as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        key
+    }
+
+    /// The bids of this round go back to their hands, and seat 0 is asked again.
+    fn reopen_round(&self, st: &mut State) {
+        for s in 0..st.actor.index() {
+            st.hands[s] |= 1 << st.bids[s];
+            st.bids[s] = NO_BID;
+        }
+        st.actor = Seat(0);
+    }
+
     fn observe(&self, st: &State, seat: Seat) -> Observation {
         Observation::of(st, seat)
     }
