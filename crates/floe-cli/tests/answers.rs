@@ -414,14 +414,25 @@ fn a_stronger_question_reads_the_head_to_head_scores() {
         let a = &answers[&pair["players"]];
         let games = num(pair, "games");
         let share = num(pair, "share_above") + num(pair, "share_tied") / 2.0;
-        let se = (share * (1.0 - share) / games).sqrt();
         close(num(a, "estimate"), share - 0.5, "estimate");
+        // The score test (SE 0.5 / sqrt(games), as if the two were even) and the Wilson
+        // interval it inverts, both less 0.5.
+        let null_se = 0.5 / games.sqrt();
         close(
-            num(a, "ci_high") - num(a, "estimate"),
-            1.959964 * se,
-            "half-width",
+            num(a, "p_value"),
+            two_sided((share - 0.5) / null_se),
+            "p-value",
         );
-        close(num(a, "p_value"), two_sided((share - 0.5) / se), "p-value");
+        let z = 1.959964_f64;
+        let centre = (share + z * z / (2.0 * games)) / (1.0 + z * z / games);
+        let half = z / (1.0 + z * z / games)
+            * (share * (1.0 - share) / games + z * z / (4.0 * games * games)).sqrt();
+        close(num(a, "ci_low"), centre - half - 0.5, "interval's low end");
+        close(
+            num(a, "ci_high"),
+            (centre + half).min(1.0) - 0.5,
+            "interval's high end",
+        );
         assert_eq!(a["measure"], "score_above of greedy over random");
         assert_eq!(a["verdict"], "greedy stronger");
     }

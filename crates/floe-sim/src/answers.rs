@@ -17,7 +17,9 @@ pub use crate::answer_row::{AnswerRow, sentence};
 use crate::ladder::pairwise;
 use crate::report::summary_rows;
 use crate::report::{RunLabel, cause_column};
-use crate::stats::{Z95, benjamini_hochberg, holm, mean, mean_interval, sd_from_sums, two_sided_z};
+use crate::stats::{
+    Z95, benjamini_hochberg, holm, mean, mean_interval, sd_from_sums, two_sided_z, wilson,
+};
 use crate::table::{PValue, Table};
 
 /// What a question asks.
@@ -200,8 +202,8 @@ pub const WIN_RATE: &str = "win_rate";
 
 /// The measure of a [`Ask::Stronger`] question: of two bots that met, the share of the
 /// games where both played in which the first scored above the second, a tie counting
-/// half (`pairwise.csv`'s `share_above` plus half its `share_tied`), standard error
-/// sqrt(p (1 - p) / games).
+/// half (`pairwise.csv`'s `share_above` plus half its `share_tied`), against an even 0.5
+/// by the score test with its Wilson interval.
 pub const SCORE_ABOVE: &str = "score_above";
 
 /// Returns the name of [`SCORE_ABOVE`] of `bot` over `opponent`.
@@ -271,6 +273,8 @@ pub struct Estimate {
     /// (or a constant figure) would otherwise weigh infinitely in a slope and make any
     /// difference from it certain.
     pub se: f64,
+    /// The games (or seat pairs) it is measured over.
+    pub games: u64,
 }
 
 impl Estimate {
@@ -280,6 +284,7 @@ impl Estimate {
         (games > 0).then(|| Estimate {
             value,
             se: se.max(0.5 / games as f64),
+            games,
         })
     }
 
@@ -423,6 +428,9 @@ struct Found {
     z: f64,
     /// Comparisons the finding was picked among (Bonferroni), 1 but for a best.
     picks: f64,
+    /// Its interval where the normal one (estimate ± z SE) would reach past what can be:
+    /// a share's Wilson interval, for a share near 0 or 1.
+    interval: Option<(f64, f64)>,
 }
 
 impl Found {
@@ -432,10 +440,8 @@ impl Found {
         let z = (self.estimate / self.se).abs();
         // erfc, not 1 - cdf: a far-out z keeps its small p-value instead of rounding to 0.
         let p = erfc(z / std::f64::consts::SQRT_2);
-        (
-            (self.estimate - half, self.estimate + half),
-            (p * self.picks).min(1.0),
-        )
+        let normal = (self.estimate - half, self.estimate + half);
+        (self.interval.unwrap_or(normal), (p * self.picks).min(1.0))
     }
 }
 
@@ -447,6 +453,22 @@ fn difference(a: Estimate, b: Estimate) -> Found {
         se: a.se.hypot(b.se),
         z: Z95,
         picks: 1.0,
+        interval: None,
+    }
+}
+
+/// Returns a head-to-head score share `e` ([`SCORE_ABOVE`]) against an even 0.5: the
+/// score test (standard error 0.5 / sqrt(games), as if the two were even) and the share's
+/// Wilson interval less 0.5, the interval that test inverts: it never reaches past a
+/// share of 0 or 1, and it excludes 0 exactly when the test finds a difference at 5%.
+fn against_even(e: Estimate) -> Found {
+    let (lo, hi) = wilson(e.value * e.games as f64, e.games);
+    Found {
+        estimate: e.value - 0.5,
+        se: 0.5 / (e.games.max(1) as f64).sqrt(),
+        z: Z95,
+        picks: 1.0,
+        interval: Some((lo - 0.5, hi - 0.5)),
     }
 }
 
@@ -474,6 +496,7 @@ fn slope(points: &[(f64, Estimate)]) -> Option<Found> {
         se: 1.0 / sxx.sqrt(),
         z: Z95,
         picks: 1.0,
+        interval: None,
     })
 }
 
@@ -661,15 +684,11 @@ fn asked(number: u64, q: &Question, group: &Group<'_>) -> Pending {
         }
         Ask::Stronger => {
             let (a, b) = (q.between[0].to_string(), q.between[1].to_string());
-            let even = Estimate {
-                value: 0.5,
-                se: 0.0,
-            };
             let found = group
                 .points
                 .iter()
                 .find_map(|p| p.measure(measure))
-                .map(|e| difference(even, e));
+                .map(against_even);
             let stronger = match found {
                 Some(f) if f.estimate < 0.0 => &a,
                 _ => &b,
@@ -809,9 +828,47 @@ mod tests {
         }
     }
 
+    /// A score share against an even 0.5 keeps its interval inside what a share can be,
+    /// and the interval excludes no difference exactly when the test finds one.
+    #[test]
+    fn a_score_share_against_even_stays_in_range_and_agrees_with_its_test() {
+        for games in [10_u64, 100, 768, 5000] {
+            for k in 0..=20 {
+                let value = k as f64 / 20.0;
+                let e = Estimate {
+                    value,
+                    se: 0.0,
+                    games,
+                };
+                let ((lo, hi), p) = against_even(e).interval_and_p();
+                let tiny = 1e-12;
+                assert!(
+                    -0.5 <= lo && lo <= value - 0.5 + tiny,
+                    "{value}: low end {lo}"
+                );
+                assert!(
+                    value - 0.5 <= hi + tiny && hi <= 0.5,
+                    "{value}: high end {hi}"
+                );
+                let excludes = lo > 0.0 || hi < 0.0;
+                if (p - 0.05).abs() > 1e-9 {
+                    assert_eq!(
+                        excludes,
+                        p < 0.05,
+                        "{value} of {games}: p {p}, {lo} to {hi}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_slope_through_exact_points_is_their_line() {
-        let e = |v| Estimate { value: v, se: 0.1 };
+        let e = |v| Estimate {
+            value: v,
+            se: 0.1,
+            games: 100,
+        };
         let f = slope(&[(0.0, e(1.0)), (1.0, e(3.0)), (2.0, e(5.0))]).unwrap();
         assert!((f.estimate - 2.0).abs() < 1e-12);
         // Σ w (x - x̄)² = 100 (1 + 0 + 1) = 200.
@@ -824,10 +881,12 @@ mod tests {
         let a = Estimate {
             value: 1.0,
             se: 0.3,
+            games: 100,
         };
         let b = Estimate {
             value: 1.5,
             se: 0.4,
+            games: 100,
         };
         let ((lo, hi), p) = difference(a, b).interval_and_p();
         // SE 0.5, z = 1: p = 0.3173.
