@@ -123,3 +123,25 @@ fn a_fixed_four_card_order_has_a_mixed_opening() {
     let mixed = s.solution.rows.iter().filter(|&&p| p > 1e-6).count();
     assert!(mixed >= 2, "{s:?}");
 }
+
+/// A bot spec's exploitability, its strategy sampled at every question: `random`, which
+/// answers uniformly, comes out near the uniform strategy's exact figure, inside a
+/// resampled interval that holds its estimate.
+#[test]
+fn a_bot_spec_s_exploitability_is_sampled_near_its_exact_figure() {
+    let game = goofspiel(3);
+    let dealt = deals(&game, Some(DESCENDING_3));
+    let exact = exploitability_of(&game, Payoff::Difference, &dealt, &mut Uniform).mean;
+    let random = floe_bots::BotSpec::parse("random").unwrap();
+    let e = floe_solve::exploitability(&game, Payoff::Difference, &dealt, &random, 400, 7, 200);
+    assert!(e.interval.0 <= e.mean && e.mean <= e.interval.1, "{e:?}");
+    // Sampling noise is exploited too, so the estimate leans a little high.
+    assert!(
+        e.mean >= exact - 0.05 && e.mean <= exact + 0.15,
+        "{e:?} against the exact {exact}"
+    );
+    assert!(
+        e.interval.1 > e.interval.0,
+        "a sampled bot's figure has an interval: {e:?}"
+    );
+}
