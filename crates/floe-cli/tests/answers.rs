@@ -79,7 +79,8 @@ fn two_sided(z: f64) -> f64 {
 }
 
 /// The weighted least-squares slope of `(x, y, weight)` points and its standard error
-/// (weights 1/SE²), worked out here apart from Floe's own code.
+/// (weights 1/SE², widened by the Birge ratio when the points scatter beyond their
+/// errors), worked out here apart from Floe's own code.
 fn weighted_slope(points: &[(f64, f64, f64)]) -> (f64, f64) {
     let total: f64 = points.iter().map(|p| p.2).sum();
     let xbar = points.iter().map(|p| p.2 * p.0).sum::<f64>() / total;
@@ -89,7 +90,13 @@ fn weighted_slope(points: &[(f64, f64, f64)]) -> (f64, f64) {
         .iter()
         .map(|p| p.2 * (p.0 - xbar) * (p.1 - ybar))
         .sum();
-    (sxy / sxx, 1.0 / sxx.sqrt())
+    let b = sxy / sxx;
+    let chi2: f64 = points
+        .iter()
+        .map(|p| p.2 * (p.1 - ybar - b * (p.0 - xbar)).powi(2))
+        .sum();
+    let birge = (chi2 / (points.len() as f64 - 2.0)).max(1.0).sqrt();
+    (b, birge / sxx.sqrt())
 }
 
 #[test]

@@ -474,8 +474,9 @@ fn against_even(e: Estimate) -> Found {
 
 /// Returns the weighted least-squares slope of the estimates on `x` (weights 1 / SE²: the
 /// standard errors taken as known, so the slope's standard error is 1 / sqrt(Σ w (x -
-/// x̄)²); a curved response is not allowed for, and makes the interval too narrow).
-/// `None` without two distinct values of `x`.
+/// x̄)²), times the Birge ratio sqrt(χ² / (points - 2)) when that is above 1: a curved
+/// response widens the interval instead of narrowing it). `None` without two distinct
+/// values of `x`.
 fn slope(points: &[(f64, Estimate)]) -> Option<Found> {
     let w: Vec<f64> = points.iter().map(|(_, e)| 1.0 / (e.se * e.se)).collect();
     let total: f64 = w.iter().sum();
@@ -491,9 +492,26 @@ fn slope(points: &[(f64, Estimate)]) -> Option<Found> {
         sxx += w * (x - xbar) * (x - xbar);
         sxy += w * (x - xbar) * (e.value - ybar);
     }
-    (sxx > 0.0 && sxx.is_finite()).then(|| Found {
-        estimate: sxy / sxx,
-        se: 1.0 / sxx.sqrt(),
+    if !(sxx > 0.0 && sxx.is_finite()) {
+        return None;
+    }
+    let b = sxy / sxx;
+    // Points that scatter about the line more than their own errors allow (a curved
+    // response: reduced chi-square above 1) widen the slope's error by the square root
+    // of the reduced chi-square (the Birge ratio), so that a poor line is not read as a
+    // precise one.
+    let chi2: f64 = points
+        .iter()
+        .zip(&w)
+        .map(|((x, e), w)| w * (e.value - ybar - b * (x - xbar)).powi(2))
+        .sum();
+    let spread = match points.len().saturating_sub(2) {
+        0 => 1.0,
+        dof => (chi2 / dof as f64).max(1.0).sqrt(),
+    };
+    Some(Found {
+        estimate: b,
+        se: spread / sxx.sqrt(),
         z: Z95,
         picks: 1.0,
         interval: None,
@@ -874,6 +892,27 @@ mod tests {
         // Σ w (x - x̄)² = 100 (1 + 0 + 1) = 200.
         assert!((f.se - 1.0 / 200f64.sqrt()).abs() < 1e-12);
         assert!(slope(&[(1.0, e(1.0)), (1.0, e(2.0))]).is_none());
+    }
+
+    /// Points off a straight line beyond their errors widen the slope's error by the
+    /// Birge ratio: y = 0, 2, 0 at x = 0, 1, 2 (SE 0.1 each) has slope 0, χ² = 266.7 on 1
+    /// degree of freedom, so its error is sqrt(266.7) times 1 / sqrt(200).
+    #[test]
+    fn a_curved_response_widens_the_slope_s_interval() {
+        let e = |v| Estimate {
+            value: v,
+            se: 0.1,
+            games: 100,
+        };
+        let f = slope(&[(0.0, e(0.0)), (1.0, e(2.0)), (2.0, e(0.0))]).unwrap();
+        assert!(f.estimate.abs() < 1e-12);
+        // Weighted mean 2/3; residuals -2/3, 4/3, -2/3; χ² = 100 (4/9 + 16/9 + 4/9).
+        let chi2: f64 = 100.0 * 24.0 / 9.0;
+        assert!(
+            (f.se - chi2.sqrt() / 200f64.sqrt()).abs() < 1e-9,
+            "{}",
+            f.se
+        );
     }
 
     #[test]
