@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use floe_core::ParamValue;
 use floe_sim::Dealing;
-use floe_sim::answers::RULES_OWN;
+use floe_sim::answers::rules_own;
 use floe_sim::answers::{Adjust, Question, Questions};
 use serde::{Deserialize, Serialize};
 
@@ -77,21 +77,18 @@ pub struct CellPlan {
 
 impl CellPlan {
     /// Names the cell, e.g. `random, 4 players, tiles_removed 6`, a swept value the rules
-    /// themselves hold marked `(the rules' own)`.
+    /// themselves hold marked `(the rules' own)` ([`rules_own`]).
     pub fn name(&self) -> String {
         let mut name = format!("{}, {} players", self.bots, self.players);
         for s in self.sweep.iter().chain(&self.by) {
-            name.push_str(&format!(", {} {}{}", s.param, s.value, rules_own(s)));
+            name.push_str(&format!(
+                ", {} {}{}",
+                s.param,
+                s.value,
+                rules_own(&s.value, &s.rules_value)
+            ));
         }
         name
-    }
-}
-
-/// Returns [`RULES_OWN`] when the cell's swept value `s` is the rules' own, else nothing.
-fn rules_own(s: &SweepPoint) -> &'static str {
-    match s.value == s.rules_value {
-        true => RULES_OWN,
-        false => "",
     }
 }
 

@@ -339,13 +339,12 @@ pub struct Swept {
 /// The mark of a swept value the rules themselves hold, wherever a cell is named.
 pub const RULES_OWN: &str = " (the rules' own)";
 
-impl Swept {
-    /// Returns [`RULES_OWN`] when the value set is the rules' own, else nothing.
-    pub fn rules_own(&self) -> &'static str {
-        match self.value == self.rules_value {
-            true => RULES_OWN,
-            false => "",
-        }
+/// Returns [`RULES_OWN`] when a swept `value` is the rules' own `rules_value`, else
+/// nothing: the one test both a cell's name and an answer's use.
+pub fn rules_own(value: &ParamValue, rules_value: &ParamValue) -> &'static str {
+    match value == rules_value {
+        true => RULES_OWN,
+        false => "",
     }
 }
 
@@ -790,7 +789,14 @@ fn fair_rows(number: u64, points: &[Point], fair: &[FairTest]) -> Vec<Pending> {
                 .sweep
                 .iter()
                 .chain(&p.by)
-                .map(|s| format!(", {} {}{}", s.param, s.value, s.rules_own()))
+                .map(|s| {
+                    format!(
+                        ", {} {}{}",
+                        s.param,
+                        s.value,
+                        rules_own(&s.value, &s.rules_value)
+                    )
+                })
                 .collect();
             at = format!("{}s' win shares{at}", t.test);
             Pending {
