@@ -5,6 +5,7 @@
 //! run are computed exactly as those of a run done in one piece.
 
 use statrs::distribution::{ChiSquared, Continuous, ContinuousCDF, Normal};
+use std::sync::Mutex;
 
 /// The normal quantile for a two-sided 95% interval.
 pub const Z95: f64 = 1.959_963_984_540_054;
@@ -259,7 +260,27 @@ pub fn noise_floor(seats: usize, games: u64, level: f64) -> f64 {
 /// standard normal values, from its distribution function
 /// P(R <= r) = n * integral of phi(x) (Phi(x + r) - Phi(x))^(n - 1) dx, integrated by
 /// Simpson's rule and inverted by bisection.
+///
+/// Each answer is kept for the rest of the process: a sweep's charts ask for the same few
+/// (seats, level) pairs once a cell, and each costs a quarter of a million evaluations of
+/// the normal distribution.
 pub fn normal_range_quantile(n: usize, q: f64) -> f64 {
+    static KNOWN: Mutex<Vec<(usize, u64, f64)>> = Mutex::new(Vec::new());
+    let key = (n, q.to_bits());
+    let known = |k: &[(usize, u64, f64)]| k.iter().find(|e| (e.0, e.1) == key).map(|e| e.2);
+    if let Some(r) = known(&KNOWN.lock().unwrap_or_else(|e| e.into_inner())) {
+        return r;
+    }
+    let r = integrate_range_quantile(n, q);
+    KNOWN
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push((key.0, key.1, r));
+    r
+}
+
+/// [`normal_range_quantile`] worked out afresh.
+fn integrate_range_quantile(n: usize, q: f64) -> f64 {
     let z = Normal::standard();
     let cdf = |r: f64| {
         let (lo, hi, steps) = (-9.0_f64, 9.0_f64, 2000);
