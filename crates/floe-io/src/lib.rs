@@ -11,6 +11,7 @@
 //! write checks it, so every command that reads or writes stops promptly, leaving nothing
 //! half-written.
 
+pub mod claim;
 pub mod console;
 pub mod digest;
 pub mod gate;

@@ -22,10 +22,11 @@
 //! are removed, never a folder of the user's that happens to be named like one.
 
 use std::collections::BTreeSet;
-use std::fs::{self, File};
+use std::fs;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
 
+use floe_io::claim::{self, Claim, Entry};
 use floe_io::read::Kind;
 use floe_io::write;
 use serde::{Deserialize, Serialize};
@@ -40,14 +41,11 @@ use floe_pages::charts::is_chart_name;
 /// staging folder's copy.
 pub use floe_io::write::NewFile as OutFile;
 
-/// The list of files Floe made in a folder.
-pub const OWNED: &str = "floe-files.toml";
+/// The list of files Floe made in a folder ([`floe_io::claim::LIST`]).
+pub use floe_io::claim::LIST as OWNED;
 
-/// The start of a staging folder's name inside the output folder (the process id follows).
-const STAGING: &str = ".floe-partial-";
-
-/// The file that marks a staging folder as Floe's: only folders holding it are removed.
-pub const STAGING_MARK: &str = ".floe-staging";
+/// The file that marks a staging folder as Floe's ([`floe_io::claim::STAGING_MARK`]).
+pub use floe_io::claim::STAGING_MARK;
 
 /// The lock file of an output folder ([`floe_io::write::LOCK`]).
 pub use floe_io::write::LOCK;
@@ -70,13 +68,6 @@ impl OutputError {
             return message;
         }
         format!("{}: {message}", floe_io::gate::path(&self.path))
-    }
-}
-
-fn at(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
-    move |error| OutputError {
-        path: path.to_path_buf(),
-        message: error.to_string().into(),
     }
 }
 
@@ -121,36 +112,36 @@ impl Scope {
     }
 }
 
-/// An output folder being written.
+/// An output folder being written: claimed for this run ([`floe_io::claim`]) until it is
+/// dropped.
 #[derive(Debug)]
 pub struct OutputDir {
-    dir: PathBuf,
-    staging: PathBuf,
-    /// The outermost folder this run created (`dir` or one of its parents), if any.
-    created: Option<PathBuf>,
-    /// The files Floe made in `dir` before this run.
+    claim: Claim,
+    /// The files Floe made in the folder before this run.
     owned: BTreeSet<String>,
-    /// The open lock file, locked for the run's whole life.
-    lock: Option<File>,
     scope: Scope,
     force: bool,
     /// The files written in the staging folder, in order.
     written: Vec<String>,
-    committed: bool,
 }
 
 /// Reads the list of files Floe made in `dir` (empty when there is none).
 fn read_owned(dir: &Path) -> Result<Owned, OutputError> {
     let path = dir.join(OWNED);
-    let bad = |message: String| OutputError {
-        path: path.clone(),
-        message: message.into(),
-    };
     if fs::symlink_metadata(&path).is_err() {
         return Ok(Owned::default());
     }
     let text = floe_io::read::text(&path, Kind::FILE_LIST).map_err(door)?;
-    let owned: Owned = toml::from_str(&text).map_err(|e| {
+    parse_owned(&text, &path)
+}
+
+/// Reads the list of files Floe made in a folder from its text, read from `path`.
+fn parse_owned(text: &str, path: &Path) -> Result<Owned, OutputError> {
+    let bad = |message: String| OutputError {
+        path: path.to_path_buf(),
+        message: message.into(),
+    };
+    let owned: Owned = toml::from_str(text).map_err(|e| {
         bad(format!(
             "not a list of the files Floe wrote here: {}",
             e.message()
@@ -188,9 +179,14 @@ pub fn result_files(dir: &Path) -> Result<Vec<String>, OutputError> {
 /// Names the folder's list of files when it says a move was cut short, or when it cannot
 /// be read.
 pub fn check_complete(dir: &Path) -> Result<(), OutputError> {
-    if read_owned(dir)?.switching {
+    complete(&read_owned(dir)?, &dir.join(OWNED))
+}
+
+/// As [`check_complete`], with the folder's list read from `path` already.
+fn complete(owned: &Owned, path: &Path) -> Result<(), OutputError> {
+    if owned.switching {
         return Err(OutputError {
-            path: dir.join(OWNED),
+            path: path.to_path_buf(),
             message: "a run was stopped while it moved its files into this folder, so the \
                       folder may mix the files of two runs; run the command that made it \
                       again"
@@ -200,27 +196,20 @@ pub fn check_complete(dir: &Path) -> Result<(), OutputError> {
     Ok(())
 }
 
-/// Locks `dir` for this run (see [`LOCK`]) and writes this run's name into the lock file.
-///
-/// # Errors
-/// Refuses when another run holds the lock, naming it; names the lock file when it cannot
-/// be opened or locked.
-fn take_lock(dir: &Path) -> Result<File, OutputError> {
-    match write::lock(&dir.join(LOCK), &write::holder()).map_err(door)? {
-        Ok(file) => Ok(file),
-        Err(holder) => Err(OutputError {
-            path: dir.to_path_buf(),
-            message: Message::from(format!(
-                "another Floe run is writing into this folder ({}); wait for it to end \
+/// Refuses a run into `dir`, whose lock the run that wrote `holder` into it holds.
+fn held(dir: &Path, holder: &str) -> OutputError {
+    OutputError {
+        path: dir.to_path_buf(),
+        message: Message::from(format!(
+            "another Floe run is writing into this folder ({}); wait for it to end \
                  or choose another ",
-                if holder.is_empty() {
-                    "it has not yet said which".to_string()
-                } else {
-                    floe_io::gate::terminal(&holder).replace('\n', " ")
-                }
-            ))
-            .mention(Setting::Out),
-        }),
+            if holder.is_empty() {
+                "it has not yet said which".to_string()
+            } else {
+                floe_io::gate::terminal(holder).replace('\n', " ")
+            }
+        ))
+        .mention(Setting::Out),
     }
 }
 
@@ -248,49 +237,45 @@ impl OutputDir {
         scope: Scope,
         force: bool,
     ) -> Result<OutputDir, OutputError> {
-        let created = write::folders(dir).map_err(door)?;
-        let mut out = OutputDir {
-            dir: dir.to_path_buf(),
-            staging: PathBuf::new(),
-            created,
-            owned: BTreeSet::new(),
-            lock: None,
+        let (claim, found) = claim::claim(dir)
+            .map_err(door)?
+            .map_err(|holder| held(dir, &holder))?;
+        let list = claim.dir().join(OWNED);
+        let owned = match &found.list {
+            Some(text) => parse_owned(text, &list)?,
+            None => Owned::default(),
+        };
+        if owned.switching && scope != Scope::Everything {
+            complete(&owned, &list)?;
+        }
+        let out = OutputDir {
+            claim,
+            owned: owned.files,
             scope,
             force,
             written: Vec::new(),
-            committed: false,
         };
-        out.lock = Some(take_lock(dir)?);
-        let owned = read_owned(dir)?;
-        out.owned = owned.files;
-        if owned.switching && scope != Scope::Everything {
-            check_complete(dir)?;
-        }
-        out.check_clashes(names, charts)?;
-        remove_dead_staging(dir);
-        let staging = dir.join(format!("{STAGING}{}", std::process::id()));
-        write::folder(&staging).map_err(door)?;
-        out.staging = staging;
-        let mark = out.staging.join(STAGING_MARK);
-        write::create(&mark, &mark)
-            .and_then(write::NewFile::finish)
-            .map_err(door)?;
+        out.check_clashes(&found.entries, names, charts)?;
         Ok(out)
     }
 
     /// Refuses, unless forced, a name of `names` (or, with `charts`, a chart) that is a
-    /// file Floe did not make here, and always a name that is not a file at all.
-    fn check_clashes(&self, names: &[&str], charts: bool) -> Result<(), OutputError> {
-        let entries = fs::read_dir(&self.dir).map_err(at(&self.dir))?;
+    /// file of `entries` (the folder's) Floe did not make, and always a name that is not a
+    /// file at all.
+    fn check_clashes(
+        &self,
+        entries: &[Entry],
+        names: &[&str],
+        charts: bool,
+    ) -> Result<(), OutputError> {
         for entry in entries {
-            let entry = entry.map_err(at(&self.dir))?;
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let clashes = names.contains(&name.as_str()) || (charts && is_chart_name(&name));
+            let name = &entry.name;
+            let clashes = names.contains(&name.as_str()) || (charts && is_chart_name(name));
             if !clashes {
                 continue;
             }
-            let path = entry.path();
-            if !path.is_file() || path.is_symlink() {
+            let path = self.claim.dir().join(name);
+            if !entry.plain_file {
                 return Err(OutputError {
                     path,
                     message: Message::from(
@@ -300,7 +285,7 @@ impl OutputDir {
                     .mention(Setting::Out),
                 });
             }
-            if !self.force && !self.owned.contains(&name) {
+            if !self.force && !self.owned.contains(name) {
                 return Err(OutputError {
                     path,
                     message: Message::from(format!(
@@ -319,7 +304,7 @@ impl OutputDir {
 
     /// The staging folder, where the files are written until [`OutputDir::commit`].
     pub fn staging(&self) -> &Path {
-        &self.staging
+        self.claim.staging()
     }
 
     /// Opens `name` for writing in the staging folder.
@@ -327,7 +312,8 @@ impl OutputDir {
     /// # Errors
     /// Fails if the file cannot be created.
     pub fn file(&mut self, name: &str) -> Result<OutFile, OutputError> {
-        let file = write::create(&self.staging.join(name), &self.dir.join(name)).map_err(door)?;
+        let file = write::create(&self.staging().join(name), &self.claim.dir().join(name))
+            .map_err(door)?;
         self.written.push(name.to_string());
         Ok(file)
     }
@@ -347,7 +333,7 @@ impl OutputDir {
     pub fn stage_page(&mut self) -> anyhow::Result<()> {
         let mut files = self.written.clone();
         files.sort();
-        let page = floe_pages::report::render(&self.staging, &files)?;
+        let page = floe_pages::report::render(self.staging(), &files)?;
         let mut file = self.file(floe_pages::report::PAGE)?;
         file.write_all(page.as_bytes())?;
         file.flush()?;
@@ -385,7 +371,9 @@ impl OutputDir {
         floe_io::stop::check().map_err(door)?;
         let written: BTreeSet<String> = self.written.iter().cloned().collect();
         // Files that were not there when the run began may have appeared since.
+        let dir = self.claim.dir();
         self.check_clashes(
+            &claim::entries(dir).map_err(door)?,
             &self.written.iter().map(String::as_str).collect::<Vec<_>>(),
             false,
         )?;
@@ -394,8 +382,8 @@ impl OutputDir {
         self.write_owned(&owned, true)?;
         let mut done = Vec::new();
         for name in &self.written {
-            let target = self.dir.join(name);
-            write::place(&self.staging.join(name), &target).map_err(door)?;
+            let target = dir.join(name);
+            write::place(&self.staging().join(name), &target).map_err(door)?;
             done.push(target);
         }
         let stale: Vec<String> = self
@@ -405,11 +393,11 @@ impl OutputDir {
             .cloned()
             .collect();
         for name in &stale {
-            write::remove(&self.dir.join(name)).map_err(door)?;
+            write::remove(&dir.join(name)).map_err(door)?;
             owned.remove(name);
         }
         self.write_owned(&owned, false)?;
-        self.committed = true;
+        self.claim.keep();
         Ok(done)
     }
 
@@ -425,8 +413,8 @@ impl OutputDir {
             })
             .expect("a list of names serialises")
         );
-        let staged = self.staging.join(OWNED);
-        let target = self.dir.join(OWNED);
+        let staged = self.staging().join(OWNED);
+        let target = self.claim.dir().join(OWNED);
         // Written while the move is under way: a signal must not stop it half-done.
         write::remove(&staged).map_err(door)?;
         write::create(&staged, &target)
@@ -434,40 +422,6 @@ impl OutputDir {
             .and_then(write::NewFile::finish)
             .and_then(|()| write::place(&staged, &target))
             .map_err(door)
-    }
-}
-
-/// Removes the staging folders that runs into `dir` left when they were killed: every
-/// folder named like one that holds Floe's mark ([`STAGING_MARK`]). The caller holds the
-/// folder's lock, so no live run is staging there; a folder without the mark is the user's
-/// and is left alone.
-fn remove_dead_staging(dir: &Path) {
-    let Ok(entries) = fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let named = entry.file_name().to_string_lossy().starts_with(STAGING);
-        let marked = !path.is_symlink() && path.join(STAGING_MARK).is_file();
-        if named && marked {
-            write::remove_staging(&path);
-        }
-    }
-}
-
-impl Drop for OutputDir {
-    fn drop(&mut self) {
-        if !self.staging.as_os_str().is_empty() {
-            write::remove_staging(&self.staging);
-        }
-        if self.committed {
-            return;
-        }
-        if let Some(top) = &self.created {
-            // This run made the folder, so its lock file is this run's alone.
-            let _ = write::remove(&self.dir.join(LOCK));
-            write::remove_empty_folders(&self.dir, top);
-        }
     }
 }
 
@@ -660,11 +614,11 @@ mod tests {
     #[test]
     fn only_marked_staging_folders_are_removed() {
         let root = tempfile::tempdir().unwrap();
-        let dead = root.path().join(format!("{STAGING}99999999"));
+        let dead = root.path().join(format!("{}99999999", claim::STAGING));
         fs::create_dir_all(&dead).unwrap();
         fs::write(dead.join(STAGING_MARK), "").unwrap();
         fs::write(dead.join("x.csv"), "").unwrap();
-        let users = root.path().join(format!("{STAGING}99999"));
+        let users = root.path().join(format!("{}99999", claim::STAGING));
         fs::create_dir_all(&users).unwrap();
         fs::write(users.join("important.txt"), "mine").unwrap();
         let out = OutputDir::prepare(root.path(), &[], false, Scope::Everything, false).unwrap();
