@@ -27,6 +27,7 @@ pub fn random_run<G: Game>(game: &G, games: u64, threads: usize) -> RunConfig {
         games,
         threads,
         shard: Shard::WHOLE,
+        arc: false,
     }
 }
 

@@ -129,6 +129,9 @@ impl Game for Row {
     fn turn_starts(&self, st: &Picks) -> bool {
         st.seat0.is_empty() || st.seat0.len() == self.widths.len() || !self.one_turn
     }
+    fn round(&self, st: &Picks) -> u32 {
+        st.seat0.len() as u32
+    }
 }
 
 /// Encodes nothing (`numbered_answers!`): no fields.

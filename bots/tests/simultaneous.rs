@@ -117,6 +117,9 @@ impl Game for Pennies {
     fn turn_starts(&self, _: &Self::State) -> bool {
         true
     }
+    fn round(&self, _: &Self::State) -> u32 {
+        0
+    }
     fn encoding_len(&self, _: usize) -> usize {
         1
     }

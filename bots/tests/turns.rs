@@ -76,6 +76,9 @@ impl Game for TwoStepTurn {
     fn turn_starts(&self, st: &Picks) -> bool {
         st.0.len() != 1
     }
+    fn round(&self, st: &Picks) -> u32 {
+        st.0.len() as u32
+    }
 }
 
 /// Encodes nothing (`numbered_answers!`): no fields.

@@ -505,6 +505,10 @@ impl Game for ArcticRace {
         true
     }
 
+    fn round(&self, st: &State) -> u32 {
+        st.round
+    }
+
     /// See the layout in the `encoding` module: it depends on the rules' river and tile
     /// kinds as well as on `players`.
     fn encoding_len(&self, players: usize) -> usize {

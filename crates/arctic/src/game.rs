@@ -166,6 +166,10 @@ impl Game for Arctic {
         !st.turn.asked && st.phase != Phase::Over
     }
 
+    fn round(&self, st: &State) -> u32 {
+        st.round
+    }
+
     fn encoding_len(&self, players: usize) -> usize {
         observation::encoding_len(players)
     }

@@ -58,10 +58,11 @@ macro_rules! install_counting_allocator {
     };
 }
 
-/// Plays games at a table of the bots `specs` (one seat each) and panics if the bots
-/// allocate once their buffers have grown: the first `warm_up` games let greedy grow its
-/// lookahead levels and MCTS its node arena; the next `measured` games must allocate
-/// nothing. Needs the [`CountingAllocator`] installed.
+/// Plays games at a table of the bots `specs` (one seat each), following how each game
+/// unfolds ([`floe_sim::arc`]), and panics if the bots or the record allocate once their
+/// buffers have grown: the first `warm_up` games let greedy grow its lookahead levels and
+/// MCTS its node arena; the next `measured` games must allocate nothing. Needs the
+/// [`CountingAllocator`] installed.
 ///
 /// # Panics
 /// Panics if a spec does not parse, or if the measured games allocate.
@@ -79,7 +80,7 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
                 .build()
         })
         .collect();
-    let mut table = floe_sim::Seats::new(bots);
+    let mut table = floe_sim::Seats::new(bots).following_arcs();
     let mut games = |indices: std::ops::Range<u64>| {
         for index in indices {
             let seed = floe_core::game_seed(4, index);
@@ -96,7 +97,12 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
     games(0..warm_up);
     let before = allocations();
     games(warm_up..warm_up + measured);
-    assert_eq!(allocations() - before, 0, "a bot allocated during play");
+    assert_eq!(
+        allocations() - before,
+        0,
+        "a bot, or the record of the game's course, allocated during play"
+    );
+    assert!(table.arc().is_some(), "the games' courses were followed");
 }
 
 /// Writes a game's test that its thinking bots allocate nothing once their buffers have

@@ -114,6 +114,7 @@ fn threads_with<G: Game>(game: &G, spec: &str, games: u64, players: usize) {
             games,
             threads,
             shard: Shard::WHOLE,
+            arc: false,
         };
         run(game, &cfg, &|_| {}, None)
     };

@@ -428,6 +428,12 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// a bot that judges positions judges its answer at the end of its own turn.
     fn turn_starts(&self, state: &Self::State) -> bool;
 
+    /// Returns the number of the round in play in `state`, one more for each round begun
+    /// (where it starts does not matter; it never goes down). The runner reads every
+    /// seat's standing each time it changes, to follow how the game unfolds (who leads,
+    /// and from when); a game without rounds counts its turns.
+    fn round(&self, state: &Self::State) -> u32;
+
     /// Returns the length of [`Game::encode`]'s vector for a game of `players` seats: where
     /// the last field of [`EncodingLayout::encoding_layout`] ends.
     fn encoding_len(&self, players: usize) -> usize;

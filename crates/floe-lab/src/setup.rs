@@ -144,6 +144,7 @@ pub fn setup<G: Game>(
         games: cell.games,
         threads: machine.threads,
         shard: machine.shard.unwrap_or(Shard::WHOLE),
+        arc: false,
     };
     let rules = game.rules().name().to_string();
     checked(game, &rules, &cell.bots, config, bots)

@@ -9,6 +9,7 @@
 
 mod answer_row;
 pub mod answers;
+pub mod arc;
 mod deal;
 mod dealing;
 pub mod kinds;

@@ -6,6 +6,7 @@ use floe_core::{Figures, Game, MAX_COLOURS, MAX_SEATS, Outcome, Seat, Stream, st
 use rand::RngExt;
 
 use crate::Dealing;
+use crate::arc::{Course, GameArc};
 use crate::deal::Deal;
 
 /// The seats of one table: a bot per seat and reusable buffers.
@@ -13,6 +14,9 @@ pub struct Seats<G: Game> {
     bots: Vec<AnyBot<G>>,
     /// The figures of the last game played ([`Game::figures`]), boxed once per table.
     figures: Box<Figures>,
+    /// The course of the last game played, when the table follows it
+    /// ([`Seats::following_arcs`]), and its measures.
+    course: Option<(Course, GameArc)>,
 }
 
 /// What one game gives the statistics: its outcome and who played which colour.
@@ -53,7 +57,25 @@ impl<G: Game> Seats<G> {
         Seats {
             bots,
             figures: Box::default(),
+            course: None,
         }
+    }
+
+    /// Returns this table recording how each game unfolds ([`crate::arc`]): its course
+    /// ([`Seats::course`]) and measures ([`Seats::arc`]).
+    pub fn following_arcs(mut self) -> Seats<G> {
+        self.course = Some(Default::default());
+        self
+    }
+
+    /// Returns the course of the last game played, if the table follows it.
+    pub fn course(&self) -> Option<&Course> {
+        self.course.as_ref().map(|(c, _)| c)
+    }
+
+    /// Returns the measures of how the last game played unfolded, if the table follows it.
+    pub fn arc(&self) -> Option<GameArc> {
+        self.course.as_ref().map(|&(_, arc)| arc)
     }
 
     /// Returns the figures ([`Game::figures`]) of the last game played at this table
@@ -88,7 +110,13 @@ pub fn play<G: Game>(
     let players = table.players();
     table.bots.iter_mut().for_each(Bot::new_game);
     let mut deal = Deal::new(game, players, seed, &mut |e| log(Line::Event(e)));
+    if let Some((course, _)) = &mut table.course {
+        course.begin(game, players);
+    }
     while let Some(seat) = deal.to_act(game) {
+        if let Some((course, _)) = &mut table.course {
+            course.question(game, deal.state(), deal.answers().len());
+        }
         log(Line::Question {
             seat,
             answers: deal.answers(),
@@ -110,6 +138,10 @@ pub fn play<G: Game>(
     if !game.figures().is_empty() {
         table.figures.clear();
         game.measure(state, &outcome, &mut table.figures);
+    }
+    if let Some((course, arc)) = &mut table.course {
+        course.end(game, state);
+        *arc = course.measure(&outcome);
     }
     let colours = deal_colours(seed, players, game.colours().len(), dealing.shuffle_colours);
     GameRecord {

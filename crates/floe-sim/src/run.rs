@@ -96,6 +96,9 @@ pub struct RunConfig {
     pub threads: usize,
     /// The part of the run to play ([`Shard::WHOLE`] for all of it).
     pub shard: Shard,
+    /// Whether to follow how each game unfolds ([`crate::arc`]) and count its measures
+    /// ([`Tally::arc`]); off, a run reads no standings and its tally is as without it.
+    pub arc: bool,
 }
 
 /// Why a run could not be done.
@@ -301,6 +304,7 @@ impl RunConfig {
                 .find(|s| s.to_string() == groups[g])
                 .expect("every group has a spec")
         };
+        let arc = self.arc;
         self.lineups()
             .into_iter()
             .map(|lineup| {
@@ -312,7 +316,8 @@ impl RunConfig {
                         bot
                     })
                     .collect();
-                Seats::new(bots)
+                let seats = Seats::new(bots);
+                if arc { seats.following_arcs() } else { seats }
             })
             .collect()
     }
@@ -320,7 +325,9 @@ impl RunConfig {
 
 /// Returns an empty tally shaped for the run `cfg` of `game` (its colours and bot groups).
 pub fn empty_tally<G: Game>(game: &G, cfg: &RunConfig) -> Tally {
-    Tally::new(game.colours().len(), cfg.bot_groups().len()).with_figures(game.figures().len())
+    let tally =
+        Tally::new(game.colours().len(), cfg.bot_groups().len()).with_figures(game.figures().len());
+    if cfg.arc { tally.with_arc() } else { tally }
 }
 
 /// Plays game `index` of the run `cfg` alone, reporting every line to `log` (for replays);
@@ -419,6 +426,9 @@ pub fn run_until<G: Game>(
                             part.record(&record, &lineups[lineup]);
                             if !figures.is_empty() {
                                 part.record_figures(figures, tables[lineup].figures(), cfg.players);
+                            }
+                            if let Some(arc) = tables[lineup].arc() {
+                                part.record_arc(&arc);
                             }
                             if keep {
                                 records.push(record);

@@ -29,6 +29,7 @@ fn config(players: usize, games: u64, threads: usize) -> RunConfig {
         games,
         threads,
         shard: Shard::WHOLE,
+        arc: false,
     }
 }
 
@@ -232,6 +233,7 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
         games: 60,
         threads,
         shard: Shard::WHOLE,
+        arc: false,
     };
     let (t1, r1) = records(&cfg(1));
     let (t2, r2) = records(&cfg(2));
@@ -244,4 +246,37 @@ fn search_bot_runs_do_not_depend_on_threads_or_warm_bots() {
         plain(&game, &mut table, index, game_seed(5, index));
     }
     assert_eq!(plain(&game, &mut table, 50, game_seed(5, 50)), r1[50]);
+}
+
+/// Following how the games unfold ([`floe_sim::arc`]) counts the same whatever the threads
+/// and the split into shards, adds to nothing else, and its counts travel through the
+/// named counters shard files are written from and merged into.
+#[test]
+fn the_games_arcs_count_the_same_whatever_the_threads_and_shards() {
+    let game = ArcticRace::classic();
+    let arcs = |threads, shard| RunConfig {
+        arc: true,
+        shard,
+        ..config(3, 1200, threads)
+    };
+    let whole = records(&arcs(1, Shard::WHOLE)).0;
+    assert_eq!(whole, records(&arcs(2, Shard::WHOLE)).0);
+    assert!(
+        whole.arc.iter().all(|t| t.count > 0),
+        "every measure was defined in some game: {:?}",
+        whole.arc
+    );
+    let mut merged = floe_sim::empty_tally(&game, &arcs(2, Shard::WHOLE));
+    for index in 0..3 {
+        merged.merge(&records(&arcs(2, Shard { index, count: 3 })).0);
+    }
+    assert_eq!(merged, whole);
+    let mut read_back = floe_sim::empty_tally(&game, &arcs(2, Shard::WHOLE));
+    for (name, index, value) in whole.counts() {
+        read_back.add_count(&name, index, value).unwrap();
+    }
+    assert_eq!(read_back, whole);
+    let mut without = whole.clone();
+    without.arc.clear();
+    assert_eq!(without, records(&config(3, 1200, 2)).0);
 }

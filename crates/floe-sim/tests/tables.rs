@@ -32,6 +32,7 @@ fn played<G: Game>(game: &G) -> (RunLabel, floe_sim::Tally) {
         games: 30,
         threads: 1,
         shard: Shard::WHOLE,
+        arc: false,
     };
     let tally = run(game, &cfg, &|_| {}, None).unwrap();
     let label = RunLabel {

@@ -26,6 +26,7 @@ fn tournament(
         games,
         threads,
         shard: Shard::WHOLE,
+        arc: false,
     }
 }
 

@@ -353,6 +353,10 @@ impl Game for Goofspiel {
         true
     }
 
+    fn round(&self, st: &State) -> u32 {
+        u32::from(st.round)
+    }
+
     fn encoding_len(&self, players: usize) -> usize {
         observation::encoding_len(self.rules.cards(), players)
     }

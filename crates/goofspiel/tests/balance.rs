@@ -27,6 +27,7 @@ fn tally(tie_bonus: i64) -> Tally {
         games: GAMES,
         threads: 0,
         shard: Shard::WHOLE,
+        arc: false,
     };
     run(&game, &cfg, &|_| {}, None).unwrap()
 }

@@ -237,6 +237,10 @@ impl Game for NorthPole {
         st.turn_opening && !st.is_over()
     }
 
+    fn round(&self, st: &State) -> u32 {
+        st.round
+    }
+
     fn encoding_len(&self, _players: usize) -> usize {
         observation::encoding_len()
     }

@@ -150,7 +150,8 @@ impl Tally {
         self.check_wins(players, won)?;
         self.check_groups(players)?;
         self.check_pairs()?;
-        self.check_figures(players)
+        self.check_figures(players)?;
+        self.check_arc()
     }
 
     /// Returns whether the count `what`, `found`, is the `want` that fits the games.
@@ -249,6 +250,19 @@ impl Tally {
             }
         }
         Ok(())
+    }
+
+    /// Checks that each measure of how the games unfolded has at most one value per game,
+    /// and sums that fit its count.
+    fn check_arc(&self) -> Result<(), String> {
+        match self.arc.iter().position(|t| !t.fits(self.games)) {
+            None => Ok(()),
+            Some(i) => Err(format!(
+                "{}: its count, sum and sum of squares do not fit the {}",
+                crate::arc::MEASURES[i].0,
+                count(self.games, "game")
+            )),
+        }
     }
 
     /// Checks that each figure's sums fit at most one value per game and seat in play.

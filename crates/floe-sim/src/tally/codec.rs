@@ -88,6 +88,7 @@ impl Tally {
             bots,
             pairs,
             figures,
+            arc,
         } = self;
         f("games", 0, Counter::U64(games));
         f("rounds_sum", 0, Counter::U64(rounds_sum));
@@ -128,6 +129,12 @@ impl Tally {
             f("figure_count", i, Counter::U64(count));
             f("figure_sum", i, Counter::I128(sum));
             f("figure_sq_sum", i, Counter::U128(sq_sum));
+        }
+        for (i, t) in arc.iter_mut().enumerate() {
+            let FigureTally { count, sum, sq_sum } = t;
+            f("arc_count", i, Counter::U64(count));
+            f("arc_sum", i, Counter::I128(sum));
+            f("arc_sq_sum", i, Counter::U128(sq_sum));
         }
     }
 

@@ -134,6 +134,9 @@ pub struct Tally {
     /// Per figure the game declares and per seat, at `figure * MAX_SEATS + seat` (a
     /// per-game figure at seat 0): empty for a game that declares none.
     pub figures: Vec<FigureTally>,
+    /// Per measure of how the games unfolded ([`crate::arc::MEASURES`]), in units of
+    /// 1/[`crate::arc::SCALE`]: empty for a run that does not follow them.
+    pub arc: Vec<FigureTally>,
 }
 
 impl Tally {
@@ -152,6 +155,29 @@ impl Tally {
     pub fn with_figures(mut self, figures: usize) -> Tally {
         self.figures = vec![FigureTally::default(); figures * MAX_SEATS];
         self
+    }
+
+    /// Returns this tally with room for the measures of how games unfold
+    /// ([`crate::arc::MEASURES`]).
+    pub fn with_arc(mut self) -> Tally {
+        self.arc = vec![FigureTally::default(); crate::arc::MEASURES.len()];
+        self
+    }
+
+    /// Counts the measures `arc` of one game, each where it is defined, in units of
+    /// 1/[`crate::arc::SCALE`] (rounded to the nearest).
+    ///
+    /// # Panics
+    /// Panics if the tally has no room for them ([`Tally::with_arc`]).
+    pub fn record_arc(&mut self, arc: &crate::arc::GameArc) {
+        for (t, value) in self.arc.iter_mut().zip(arc.values()) {
+            if let Some(v) = value {
+                let v = (v * f64::from(crate::arc::SCALE)).round() as i64;
+                t.count += 1;
+                t.sum += i128::from(v);
+                t.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
+            }
+        }
     }
 
     /// Counts the figures `values` of one game of `players` seats, declared by `decls`:
@@ -307,6 +333,9 @@ impl Tally {
             a.add(b);
         }
         for (a, b) in self.figures.iter_mut().zip(&other.figures) {
+            a.add(b);
+        }
+        for (a, b) in self.arc.iter_mut().zip(&other.arc) {
             a.add(b);
         }
     }

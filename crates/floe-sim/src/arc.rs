@@ -1,0 +1,335 @@
+//! How a game unfolds: every seat's standing ([`Game::standings`], points plus progress)
+//! at each round's start and at the end, and each question's number of answers, recorded
+//! while the game is played ([`Course`]), and the measures a designer reads from them
+//! ([`GameArc`]): lead changes, drama, when the game was decided, comebacks and runaways,
+//! and how many questions were real choices.
+//!
+//! The definitions, in the order of [`MEASURES`] (the docs' statistics chapter repeats
+//! them):
+//! - A **mark** is every seat's standing when a round begins (read at its first question)
+//!   and once more at the end of the game. A round the engine plays alone, with no
+//!   question in it (Goofspiel's last card, a forced move), has no mark of its own: the
+//!   next mark follows it. The first mark, at the start, is left out of
+//!   the measures below but for lead changes; the others are the game's `n` marks after
+//!   play began, the last at the end.
+//! - The **leader** at a mark is the one seat whose standing is above every other's; at a
+//!   tie for the best standing there is none.
+//! - **Lead changes**: how many times the leader differs from the previous leader, marks
+//!   without a leader skipped (a tie does not count as a change, and a lead lost to a tie
+//!   and won back is none).
+//! - The measures that follow the **winner** are defined for games won by one seat alone
+//!   (a shared win has no one winner to follow) and are left out of the cell's figures
+//!   otherwise.
+//! - **Drama**: the share of the `n` marks at which the winner was not the leader, and the
+//!   **deficit**: the winner's mean distance, in points, below the best standing at those
+//!   marks (defined when there is at least one).
+//! - **Decided at**: `k / n`, where the winner leads at mark `k` and at every mark after
+//!   it and not at mark `k - 1` (1.0 when the winner does not lead at the end: the game
+//!   was decided only by its last rule; near 0: decided at once).
+//! - **Comeback**: whether the winner stood below the median standing at half-time, the
+//!   mark `ceil(n / 2)`; **runaway**: whether it was the leader there.
+//! - **Real choices**: the share of questions with two answers or more; **branching**: the
+//!   mean number of answers of those questions.
+
+use floe_core::{Game, MAX_SEATS, Outcome, Standing};
+
+/// The per-game measures, by the name their columns carry, with what each means: the one
+/// list the tables, the docs and the tests read.
+pub const MEASURES: [(&str, &str); 8] = [
+    (
+        "lead_changes",
+        "times the seat with the best standing changed (ties skipped)",
+    ),
+    (
+        "drama",
+        "share of the rounds after which the eventual winner was not leading",
+    ),
+    (
+        "deficit",
+        "the winner's mean distance in points below the best standing when it was not leading",
+    ),
+    (
+        "decided_at",
+        "share of the game played when the winner took the lead for good",
+    ),
+    (
+        "comeback",
+        "1 when the winner stood below the median at half-time, else 0",
+    ),
+    ("runaway", "1 when the winner led at half-time, else 0"),
+    (
+        "real_choices",
+        "share of questions with two answers or more",
+    ),
+    (
+        "branching",
+        "mean number of answers of the questions with two or more",
+    ),
+];
+
+/// The fixed-point scale of the measures in a tally: a value v is kept as
+/// `round(v * SCALE)`, so sums merge exactly in any order.
+pub const SCALE: u32 = 1_000_000;
+
+/// The record of one game's course, reused game after game at a table: its buffer is
+/// made room in for the game's longest game ([`Game::round_limit`]) at the first game and
+/// never given back, so that recording allocates nothing per game.
+#[derive(Clone, Debug, Default)]
+pub struct Course {
+    players: usize,
+    /// Every seat's standing at each mark (see the module doc), in order.
+    marks: Vec<[f64; MAX_SEATS]>,
+    /// The round of the last mark, `None` before the first question.
+    round: Option<u32>,
+    questions: u64,
+    choices: u64,
+    choice_answers: u64,
+}
+
+impl Course {
+    /// Starts the record of a game of `game` with `players` seats.
+    pub fn begin<G: Game>(&mut self, game: &G, players: usize) {
+        self.players = players;
+        self.marks.clear();
+        // A mark at each round's start and one at the end.
+        self.marks.reserve(game.round_limit().map_or(0, |r| r + 2));
+        self.round = None;
+        self.questions = 0;
+        self.choices = 0;
+        self.choice_answers = 0;
+    }
+
+    /// Records a question with `answers` answers asked in `state`, marking the standings
+    /// first when it opens a round.
+    pub fn question<G: Game>(&mut self, game: &G, state: &G::State, answers: usize) {
+        let round = game.round(state);
+        if self.round != Some(round) {
+            self.round = Some(round);
+            self.mark(game, state);
+        }
+        self.questions += 1;
+        if answers >= 2 {
+            self.choices += 1;
+            self.choice_answers += answers as u64;
+        }
+    }
+
+    /// Records the game's end: the last mark.
+    pub fn end<G: Game>(&mut self, game: &G, state: &G::State) {
+        self.mark(game, state);
+    }
+
+    fn mark<G: Game>(&mut self, game: &G, state: &G::State) {
+        let mut standings = [Standing::default(); MAX_SEATS];
+        game.standings(state, &mut standings);
+        self.marks.push(std::array::from_fn(|s| {
+            standings[s].points + standings[s].progress
+        }));
+    }
+
+    /// Every seat's standing at each mark, the first at the start and the last at the end.
+    pub fn marks(&self) -> impl Iterator<Item = &[f64]> {
+        self.marks.iter().map(|m| &m[..self.players])
+    }
+
+    /// Returns the measures of the game recorded, which ended in `outcome`, allocating
+    /// nothing.
+    pub fn measure(&self, outcome: &Outcome) -> GameArc {
+        let winner = (outcome.winner_count() == 1)
+            .then(|| (0..self.players).find(|&s| outcome.is_winner(floe_core::Seat(s as u8))))
+            .flatten();
+        let marks = || self.marks();
+        let mut arc = GameArc {
+            lead_changes: lead_changes(marks()),
+            real_choices: (self.questions > 0).then(|| self.choices as f64 / self.questions as f64),
+            branching: (self.choices > 0).then(|| self.choice_answers as f64 / self.choices as f64),
+            ..GameArc::default()
+        };
+        if let Some(w) = winner {
+            follow_winner(
+                &mut arc,
+                self.marks.get(1..).unwrap_or_default(),
+                self.players,
+                w,
+            );
+        }
+        arc
+    }
+}
+
+/// The measures of one game (see the module doc); `None` where a measure is not defined.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct GameArc {
+    /// Times the leader changed.
+    pub lead_changes: u32,
+    /// Share of the marks after the start at which the winner was not leading.
+    pub drama: Option<f64>,
+    /// The winner's mean distance below the best standing at those marks.
+    pub deficit: Option<f64>,
+    /// Share of the game played when the winner took the lead for good.
+    pub decided_at: Option<f64>,
+    /// Whether the winner stood below the median at half-time.
+    pub comeback: Option<bool>,
+    /// Whether the winner led at half-time.
+    pub runaway: Option<bool>,
+    /// Share of questions with two answers or more.
+    pub real_choices: Option<f64>,
+    /// Mean answers of those questions.
+    pub branching: Option<f64>,
+}
+
+impl GameArc {
+    /// The measures in the order of [`MEASURES`], as numbers (a yes as 1, a no as 0).
+    pub fn values(&self) -> [Option<f64>; MEASURES.len()] {
+        let yes = |b: Option<bool>| b.map(|b| f64::from(u8::from(b)));
+        [
+            Some(f64::from(self.lead_changes)),
+            self.drama,
+            self.deficit,
+            self.decided_at,
+            yes(self.comeback),
+            yes(self.runaway),
+            self.real_choices,
+            self.branching,
+        ]
+    }
+}
+
+/// Returns the seat whose standing at `mark` is above every other's, if one is.
+fn leader(mark: &[f64]) -> Option<usize> {
+    let best = (0..mark.len()).max_by(|&a, &b| mark[a].total_cmp(&mark[b]))?;
+    let alone = (0..mark.len()).all(|s| s == best || mark[s] < mark[best]);
+    alone.then_some(best)
+}
+
+fn lead_changes<'a>(marks: impl Iterator<Item = &'a [f64]>) -> u32 {
+    let mut last = None;
+    let mut changes = 0;
+    for lead in marks.filter_map(leader) {
+        if last.is_some_and(|l| l != lead) {
+            changes += 1;
+        }
+        last = Some(lead);
+    }
+    changes
+}
+
+/// Fills the measures that follow the sole winner `w` over the marks `after` the start
+/// (each holding `players` standings).
+fn follow_winner(arc: &mut GameArc, after: &[[f64; MAX_SEATS]], players: usize, w: usize) {
+    let n = after.len();
+    if n == 0 {
+        return;
+    }
+    let seats = |m: &[f64; MAX_SEATS]| -> [f64; MAX_SEATS] {
+        std::array::from_fn(|s| if s < players { m[s] } else { f64::NAN })
+    };
+    let leads = |k: usize| leader(&after[k][..players]) == Some(w);
+    let (mut behind, mut short) = (0usize, 0.0);
+    for (k, m) in after.iter().enumerate() {
+        if !leads(k) {
+            behind += 1;
+            short += m[..players].iter().copied().fold(f64::MIN, f64::max) - m[w];
+        }
+    }
+    arc.drama = Some(behind as f64 / n as f64);
+    arc.deficit = (behind > 0).then(|| short / behind as f64);
+    let held_from = (0..n).rev().find(|&k| !leads(k)).map_or(0, |k| k + 1);
+    arc.decided_at = Some(if held_from == n {
+        1.0
+    } else {
+        (held_from + 1) as f64 / n as f64
+    });
+    let half = seats(&after[n.div_ceil(2) - 1]);
+    let mut sorted = half;
+    sorted[..players].sort_by(f64::total_cmp);
+    let median = match players % 2 {
+        1 => sorted[players / 2],
+        _ => (sorted[players / 2 - 1] + sorted[players / 2]) / 2.0,
+    };
+    arc.comeback = Some(half[w] < median);
+    arc.runaway = Some(leader(&half[..players]) == Some(w));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn arc_of(marks: &[&[f64]], winner: Option<usize>) -> GameArc {
+        let players = marks[0].len();
+        let rows: Vec<[f64; MAX_SEATS]> = marks
+            .iter()
+            .map(|m| std::array::from_fn(|s| m.get(s).copied().unwrap_or(0.0)))
+            .collect();
+        let mut arc = GameArc {
+            lead_changes: lead_changes(marks.iter().copied()),
+            ..GameArc::default()
+        };
+        if let Some(w) = winner {
+            follow_winner(&mut arc, &rows[1..], players, w);
+        }
+        arc
+    }
+
+    #[test]
+    fn a_tie_is_no_leader_and_no_change() {
+        assert_eq!(leader(&[1.0, 1.0, 0.0]), None);
+        assert_eq!(leader(&[1.0, 2.0, 0.0]), Some(1));
+        // A leads, ties, leads again, B leads, tie, B: one change.
+        let marks: [&[f64]; 6] = [
+            &[1.0, 0.0],
+            &[1.0, 1.0],
+            &[2.0, 1.0],
+            &[2.0, 3.0],
+            &[3.0, 3.0],
+            &[3.0, 4.0],
+        ];
+        assert_eq!(lead_changes(marks.into_iter()), 1);
+    }
+
+    #[test]
+    fn a_game_led_from_the_first_round_is_decided_at_once_and_a_runaway() {
+        let marks: [&[f64]; 5] = [
+            &[0.0, 0.0],
+            &[1.0, 0.0],
+            &[2.0, 1.0],
+            &[3.0, 1.0],
+            &[4.0, 2.0],
+        ];
+        let arc = arc_of(&marks, Some(0));
+        assert_eq!(arc.lead_changes, 0);
+        assert_eq!(arc.drama, Some(0.0));
+        assert_eq!(arc.deficit, None);
+        assert_eq!(arc.decided_at, Some(0.25));
+        assert_eq!((arc.comeback, arc.runaway), (Some(false), Some(true)));
+    }
+
+    #[test]
+    fn a_game_won_from_last_place_is_a_comeback_with_drama() {
+        // Three seats; seat 2 is last at half-time (mark 2 of 4) and wins at the end.
+        let marks: [&[f64]; 5] = [
+            &[0.0, 0.0, 0.0],
+            &[2.0, 1.0, 0.0],
+            &[3.0, 2.0, 1.0],
+            &[3.0, 4.0, 3.5],
+            &[4.0, 4.0, 6.0],
+        ];
+        let arc = arc_of(&marks, Some(2));
+        assert_eq!(arc.lead_changes, 2);
+        assert_eq!(arc.drama, Some(0.75));
+        // Behind by 2, 2 and 0.5.
+        assert_eq!(arc.deficit, Some(4.5 / 3.0));
+        assert_eq!(arc.decided_at, Some(1.0));
+        assert_eq!((arc.comeback, arc.runaway), (Some(true), Some(false)));
+    }
+
+    #[test]
+    fn a_winner_who_never_leads_is_decided_at_the_end() {
+        // The winner ties for the best standing at the end (a rule decides).
+        let marks: [&[f64]; 3] = [&[0.0, 0.0], &[0.0, 1.0], &[1.0, 1.0]];
+        let arc = arc_of(&marks, Some(0));
+        assert_eq!(arc.decided_at, Some(1.0));
+        assert_eq!(arc.drama, Some(1.0));
+        assert_eq!(arc.deficit, Some(0.5));
+    }
+}
