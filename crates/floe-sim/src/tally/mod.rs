@@ -93,6 +93,13 @@ pub struct FigureTally {
 }
 
 impl FigureTally {
+    /// Counts one value.
+    fn count(&mut self, v: i64) {
+        self.count += 1;
+        self.sum += i128::from(v);
+        self.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
+    }
+
     fn add(&mut self, other: &FigureTally) {
         self.count += other.count;
         self.sum += other.sum;
@@ -172,10 +179,7 @@ impl Tally {
     pub fn record_arc(&mut self, arc: &crate::arc::GameArc) {
         for (t, value) in self.arc.iter_mut().zip(arc.values()) {
             if let Some(v) = value {
-                let v = (v * f64::from(crate::arc::SCALE)).round() as i64;
-                t.count += 1;
-                t.sum += i128::from(v);
-                t.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
+                t.count((v * f64::from(crate::arc::SCALE)).round() as i64);
             }
         }
     }
@@ -190,10 +194,7 @@ impl Tally {
             let slots = if decl.per_seat() { players } else { 1 };
             for slot in 0..slots {
                 if let Some(v) = values.get(f, slot) {
-                    let t = &mut self.figures[f * MAX_SEATS + slot];
-                    t.count += 1;
-                    t.sum += i128::from(v);
-                    t.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
+                    self.figures[f * MAX_SEATS + slot].count(v);
                 }
             }
         }
