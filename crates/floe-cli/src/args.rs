@@ -41,6 +41,16 @@ pub struct GameArgs {
     pub shuffle_colours: bool,
 }
 
+/// The flag of the commands that run games into results (`simulate`, `tournament`) that
+/// asks them to follow how each game unfolds.
+#[derive(Args, Debug)]
+pub struct ArcFlag {
+    /// Also follow how each game unfolds (lead changes, drama, when it was decided,
+    /// comebacks, real choices) and write arc.csv.
+    #[arg(long)]
+    pub arc: bool,
+}
+
 impl GameArgs {
     /// Returns how the games are dealt: the seed and colours, with fixed seating (the
     /// commands that seat bots otherwise set it).
@@ -65,6 +75,7 @@ impl GameArgs {
             games,
             dealing: self.dealing(),
             per_game: false,
+            arc: false,
             registry: registry.clone(),
         }
     }

@@ -7,7 +7,7 @@ use clap::Args;
 use floe_bots::Registry;
 use floe_lab::RunKind;
 
-use crate::args::{GameArgs, RunFlags, default_out};
+use crate::args::{ArcFlag, GameArgs, RunFlags, default_out};
 
 /// Flags of `floe simulate`.
 #[derive(Args, Debug)]
@@ -23,6 +23,8 @@ pub struct SimulateArgs {
     /// Also write games.csv: one row per game and seat.
     #[arg(long)]
     pub per_game: bool,
+    #[command(flatten)]
+    pub arc: ArcFlag,
     /// Folder for the CSV files (created if needed).
     #[arg(short, long, default_value_os_t = default_out("simulate"))]
     pub out: PathBuf,
@@ -35,5 +37,6 @@ pub fn run(a: &SimulateArgs, bots: &Registry) -> Result<()> {
     let mut request = a.game.request(&a.bots, a.games, bots);
     request.kind = RunKind::Simulate;
     request.per_game = a.per_game;
+    request.arc = a.arc.arc;
     crate::run::plan_and_run(request, &a.out, &a.run)
 }

@@ -8,7 +8,7 @@ use floe_bots::Registry;
 use floe_lab::RunKind;
 use floe_sim::Seating;
 
-use crate::args::{GameArgs, RunFlags, default_out};
+use crate::args::{ArcFlag, GameArgs, RunFlags, default_out};
 
 /// Flags of `floe tournament`.
 #[derive(Args, Debug)]
@@ -26,6 +26,8 @@ pub struct TournamentArgs {
     /// Play each deal (seed) once in every seating of the entrants, so that luck cancels.
     #[arg(long)]
     pub duplicate: bool,
+    #[command(flatten)]
+    pub arc: ArcFlag,
     /// Folder for the CSV files (created if needed).
     #[arg(short, long, default_value_os_t = default_out("tournament"))]
     pub out: PathBuf,
@@ -47,5 +49,6 @@ pub fn run(a: &TournamentArgs, bots: &Registry) -> Result<()> {
     let mut request = a.game.request(&a.bots, a.games, bots);
     request.kind = RunKind::Tournament;
     request.dealing.seating = seating(a.duplicate);
+    request.arc = a.arc.arc;
     crate::run::plan_and_run(request, &a.out, &a.run)
 }

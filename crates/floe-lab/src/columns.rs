@@ -2,7 +2,8 @@
 //! folder gets a `columns.csv` (`file,column,meaning`) listing every column of every
 //! table written there, as each table's columns carry it ([`floe_sim::table::Column`]),
 //! and, for `figures.csv`, a row `figure=NAME` per figure the game declares, saying what
-//! the values of that `figure` mean.
+//! the values of that `figure` mean (for `arc.csv`, a row `measure=NAME` per measure of
+//! how a game unfolds).
 
 use floe_core::{FigureScope, Game};
 use floe_sim::report::TableFile;
@@ -28,6 +29,11 @@ pub fn dictionary<G: Game>(game: &G, tables: &[(&str, &Table)]) -> Table {
     for (file, table) in tables {
         for column in &table.columns {
             row(file, column.name.clone(), column.meaning.clone());
+        }
+        if *file == TableFile::Arc.name() {
+            for m in floe_sim::arc::MEASURES {
+                row(file, format!("measure={}", m.name), m.meaning.to_string());
+            }
         }
         if *file == TableFile::Figures.name() {
             for f in game.figures() {

@@ -228,6 +228,9 @@ fn table_files(kind: RunKind, plan: &Plan, groups: usize, figures: bool) -> Vec<
     if figures {
         files.push(Figures);
     }
+    if plan.arc {
+        files.push(Arc);
+    }
     if plan
         .experiment
         .as_ref()

@@ -47,6 +47,11 @@ pub struct Plan {
     pub dealing: Dealing,
     /// Also write one row per game and seat (`simulate --per-game`).
     pub per_game: bool,
+    /// Also follow how each game unfolds and write `arc.csv` (`--arc`, or `arc = true` in
+    /// an experiment spec); left out of the manifest when off, so such plans read as
+    /// before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub arc: bool,
     /// The identity of each plugged bot the cells name ([`floe_bots::PluggedBot`]), by
     /// name: the plan is carried out (played, merged from shards) only with these (left
     /// out of the manifest when the cells name none, so such plans read as before).
@@ -188,6 +193,7 @@ mod tests {
                 seating: Seating::Duplicate,
             },
             per_game: false,
+            arc: false,
             plugged: BTreeMap::from([("mine".into(), "my-bots 1.0".into())]),
             experiment: Some(ExperimentInfo {
                 name: "x".into(),

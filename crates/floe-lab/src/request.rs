@@ -149,6 +149,8 @@ pub struct RunRequest {
     pub dealing: Dealing,
     /// Also write one row per game and seat.
     pub per_game: bool,
+    /// Also follow how each game unfolds ([`Plan::arc`]).
+    pub arc: bool,
     /// The bots the bots text may name besides the built-in ones: plugged in, or
     /// outsiders (people, Python functions).
     pub registry: Registry,
@@ -228,6 +230,7 @@ pub fn plan_run(req: RunRequest) -> Result<Planned> {
                 rules: game.rules().to_toml(),
                 dealing: req.dealing,
                 per_game: req.per_game,
+                arc: req.arc,
                 plugged: BTreeMap::new(),
                 experiment: None,
                 cells: vec![CellPlan {
@@ -300,6 +303,7 @@ fn experiment_cells<G: Game>(spec: &Spec, games: Option<u64>, game: G) -> Result
         rules: game.rules().to_toml(),
         dealing: spec.dealing,
         per_game: false,
+        arc: spec.arc,
         plugged: BTreeMap::new(),
         experiment: Some(ExperimentInfo {
             name: spec.name.clone(),

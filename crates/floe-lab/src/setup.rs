@@ -144,7 +144,7 @@ pub fn setup<G: Game>(
         games: cell.games,
         threads: machine.threads,
         shard: machine.shard.unwrap_or(Shard::WHOLE),
-        arc: false,
+        arc: plan.arc,
     };
     let rules = game.rules().name().to_string();
     checked(game, &rules, &cell.bots, config, bots)
@@ -233,6 +233,7 @@ mod tests {
             rules: String::new(),
             dealing: floe_sim::Dealing::default(),
             per_game: false,
+            arc: false,
             plugged: Default::default(),
             experiment: None,
             cells: games

@@ -549,6 +549,7 @@ fn difference(
             p.dealing.shuffle_colours != q.dealing.shuffle_colours,
         ),
         ("per-game rows differ", p.per_game != q.per_game),
+        ("following of the games' arcs differs", p.arc != q.arc),
         ("experiment differs", p.experiment != q.experiment),
         (
             "cells (bots, players, games or sweep) differ",

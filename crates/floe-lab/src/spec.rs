@@ -31,6 +31,7 @@ struct SpecFile {
     sweep: Option<SweepFile>,
     questions: Option<Vec<QuestionFile>>,
     adjust: Option<Spanned<String>>,
+    arc: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -79,6 +80,8 @@ pub struct Spec {
     pub questions: Vec<Declared>,
     /// How their p-values are adjusted together.
     pub adjust: Adjust,
+    /// Whether to follow how each game unfolds and write `arc.csv` (`arc = true`).
+    pub arc: bool,
 }
 
 /// One line-up of bots and its games per cell.
@@ -526,6 +529,7 @@ impl Spec {
             registry: registry.clone(),
             questions,
             adjust,
+            arc: file.arc.unwrap_or(false),
         })
     }
 

@@ -50,6 +50,7 @@ fn play_shards(dir: &Path, kind: RunKind, bots: &str, seating: Seating, per_game
             seating,
         },
         per_game,
+        arc: false,
         registry: Default::default(),
     })
     .unwrap();

@@ -35,6 +35,7 @@ fn tournament(bots: &str, registry: &Registry) -> Plan {
             seating: Seating::Rotated,
         },
         per_game: false,
+        arc: false,
         registry: registry.clone(),
     })
     .unwrap()
@@ -212,6 +213,7 @@ fn a_plugged_bot_is_refused_in_a_game_it_does_not_play() {
         games: 2,
         dealing: Dealing::default(),
         per_game: false,
+        arc: false,
         registry: registry.clone(),
     };
     assert!(plan_run(request("arctic-race")).is_ok());

@@ -144,6 +144,7 @@ fn plan_game(
             ..floe_sim::Dealing::default()
         },
         per_game: false,
+        arc: false,
         registry: bots.clone(),
     })?;
     // A game with people is kept to be told again; a bot whose answers depend on the

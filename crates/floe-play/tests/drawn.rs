@@ -26,6 +26,7 @@ fn plan(game: &str, players: usize, seed: u64) -> Plan {
             ..Dealing::default()
         },
         per_game: false,
+        arc: false,
         registry: Registry::default(),
     })
     .unwrap()

@@ -90,6 +90,7 @@ fn bots_asked_through_a_session_play_game_0_of_the_run() {
                 seating: floe_lab::Seating::Fixed,
             },
             per_game: false,
+            arc: false,
             registry: Default::default(),
         })
         .unwrap()

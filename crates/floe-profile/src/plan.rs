@@ -211,6 +211,7 @@ pub(super) fn tournament_request(
             ..dealing
         },
         per_game: false,
+        arc: false,
         registry: registry.clone(),
     })
 }

@@ -545,6 +545,7 @@ fn plan_table(
         games,
         dealing: args::dealing(table.deal, seating)?,
         per_game,
+        arc: false,
         registry: seated.bots.clone(),
     })
     .map_err(|e| value_error(&e))?;

@@ -33,35 +33,62 @@
 
 use floe_core::{Game, MAX_SEATS, Outcome, Standing};
 
-/// The per-game measures, by the name their columns carry, with what each means: the one
-/// list the tables, the docs and the tests read.
-pub const MEASURES: [(&str, &str); 8] = [
-    (
+/// One measure of how a game unfolds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure {
+    /// Its name in `arc.csv` and `games.csv`.
+    pub name: &'static str,
+    /// What a game's value means, for `columns.csv` and the docs.
+    pub meaning: &'static str,
+    /// Whether a game's value is a yes (1) or no (0): the cell's figure is then a share
+    /// of games, whose interval is Wilson's, rather than a mean over games, whose
+    /// interval is the normal approximation's.
+    pub yes_no: bool,
+}
+
+const fn measure(name: &'static str, meaning: &'static str) -> Measure {
+    Measure {
+        name,
+        meaning,
+        yes_no: false,
+    }
+}
+
+/// The per-game measures, in the order of [`GameArc::values`]: the one list the tables,
+/// the docs and the tests read.
+pub const MEASURES: [Measure; 8] = [
+    measure(
         "lead_changes",
         "times the seat with the best standing changed (ties skipped)",
     ),
-    (
+    measure(
         "drama",
-        "share of the rounds after which the eventual winner was not leading",
+        "share of the marks after the start at which the eventual winner was not leading",
     ),
-    (
+    measure(
         "deficit",
         "the winner's mean distance in points below the best standing when it was not leading",
     ),
-    (
+    measure(
         "decided_at",
         "share of the game played when the winner took the lead for good",
     ),
-    (
-        "comeback",
-        "1 when the winner stood below the median at half-time, else 0",
-    ),
-    ("runaway", "1 when the winner led at half-time, else 0"),
-    (
+    Measure {
+        yes_no: true,
+        ..measure(
+            "comeback",
+            "1 when the winner stood below the median standing at half-time, else 0",
+        )
+    },
+    Measure {
+        yes_no: true,
+        ..measure("runaway", "1 when the winner led at half-time, else 0")
+    },
+    measure(
         "real_choices",
         "share of questions with two answers or more",
     ),
-    (
+    measure(
         "branching",
         "mean number of answers of the questions with two or more",
     ),

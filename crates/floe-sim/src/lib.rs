@@ -10,6 +10,7 @@
 mod answer_row;
 pub mod answers;
 pub mod arc;
+pub mod arc_table;
 mod deal;
 mod dealing;
 pub mod kinds;

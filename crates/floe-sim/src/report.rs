@@ -42,6 +42,9 @@ pub enum TableFile {
     /// `answers.csv`: the answers to an experiment's declared questions
     /// ([`crate::answers`]), written only when it declares some.
     Answers,
+    /// `arc.csv`: how the games unfolded ([`crate::arc`]), written when the run follows
+    /// them.
+    Arc,
 }
 
 impl TableFile {
@@ -59,6 +62,7 @@ impl TableFile {
             TableFile::Ratings => "ratings.csv",
             TableFile::Figures => "figures.csv",
             TableFile::Answers => "answers.csv",
+            TableFile::Arc => "arc.csv",
         }
     }
 }
@@ -736,5 +740,6 @@ pub fn text_table<G: Game>(game: &G, label: &RunLabel, t: &Tally, rows: &[Summar
         );
     }
     s.push_str(&figures_text(game, label, t));
+    s.push_str(&crate::arc_table::text(t));
     s
 }

@@ -217,6 +217,7 @@ fn cell_table<G: Game>(
         TableFile::Bots => group(GroupKind::Bot),
         TableFile::Tests => Table::of(fairness_tests(label, tally)),
         TableFile::Figures => Table::of(figure_rows(game, label, tally)),
+        TableFile::Arc => Table::of(crate::arc_table::rows(tally)),
         TableFile::Tournament => standings(label, tally),
         TableFile::Pairwise => Table::of(pairwise(label, tally)),
         TableFile::Ratings => Table::of(ratings(label, tally)),

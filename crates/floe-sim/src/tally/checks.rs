@@ -259,7 +259,7 @@ impl Tally {
             None => Ok(()),
             Some(i) => Err(format!(
                 "{}: its count, sum and sum of squares do not fit the {}",
-                crate::arc::MEASURES[i].0,
+                crate::arc::MEASURES[i].name,
                 count(self.games, "game")
             )),
         }

@@ -1,0 +1,103 @@
+//! How the games unfold (`--arc`, `arc = true`): every command that runs games into
+//! results writes `arc.csv` when asked and nothing else changes; shards merge into the
+//! whole run's; a run that does not ask is as before.
+
+mod common;
+
+use common::*;
+
+/// The measures' names, in order, as `arc.csv` lists them for each of `cells` cells.
+fn measures(cells: usize) -> Vec<String> {
+    let names = floe_sim::arc::MEASURES.iter().map(|m| m.name.to_string());
+    names
+        .cycle()
+        .take(cells * floe_sim::arc::MEASURES.len())
+        .collect()
+}
+
+/// Runs `line` with and without `--arc` and checks that `arc.csv` is written only with it,
+/// a row per measure per cell, documented, and that every other table is the same.
+fn arc_adds_only_its_table(line: &str, cells: usize) {
+    let (_a, with) = ran(&format!("{line} --arc"));
+    let (_b, without) = ran(line);
+    let arc = read(&with, "arc.csv");
+    let names = csv_column(&arc, "measure");
+    assert_eq!(names, measures(cells), "{line}");
+    assert_columns_documented(&with, &["arc.csv"]);
+    let columns = read(&with, "columns.csv");
+    for m in measures(1) {
+        assert!(columns.contains(&format!("arc.csv,measure={m},")), "{m}");
+    }
+    let mut others = listing(&with);
+    others.retain(|n| n != "arc.csv" && n != "columns.csv" && !records_the_run(n));
+    let mut plain = listing(&without);
+    plain.retain(|n| n != "columns.csv" && !records_the_run(n));
+    assert_eq!(others, plain, "{line}: only arc.csv is added");
+    let names: Vec<&str> = others
+        .iter()
+        .map(String::as_str)
+        .filter(|n| n.ends_with(".csv"))
+        .collect();
+    assert_same_files(&with, &without, &names);
+}
+
+#[test]
+fn simulate_with_arc_writes_arc_csv_and_changes_nothing_else() {
+    arc_adds_only_its_table(
+        "simulate --game goofspiel --players 2 --bots greedy,random --games 400",
+        1,
+    );
+}
+
+#[test]
+fn tournament_with_arc_writes_arc_csv_and_changes_nothing_else() {
+    arc_adds_only_its_table(
+        "tournament --game arctic-race --players 3 --bots random,greedy --games 120 --duplicate",
+        1,
+    );
+}
+
+#[test]
+fn an_experiment_that_asks_for_arcs_writes_a_row_per_measure_and_cell() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = write(
+        tmp.path(),
+        "arcs.toml",
+        "game = \"goofspiel\"\nplayers = [2]\narc = true\n\n[[lineups]]\nbots = \"random\"\n\
+         games = 200\n\n[sweep]\nparam = \"cards\"\nvalues = [3, 5]\n",
+    );
+    let out = tmp.path().join("arcs");
+    experiment_ok(&spec, &out);
+    let arc = read(&out, "arc.csv");
+    assert_eq!(csv_column(&arc, "measure"), measures(2));
+    assert_eq!(csv_column(&arc, "cards")[..1], ["3".to_string()]);
+    assert_columns_documented(&out, &["arc.csv"]);
+}
+
+#[test]
+fn shards_with_arcs_merge_into_the_whole_runs_and_refuse_shards_without() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let line = "simulate --game arctic-race --players 2 --bots greedy --games 300 --arc";
+    ok(&words(line), &dir.join("whole"));
+    for k in 1..=2 {
+        ok(
+            &words(&format!("{line} --shard {k}/2")),
+            &dir.join(format!("s{k}")),
+        );
+    }
+    merge_into([dir.join("s1"), dir.join("s2")], &dir.join("merged"))
+        .assert()
+        .success();
+    assert_same_files(&dir.join("whole"), &dir.join("merged"), &["arc.csv"]);
+    let plain = line.replace(" --arc", "");
+    ok(&words(&format!("{plain} --shard 2/2")), &dir.join("p2"));
+    let refused = merge_into([dir.join("s1"), dir.join("p2")], &dir.join("mixed"))
+        .assert()
+        .failure();
+    let text = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    assert!(
+        text.contains("following of the games' arcs differs"),
+        "{text}"
+    );
+}
