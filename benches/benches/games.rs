@@ -18,27 +18,40 @@ impl GameVisitor for OneCore<'_> {
     type Output = ();
     fn visit<G: Game + 'static>(self, game: G) {
         let players = players(&game);
-        let bots = (0..players)
-            .map(|_| BotSpec::parse("random").expect("a known bot").build())
-            .collect();
-        let mut table = Seats::new(bots);
+        let seats = |players| {
+            let bots = (0..players)
+                .map(|_| BotSpec::parse("random").expect("a known bot").build())
+                .collect();
+            Seats::new(bots)
+        };
+        let table = seats(players);
         let mut group = self
             .0
             .benchmark_group(format!("{}/random_{players}p", game.name()));
         group.throughput(Throughput::Elements(1));
-        let (mut index, deal) = (0u64, floe_sim::Dealing::default());
-        group.bench_function("one_game_one_core", |b| {
-            b.iter(|| {
-                index += 1;
-                let seed = game_seed(1, index);
-                let record = floe_sim::play(&game, &mut table, index, seed, &deal, &mut |_| {});
-                assert!(
-                    record.outcome.winner_count() >= 1,
-                    "every game has a winner"
-                );
-                black_box(record)
-            })
-        });
+        // The same games, then followed as they unfold (`--arc`): the cost of reading every
+        // seat's standing at each round's start and measuring the course at the end.
+        for (name, mut table) in [
+            ("one_game_one_core", table),
+            (
+                "one_game_one_core_arc",
+                Seats::following_arcs(seats(players)),
+            ),
+        ] {
+            let (mut index, deal) = (0u64, floe_sim::Dealing::default());
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    index += 1;
+                    let seed = game_seed(1, index);
+                    let record = floe_sim::play(&game, &mut table, index, seed, &deal, &mut |_| {});
+                    assert!(
+                        record.outcome.winner_count() >= 1,
+                        "every game has a winner"
+                    );
+                    black_box(record)
+                })
+            });
+        }
         group.finish();
     }
 }
