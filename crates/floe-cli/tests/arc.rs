@@ -101,3 +101,32 @@ fn shards_with_arcs_merge_into_the_whole_runs_and_refuse_shards_without() {
         "{text}"
     );
 }
+
+/// A study may ask of a measure of how its games unfold, and then follows them without
+/// being told to: Goofspiel's lead changes grow with its cards (more rounds to change
+/// hands in), and the answer says so.
+#[test]
+fn a_question_of_how_games_unfold_is_answered_and_follows_the_arcs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = write(
+        tmp.path(),
+        "asked.toml",
+        "game = \"goofspiel\"\nplayers = [2]\n\n[[lineups]]\nbots = \"random\"\ngames = 2000\n\n\
+         [sweep]\nparam = \"cards\"\nvalues = [3, 13]\n\n[[questions]]\nask = \"compare\"\n\
+         measure = \"lead_changes\"\nbetween = [3, 13]\n",
+    );
+    let out = tmp.path().join("asked");
+    experiment_ok(&spec, &out);
+    assert!(out.join("arc.csv").exists(), "asking of an arc follows the arcs");
+    let answers = read(&out, "answers.csv");
+    assert_eq!(csv_column(&answers, "measure"), ["lead_changes"]);
+    let arc = read(&out, "arc.csv");
+    let means: Vec<f64> = csv_column(&arc, "mean")
+        .iter()
+        .map(|m| m.parse().unwrap())
+        .collect();
+    let lead_changes = |cell: usize| means[cell * floe_sim::arc::MEASURES.len()];
+    assert!(lead_changes(1) > lead_changes(0) + 0.5, "{arc}");
+    let verdicts = csv_column(&answers, "verdict").join(" ");
+    assert!(verdicts.contains("differ"), "{answers}");
+}

@@ -511,6 +511,11 @@ impl Spec {
         let questions =
             read_questions(&spec, file.questions.as_deref().unwrap_or_default(), swept)?;
         let adjust = read_adjust(&spec, file.adjust.as_ref())?;
+        // A study that asks of how its games unfold follows them.
+        let asks_arc = questions.iter().any(|d| {
+            (d.question.measure.as_deref()).is_some_and(floe_sim::answers::is_arc_measure)
+        });
+        let arc = file.arc.unwrap_or(false) || asks_arc;
         Ok(Spec {
             path: path.to_path_buf(),
             name,
@@ -529,7 +534,7 @@ impl Spec {
             registry: registry.clone(),
             questions,
             adjust,
-            arc: file.arc.unwrap_or(false),
+            arc,
         })
     }
 

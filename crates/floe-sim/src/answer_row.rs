@@ -12,7 +12,7 @@ table_row! {
         pub question: u64,
         /// what it asks: compare (two swept values), effect (the swept parameter's slope), best (the best swept value against the rules' own) or fair (equal win shares)
         pub ask: String,
-        /// the measure asked of: a column of cells.csv, a per-game figure of figures.csv, or a win rate of a seat, colour or bot (win_rate of seat 0, as seats.csv, colours.csv and bots.csv give it); for fair, what is tested: seat or colour
+        /// the measure asked of: a column of cells.csv, a per-game figure of figures.csv, a measure of how the games unfold (arc.csv), or a win rate of a seat, colour or bot (win_rate of seat 0, as seats.csv, colours.csv and bots.csv give it); for fair, what is tested: seat or colour
         pub measure: String,
         /// players per game
         pub players: usize,

@@ -243,8 +243,15 @@ pub fn measures<G: Game>(game: &G) -> Vec<String> {
             .filter(|f| !f.per_seat())
             .map(|f| f.name.to_string()),
     );
+    names.extend(crate::arc::MEASURES.iter().map(|m| m.name.to_string()));
     names.push(WIN_RATE.to_string());
     names
+}
+
+/// Returns whether `name` is a measure of how games unfold ([`crate::arc::MEASURES`]): a
+/// study that asks of one follows the games' arcs.
+pub fn is_arc_measure(name: &str) -> bool {
+    crate::arc::MEASURES.iter().any(|m| m.name == name)
 }
 
 /// Returns the win rate of every seat, colour played and bot of the cell that played
@@ -297,8 +304,9 @@ impl Estimate {
 
 /// Returns the measure `name` ([`measures`]) of the cell whose counts are `t`: a share
 /// with standard error sqrt(p (1 - p) / games), the mean rounds with sd / sqrt(games), a
-/// per-game figure's mean with sd / sqrt(its games). `None` for an unknown name or a cell
-/// without games.
+/// per-game figure's or a measure of how games unfold's mean with sd / sqrt(its games)
+/// (for a yes-or-no one, the share's sd). `None` for an unknown name, a cell without
+/// games, or one that did not follow the games' arcs.
 pub fn estimate<G: Game>(game: &G, t: &Tally, name: &str) -> Option<Estimate> {
     let n = t.games;
     if name == MEAN_ROUNDS {
@@ -314,6 +322,11 @@ pub fn estimate<G: Game>(game: &G, t: &Tally, name: &str) -> Option<Estimate> {
         .position(|c| cause_column(c) == name)
     {
         return Estimate::share(t.end_causes[i], n);
+    }
+    if let Some(i) = crate::arc::MEASURES.iter().position(|m| m.name == name) {
+        let c = t.arc.get(i)?;
+        let (m, sd, _, _) = mean_interval(c.sum, c.sq_sum, c.count, crate::arc::SCALE);
+        return Estimate::of(m, sd / (c.count.max(1) as f64).sqrt(), c.count);
     }
     let (f, decl) = game
         .figures()
