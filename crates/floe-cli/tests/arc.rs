@@ -130,3 +130,39 @@ fn a_question_of_how_games_unfold_is_answered_and_follows_the_arcs() {
     let verdicts = csv_column(&answers, "verdict").join(" ");
     assert!(verdicts.contains("differ"), "{answers}");
 }
+
+/// With `--per-game`, `games.csv` carries each game's measures on every seat's row, and
+/// their means over the games are `arc.csv`'s; without `--arc` it carries none.
+#[test]
+fn per_game_rows_carry_each_games_measures_and_their_means_are_the_cells() {
+    let line = "simulate --game arctic-race --players 3 --bots greedy --games 200 --per-game";
+    let (_a, with) = ran(&format!("{line} --arc"));
+    let games = read(&with, "games.csv");
+    let arc = read(&with, "arc.csv");
+    let index = csv_column(&games, "game_index");
+    for (i, m) in floe_sim::arc::MEASURES.iter().enumerate() {
+        let column = csv_column(&games, m.name);
+        // One value per game: the first seat's row of each game.
+        let per_game: Vec<f64> = column
+            .iter()
+            .zip(&index)
+            .enumerate()
+            .filter(|(row, (_, game))| *row == 0 || index[row - 1] != **game)
+            .filter_map(|(_, (v, _))| v.parse().ok())
+            .collect();
+        let mean = per_game.iter().sum::<f64>() / per_game.len() as f64;
+        let written: f64 = csv_column(&arc, "mean")[i].parse().unwrap();
+        assert!((mean - written).abs() < 1e-5, "{}: {mean} vs {written}", m.name);
+        assert_eq!(
+            per_game.len().to_string(),
+            csv_column(&arc, "games")[i],
+            "{}",
+            m.name
+        );
+    }
+    assert_columns_documented(&with, &["games.csv"]);
+    let (_b, without) = ran(line);
+    let header = read(&without, "games.csv");
+    let header = header.lines().next().unwrap();
+    assert!(!header.contains("lead_changes"), "{header}");
+}

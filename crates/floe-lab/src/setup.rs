@@ -211,6 +211,7 @@ fn checked<G: Game>(
         dealing: config.dealing,
         bot_groups,
         bot_of_seat,
+        arc: config.arc,
     };
     Ok(Setup {
         game,

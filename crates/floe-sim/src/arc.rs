@@ -206,6 +206,13 @@ pub struct GameArc {
 }
 
 impl GameArc {
+    /// The measures in the order of [`MEASURES`], in millionths ([`SCALE`], rounded to
+    /// the nearest): exact integers, as a tally counts them and `games.csv` writes them.
+    pub fn scaled(&self) -> [Option<i64>; MEASURES.len()] {
+        self.values()
+            .map(|v| v.map(|v| (v * f64::from(SCALE)).round() as i64))
+    }
+
     /// The measures in the order of [`MEASURES`], as numbers (a yes as 1, a no as 0).
     pub fn values(&self) -> [Option<f64>; MEASURES.len()] {
         let yes = |b: Option<bool>| b.map(|b| f64::from(u8::from(b)));

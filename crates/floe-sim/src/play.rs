@@ -30,6 +30,10 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// Colour index (into [`Game::colours`]) per seat.
     pub colours: [u8; MAX_SEATS],
+    /// How the game unfolded, when the table followed it ([`Seats::following_arcs`]): each
+    /// measure of [`crate::arc::MEASURES`] in millionths ([`crate::arc::SCALE`]), `None`
+    /// where it is not defined or not followed.
+    pub arc: [Option<i64>; crate::arc::MEASURES.len()],
 }
 
 /// One line of a game's log: a question put to a seat, an event of the game, or its end.
@@ -149,6 +153,7 @@ pub fn play<G: Game>(
         seed,
         outcome,
         colours,
+        arc: table.arc().map_or([None; crate::arc::MEASURES.len()], |a| a.scaled()),
     }
 }
 

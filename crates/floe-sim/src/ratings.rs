@@ -547,6 +547,7 @@ mod tests {
             seed: 0,
             outcome: Outcome::with_scores(scores, 0b001),
             colours: [0, 1, 2, 3, 4, 5],
+            arc: Default::default(),
         }
     }
 
@@ -562,6 +563,7 @@ mod tests {
             },
             bot_groups: bots.iter().map(|b| (*b).to_string()).collect(),
             bot_of_seat: vec![0, 1, 2],
+            arc: false,
         }
     }
 

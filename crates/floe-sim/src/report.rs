@@ -15,6 +15,7 @@ use crate::stats::{
 };
 use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
+use crate::arc;
 
 /// The result tables a run writes, each to its own file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +102,9 @@ pub struct RunLabel {
     pub bot_groups: Vec<String>,
     /// The bot group of each seat.
     pub bot_of_seat: Vec<usize>,
+    /// Whether the run follows how its games unfold: `games.csv` then carries each game's
+    /// measures ([`crate::arc`]).
+    pub arc: bool,
 }
 
 impl RunLabel {
@@ -538,6 +542,12 @@ pub fn games_columns<G: Game>(game: &G, label: &RunLabel) -> Vec<Column> {
     columns.extend(GameSeatHead::columns());
     columns.push(Column::new(progress, Kind::Whole, meaning));
     columns.extend(GameSeatTail::columns());
+    if label.arc {
+        columns.extend(crate::arc::MEASURES.iter().map(|m| {
+            let meaning = format!("{} (the game's, on each of its seats' rows)", m.meaning);
+            Column::new(m.name, Kind::Real, meaning)
+        }));
+    }
     columns
 }
 
@@ -587,11 +597,13 @@ pub fn write_game_rows<G: Game, W: Write>(
                 rounds: u64::from(o.rounds),
                 end_cause: game.end_causes()[o.end_cause as usize].to_string(),
             };
+            let arc = r.arc.map(|v| Cell::from(v.map(|v| v as f64 / f64::from(arc::SCALE))));
             let fields = head
                 .cells()
                 .into_iter()
                 .chain([Cell::Whole(u64::from(o.progress[s]))])
-                .chain(tail.cells());
+                .chain(tail.cells())
+                .chain(arc.into_iter().filter(|_| label.arc));
             w.write_record(run.iter().cloned().chain(fields.map(|c| csv_field(&c))))?;
         }
     }

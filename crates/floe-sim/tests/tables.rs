@@ -43,6 +43,7 @@ fn played<G: Game>(game: &G) -> (RunLabel, floe_sim::Tally) {
         dealing: cfg.dealing,
         bot_groups: vec!["greedy".into(), "random".into()],
         bot_of_seat: vec![0, 1, 1],
+        arc: false,
     };
     (label, tally)
 }

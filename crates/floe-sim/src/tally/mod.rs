@@ -177,9 +177,9 @@ impl Tally {
     /// # Panics
     /// Panics if the tally has no room for them ([`Tally::with_arc`]).
     pub fn record_arc(&mut self, arc: &crate::arc::GameArc) {
-        for (t, value) in self.arc.iter_mut().zip(arc.values()) {
+        for (t, value) in self.arc.iter_mut().zip(arc.scaled()) {
             if let Some(v) = value {
-                t.count((v * f64::from(crate::arc::SCALE)).round() as i64);
+                t.count(v);
             }
         }
     }
@@ -354,6 +354,7 @@ mod tests {
             seed: 0,
             outcome: Outcome::with_scores(scores, winners),
             colours: [0, 1, 2, 3, 4, 5],
+            arc: Default::default(),
         }
     }
 
