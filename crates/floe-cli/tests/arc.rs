@@ -117,7 +117,10 @@ fn a_question_of_how_games_unfold_is_answered_and_follows_the_arcs() {
     );
     let out = tmp.path().join("asked");
     experiment_ok(&spec, &out);
-    assert!(out.join("arc.csv").exists(), "asking of an arc follows the arcs");
+    assert!(
+        out.join("arc.csv").exists(),
+        "asking of an arc follows the arcs"
+    );
     let answers = read(&out, "answers.csv");
     assert_eq!(csv_column(&answers, "measure"), ["lead_changes"]);
     let arc = read(&out, "arc.csv");
@@ -152,7 +155,11 @@ fn per_game_rows_carry_each_games_measures_and_their_means_are_the_cells() {
             .collect();
         let mean = per_game.iter().sum::<f64>() / per_game.len() as f64;
         let written: f64 = csv_column(&arc, "mean")[i].parse().unwrap();
-        assert!((mean - written).abs() < 1e-5, "{}: {mean} vs {written}", m.name);
+        assert!(
+            (mean - written).abs() < 1e-5,
+            "{}: {mean} vs {written}",
+            m.name
+        );
         assert_eq!(
             per_game.len().to_string(),
             csv_column(&arc, "games")[i],

@@ -153,7 +153,9 @@ pub fn play<G: Game>(
         seed,
         outcome,
         colours,
-        arc: table.arc().map_or([None; crate::arc::MEASURES.len()], |a| a.scaled()),
+        arc: table
+            .arc()
+            .map_or([None; crate::arc::MEASURES.len()], |a| a.scaled()),
     }
 }
 

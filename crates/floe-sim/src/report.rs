@@ -9,13 +9,13 @@ use std::io::Write;
 
 use floe_core::{Game, Seat, WIN_SHARE_UNITS};
 
+use crate::arc;
 use crate::stats::{
     chi_square, extremes, holm, mean, mean_interval, quantile_of_counts, sd_from_sums, two_sided_z,
     wilson,
 };
 use crate::table::{Cell, Column, FieldKind, Kind, PValue, Row, Table, csv_field};
 use crate::{Dealing, GameRecord, GroupTally, Tally, table_row};
-use crate::arc;
 
 /// The result tables a run writes, each to its own file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -597,7 +597,9 @@ pub fn write_game_rows<G: Game, W: Write>(
                 rounds: u64::from(o.rounds),
                 end_cause: game.end_causes()[o.end_cause as usize].to_string(),
             };
-            let arc = r.arc.map(|v| Cell::from(v.map(|v| v as f64 / f64::from(arc::SCALE))));
+            let arc = r
+                .arc
+                .map(|v| Cell::from(v.map(|v| v as f64 / f64::from(arc::SCALE))));
             let fields = head
                 .cells()
                 .into_iter()
