@@ -160,6 +160,7 @@ readers! {
     out("out") -> PathBuf = path;
     experiment_path("path") -> PathBuf = path;
     per_game("per_game") -> bool = flag;
+    arc("arc") -> bool = flag;
     duplicate("duplicate") -> bool = flag;
     force("force") -> bool = flag;
     index("index") -> u64 = whole;

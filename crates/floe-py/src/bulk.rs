@@ -158,7 +158,7 @@ fn read_rules(path: Option<PathBuf>) -> PyResult<Option<floe_lab::request::Rules
 /// returns the paths of its CSV files by name (the folder `out` is the caller's).
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (kind, game, players, bots, games, deal, rules, per_game, duplicate, delivery))]
+#[pyo3(signature = (kind, game, players, bots, games, deal, rules, per_game, duplicate, delivery, arc = false))]
 pub fn run(
     py: Python<'_>,
     kind: &str,
@@ -171,6 +171,7 @@ pub fn run(
     #[pyo3(from_py_with = args::per_game)] per_game: bool,
     #[pyo3(from_py_with = args::duplicate)] duplicate: bool,
     delivery: &Bound<'_, PyDict>,
+    #[pyo3(from_py_with = args::arc)] arc: bool,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
     let kind_name = kind;
@@ -188,7 +189,7 @@ pub fn run(
     let stop = Arc::new(AtomicBool::new(false));
     let seated = seat_bots(bots, &stop)?;
     let table = Table::new(game, players, rules, deal);
-    let planned = plan_table(py, table, &seated, (kind, seating), games, per_game)?;
+    let planned = plan_table(py, table, &seated, (kind, seating), games, (per_game, arc))?;
     carry_out(
         py,
         &planned.plan,
@@ -495,7 +496,7 @@ pub fn replay(
         ));
     }
     let table = Table::new(game, players, rules, deal);
-    let planned = plan_table(py, table, &seated, (kind, seating), games, false)?;
+    let planned = plan_table(py, table, &seated, (kind, seating), games, (false, false))?;
     let text = py.detach(|| floe_play::replay::replay(&planned.plan, index, seat, &seated.bots));
     finish(text, &seated)
 }
@@ -534,7 +535,7 @@ fn plan_table(
     seated: &Seated,
     (kind, seating): (RunKind, Seating),
     games: u64,
-    per_game: bool,
+    (per_game, arc): (bool, bool),
 ) -> PyResult<Planned> {
     let planned = plan_run(RunRequest {
         kind,
@@ -545,7 +546,7 @@ fn plan_table(
         games,
         dealing: args::dealing(table.deal, seating)?,
         per_game,
-        arc: false,
+        arc,
         registry: seated.bots.clone(),
     })
     .map_err(|e| value_error(&e))?;

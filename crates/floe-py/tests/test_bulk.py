@@ -226,3 +226,18 @@ def test_profile_and_tune_write_the_clis_csv_byte_for_byte(floe_cli, tmp_path):
     py = floe.tune(spec, games=600, out=tmp_path / "py-t")
     assert "validation" in py
     assert texts({name: tmp_path / "py-t" / f"{name}.csv" for name in py}) == cli
+
+
+def test_arc_gives_how_the_games_unfold_as_the_clis_arc_does(floe_cli, tmp_path):
+    cli = cli_tables(
+        floe_cli, tmp_path / "cli", "simulate", "--game", "goofspiel", "--players", "2",
+        "--bots", "greedy,random", "--games", "300", "--per-game", "--arc",
+    )
+    py = floe.simulate(
+        game="goofspiel", players=2, bots="greedy,random", games=300, per_game=True, arc=True,
+        out=tmp_path / "py",
+    )
+    assert (tmp_path / "py" / "arc.csv").read_text() == cli["arc"]
+    assert list(py["arc"]["measure"])[:3] == ["lead_changes", "drama", "deficit"]
+    assert "lead_changes" in py["games"].columns
+    assert "arc" not in floe.simulate(game="goofspiel", players=2, games=20)

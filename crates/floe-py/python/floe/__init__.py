@@ -98,6 +98,7 @@ def simulate(
     rules: Optional[PathLike] = None,
     shuffle_colours: bool = False,
     per_game: bool = False,
+    arc: bool = False,
     out: Optional[PathLike] = None,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
@@ -111,13 +112,15 @@ def simulate(
     ``shard="K/N"`` plays block K of N of the run and writes its counts into ``out`` for
     ``floe merge``. Returns every table the run writes, by file name without ``.csv``
     (``seats``, ``colours``, ``game_stats``, ``games`` with ``per_game=True``, ...).
+    ``arc=True`` follows how each game unfolds, as ``--arc`` does: the ``arc`` table, and
+    each game's measures as columns of ``games`` with ``per_game=True``.
     """
     return _in_folder(
         out,
         lambda folder: _floe.run(
             "simulate", game, players, bots, games,
             dict(seed=seed, shuffle_colours=shuffle_colours), rules, per_game, False,
-            _delivery(folder, threads, shard, force, progress),
+            _delivery(folder, threads, shard, force, progress), arc=arc,
         ),
     )
 
@@ -132,6 +135,7 @@ def tournament(
     rules: Optional[PathLike] = None,
     shuffle_colours: bool = False,
     duplicate: bool = False,
+    arc: bool = False,
     out: Optional[PathLike] = None,
     threads: Optional[int] = None,
     shard: Optional[str] = None,
@@ -144,13 +148,14 @@ def tournament(
     rated with them (the ``tournament``, ``pairwise`` and ``ratings`` tables). A Python
     bot that is a function of its arguments alone gives the same results whatever the
     thread count; one that keeps state between calls sees them in no fixed order.
+    ``arc=True`` follows how each game unfolds, as ``--arc`` does (the ``arc`` table).
     """
     return _in_folder(
         out,
         lambda folder: _floe.run(
             "tournament", game, players, bots, games,
             dict(seed=seed, shuffle_colours=shuffle_colours), rules, False, duplicate,
-            _delivery(folder, threads, shard, force, progress),
+            _delivery(folder, threads, shard, force, progress), arc=arc,
         ),
     )
 

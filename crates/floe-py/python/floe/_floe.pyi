@@ -59,6 +59,7 @@ def run(
     per_game: bool,
     duplicate: bool,
     delivery: Dict[str, Any],
+    arc: bool = ...,
 ) -> Dict[str, str]:
     """Plays one cell as ``floe simulate`` or ``floe tournament`` into ``delivery["out"]``
     (with its ``threads``, ``shard``, ``force`` and ``progress``), dealt by ``deal`` (the
