@@ -111,14 +111,31 @@ pub fn play<G: Game>(
     dealing: &Dealing,
     log: &mut impl FnMut(Line<'_, G>),
 ) -> GameRecord {
+    // Two loops, chosen once a game: one that follows the game's course and one with no
+    // trace of it, so that a run that does not ask pays nothing per question.
+    match table.course.is_some() {
+        true => play_following::<G, true>(game, table, index, seed, dealing, log),
+        false => play_following::<G, false>(game, table, index, seed, dealing, log),
+    }
+}
+
+/// [`play`], following the game's course when `FOLLOW` (and the table has a [`Course`]).
+fn play_following<G: Game, const FOLLOW: bool>(
+    game: &G,
+    table: &mut Seats<G>,
+    index: u64,
+    seed: u64,
+    dealing: &Dealing,
+    log: &mut impl FnMut(Line<'_, G>),
+) -> GameRecord {
     let players = table.players();
     table.bots.iter_mut().for_each(Bot::new_game);
     let mut deal = Deal::new(game, players, seed, &mut |e| log(Line::Event(e)));
-    if let Some((course, _)) = &mut table.course {
+    if FOLLOW && let Some((course, _)) = &mut table.course {
         course.begin(game, players);
     }
     while let Some(seat) = deal.to_act(game) {
-        if let Some((course, _)) = &mut table.course {
+        if FOLLOW && let Some((course, _)) = &mut table.course {
             course.question(game, deal.state(), deal.answers().len());
         }
         log(Line::Question {
@@ -143,9 +160,11 @@ pub fn play<G: Game>(
         table.figures.clear();
         game.measure(state, &outcome, &mut table.figures);
     }
-    if let Some((course, arc)) = &mut table.course {
+    let mut measured = [None; crate::arc::MEASURES.len()];
+    if FOLLOW && let Some((course, arc)) = &mut table.course {
         course.end(game, state);
         *arc = course.measure(&outcome);
+        measured = arc.scaled();
     }
     let colours = deal_colours(seed, players, game.colours().len(), dealing.shuffle_colours);
     GameRecord {
@@ -153,9 +172,7 @@ pub fn play<G: Game>(
         seed,
         outcome,
         colours,
-        arc: table
-            .arc()
-            .map_or([None; crate::arc::MEASURES.len()], |a| a.scaled()),
+        arc: measured,
     }
 }
 
