@@ -34,16 +34,26 @@ def open_page(browser, page_path: Path, shot: Path):
     return page, errors, fetched
 
 
-def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
-    spec = tmp_path / "seats.toml"
-    spec.write_text(
-        'name = "seats"\nplayers = [2, 3]\n[[lineups]]\nbots = "random"\ngames = 400\n'
-    )
+def experiment_page(browser, tmp_path: Path, spec_text: str):
+    """Runs the experiment `spec_text` and opens its page, which must log no console
+    error and fetch nothing; returns the page, the run's folder and the screenshot."""
+    spec = tmp_path / "spec.toml"
+    spec.write_text(spec_text)
     out = tmp_path / "run"
     floe("experiment", str(spec), "--out", str(out))
-    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "page.png")
+    shot = tmp_path / "page.png"
+    page, errors, fetched = open_page(browser, out / "report.html", shot)
     assert errors == []
     assert fetched == []
+    return page, out, shot
+
+
+def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
+    page, out, shot = experiment_page(
+        browser,
+        tmp_path,
+        'name = "seats"\nplayers = [2, 3]\n[[lineups]]\nbots = "random"\ngames = 400\n',
+    )
     answer = page.inner_text("#answer")
     assert "Win shares by seat:" in answer
     charts = page.query_selector_all("figure img")
@@ -52,21 +62,17 @@ def test_an_experiments_page_answers_and_draws_every_chart(browser, tmp_path):
         assert chart.evaluate("img => img.complete && img.naturalWidth > 0")
         box = chart.bounding_box()
         assert box is not None and box["width"] > 100 and box["height"] > 100
-    assert_not_blank(tmp_path / "page.png")
+    assert_not_blank(shot)
 
 
 def test_a_study_that_declares_questions_answers_them_first(browser, tmp_path):
-    spec = tmp_path / "asked.toml"
-    spec.write_text(
+    page, _, shot = experiment_page(
+        browser,
+        tmp_path,
         'name = "asked"\nplayers = [2]\n[[lineups]]\nbots = "random"\ngames = 400\n'
         '[sweep]\nparam = "tiles_removed"\nvalues = [2, 8]\n'
-        '[[questions]]\nask = "compare"\nmeasure = "mean_rounds"\nbetween = [2, 8]\n'
+        '[[questions]]\nask = "compare"\nmeasure = "mean_rounds"\nbetween = [2, 8]\n',
     )
-    out = tmp_path / "run"
-    floe("experiment", str(spec), "--out", str(out))
-    page, errors, fetched = open_page(browser, out / "report.html", tmp_path / "asked.png")
-    assert errors == []
-    assert fetched == []
     declared = page.query_selector("#declared")
     assert declared is not None and declared.is_visible()
     assert "2 players: mean_rounds 8 - 2 = " in declared.inner_text()
@@ -76,7 +82,30 @@ def test_a_study_that_declares_questions_answers_them_first(browser, tmp_path):
     # The question's answer is drawn too: its estimate and interval per player count.
     drawn = page.query_selector('img[alt="chart answer-1.svg"]')
     assert drawn is not None and drawn.evaluate("img => img.complete && img.naturalWidth > 0")
-    assert_not_blank(tmp_path / "asked.png")
+    assert_not_blank(shot)
+
+
+def test_a_sweep_that_follows_its_games_arcs_draws_each_measure_in_its_own_section(
+    browser, tmp_path
+):
+    page, out, shot = experiment_page(
+        browser,
+        tmp_path,
+        'name = "arcs"\ngame = "goofspiel"\nplayers = [2, 3]\narc = true\n'
+        '[[lineups]]\nbots = "greedy"\ngames = 300\n'
+        '[sweep]\nparam = "cards"\nvalues = [3, 5, 7]\n',
+    )
+    heading = page.query_selector("h2#arc")
+    assert heading is not None and heading.inner_text() == "How the games unfold"
+    drawn = page.query_selector_all('img[alt^="chart arc-"]')
+    names = sorted(img.get_attribute("alt")[len("chart ") :] for img in drawn)
+    assert names == sorted(p.name for p in out.glob("arc-*.svg")) and len(names) == 8
+    below = heading.bounding_box()["y"]
+    for img in drawn:
+        assert img.evaluate("img => img.complete && img.naturalWidth > 0")
+        assert img.bounding_box()["y"] > below, "in the section, under its heading"
+    assert "lead_changes" in page.inner_text("dl.run:last-of-type")
+    assert_not_blank(shot)
 
 
 def test_a_simulates_page_draws_its_seat_shares(browser, tmp_path):

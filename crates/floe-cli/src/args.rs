@@ -41,8 +41,9 @@ pub struct GameArgs {
     pub shuffle_colours: bool,
 }
 
-/// The flag of the commands that run games into results (`simulate`, `tournament`) that
-/// asks them to follow how each game unfolds.
+/// The flag of the commands that run games into results (`simulate`, `tournament`,
+/// `experiment`, `tune`, `profile`) that asks them to follow how each game unfolds (a
+/// spec may ask it too, with `arc = true`).
 #[derive(Args, Debug)]
 pub struct ArcFlag {
     /// Also follow how each game unfolds (lead changes, drama, when it was decided,

@@ -33,13 +33,16 @@ pub struct ExperimentArgs {
     #[arg(long)]
     pub check: bool,
     #[command(flatten)]
+    pub arc: crate::args::ArcFlag,
+    #[command(flatten)]
     pub run: RunFlags,
 }
 
 /// Runs `floe experiment`, whose line-ups may name bots of `bots` too.
 pub fn run(a: &ExperimentArgs, bots: &Registry) -> Result<()> {
     let machine = a.run.machine()?;
-    let spec = Spec::read(&a.spec, bots)?;
+    let mut spec = Spec::read(&a.spec, bots)?;
+    spec.arc |= a.arc.arc;
     let planned = plan_experiment(&spec, a.games)?;
     warn(&planned.notes);
     if a.check {

@@ -33,6 +33,8 @@ pub struct ProfileArgs {
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
+    pub arc: crate::args::ArcFlag,
+    #[command(flatten)]
     pub study: crate::args::StudyFlags,
 }
 
@@ -51,6 +53,7 @@ pub fn run(a: &ProfileArgs, bots: &Registry) -> Result<()> {
         ladder: a.ladder.clone(),
         deals: a.games,
         dealing: a.game.dealing(),
+        arc: a.arc.arc,
         registry: bots.clone(),
     })?;
     warn(&planned.notes);

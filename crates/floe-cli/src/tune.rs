@@ -24,6 +24,8 @@ pub struct TuneArgs {
     #[arg(short, long)]
     pub out: Option<PathBuf>,
     #[command(flatten)]
+    pub arc: crate::args::ArcFlag,
+    #[command(flatten)]
     pub study: crate::args::StudyFlags,
     /// Check the spec against its game and print each player count's search with its
     /// games and estimated time on this machine (timed on a few games of the baseline),
@@ -39,7 +41,8 @@ pub struct TuneArgs {
 /// Runs `floe tune`, whose spec may name bots of `bots` too.
 pub fn run(a: &TuneArgs, bots: &Registry) -> Result<()> {
     let machine = Machine::new(a.study.threads, None)?;
-    let spec = TuneSpec::read(&a.spec, bots)?;
+    let mut spec = TuneSpec::read(&a.spec, bots)?;
+    spec.arc |= a.arc.arc;
     let spec = match a.games {
         Some(games) => trial(&spec, games)?,
         None => spec,

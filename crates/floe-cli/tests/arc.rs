@@ -1,5 +1,6 @@
 //! How the games unfold (`--arc`, `arc = true`): every command that runs games into
-//! results writes `arc.csv` when asked and nothing else changes; shards merge into the
+//! results (simulate, tournament, experiment, tune, profile) writes `arc.csv` when asked
+//! and nothing else changes; shards merge into the
 //! whole run's; a run that does not ask is as before.
 
 mod common;
@@ -55,6 +56,94 @@ fn tournament_with_arc_writes_arc_csv_and_changes_nothing_else() {
         "tournament --game arctic-race --players 3 --bots random,greedy --games 120 --duplicate",
         1,
     );
+}
+
+#[test]
+fn profile_with_arc_writes_arc_csv_and_changes_nothing_else() {
+    arc_adds_only_its_table(
+        "profile --game goofspiel --players 2 --ladder random,greedy --games 40",
+        1,
+    );
+}
+
+#[test]
+fn experiment_with_the_arc_flag_writes_arc_csv_and_changes_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = write(
+        tmp.path(),
+        "plain.toml",
+        "game = \"goofspiel\"\nplayers = [2]\n\n[[lineups]]\nbots = \"random\"\ngames = 200\n\n\
+         [sweep]\nparam = \"cards\"\nvalues = [3, 5]\n",
+    );
+    arc_adds_only_its_table(&format!("experiment {}", spec.display()), 2);
+}
+
+/// A tune spec of Goofspiel's `cards` at 2 players under random play, with `objective`.
+fn tune_spec(dir: &std::path::Path, name: &str, objective: &str) -> std::path::PathBuf {
+    write(
+        dir,
+        &format!("{name}.toml"),
+        format!(
+            "name = \"{name}\"\ngame = \"goofspiel\"\nplayers = [2]\nbots = \"random\"\n\
+             budget = 600\nround_games = 100\nvalidation_games = 400\n\n[[params]]\n\
+             name = \"cards\"\nvalues = [3, 5, 7]\n\n[objective]\n{objective}\n"
+        ),
+    )
+}
+
+#[test]
+fn a_tune_follows_the_arcs_when_asked_and_changes_nothing_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tune_spec(tmp.path(), "spread", "seat_spread = 1.0");
+    let (_a, with) = ran(&format!("tune {} --arc", spec.display()));
+    let (_b, without) = ran(&format!("tune {}", spec.display()));
+    assert!(!without.join("arc.csv").exists());
+    let arc = read(&with, "arc.csv");
+    // Every finalist (the three values, the rules' own among them) has a row per measure.
+    assert_eq!(csv_column(&arc, "measure"), measures(3));
+    let mut names = listing(&with);
+    names.retain(|n| n.ends_with(".csv") && n != "arc.csv");
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    assert_eq!(names, ["progress.csv", "search.csv", "validation.csv"]);
+    assert_same_files(&with, &without, &names);
+}
+
+/// "Most lead changes": a target above what the games reach makes the measure's mean as
+/// large as it goes. The validation's objective is the distance of each candidate's mean
+/// from the target, the mean `arc.csv` gives; the tune follows the arcs unasked.
+#[test]
+fn a_tune_objective_weighs_a_measure_of_how_games_unfold_by_its_distance_from_a_target() {
+    let tmp = tempfile::tempdir().unwrap();
+    let spec = tune_spec(
+        tmp.path(),
+        "leads",
+        "lead_changes = 1.0\nlead_changes_target = 20",
+    );
+    let (_t, out) = ran(&format!("tune {}", spec.display()));
+    let arc = read(&out, "arc.csv");
+    let validation = read(&out, "validation.csv");
+    let (candidates, objectives) = (
+        csv_column(&validation, "candidate"),
+        csv_column(&validation, "objective"),
+    );
+    let (arc_candidates, arc_measures, means) = (
+        csv_column(&arc, "candidate"),
+        csv_column(&arc, "measure"),
+        csv_column(&arc, "mean"),
+    );
+    for (candidate, objective) in candidates.iter().zip(&objectives) {
+        let mean = (0..means.len())
+            .find(|&i| &arc_candidates[i] == candidate && arc_measures[i] == "lead_changes")
+            .map(|i| means[i].parse::<f64>().unwrap())
+            .unwrap_or_else(|| panic!("{candidate} has no lead_changes row"));
+        let objective: f64 = objective.parse().unwrap();
+        assert!(
+            (objective - (20.0 - mean)).abs() < 1e-5,
+            "{candidate}: {objective} vs {mean}"
+        );
+    }
+    // The fewest cards leave the fewest rounds to change the lead in: ranked last.
+    assert_eq!(candidates.last().map(String::as_str), Some("cards=3"));
 }
 
 #[test]

@@ -394,6 +394,7 @@ mod tests {
                 seed: 1,
                 ..floe_sim::Dealing::default()
             },
+            arc: false,
             registry: Default::default(),
         };
         let e = |r| format!("{:#}", plan_profile(r).unwrap_err());

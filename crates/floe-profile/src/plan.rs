@@ -28,6 +28,8 @@ pub struct ProfileRequest {
     pub deals: u64,
     /// The seed and colours (a profile always seats its ladder in duplicate).
     pub dealing: Dealing,
+    /// Also follow how each game unfolds and write `arc.csv` (`--arc`).
+    pub arc: bool,
     /// The bots the ladder may name besides the built-in ones.
     pub registry: Registry,
 }
@@ -47,6 +49,8 @@ pub struct PlannedProfile {
     pub deals: u64,
     /// The seed and colours, with duplicate seating.
     pub dealing: Dealing,
+    /// Also follow how each game unfolds and write `arc.csv`.
+    pub arc: bool,
     /// Warnings for the user (a bot whose answers depend on the machine's speed).
     pub notes: Vec<Message>,
     /// The bots the ladder may name besides the built-in ones.
@@ -125,6 +129,7 @@ pub fn plan_profile(req: ProfileRequest) -> Result<PlannedProfile> {
         ladder,
         deals: req.deals,
         dealing: planned.plan.dealing,
+        arc: req.arc,
         notes: planned.notes,
         registry: req.registry,
     })

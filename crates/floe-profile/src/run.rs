@@ -15,7 +15,7 @@ use floe_sim::table::Table;
 use floe_lab::Progress;
 use floe_lab::message::{About, Message};
 use floe_lab::output_dir::{OutputDir, Scope};
-use floe_lab::request::{NamedBy, RulesFile, plan_run};
+use floe_lab::request::{NamedBy, RulesFile, RunRequest, plan_run};
 use floe_lab::{Machine, Report, RunOptions};
 
 use crate::*;
@@ -95,6 +95,9 @@ pub(super) fn run_game<G: Game>(
     let mut names: Vec<&str> = TOURNAMENT_FILES.to_vec();
     if !game.figures().is_empty() {
         names.push(TableFile::Figures.name());
+    }
+    if p.arc {
+        names.push(TableFile::Arc.name());
     }
     let picture = floe_plot::png_path(Path::new(CHART));
     let picture = picture.to_string_lossy();
@@ -193,16 +196,19 @@ fn play_tournament(
         text: p.rules.clone(),
         stem: "rules".into(),
     };
-    let planned = plan_run(tournament_request(
-        &p.game,
-        Some(rules),
-        p.players,
-        ladder,
-        p.deals,
-        p.dealing,
-        &p.registry,
-    )?)
-    .map_err(ladder_error)?;
+    let request = RunRequest {
+        arc: p.arc,
+        ..tournament_request(
+            &p.game,
+            Some(rules),
+            p.players,
+            ladder,
+            p.deals,
+            p.dealing,
+            &p.registry,
+        )?
+    };
+    let planned = plan_run(request).map_err(ladder_error)?;
     let report: Report = floe_lab::execute(
         &planned.plan,
         &RunOptions {

@@ -26,6 +26,7 @@ fn a_profile_ladder_climbs_to_a_plugged_bot() {
         ladder: Some("random,tilt:lean=high".into()),
         deals: 10,
         dealing: Dealing::default(),
+        arc: false,
         registry,
     })
     .unwrap();

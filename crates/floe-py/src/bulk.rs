@@ -382,6 +382,7 @@ pub fn profile(
         ladder,
         deals: games,
         dealing: args::dealing(deal, Seating::Fixed)?,
+        arc: false,
         registry: Registry::default(),
     })
     .map_err(|e| value_error(&e))?;

@@ -44,13 +44,34 @@ pub struct Measure {
     /// of games, whose interval is Wilson's, rather than a mean over games, whose
     /// interval is the normal approximation's.
     pub yes_no: bool,
+    /// Whether a game's value is a share (0 to 1; every yes-or-no measure is one), which
+    /// people read in percentage points: a tune objective weighing it reads in points.
+    pub share: bool,
 }
 
+/// A measure whose value is a count, a number of points or of answers.
 const fn measure(name: &'static str, meaning: &'static str) -> Measure {
     Measure {
         name,
         meaning,
         yes_no: false,
+        share: false,
+    }
+}
+
+/// A measure whose value is a share of 0 to 1.
+const fn share(name: &'static str, meaning: &'static str) -> Measure {
+    Measure {
+        share: true,
+        ..measure(name, meaning)
+    }
+}
+
+/// A measure whose value is a yes (1) or a no (0).
+const fn yes_no(name: &'static str, meaning: &'static str) -> Measure {
+    Measure {
+        yes_no: true,
+        ..share(name, meaning)
     }
 }
 
@@ -61,7 +82,7 @@ pub const MEASURES: [Measure; 8] = [
         "lead_changes",
         "times the seat with the best standing changed (ties skipped)",
     ),
-    measure(
+    share(
         "drama",
         "share of the marks after the start at which the eventual winner was not leading",
     ),
@@ -69,22 +90,16 @@ pub const MEASURES: [Measure; 8] = [
         "deficit",
         "the winner's mean distance in points below the best standing when it was not leading",
     ),
-    measure(
+    share(
         "decided_at",
         "share of the game played when the winner took the lead for good",
     ),
-    Measure {
-        yes_no: true,
-        ..measure(
-            "comeback",
-            "1 when the winner stood below the median standing at half-time, else 0",
-        )
-    },
-    Measure {
-        yes_no: true,
-        ..measure("runaway", "1 when the winner led at half-time, else 0")
-    },
-    measure(
+    yes_no(
+        "comeback",
+        "1 when the winner stood below the median standing at half-time, else 0",
+    ),
+    yes_no("runaway", "1 when the winner led at half-time, else 0"),
+    share(
         "real_choices",
         "share of questions with two answers or more",
     ),

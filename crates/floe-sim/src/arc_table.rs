@@ -1,9 +1,9 @@
 //! `arc.csv` and the printed block of how a cell's games unfolded: the measures of
 //! [`crate::arc`] as a run's tally counts them, each with its interval.
 
-use crate::Tally;
-use crate::arc::{MEASURES, SCALE};
+use crate::arc::{MEASURES, Measure, SCALE};
 use crate::stats::{mean_interval, wilson};
+use crate::{FigureTally, Tally};
 
 crate::table_row! {
     /// The statistics of one measure of how a cell's games unfolded (`arc.csv`, written
@@ -31,26 +31,29 @@ crate::table_row! {
 pub fn rows(t: &Tally) -> Vec<ArcRow> {
     t.arc
         .iter()
-        .zip(MEASURES)
-        .map(|(c, m)| {
-            let (mean, sd, lo, hi) = mean_interval(c.sum, c.sq_sum, c.count, SCALE);
-            let defined = c.count > 0;
-            let spread = c.count >= 2;
-            let (lo, hi) = match m.yes_no {
-                true => wilson(mean * c.count as f64, c.count),
-                false => (lo, hi),
-            };
-            ArcRow {
-                measure: m.name.to_string(),
-                games: c.count,
-                mean: defined.then_some(mean),
-                sd: spread.then_some(sd),
-                ci_low: spread.then_some(lo),
-                ci_high: spread.then_some(hi),
-                interval: if m.yes_no { "wilson" } else { "normal" }.to_string(),
-            }
-        })
+        .zip(&MEASURES)
+        .map(|(c, m)| row(m, c))
         .collect()
+}
+
+/// Returns the row of measure `m` whose values over a cell's games `c` counts.
+pub fn row(m: &Measure, c: &FigureTally) -> ArcRow {
+    let (mean, sd, lo, hi) = mean_interval(c.sum, c.sq_sum, c.count, SCALE);
+    let defined = c.count > 0;
+    let spread = c.count >= 2;
+    let (lo, hi) = match m.yes_no {
+        true => wilson(mean * c.count as f64, c.count),
+        false => (lo, hi),
+    };
+    ArcRow {
+        measure: m.name.to_string(),
+        games: c.count,
+        mean: defined.then_some(mean),
+        sd: spread.then_some(sd),
+        ci_low: spread.then_some(lo),
+        ci_high: spread.then_some(hi),
+        interval: if m.yes_no { "wilson" } else { "normal" }.to_string(),
+    }
 }
 
 /// Returns the block printed under a run's table when it follows the games' arcs: a line

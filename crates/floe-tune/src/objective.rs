@@ -1,11 +1,12 @@
 //! What a tuner minimises: a weighted sum of statistics Floe already measures of a run
 //! (the seat spread, as `game_stats.csv` defines it, the seat chi-square, distance from a target game length, the share of
 //! games the round limit ends, the share of shared wins, a tuned bot's strength against
-//! reference bots), and its interval.
+//! reference bots, how games unfold: any measure of `arc.csv`), and its interval.
 
 use floe_core::{FloeRng, MAX_SEATS};
+use floe_sim::arc::{MEASURES, SCALE};
 use floe_sim::stats::extremes;
-use floe_sim::{PAIR_UNITS, PairTally, Tally};
+use floe_sim::{FigureTally, PAIR_UNITS, PairTally, Tally};
 use rand::SeedableRng;
 use rand_distr::{Binomial, Distribution, Normal};
 
@@ -28,27 +29,46 @@ pub enum Statistic {
     /// them, the share it does not score above (a tie counts half). Bot group 0 is the
     /// tuned bot, every other group a reference bot.
     Strength,
+    /// |the mean of a measure of how games unfold - its target|: the measure of
+    /// [`MEASURES`] at this index, whose target is 0 unless the spec gives one, so that
+    /// without a target the measure is made as small as it goes, and with one above
+    /// what the games reach, as large.
+    Arc(usize),
 }
 
 impl Statistic {
     /// Whether the statistic is a share or a difference of shares (a fraction of games),
     /// which people read in percentage points.
     pub fn is_share(self) -> bool {
-        !matches!(self, Statistic::SeatChi2 | Statistic::Length)
+        match self {
+            Statistic::SeatChi2 | Statistic::Length => false,
+            Statistic::Arc(i) => MEASURES[i].share,
+            _ => true,
+        }
     }
 
     /// Returns the largest value the statistic can take in games of at most `players`
     /// seats, with `length_target` (0 or more) for [`Statistic::Length`]: 1 for a share;
-    /// `players - 1` for the seat chi-square per game (one seat winning every game); and
-    /// for the length, the larger of the target and the longest mean a run can count, 2^64
+    /// `players - 1` for the seat chi-square per game (one seat winning every game); for
+    /// the length, the larger of `target` and the longest mean a run can count, 2^64
     /// rounds (a run counts rounds in 64 bits; the game's own round limit, which a tune
-    /// may itself change, is far below).
-    pub fn largest(self, players: usize, length_target: f64) -> f64 {
+    /// may itself change, is far below); for a measure of how games unfold, the larger of
+    /// `target` and its largest value, 1 for a share, else the largest a game's value can
+    /// be counted at (`i64::MAX` millionths).
+    pub fn largest(self, players: usize, target: f64) -> f64 {
         match self {
             Statistic::SeatChi2 => players.saturating_sub(1) as f64,
-            Statistic::Length => length_target.max(u64::MAX as f64),
+            Statistic::Length => target.max(u64::MAX as f64),
+            Statistic::Arc(i) if MEASURES[i].share => target.max(1.0),
+            Statistic::Arc(_) => target.max(i64::MAX as f64 / f64::from(SCALE)),
             _ => 1.0,
         }
+    }
+
+    /// Whether the statistic is a measure of how games unfold, which only a run that
+    /// follows the games' arcs counts.
+    pub fn is_arc(self) -> bool {
+        matches!(self, Statistic::Arc(_))
     }
 }
 
@@ -91,6 +111,17 @@ pub const STATISTICS: &[(&str, Statistic, &str)] = &[
     ),
 ];
 
+/// Every statistic an objective may weigh, as spec keys, with one line on each: those of
+/// [`STATISTICS`], then each measure of how games unfold ([`MEASURES`]) by its name in
+/// `arc.csv`.
+pub fn statistics() -> impl Iterator<Item = (&'static str, Statistic, &'static str)> {
+    let arcs = MEASURES
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.name, Statistic::Arc(i), m.meaning));
+    STATISTICS.iter().copied().chain(arcs)
+}
+
 /// Replicates drawn for an objective's interval.
 const REPLICATES: usize = 400;
 
@@ -116,6 +147,9 @@ pub struct Measure {
     /// Of those, the meetings the tuned bot scored above the reference bot, a tie counting
     /// half (each game's seat pairs share it, as in the tournament's pairwise table).
     pub score: f64,
+    /// The measures of how the games unfolded, in the order of [`MEASURES`] (no games
+    /// counted when the run does not follow them).
+    pub arc: [FigureTally; MEASURES.len()],
 }
 
 impl Measure {
@@ -136,6 +170,7 @@ impl Measure {
             rounds: (t.rounds_sum as f64, t.rounds_sq_sum as f64),
             round_limits: round_limit.map_or(0, |c| t.end_causes[c]),
             ties: t.ties,
+            arc: std::array::from_fn(|i| t.arc.get(i).copied().unwrap_or_default()),
         }
     }
 
@@ -152,6 +187,9 @@ impl Measure {
         self.ties += other.ties;
         self.meetings += other.meetings;
         self.score += other.score;
+        for (a, o) in self.arc.iter_mut().zip(&other.arc) {
+            a.add(o);
+        }
     }
 
     /// Returns the tuned bot's score share against the reference bots, with its Wilson
@@ -169,8 +207,18 @@ impl Measure {
         self.rounds.0 / self.games.max(1) as f64
     }
 
-    /// Returns statistic `s`'s value, with `length_target` for [`Statistic::Length`].
-    pub fn statistic(&self, s: Statistic, length_target: f64) -> f64 {
+    /// Returns the mean of the measure of how games unfold at index `i` of [`MEASURES`]
+    /// over the games that define it, `None` when none does.
+    pub fn arc_mean(&self, i: usize) -> Option<f64> {
+        let c = &self.arc[i];
+        (c.count > 0).then(|| c.sum as f64 / c.count as f64 / f64::from(SCALE))
+    }
+
+    /// Returns statistic `s`'s value, with `target` for [`Statistic::Length`] and
+    /// [`Statistic::Arc`]. A measure of how games unfold that no game defined (every game
+    /// a shared win, for those that follow the winner) is at its largest
+    /// ([`Statistic::largest`]): a candidate is never preferred for games that cannot tell.
+    pub fn statistic(&self, s: Statistic, target: f64) -> f64 {
         let n = self.games.max(1) as f64;
         let seats = &self.wins[..self.players];
         match s {
@@ -186,21 +234,27 @@ impl Measure {
                     .sum::<f64>()
                     / n
             }
-            Statistic::Length => (self.mean_rounds() - length_target).abs(),
+            Statistic::Length => (self.mean_rounds() - target).abs(),
             Statistic::RoundLimit => self.round_limits as f64 / n,
             Statistic::Ties => self.ties as f64 / n,
             Statistic::Strength => 1.0 - self.score / self.meetings.max(1) as f64,
+            Statistic::Arc(i) => self.arc_mean(i).map_or_else(
+                || s.largest(self.players, target),
+                |mean| (mean - target).abs(),
+            ),
         }
     }
 }
 
 /// A weighted sum of statistics, to be made as small as possible.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Objective {
     /// Each statistic weighed, with its weight.
     pub weights: Vec<(Statistic, f64)>,
     /// The target of [`Statistic::Length`].
     pub length_target: f64,
+    /// The target of each [`Statistic::Arc`], by its index in [`MEASURES`].
+    pub arc_targets: [f64; MEASURES.len()],
 }
 
 impl Objective {
@@ -208,8 +262,24 @@ impl Objective {
     pub fn value(&self, m: &Measure) -> f64 {
         self.weights
             .iter()
-            .map(|&(s, w)| w * m.statistic(s, self.length_target))
+            .map(|&(s, w)| w * m.statistic(s, self.target(s)))
             .sum()
+    }
+
+    /// Returns the target statistic `s` measures its distance from (0 for a statistic
+    /// without one).
+    pub fn target(&self, s: Statistic) -> f64 {
+        match s {
+            Statistic::Length => self.length_target,
+            Statistic::Arc(i) => self.arc_targets[i],
+            _ => 0.0,
+        }
+    }
+
+    /// Whether the objective weighs a measure of how games unfold, so that its runs must
+    /// follow the games' arcs.
+    pub fn follows_arcs(&self) -> bool {
+        self.weights.iter().any(|w| w.0.is_arc())
     }
 
     /// Whether every statistic weighed is a share ([`Statistic::is_share`]), so that the
@@ -238,7 +308,7 @@ impl Objective {
     pub fn largest(&self, players: usize) -> f64 {
         self.weights
             .iter()
-            .map(|&(s, w)| w * s.largest(players, self.length_target))
+            .map(|&(s, w)| w * s.largest(players, self.target(s)))
             .sum()
     }
 
@@ -277,9 +347,8 @@ impl Objective {
         }
         let mut rng = FloeRng::seed_from_u64(seed);
         let n = m.games;
-        let strength = self.weights.iter().any(|w| w.0 == Statistic::Strength);
         let mut values: Vec<f64> = (0..REPLICATES)
-            .map(|_| self.value(&replicate(m, n, strength, &mut rng)))
+            .map(|_| self.value(&self.replicate(m, n, &mut rng)))
             .collect();
         values.sort_by(f64::total_cmp);
         let at = |q: f64| values[((q * REPLICATES as f64) as usize).min(REPLICATES - 1)];
@@ -319,12 +388,48 @@ impl Estimate {
     }
 }
 
+impl Objective {
+    /// Draws one run of `n` games like `m` (see [`Objective::estimate`]); the tuned bot's
+    /// score and the measures of how games unfold only where the objective weighs them,
+    /// so that the intervals of other objectives keep their draws.
+    fn replicate(&self, m: &Measure, n: u64, rng: &mut FloeRng) -> Measure {
+        let strength = self.weights.iter().any(|w| w.0 == Statistic::Strength);
+        let mut drawn = replicate(m, n, strength, rng);
+        for (i, c) in drawn.arc.iter_mut().enumerate() {
+            if c.count > 0 && self.weights.iter().any(|w| w.0 == Statistic::Arc(i)) {
+                *c = replicate_arc(i, c, rng);
+            }
+        }
+        drawn
+    }
+}
+
+/// Draws the counts of measure `i` of how games unfold over as many games as `c`: a
+/// yes-or-no measure's yeses binomially, another's mean from its normal approximation
+/// (the same two the cell's interval in `arc.csv` uses).
+fn replicate_arc(i: usize, c: &FigureTally, rng: &mut FloeRng) -> FigureTally {
+    let (n, scale) = (c.count as f64, f64::from(SCALE));
+    let mean = c.sum as f64 / n;
+    let drawn = if MEASURES[i].yes_no {
+        binomial(c.count, mean / scale, rng) as f64 * scale
+    } else {
+        let var = (c.sq_sum as f64 / n - mean * mean).max(0.0);
+        Normal::new(mean, (var / n).sqrt()).map_or(mean, |d| d.sample(rng)) * n
+    };
+    FigureTally {
+        sum: drawn.round() as i128,
+        ..*c
+    }
+}
+
+/// Draws the successes of `trials` trials of probability `p` (held to 0 to 1).
+fn binomial(trials: u64, p: f64, rng: &mut FloeRng) -> u64 {
+    Binomial::new(trials, p.clamp(0.0, 1.0)).map_or(0, |b| b.sample(rng))
+}
+
 /// Draws one run of `n` games like `m` (see [`Objective::estimate`]).
 fn replicate(m: &Measure, n: u64, strength: bool, rng: &mut FloeRng) -> Measure {
     let nf = n as f64;
-    let binomial = |trials: u64, p: f64, rng: &mut FloeRng| -> u64 {
-        Binomial::new(trials, p.clamp(0.0, 1.0)).map_or(0, |b| b.sample(rng))
-    };
     let mut wins = [0.0; MAX_SEATS];
     let (mut left, mut share_left) = (n, 1.0);
     for (s, (won, share)) in wins.iter_mut().zip(m.wins).take(m.players).enumerate() {
@@ -355,6 +460,7 @@ fn replicate(m: &Measure, n: u64, strength: bool, rng: &mut FloeRng) -> Measure 
         } else {
             m.score
         },
+        arc: m.arc,
     }
 }
 
@@ -390,6 +496,7 @@ mod tests {
         let objective = Objective {
             weights: vec![(Statistic::SeatSpread, 2.0), (Statistic::Length, 0.1)],
             length_target: 25.0,
+            ..Objective::default()
         };
         assert!((objective.value(&m) - (2.0 * (0.5 - 0.2) + 0.5)).abs() < 1e-12);
     }
@@ -403,7 +510,7 @@ mod tests {
             m.wins[0] = 1000.0;
             m.rounds = (u64::MAX as f64 * 1000.0, 0.0);
             (m.round_limits, m.ties, m.meetings) = (1000, 1000, 1000);
-            for &(name, s, _) in STATISTICS {
+            for (name, s, _) in statistics() {
                 for target in [0.0, 30.0, 1e300] {
                     let value = m.statistic(s, target);
                     let largest = s.largest(players, target);
@@ -435,6 +542,7 @@ mod tests {
         let objective = Objective {
             weights: vec![(Statistic::SeatSpread, 1.0)],
             length_target: 0.0,
+            ..Objective::default()
         };
         let small = measure(2_000, &[1_100.0, 900.0]);
         let large = measure(200_000, &[110_000.0, 90_000.0]);
@@ -460,6 +568,7 @@ mod tests {
         let objective = Objective {
             weights: vec![(Statistic::SeatSpread, 1.0)],
             length_target: 0.0,
+            ..Objective::default()
         };
         let m = measure(666, &[168.0, 165.0, 167.0, 166.0]);
         let e = objective.estimate(&m, 0.95, 3);
@@ -473,8 +582,8 @@ mod tests {
     }
 
     /// Draws a measure of `players` seats over `games` games from `unit` numbers in
-    /// [0, 1): the seats' wins (at most the games), rounds, round-limit ends, ties and the
-    /// tuned bot's meetings.
+    /// [0, 1): the seats' wins (at most the games), rounds, round-limit ends, ties, the
+    /// tuned bot's meetings and the measures of how games unfold.
     fn drawn(players: usize, games: u64, unit: &[f64]) -> Measure {
         let weights: Vec<f64> = unit[..players].iter().map(|u| u * u + 1e-3).collect();
         let total: f64 = weights.iter().sum();
@@ -489,7 +598,54 @@ mod tests {
         m.ties = (n * unit[9]) as u64;
         m.meetings = games;
         m.score = (n * unit[10]).floor();
+        for (i, measure) in MEASURES.iter().enumerate() {
+            let most = if measure.share { 1.0 } else { 10.0 };
+            m.arc[i] = arc_tally(games, most * unit[11 + i], most * unit[11 + i] / 2.0);
+        }
         m
+    }
+
+    /// The counts of a measure over `games` games of mean `mean` and sd `sd`.
+    fn arc_tally(games: u64, mean: f64, sd: f64) -> FigureTally {
+        let (n, scale) = (games as f64, f64::from(SCALE));
+        FigureTally {
+            count: games,
+            sum: (mean * scale * n).round() as i128,
+            sq_sum: ((mean * mean + sd * sd) * scale * scale * n).round() as u128,
+        }
+    }
+
+    #[test]
+    fn a_measure_of_how_games_unfold_is_weighed_by_its_distance_from_its_target() {
+        let at = |name: &str| MEASURES.iter().position(|m| m.name == name).unwrap();
+        let (leads, drama) = (at("lead_changes"), at("drama"));
+        let mut m = measure(400, &[200.0, 200.0]);
+        m.arc[leads] = arc_tally(400, 2.5, 1.0);
+        let mut objective = Objective {
+            weights: vec![(Statistic::Arc(leads), 1.0)],
+            ..Objective::default()
+        };
+        assert!(
+            (objective.value(&m) - 2.5).abs() < 1e-9,
+            "as few as it goes"
+        );
+        objective.arc_targets[leads] = 6.0;
+        assert!(
+            (objective.value(&m) - 3.5).abs() < 1e-9,
+            "as many as it goes"
+        );
+        assert!(!objective.in_points() && objective.follows_arcs());
+        let e = objective.estimate(&m, 0.95, 7);
+        // The replicates' means spread as the normal interval: 1.96 x 1 / sqrt(400).
+        let half = (e.interval.1 - e.interval.0) / 2.0;
+        assert!((half - 0.098).abs() < 0.02, "{e:?}");
+        // A share reads in points; where no game defines it, it is at its largest.
+        let share = Objective {
+            weights: vec![(Statistic::Arc(drama), 1.0)],
+            ..Objective::default()
+        };
+        assert!(share.in_points());
+        assert_eq!(share.value(&m), 1.0);
     }
 
     proptest::proptest! {
@@ -501,21 +657,21 @@ mod tests {
         fn the_estimate_always_lies_in_its_interval(
             players in 2..=MAX_SEATS,
             games in 1u64..200_000,
-            unit in proptest::collection::vec(0.0..1.0f64, 11),
-            weights in proptest::collection::vec(0.0..3.0f64, STATISTICS.len()),
+            unit in proptest::collection::vec(0.0..1.0f64, 11 + MEASURES.len()),
+            weights in proptest::collection::vec(0.0..3.0f64, statistics().count()),
             length_target in 0.0..80.0f64,
             confidence in 0.5..0.999f64,
             seed: u64,
         ) {
             let m = drawn(players, games, &unit);
             let objective = Objective {
-                weights: STATISTICS
-                    .iter()
+                weights: statistics()
                     .zip(&weights)
                     .filter(|(_, w)| **w > 1.0)
                     .map(|(s, w)| (s.1, w - 1.0))
                     .collect(),
                 length_target,
+                ..Objective::default()
             };
             let e = objective.estimate(&m, confidence, seed);
             proptest::prop_assert!(e.holds(), "{e:?} of {m:?} by {objective:?}");

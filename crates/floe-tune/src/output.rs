@@ -8,6 +8,8 @@ use std::io::Write as _;
 use anyhow::{Result, anyhow};
 use floe_core::{Game, RuleSet};
 use floe_io::count;
+use floe_sim::arc::MEASURES;
+use floe_sim::arc_table::{self, ArcRow};
 use floe_sim::report::RunRow;
 use floe_sim::table::{Cell, Column, Kind, Row, Table};
 use floe_sim::verdict::beats;
@@ -59,6 +61,9 @@ pub(super) fn write_tables<G: Game>(
     }
     for (name, table) in TABLES.iter().zip(tables) {
         table.write(dir.file(name)?)?;
+    }
+    if spec.arc {
+        arc_table(spec, game, results).write(dir.file(ARC)?)?;
     }
     let text = pick_rules(spec, game, results)?;
     if let Some(text) = &text {
@@ -256,6 +261,34 @@ pub(super) fn validation_table<G: Game>(
         }
     }
     validation
+}
+
+/// `arc.csv` (when the tune follows how games unfold): each finalist's games of the
+/// validation, one row per measure, in `validation.csv`'s order, with the same statistics
+/// as a run's `arc.csv` ([`floe_sim::arc_table`]).
+pub(super) fn arc_table<G: Game>(spec: &TuneSpec, game: &G, results: &[CountResult]) -> Table {
+    let own = tune_table(&[
+        ("candidate", Kind::Text),
+        ("rules_table", Kind::Flag),
+        ("pick", Kind::Flag),
+    ]);
+    let mut arc = Table::new(own.columns.into_iter().chain(ArcRow::columns()).collect());
+    for r in results {
+        let picked = pick(&r.plan, &r.validated);
+        for (i, v) in r.validated.iter().enumerate() {
+            for (m, c) in MEASURES.iter().zip(&v.measure.arc) {
+                let mut row = lead(spec, game, r.plan.players);
+                row.extend([
+                    r.plan.name(&v.values).into(),
+                    v.rules.into(),
+                    (picked == Some(i)).into(),
+                ]);
+                row.extend(arc_table::row(m, c).cells());
+                arc.rows.push(row);
+            }
+        }
+    }
+    arc
 }
 
 /// Draws `progress-Np.svg` of one player count's search into `dir`, when it has rounds.
@@ -470,7 +503,10 @@ pub(super) fn objective_text(objective: &Objective, estimate: &Estimate) -> Stri
 /// The table of the finalists measured again: the pick's record, the page's verdict.
 pub(super) const VALIDATION: &str = "validation.csv";
 
-/// The result tables of a tune.
+/// The table of how the finalists' games unfolded, written when the tune follows them.
+pub(super) const ARC: &str = floe_sim::report::TableFile::Arc.name();
+
+/// The result tables of a tune (with [`ARC`] when it follows how games unfold).
 pub(super) const TABLES: [&str; 3] = ["search.csv", "progress.csv", VALIDATION];
 
 /// What tuning one player count found.

@@ -578,7 +578,7 @@ pub(super) fn config(
             index: block.index,
             count: block.index + 1,
         },
-        arc: false,
+        arc: spec.arc,
     }
 }
 

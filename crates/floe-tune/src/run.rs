@@ -408,7 +408,7 @@ pub fn tune(
                 self.out,
                 &[
                     &TABLES[..],
-                    &["manifest.toml", PICK, floe_pages::report::PAGE],
+                    &["manifest.toml", PICK, ARC, floe_pages::report::PAGE],
                 ]
                 .concat(),
                 true,

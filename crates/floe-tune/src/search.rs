@@ -456,6 +456,7 @@ mod tests {
         Objective {
             weights: vec![(Statistic::Length, 1.0)],
             length_target: 0.0,
+            ..Objective::default()
         }
     }
 

@@ -2,6 +2,7 @@
 //! games. Read and checked so that every error names the file, the line and the key; the
 //! checks that need the game's rules are in [`crate::plan`].
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
@@ -10,9 +11,10 @@ use floe_core::{ParamValue, line_of};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::objective::{LARGEST_OBJECTIVE, Objective, STATISTICS, Statistic};
+use crate::objective::{LARGEST_OBJECTIVE, Objective, Statistic, statistics};
 use crate::search::Method;
 use floe_lab::spec::{Header, SpecText, at, number, player_counts, read_header, read_toml};
+use floe_sim::arc::MEASURES;
 
 /// The spec as written.
 #[derive(Deserialize)]
@@ -37,7 +39,10 @@ struct TuneFile {
     ntbea_exploration: Option<Spanned<f64>>,
     ntbea_batch: Option<Spanned<i64>>,
     params: Spanned<Vec<ParamFile>>,
-    objective: Spanned<ObjectiveFile>,
+    /// Weights and targets by key: read by [`read_objective`] against the statistics'
+    /// names ([`statistics`]), so that every measure is a key without being listed here.
+    objective: Spanned<BTreeMap<String, Spanned<f64>>>,
+    arc: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -47,17 +52,8 @@ struct ParamFile {
     values: Option<Spanned<Vec<Spanned<ParamValue>>>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ObjectiveFile {
-    seat_spread: Option<Spanned<f64>>,
-    seat_chi2: Option<Spanned<f64>>,
-    length: Option<Spanned<f64>>,
-    round_limit: Option<Spanned<f64>>,
-    ties: Option<Spanned<f64>>,
-    strength: Option<Spanned<f64>>,
-    length_target: Option<Spanned<f64>>,
-}
+/// The keys of `[objective]`, by name.
+type ObjectiveFile = BTreeMap<String, Spanned<f64>>;
 
 /// The defaults of the spec's optional keys (documented in docs/designers.md, "Tuning the rules").
 pub mod defaults {
@@ -154,6 +150,9 @@ pub struct TuneSpec {
     pub objective_line: usize,
     /// What is minimised.
     pub objective: Objective,
+    /// Whether the runs follow how each game unfolds and write `arc.csv` (`arc = true`,
+    /// `--arc`, or an objective that weighs a measure of it).
+    pub arc: bool,
     /// The bots `bots` and `tuned` may name besides the built-in ones.
     pub registry: Registry,
 }
@@ -224,6 +223,7 @@ impl TuneSpec {
             batch_line: counts.batch_line,
             params,
             objective_line: spec.line(file.objective.span()),
+            arc: file.arc.unwrap_or(false) || objective.follows_arcs(),
             objective,
             text,
             registry: registry.clone(),
@@ -452,10 +452,17 @@ fn read_params(path: &Path, text: &str, list: &Spanned<Vec<ParamFile>>) -> Resul
 /// A weight above 0 of `[objective]`: its statistic, the weight, its key and its line.
 type Weighed = (Statistic, f64, &'static str, usize);
 
-/// Reads `[objective]` for games of at most `players` seats: weights of 0 or more, at
-/// least one above 0, a target of 0 rounds or more for `length`, and none so large that
-/// the objective could pass [`LARGEST_OBJECTIVE`] (the weights times their statistics'
-/// largest values), which would overflow after the games.
+/// The key of the target of the statistic named `name` (`length_target`, `drama_target`).
+fn target_key(name: &str) -> String {
+    format!("{name}_target")
+}
+
+/// Reads `[objective]` for games of at most `players` seats: only keys it knows (a
+/// statistic's weight or target), weights of 0 or more, at least one above 0, a target of
+/// 0 rounds or more for `length` and one in a measure's range for a measure of how games
+/// unfold, and no weight so large that the objective could pass [`LARGEST_OBJECTIVE`]
+/// (the weights times their statistics' largest values), which would overflow after the
+/// games.
 fn read_objective(
     path: &Path,
     text: &str,
@@ -463,10 +470,11 @@ fn read_objective(
     players: usize,
 ) -> Result<Objective> {
     let f = o.get_ref();
+    check_objective_keys(path, text, f)?;
     let weighed = read_weights(path, text, f)?;
     let line = line_of(text, o.span().start);
     if weighed.is_empty() {
-        let names: Vec<&str> = STATISTICS.iter().map(|s| s.0).collect();
+        let names: Vec<&str> = statistics().map(|s| s.0).collect();
         return Err(at(
             path,
             line,
@@ -474,29 +482,49 @@ fn read_objective(
             format!("weigh at least one statistic above 0: {}", names.join(", ")),
         ));
     }
-    let length_target = read_length_target(path, text, f, &weighed, line)?;
-    check_largest_objective(path, &weighed, players, length_target)?;
-    Ok(Objective {
+    let objective = Objective {
         weights: weighed.iter().map(|w| (w.0, w.1)).collect(),
-        length_target,
-    })
+        length_target: read_length_target(path, text, f, &weighed, line)?,
+        arc_targets: read_arc_targets(path, text, f)?,
+    };
+    check_largest_objective(path, &weighed, players, &objective)?;
+    Ok(objective)
 }
 
-/// Reads the weights of `[objective]`, each 0 or more: those above 0, in the order of the
-/// keys.
+/// Fails at the first key of `[objective]` that is neither a statistic's weight nor its
+/// target, naming the keys there are.
+fn check_objective_keys(path: &Path, text: &str, f: &ObjectiveFile) -> Result<()> {
+    let known = |key: &str| {
+        statistics().any(|(name, s, _)| {
+            key == name
+                || (matches!(s, Statistic::Length | Statistic::Arc(_)) && key == target_key(name))
+        })
+    };
+    match f.iter().find(|(key, _)| !known(key)) {
+        None => Ok(()),
+        Some((key, value)) => {
+            let names: Vec<&str> = statistics().map(|s| s.0).collect();
+            Err(at(
+                path,
+                line_of(text, value.span().start),
+                &format!("objective.{key}"),
+                format!(
+                    "unknown key: an objective weighs {} (each by a number of 0 or more), \
+                     and length and each measure of how games unfold may have a target, \
+                     NAME_target",
+                    names.join(", ")
+                ),
+            ))
+        }
+    }
+}
+
+/// Reads the weights of `[objective]`, each 0 or more: those above 0, in the order of
+/// [`statistics`] (so that an objective adds its terms in one order, whatever the file's).
 fn read_weights(path: &Path, text: &str, f: &ObjectiveFile) -> Result<Vec<Weighed>> {
-    let given = [
-        ("seat_spread", &f.seat_spread),
-        ("seat_chi2", &f.seat_chi2),
-        ("length", &f.length),
-        ("round_limit", &f.round_limit),
-        ("ties", &f.ties),
-        ("strength", &f.strength),
-    ];
-    // Each weight above 0 with its key and line.
     let mut weighed = Vec::new();
-    for (key, weight) in given {
-        let Some(w) = weight else { continue };
+    for (key, statistic, _) in statistics() {
+        let Some(w) = f.get(key) else { continue };
         let line = line_of(text, w.span().start);
         if !(w.get_ref().is_finite() && *w.get_ref() >= 0.0) {
             return Err(at(
@@ -506,11 +534,6 @@ fn read_weights(path: &Path, text: &str, f: &ObjectiveFile) -> Result<Vec<Weighe
                 format!("{} is not a weight of 0 or more", number(*w.get_ref())),
             ));
         }
-        let statistic: Statistic = STATISTICS
-            .iter()
-            .find(|(name, _, _)| *name == key)
-            .map(|s| s.1)
-            .expect("every key is a statistic");
         if *w.get_ref() > 0.0 {
             weighed.push((statistic, *w.get_ref(), key, line));
         }
@@ -528,7 +551,7 @@ fn read_length_target(
     line: usize,
 ) -> Result<f64> {
     match (
-        &f.length_target,
+        f.get("length_target"),
         weighed.iter().any(|w| w.0 == Statistic::Length),
     ) {
         (Some(t), _) if t.get_ref().is_finite() && *t.get_ref() >= 0.0 => Ok(*t.get_ref()),
@@ -551,24 +574,56 @@ fn read_length_target(
     }
 }
 
+/// Reads each measure of how games unfold's target, `NAME_target`: 0 when not given (the
+/// measure made as small as it goes), else a number of 0 or more, at most 1 for a share.
+fn read_arc_targets(path: &Path, text: &str, f: &ObjectiveFile) -> Result<[f64; MEASURES.len()]> {
+    let mut targets = [0.0; MEASURES.len()];
+    for (target, m) in targets.iter_mut().zip(&MEASURES) {
+        let key = target_key(m.name);
+        let Some(t) = f.get(&key) else { continue };
+        let (x, most) = (*t.get_ref(), if m.share { 1.0 } else { f64::INFINITY });
+        if !(x.is_finite() && (0.0..=most).contains(&x)) {
+            let range = if m.share {
+                "a share, 0 to 1"
+            } else {
+                "a number of 0 or more"
+            };
+            return Err(at(
+                path,
+                line_of(text, t.span().start),
+                &format!("objective.{key}"),
+                format!("{} is not {range}, as {} is", number(x), m.name),
+            ));
+        }
+        *target = x;
+    }
+    Ok(targets)
+}
+
 /// Fails at the first weight with which the objective, at games of at most `players`
 /// seats, could pass [`LARGEST_OBJECTIVE`].
 fn check_largest_objective(
     path: &Path,
     weighed: &[Weighed],
     players: usize,
-    length_target: f64,
+    objective: &Objective,
 ) -> Result<()> {
     let mut largest = 0.0;
     for (i, &(statistic, weight, key, line)) in weighed.iter().enumerate() {
-        let most = statistic.largest(players, length_target);
+        let target = objective.target(statistic);
+        let most = statistic.largest(players, target);
         largest += weight * most;
         // Finite weights times finite largest values: never NaN, at worst infinite.
         if largest > LARGEST_OBJECTIVE {
             let why = match statistic {
                 Statistic::SeatChi2 => format!("one seat winning every game of {players}"),
-                Statistic::Length if length_target >= most => "length_target".into(),
+                Statistic::Length | Statistic::Arc(_) if target >= most && target > 0.0 => {
+                    target_key(key)
+                }
                 Statistic::Length => "rounds, the longest mean a run counts".into(),
+                Statistic::Arc(_) if !statistic.is_share() => {
+                    "the largest value a game's measure is counted at".into()
+                }
                 _ => "a share".into(),
             };
             let others = if i > 0 {
@@ -683,6 +738,46 @@ pub(crate) mod tests {
         }
         let zero = read(&text("[2]", "", "length = 1.0\nlength_target = 0")).unwrap();
         assert_eq!(zero.objective.length_target, 0.0);
+    }
+
+    #[test]
+    fn an_objective_weighs_the_measures_of_how_games_unfold_by_name_with_targets() {
+        let spec = read(&text(
+            "[2]",
+            "",
+            "drama = 1.0\nlead_changes = 0.5\nlead_changes_target = 8",
+        ))
+        .unwrap();
+        assert!(spec.arc, "weighing a measure follows the arcs");
+        let at = |name: &str| MEASURES.iter().position(|m| m.name == name).unwrap();
+        // In the measures' order, whatever the file's.
+        assert_eq!(
+            spec.objective.weights,
+            [
+                (Statistic::Arc(at("lead_changes")), 0.5),
+                (Statistic::Arc(at("drama")), 1.0)
+            ]
+        );
+        assert_eq!(spec.objective.arc_targets[at("lead_changes")], 8.0);
+        assert!(!read(&text("[2]", "", "ties = 1.0")).unwrap().arc);
+        assert!(read(&text("[2]", "arc = true", "ties = 1.0")).unwrap().arc);
+        refused(
+            &text("[2]", "", "drama = 1.0\ndrama_target = 1.5"),
+            "line 12: objective.drama_target: 1.5 is not a share, 0 to 1, as drama is",
+        );
+        refused(
+            &text("[2]", "", "branching = 1.0\nbranching_target = -1"),
+            "line 12: objective.branching_target: -1 is not a number of 0 or more",
+        );
+        refused(
+            &text("[2]", "", "ties = 1.0\nlead_change = 1.0"),
+            "line 12: objective.lead_change: unknown key: an objective weighs seat_spread, \
+             seat_chi2, length, round_limit, ties, strength, lead_changes, drama",
+        );
+        refused(
+            &text("[2]", "", "ties = 1.0\nties_target = 1.0"),
+            "objective.ties_target: unknown key",
+        );
     }
 
     #[test]

@@ -225,7 +225,7 @@ fn bad_specs_are_refused_naming_line_and_key() {
     );
     refused(
         &good.replace("seat_spread = 1.0", "seat_sprad = 1.0"),
-        "line 16: unknown field `seat_sprad`",
+        "line 16: objective.seat_sprad: unknown key: an objective weighs seat_spread,",
     );
     refused(
         &good.replace("budget = 80_000", "budget = 10_000"),

@@ -13,15 +13,26 @@
 //! - otherwise, per line-up of bots: win rate by seat for each player count against the
 //!   fair 1/N, by colour when colours were dealt at random, and by bot when bots differ,
 //!   each player count's points filled where the answer finds them unequal ([`rates`]);
-//! - from `ratings.csv`, MCTS strength against its budget ([`ratings`]).
+//! - from `ratings.csv`, MCTS strength against its budget ([`ratings`]);
+//! - for a sweep of numbers that followed how its games unfold (`arc.csv`), one chart per
+//!   measure against the swept value ([`arc`]).
 
 mod answers;
+mod arc;
 mod names;
 mod rates;
 mod ratings;
 mod sweep;
 
 pub use names::{CHART_PREFIXES, is_chart_name};
+
+/// Returns the file names of the charts of how a sweep's games unfold among `files`, in
+/// the order of the measures ([`floe_sim::arc::MEASURES`]): the report page shows them in
+/// a section of their own.
+pub fn arc_charts(files: &[String]) -> Vec<String> {
+    let names = floe_sim::arc::MEASURES.iter().map(arc::file_name);
+    names.filter(|n| files.contains(n)).collect()
+}
 
 use std::path::Path;
 
@@ -105,7 +116,11 @@ pub fn draw(dir: &Path, into: &Path, name: &str) -> Result<Vec<String>> {
                 sweep::grid_charts(into, name, &cells, judged)?
             } else if cells.first().is_some_and(|c| c.contains_key("param")) {
                 if cells.iter().all(|c| num(c, "value").is_ok()) {
-                    sweep::sweep_charts(into, name, &cells, judged, &answers)?
+                    let mut drawn = sweep::sweep_charts(into, name, &cells, judged, &answers)?;
+                    if let Some(arcs) = read(dir, "arc.csv")? {
+                        drawn.extend(arc::arc_charts(into, name, &cells, &arcs)?);
+                    }
+                    drawn
                 } else {
                     rates::named_sweep_charts(into, name, &groups, &cells, judged)?
                 }

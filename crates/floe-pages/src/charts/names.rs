@@ -3,8 +3,15 @@
 
 /// The file names of Floe's charts: a folder holding one that Floe did not draw is refused
 /// before a run whose charts are not known until its tables are.
-pub const CHART_PREFIXES: [&str; 7] = [
-    "answer-", "sweep-", "grid-", "seats-", "colours-", "bots-", "ratings-",
+pub const CHART_PREFIXES: [&str; 8] = [
+    "answer-",
+    "sweep-",
+    "grid-",
+    "seats-",
+    "colours-",
+    "bots-",
+    "ratings-",
+    super::arc::PREFIX,
 ];
 
 /// Returns whether `name` is named like one of Floe's charts (or a chart's PNG copy).

@@ -21,6 +21,10 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 use floe_sim::verdict::CONFIDENCE;
 
 use crate::charts::chart_title;
+use floe_sim::arc::MEASURES;
+
+/// The table of how the games unfolded, shown in its own section.
+const ARC_TABLE: &str = floe_sim::report::TableFile::Arc.name();
 
 /// The page's file name in a results folder.
 pub const PAGE: &str = "report.html";
@@ -73,11 +77,18 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
     let baseline = field("baseline").unwrap_or("the baseline");
     let answer = verdict::answer(dir, confidence(&manifest), baseline)?;
     let meanings = meanings(dir)?;
-    let mut charts = Vec::new();
-    let mut tables = Vec::new();
+    let (mut charts, mut tables) = (Vec::new(), Vec::new());
+    // How the games unfolded: its charts and table, in a section of their own.
+    let arc_names = crate::charts::arc_charts(files);
+    let arc_charts = (arc_names.iter().map(|n| chart(dir, n))).collect::<Result<Vec<_>>>()?;
+    let mut arc_table = None;
     for name in files {
-        if name.ends_with(".svg") {
+        if arc_names.contains(name) {
+            continue;
+        } else if name.ends_with(".svg") {
             charts.push(chart(dir, name)?);
+        } else if name == ARC_TABLE {
+            arc_table = Some(table(dir, name, &meanings)?);
         } else if name.ends_with(".csv") && name != "columns.csv" {
             tables.push(table(dir, name, &meanings)?);
         }
@@ -118,6 +129,13 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
                     h2 { "Charts" }
                     p.note { "Bars are 95% intervals; a dashed line is the fair share, no difference, or on a spread chart the noise a perfectly fair game shows at these games. A filled point or a ring is what the answer above found, by the test and standard named under the chart's title; a hollow point is one it cannot tell." }
                     @for c in &charts { (c) }
+                }
+                @if let Some(t) = &arc_table {
+                    h2 id="arc" { "How the games unfold" }
+                    p.note { "The course of play, measured in every game from each seat's standing (its points so far plus its progress toward more) at each round's start and at the end, and from how many answers each question had. Each figure is a mean over games with its 95% interval; those that follow the winner count only games won by one seat alone." }
+                    dl.run { @for m in &MEASURES { dt { (m.name) } dd { (m.meaning) } } }
+                    @for c in &arc_charts { (c) }
+                    (t)
                 }
                 h2 { "Tables" }
                 p.note { "Hover a column's name for what it means (the folder's columns.csv lists them all)." }

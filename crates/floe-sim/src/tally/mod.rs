@@ -100,7 +100,8 @@ impl FigureTally {
         self.sq_sum += u128::from(v.unsigned_abs()) * u128::from(v.unsigned_abs());
     }
 
-    fn add(&mut self, other: &FigureTally) {
+    /// Adds the values `other` counted (another part of the same games' figure).
+    pub fn add(&mut self, other: &FigureTally) {
         self.count += other.count;
         self.sum += other.sum;
         self.sq_sum += other.sq_sum;
