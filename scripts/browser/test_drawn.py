@@ -11,6 +11,7 @@ and its record replays to the same final scores. Screenshots are saved beside th
 
 import importlib
 import json
+import math
 import os
 import re
 import signal
@@ -72,6 +73,51 @@ def watch(page):
     return errors, fetched
 
 
+def check_standings_chart(page, data: dict, players: int):
+    """The chart of the standings, in a game told in full: shown, one line per seat through
+    every mark, and the mark of the step shown (the last read at or before it) marked and
+    written out in its caption."""
+    marks = data["marks"]
+    steps = len(data["views"][0]["steps"])
+    assert marks and marks[0]["step"] == 0 and marks[-1]["step"] == steps - 1
+    assert all(len(m["standings"]) == players for m in marks)
+    assert page.is_visible("#standings svg")
+    lines = page.eval_on_selector_all(
+        "#standings polyline.standing",
+        "ls => ls.map(l => [Number(l.dataset.seat), l.getAttribute('points').split(' ').length])",
+    )
+    assert sorted(lines) == [[seat, len(marks)] for seat in range(players)]
+    at = page.evaluate("floePlayer.at")
+    k = max(i for i, m in enumerate(marks) if m["step"] <= at)
+    caption = page.inner_text("#standings figcaption")
+    assert f"mark {k} of {len(marks) - 1}" in caption, caption
+    for seat, v in enumerate(marks[k]["standings"]):
+        assert f"S{seat} {short(v)}" in caption, caption
+
+
+def short(v: float) -> str:
+    """A standing as the caption writes it: to 2 decimals at most, as JavaScript writes
+    Math.round(v * 100) / 100 (an integer without a decimal point)."""
+    r = math.floor(v * 100 + 0.5) / 100
+    return str(int(r)) if r == int(r) else repr(r)
+
+
+def test_a_seat_s_drawn_replay_has_no_standings(browser, tmp_path):
+    html_path = tmp_path / "seat.html"
+    subprocess.run(
+        [FLOE, "replay", "--game", "arctic", "--players", "3", "--seat", "1", "--html",
+         str(html_path)],
+        check=True,
+    )
+    assert page_data(html_path.read_text())["marks"] == []
+    page = browser.new_page()
+    errors, _ = watch(page)
+    page.goto(html_path.resolve().as_uri())
+    assert page.is_hidden("#standings")
+    assert errors == []
+    page.close()
+
+
 @pytest.mark.parametrize("game,players", GAMES)
 def test_a_drawn_replay_draws_every_step_with_the_pieces_of_its_board(
     browser, tmp_path, game, players
@@ -112,6 +158,7 @@ def test_a_drawn_replay_draws_every_step_with_the_pieces_of_its_board(
     assert "the game is over" in page.inner_text("#where")
     assert "final scores" in page.inner_text("#final")
     page.evaluate(f"floePlayer.go({len(data['views'][0]['steps']) // 2})")
+    check_standings_chart(page, data, players)
     shot = tmp_path / f"{game}.png"
     page.screenshot(path=str(shot))
     assert_not_blank(shot)

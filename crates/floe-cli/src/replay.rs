@@ -23,7 +23,9 @@ pub struct ReplayArgs {
     /// Index of the game in the run (the `game_index` column of games.csv).
     #[arg(long, default_value_t = 0)]
     pub index: u64,
-    /// Tell the game as this seat saw it: its own board, others' face-down cards hidden.
+    /// Tell the game as this seat saw it: its own board, others' face-down cards hidden,
+    /// and no `standings:` lines (another seat's standing can tell what this one cannot
+    /// know).
     #[arg(long)]
     pub seat: Option<usize>,
     /// The run's size, if given: the index must lie inside it (and for a tournament the
@@ -42,8 +44,8 @@ pub struct ReplayArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["tournament", "games", "index"])]
     pub record: Option<std::path::PathBuf>,
     /// Draw the game instead, step by step, into this page (one self-contained HTML file
-    /// to open in a browser): told in full with a view as each seat saw it, or with
-    /// --seat only as that seat saw it.
+    /// to open in a browser): told in full with a view as each seat saw it and a chart of
+    /// the standings, or with --seat only as that seat saw it.
     #[arg(long, value_name = "FILE")]
     pub html: Option<std::path::PathBuf>,
     /// With --html: replace a file there that is not a page Floe wrote (a device, a pipe,
@@ -61,6 +63,8 @@ pub struct ReplayArgs {
     _per_game: bool,
     #[arg(long = "quiet", hide = true)]
     _quiet: bool,
+    #[arg(long = "arc", hide = true)]
+    _arc: bool,
 }
 
 /// Runs `floe replay`, printing the log to stdout; its bots may be those of `bots` too.

@@ -113,6 +113,7 @@ pub fn serve(sitting: Sitting, record: RecordFile, heading: Vec<String>, port: u
             colours: sitting.game().colours(),
             views: Vec::new(),
             final_scores: String::new(),
+            marks: Vec::new(),
         },
         steps: Vec::new(),
         person,

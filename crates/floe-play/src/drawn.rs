@@ -9,7 +9,7 @@ use floe_bots::Registry;
 use floe_core::{Game, Seat};
 use floe_lab::plan::Plan;
 use floe_lab::setup::Setup;
-use floe_pages::drawn::{Drawn, Step, View};
+use floe_pages::drawn::{Drawn, Mark, Step, View};
 use serde_json::Value;
 
 use crate::replay::{Teller, Walked, heading, tell_with, walk};
@@ -52,6 +52,7 @@ impl Teller for Draw {
             .collect();
         // Events wait here for the next state; a question's line joins its own step.
         let mut pending: Vec<Vec<String>> = vec![Vec::new(); viewers.len()];
+        let mut marks = Vec::new();
         let record = walk(setup, index, &viewers, &mut |w| match w {
             Walked::Line {
                 view,
@@ -70,6 +71,15 @@ impl Teller for Draw {
                         .push(Step::of(board, asked.map(Seat::index), log));
                 }
             }
+            // Told in full only (see `Drawn::marks`), at the step just pushed.
+            Walked::Mark(standings) => {
+                if viewer.is_none() {
+                    marks.push(Mark {
+                        step: views[0].steps.len() - 1,
+                        standings: standings.to_vec(),
+                    });
+                }
+            }
         });
         Drawn {
             game: game.name().to_string(),
@@ -80,6 +90,7 @@ impl Teller for Draw {
                 .collect(),
             views,
             final_scores: crate::replay::final_scores(game, players, &record.outcome),
+            marks,
         }
     }
 }

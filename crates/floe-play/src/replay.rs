@@ -6,6 +6,7 @@ use anyhow::{Result, anyhow};
 use floe_bots::Registry;
 use floe_core::{ActionList, Game, Outcome, Seat, Stream, stream_rng};
 use floe_games::GameVisitor;
+use floe_sim::arc::Course;
 use floe_sim::{Line, Setting};
 
 use floe_lab::message::SettingError;
@@ -16,12 +17,15 @@ use floe_lab::setup::{Machine, Setup, setup};
 /// every question with its answers, every event, the board wherever the game marks one
 /// ([`Game::shows_board`]), and the final scores.
 ///
-/// Told in full (`seat` is `None`), the log shows everything, and the board as a narrator
-/// sees it ([`Game::observe_all`]). Told as `seat` saw it, the board is that seat's
-/// observation, events are as that seat saw them ([`Game::seen_by`]), and another seat's
-/// question is shown by the answers' [`Game::action_key`]: in full when the seat can tell
-/// every answer apart, and left out when it cannot (the answer's line then says all the
-/// seat learns, say that a card was played face down).
+/// Told in full (`seat` is `None`), the log shows everything, the board as a narrator
+/// sees it ([`Game::observe_all`]), and every seat's standing at each mark `--arc` reads
+/// ([`floe_sim::arc`]: a `standings:` line before a round's first question, and one at the
+/// end). Told as `seat` saw it, the board is that seat's observation, events are as that
+/// seat saw them ([`Game::seen_by`]), there are no standings (another seat's can hold what
+/// `seat` cannot know), and another seat's question is shown by the answers'
+/// [`Game::action_key`]: in full when the seat can tell every answer apart, and left out
+/// when it cannot (the answer's line then says all the seat learns, say that a card was
+/// played face down).
 ///
 /// `bots` reads the plan's bot list: the bots it names besides the built-in ones (a game
 /// record's answers, replayed, or a plugged bot).
@@ -164,6 +168,11 @@ fn question<G: Game>(
 
 /// What [`walk`] hands out as it plays a game again, in order.
 pub(crate) enum Walked<'a, G: Game> {
+    /// Every seat's standing at a mark of the game's course ([`floe_sim::arc`]): at the
+    /// state just handed out, which opens a round or ends the game. Handed out once,
+    /// whatever the viewers: a telling as one seat saw it shows none, since a standing can
+    /// hold what that seat cannot know (in Arctic, another seat's secret totem).
+    Mark(&'a [f64]),
     /// A line of the log of the viewer numbered `view` (its place in the viewers list).
     Line {
         /// The viewer's place in the list.
@@ -187,7 +196,8 @@ pub(crate) enum Walked<'a, G: Game> {
 }
 
 /// Plays game `index` of the run of `setup` again, handing `sink` every line of the log as
-/// each of `viewers` sees it (`None`: in full) and every state a question is asked in, and
+/// each of `viewers` sees it (`None`: in full), every state a question is asked in, and
+/// the marks a run following the game's course (`--arc`) takes, each after its state; and
 /// returns its record.
 pub(crate) fn walk<G: Game>(
     setup: &Setup<G>,
@@ -198,6 +208,9 @@ pub(crate) fn walk<G: Game>(
     let game = &setup.game;
     // A board point's board is shown at the next state the log hands out.
     let mut board_due = false;
+    // The marks are taken by the course's own rule, as `--arc` takes them.
+    let mut course = Course::default();
+    course.begin(game, setup.label.players);
     let stop = floe_io::stop::flag();
     floe_sim::replay(game, &setup.config, index, stop, &mut |line| match line {
         Line::Question {
@@ -210,6 +223,9 @@ pub(crate) fn walk<G: Game>(
                 board_due: std::mem::take(&mut board_due),
                 asked: Some(seat),
             });
+            if let Some(mark) = course.question(game, state, answers.len()) {
+                sink(Walked::Mark(mark));
+            }
             for (view, &viewer) in viewers.iter().enumerate() {
                 if let Some(text) = question(game, state, seat, answers, viewer) {
                     sink(Walked::Line {
@@ -234,11 +250,14 @@ pub(crate) fn walk<G: Game>(
                 });
             }
         }
-        Line::Over(state) => sink(Walked::State {
-            state,
-            board_due: std::mem::take(&mut board_due),
-            asked: None,
-        }),
+        Line::Over(state) => {
+            sink(Walked::State {
+                state,
+                board_due: std::mem::take(&mut board_due),
+                asked: None,
+            });
+            sink(Walked::Mark(course.end(game, state)));
+        }
     })
 }
 
@@ -278,6 +297,11 @@ fn tell<G: Game>(setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> String {
                 lines.push(board(game, state, viewer).trim_end().to_string());
             }
         }
+        Walked::Mark(mark) => {
+            if viewer.is_none() {
+                lines.push(standings_line(mark));
+            }
+        }
     });
     let mut out = String::new();
     let mut heading = heading(setup, index, &record);
@@ -289,6 +313,17 @@ fn tell<G: Game>(setup: &Setup<G>, index: u64, viewer: Option<Seat>) -> String {
     }
     out.push_str(&final_scores(game, setup.label.players, &record.outcome));
     out
+}
+
+/// Returns the line of a mark's standings, `standings: seat 0 3, seat 1 4.5`: each number
+/// as Rust writes a double (the shortest text that reads back to it), so that a program
+/// reading the line gets the very numbers the measures of `--arc` were computed from.
+fn standings_line(mark: &[f64]) -> String {
+    let seats: Vec<String> = Seat::all(mark.len())
+        .zip(mark)
+        .map(|(seat, v)| format!("{seat} {v}"))
+        .collect();
+    format!("standings: {}", seats.join(", "))
 }
 
 /// Returns the final scores of a game of `players` seats with outcome `o`: how it ended,

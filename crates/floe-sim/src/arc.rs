@@ -142,10 +142,17 @@ impl Course {
     }
 
     /// Records a question with `answers` answers asked in `state`, marking the standings
-    /// first when it opens a round.
-    pub fn question<G: Game>(&mut self, game: &G, state: &G::State, answers: usize) {
+    /// first when it opens a round. Returns the mark taken, if one was: a replay shows it
+    /// where it was read, by the one rule the measures use.
+    pub fn question<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        answers: usize,
+    ) -> Option<&[f64]> {
         let round = game.round(state);
-        if self.round != Some(round) {
+        let opens = self.round != Some(round);
+        if opens {
             self.round = Some(round);
             self.mark(game, state);
         }
@@ -154,11 +161,13 @@ impl Course {
             self.choices += 1;
             self.choice_answers += answers as u64;
         }
+        opens.then(|| self.last_mark())
     }
 
-    /// Records the game's end: the last mark.
-    pub fn end<G: Game>(&mut self, game: &G, state: &G::State) {
+    /// Records the game's end and returns its last mark.
+    pub fn end<G: Game>(&mut self, game: &G, state: &G::State) -> &[f64] {
         self.mark(game, state);
+        self.last_mark()
     }
 
     fn mark<G: Game>(&mut self, game: &G, state: &G::State) {
@@ -167,6 +176,11 @@ impl Course {
         self.marks.push(std::array::from_fn(|s| {
             standings[s].points + standings[s].progress
         }));
+    }
+
+    /// The mark just taken.
+    fn last_mark(&self) -> &[f64] {
+        self.marks.last().map_or(&[], |m| &m[..self.players])
     }
 
     /// Every seat's standing at each mark, the first at the start and the last at the end.

@@ -16,6 +16,7 @@
 
 mod page;
 
+use serde::Serialize;
 use serde_json::Value;
 
 pub use page::{Live, packed, page};
@@ -79,6 +80,16 @@ pub struct View {
     pub steps: Vec<Step>,
 }
 
+/// Every seat's standing at one mark of a game's course ([`floe_sim::arc`]: a round's
+/// start or the game's end), read at one of the steps.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mark {
+    /// The step it was read at (the steps of every view are the same states).
+    pub step: usize,
+    /// Every seat's standing there, by seat.
+    pub standings: Vec<f64>,
+}
+
 /// A game told step by step for drawing: who played, and the steps as each viewer saw
 /// them.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,4 +107,8 @@ pub struct Drawn {
     /// How the game ended: the final scores as `floe replay` prints them (empty while a
     /// game is played).
     pub final_scores: String,
+    /// The standings at each mark of the game's course, drawn as a chart; none in a game
+    /// told as one seat saw it (another seat's standing can hold what that seat cannot
+    /// know) or played in the page.
+    pub marks: Vec<Mark>,
 }

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 use sha2::{Digest, Sha256};
 
-use super::{Drawn, Step};
+use super::{Drawn, Mark, Step};
 use crate::report::head;
 
 /// The page's look.
@@ -55,6 +55,7 @@ pub fn page(drawn: &Drawn, live: Option<&Live>) -> String {
         players: drawn.players,
         colours: &drawn.colours,
         final_scores: &drawn.final_scores,
+        marks: &drawn.marks,
         live: live.copied(),
         views: drawn
             .views
@@ -92,6 +93,10 @@ pub fn page(drawn: &Drawn, live: Option<&Live>) -> String {
                         div #question hidden {}
                         div #board {}
                         pre #final hidden {}
+                        figure #standings hidden {
+                            figcaption {}
+                            div.chart {}
+                        }
                     }
                     section #log-side {
                         h2 { "Log" }
@@ -114,6 +119,7 @@ struct PageData<'a> {
     players: usize,
     colours: &'a [String],
     final_scores: &'a str,
+    marks: &'a [Mark],
     live: Option<Live>,
     views: Vec<ViewData>,
 }

@@ -28,6 +28,10 @@ const FloeSvg = {
   text(x, y, s, attrs) {
     return FloeSvg.el("text", Object.assign({ x, y, "font-size": 12, "font-family": "sans-serif" }, attrs), String(s));
   },
+  /** A number for people: to 2 decimals at most (the text replay has them exact). */
+  short(v) {
+    return String(Math.round(v * 100) / 100);
+  },
   /** An SVG root of width w and height h. */
   root(w, h) {
     return FloeSvg.el("svg", { xmlns: FloeSvg.NS, width: w, height: h, viewBox: `0 0 ${w} ${h}` });
@@ -43,6 +47,56 @@ const FloeSvg = {
     return named[name] || fallback[seat % fallback.length];
   },
 };
+
+/** The chart of every seat's standing at each mark of the game (`marks`, each read at a
+ * `step`; see floe_sim::arc): one line per seat in its colour (`ctx.colours`), over the
+ * marks from the start (0) to the end. Returns the SVG and `show(k)`, which marks the
+ * mark numbered `k` on it. */
+function standingsChart(marks, ctx) {
+  const [w, h, left, right, top, bottom] = [640, 170, 44, 12, 10, 24];
+  const values = marks.flatMap((m) => m.standings);
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(lo + 1, ...values);
+  const last = Math.max(1, marks.length - 1);
+  const x = (k) => left + (k * (w - left - right)) / last;
+  const y = (v) => top + ((hi - v) * (h - top - bottom)) / (hi - lo);
+  const svg = FloeSvg.root(w, h);
+  const grey = { stroke: "#bbb", "stroke-width": 1 };
+  svg.appendChild(FloeSvg.el("line", Object.assign({ x1: left, y1: top, x2: left, y2: y(lo) }, grey)));
+  svg.appendChild(FloeSvg.el("line", Object.assign({ x1: left, y1: y(lo), x2: w - right, y2: y(lo) }, grey)));
+  for (const v of new Set([lo, 0, hi])) {
+    svg.appendChild(FloeSvg.text(left - 4, y(v) + 4, FloeSvg.short(v), { "text-anchor": "end", "font-size": 11 }));
+  }
+  svg.appendChild(FloeSvg.text(left, h - 6, "start", { "font-size": 11 }));
+  svg.appendChild(FloeSvg.text(w - right, h - 6, `end (mark ${marks.length - 1})`, { "text-anchor": "end", "font-size": 11 }));
+  const cursor = FloeSvg.el("line", { class: "cursor", y1: top, y2: y(lo), stroke: "#555", "stroke-dasharray": "3 3" });
+  svg.appendChild(cursor);
+  const dots = [];
+  for (let seat = 0; seat < ctx.players; seat++) {
+    const points = marks.map((m, k) => `${x(k)},${y(m.standings[seat])}`).join(" ");
+    const colour = FloeSvg.seatColour(ctx, seat);
+    // A grey casing under each line keeps light colours (white, yellow) visible.
+    svg.appendChild(FloeSvg.el("polyline", { points, fill: "none", stroke: "#888", "stroke-width": 4 }));
+    svg.appendChild(FloeSvg.el("polyline", { points, fill: "none", stroke: colour, "stroke-width": 2.2, class: "standing", "data-seat": seat }));
+    dots.push(FloeSvg.el("circle", { r: 4, fill: colour, stroke: "#333", "data-seat": seat }));
+  }
+  dots.forEach((d) => svg.appendChild(d));
+  function show(k) {
+    cursor.setAttribute("x1", x(k));
+    cursor.setAttribute("x2", x(k));
+    dots.forEach((d, seat) => {
+      d.setAttribute("cx", x(k));
+      d.setAttribute("cy", y(marks[k].standings[seat]));
+    });
+  }
+  /** The mark nearest the horizontal position `px` of a click on the chart. */
+  function nearest(px) {
+    const box = svg.getBoundingClientRect();
+    const at = ((px - box.left) * w) / box.width;
+    return Math.max(0, Math.min(marks.length - 1, Math.round(((at - left) * last) / (w - left - right))));
+  }
+  return { svg, show, nearest };
+}
 
 // The drawings' files follow this one in the page's script: start once they are read.
 document.addEventListener("DOMContentLoaded", function () {
@@ -94,6 +148,33 @@ document.addEventListener("DOMContentLoaded", function () {
     }
   }
 
+  // The standings chart, in a game told in full (its steps are those of every view).
+  const chart = data.marks.length ? standingsChart(data.marks, data) : null;
+  if (chart) {
+    $("standings").hidden = false;
+    $("standings").querySelector(".chart").appendChild(chart.svg);
+    chart.svg.onclick = (e) => { stop(); go(data.marks[chart.nearest(e.clientX)].step); };
+  }
+
+  /** Marks on the chart the last mark read at or before the step shown, and says the
+   * standings there. */
+  function renderStandings() {
+    let k = 0;
+    while (k + 1 < data.marks.length && data.marks[k + 1].step <= at) k++;
+    chart.show(k);
+    const n = data.marks.length - 1;
+    const round = view.steps[data.marks[k].step].round;
+    const opened = round === null || round === undefined ? "a round" : `round ${round}`;
+    const when = k === 0 ? "the start" : k === n ? "the end" : `the start of ${opened}`;
+    const caption = $("standings").querySelector("figcaption");
+    caption.replaceChildren(`standings (points + progress) at mark ${k} of ${n}, ${when}:`);
+    data.marks[k].standings.forEach((v, seat) => {
+      const swatch = document.createElement("i");
+      swatch.style.background = FloeSvg.seatColour(data, seat);
+      caption.append(" ", swatch, `S${seat} ${FloeSvg.short(v)}`);
+    });
+  }
+
   function renderLog() {
     const log = $("log");
     while (log.lastChild && Number(log.lastChild.dataset.step) > at) log.removeChild(log.lastChild);
@@ -123,6 +204,7 @@ document.addEventListener("DOMContentLoaded", function () {
     $("where").textContent = `step ${at + 1} of ${steps.length}${round}${asked}`;
     draw(step);
     renderLog();
+    if (chart) renderStandings();
     const over = at === steps.length - 1 && finalScores;
     $("final").hidden = !over;
     $("final").textContent = over ? finalScores : "";
