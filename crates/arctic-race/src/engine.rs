@@ -484,6 +484,10 @@ impl Game for ArcticRace {
         matches!(event, Event::RoundStart { .. })
     }
 
+    fn is_forced(&self, event: &Event) -> bool {
+        matches!(event, Event::Answered { forced: true, .. })
+    }
+
     /// Another seat's commit shows only as a card face down, as [`Game::action_key`]
     /// keys it; every other event is public.
     fn seen_by(&self, event: Event, observer: Seat) -> Event {

@@ -154,6 +154,10 @@ impl Game for Arctic {
         matches!(event, Event::TurnStarts { .. } | Event::GameOver { .. })
     }
 
+    fn is_forced(&self, event: &Event) -> bool {
+        matches!(event, Event::Answered { forced: true, .. })
+    }
+
     fn seen_by(&self, event: Event, observer: Seat) -> Event {
         event.seen_by(observer)
     }

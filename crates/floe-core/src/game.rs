@@ -391,6 +391,13 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
         None
     }
 
+    /// Returns whether `event` reports an answer the engine gave itself to a question with
+    /// one answer (which no bot is asked): how a run that follows how games unfold counts
+    /// every question, real choices or not. The default reports none.
+    fn is_forced(&self, _event: &Self::Event) -> bool {
+        false
+    }
+
     /// Returns whether a replay shows the board (an observation) after `event`: `true` for
     /// the events that open a stage a reader wants to see the whole position at (Arctic
     /// Race: a round's start). Events are reported from inside [`Game::advance`], where

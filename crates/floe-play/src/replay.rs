@@ -238,6 +238,7 @@ pub(crate) fn walk<G: Game>(
         }
         Line::Event(e) => {
             board_due |= game.shows_board(&e);
+            course.event(game, &e);
             for (view, &viewer) in viewers.iter().enumerate() {
                 let text = match viewer {
                     Some(viewer) => game.seen_by(e.clone(), viewer).to_string(),
@@ -256,7 +257,8 @@ pub(crate) fn walk<G: Game>(
                 board_due: std::mem::take(&mut board_due),
                 asked: None,
             });
-            sink(Walked::Mark(course.end(game, state)));
+            let outcome = game.outcome(state).expect("a game told to its end is over");
+            sink(Walked::Mark(course.end(&outcome)));
         }
     })
 }

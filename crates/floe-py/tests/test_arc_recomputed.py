@@ -1,5 +1,7 @@
 """How a game unfolds, recomputed: `floe replay` told in full prints every seat's standing
-at each mark (`standings:` lines) and every question with its answers, and from those
+at each mark (`standings:` lines: the last is the final scores), every question put to a
+seat with its answers, and every answer the engine gave itself to a question with one
+answer (a line noting "(only answer)"), and from those
 alone this test computes the eight measures of `--arc` again, in plain Python, straight
 from their definitions in docs/statistics.md ("How a game unfolds"), and checks them
 against the values `floe simulate --per-game --arc` wrote to games.csv.
@@ -92,6 +94,8 @@ def told(text: str):
             marks.append([float(v) for _, v in pairs])
         elif " chooses among: " in line:
             answers.append(len(line.split(" chooses among: ", 1)[1].split(" | ")))
+        elif "(only answer)" in line:
+            answers.append(1)
         elif _WINNER.match(line):
             winners.append(int(_WINNER.match(line).group(1)))
     assert len(winners) <= 1

@@ -7,7 +7,8 @@
 //! The definitions, in the order of [`MEASURES`] (the docs' statistics chapter repeats
 //! them):
 //! - A **mark** is every seat's standing when a round begins (read at its first question)
-//!   and once more at the end of the game. A round the engine plays alone, with no
+//!   and once more at the end of the game, where it is each seat's final score (the
+//!   outcome's: progress toward more points is worth nothing once the game is over). A round the engine plays alone, with no
 //!   question in it (Goofspiel's last card, a forced move), has no mark of its own: the
 //!   next mark follows it. The first mark, at the start, is left out of
 //!   the measures below but for lead changes; the others are the game's `n` marks after
@@ -28,8 +29,10 @@
 //!   was decided only by its last rule; near 0: decided at once).
 //! - **Comeback**: whether the winner stood below the median standing at half-time, the
 //!   mark `ceil(n / 2)`; **runaway**: whether it was the leader there.
-//! - **Real choices**: the share of questions with two answers or more; **branching**: the
-//!   mean number of answers of those questions.
+//! - **Real choices**: the share of questions with two answers or more, among every
+//!   question of the game: those put to a seat and those with one answer, which the
+//!   engine answers itself ([`Game::is_forced`]); **branching**: the mean number of
+//!   answers of those with two or more.
 
 use floe_core::{Game, MAX_SEATS, Outcome, Standing};
 
@@ -123,6 +126,7 @@ pub struct Course {
     marks: Vec<[f64; MAX_SEATS]>,
     /// The round of the last mark, `None` before the first question.
     round: Option<u32>,
+    /// Questions, those the engine answered itself included.
     questions: u64,
     choices: u64,
     choice_answers: u64,
@@ -164,9 +168,17 @@ impl Course {
         opens.then(|| self.last_mark())
     }
 
-    /// Records the game's end and returns its last mark.
-    pub fn end<G: Game>(&mut self, game: &G, state: &G::State) -> &[f64] {
-        self.mark(game, state);
+    /// Records an answer the engine gave itself to a question with one answer, when
+    /// `event` reports one ([`Game::is_forced`]): a question, but no choice.
+    pub fn event<G: Game>(&mut self, game: &G, event: &G::Event) {
+        self.questions += u64::from(game.is_forced(event));
+    }
+
+    /// Records the game's end, which came to `outcome`, and returns its last mark: each
+    /// seat's final score.
+    pub fn end(&mut self, outcome: &Outcome) -> &[f64] {
+        self.marks
+            .push(std::array::from_fn(|s| f64::from(outcome.scores[s])));
         self.last_mark()
     }
 

@@ -119,6 +119,20 @@ pub fn play<G: Game>(
     }
 }
 
+/// Hands the event `e` to `log` and, when following the game's course, to it too: it
+/// counts the questions the engine answered itself.
+fn tell<G: Game, const FOLLOW: bool>(
+    game: &G,
+    course: &mut Option<(Course, GameArc)>,
+    log: &mut impl FnMut(Line<'_, G>),
+    e: G::Event,
+) {
+    if FOLLOW && let Some((course, _)) = course {
+        course.event(game, &e);
+    }
+    log(Line::Event(e));
+}
+
 /// [`play`], following the game's course when `FOLLOW` (and the table has a [`Course`]).
 fn play_following<G: Game, const FOLLOW: bool>(
     game: &G,
@@ -130,10 +144,12 @@ fn play_following<G: Game, const FOLLOW: bool>(
 ) -> GameRecord {
     let players = table.players();
     table.bots.iter_mut().for_each(Bot::new_game);
-    let mut deal = Deal::new(game, players, seed, &mut |e| log(Line::Event(e)));
     if FOLLOW && let Some((course, _)) = &mut table.course {
         course.begin(game, players);
     }
+    let mut deal = Deal::new(game, players, seed, &mut |e| {
+        tell::<G, FOLLOW>(game, &mut table.course, log, e);
+    });
     while let Some(seat) = deal.to_act(game) {
         if FOLLOW && let Some((course, _)) = &mut table.course {
             course.question(game, deal.state(), deal.answers().len());
@@ -149,7 +165,9 @@ fn play_following<G: Game, const FOLLOW: bool>(
             "the bot of {seat} answered {action:?}, not among {:?}",
             deal.answers()
         );
-        deal.advance(game, action, &mut |e| log(Line::Event(e)));
+        deal.advance(game, action, &mut |e| {
+            tell::<G, FOLLOW>(game, &mut table.course, log, e);
+        });
     }
     let state = deal.state();
     log(Line::Over(state));
@@ -162,7 +180,7 @@ fn play_following<G: Game, const FOLLOW: bool>(
     }
     let mut measured = [None; crate::arc::MEASURES.len()];
     if FOLLOW && let Some((course, arc)) = &mut table.course {
-        course.end(game, state);
+        course.end(&outcome);
         *arc = course.measure(&outcome);
         measured = arc.scaled();
     }

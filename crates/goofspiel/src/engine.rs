@@ -336,6 +336,10 @@ impl Game for Goofspiel {
         matches!(event, Event::PrizeUp { .. })
     }
 
+    fn is_forced(&self, event: &Event) -> bool {
+        matches!(event, Event::Bid { forced: true, .. })
+    }
+
     /// Another seat's bid shows only as a card face down, as [`Game::action_key`] keys it.
     fn seen_by(&self, event: Event, observer: Seat) -> Event {
         match event {

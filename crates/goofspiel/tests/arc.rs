@@ -32,10 +32,10 @@ fn scripted<const K: usize>(bids: [[u8; K]; 2]) -> (Course, GameArc) {
             "{bid:?} of {seat} in round {}",
             st.round()
         );
-        game.apply(&mut st, bid, &mut rng);
+        game.apply_logged(&mut st, bid, &mut rng, &mut |e| course.event(&game, &e));
     }
-    course.end(&game, &st);
     let outcome = game.outcome(&st).unwrap();
+    course.end(&outcome);
     assert!(outcome.is_winner(Seat(1)) && outcome.winner_count() == 1);
     let arc = course.measure(&outcome);
     (course, arc)
@@ -71,9 +71,9 @@ fn a_game_led_from_the_first_round_is_decided_at_once() {
     assert_eq!(arc.deficit, None);
     assert_eq!(arc.decided_at, Some(1.0 / 3.0));
     assert_eq!((arc.comeback, arc.runaway), (Some(false), Some(true)));
-    // Every question had the seat's cards left to choose from: 4, 3 and 2 at each seat
-    // (the last is forced and never asked).
-    assert_eq!(arc.real_choices, Some(1.0));
+    // Every question asked had the seat's cards left to choose from: 4, 3 and 2 at each
+    // seat; the last, with one card, the engine answered itself: a question, no choice.
+    assert_eq!(arc.real_choices, Some(6.0 / 8.0));
     assert_eq!(arc.branching, Some(3.0));
 }
 

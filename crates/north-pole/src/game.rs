@@ -228,6 +228,10 @@ impl Game for NorthPole {
         matches!(event, Event::TurnStarts { .. } | Event::GameOver { .. })
     }
 
+    fn is_forced(&self, event: &Event) -> bool {
+        matches!(event, Event::Answered { forced: true, .. })
+    }
+
     /// Every answer is public: an answer is its own key.
     fn action_key(&self, _st: &State, action: Action, _observer: Seat) -> Action {
         action
