@@ -121,13 +121,13 @@ pub fn play<G: Game>(
 
 /// Hands the event `e` to `log` and, when following the game's course, to it too: it
 /// counts the questions the engine answered itself.
-fn tell<G: Game, const FOLLOW: bool>(
+fn tell<G: Game>(
     game: &G,
     course: &mut Option<(Course, GameArc)>,
     log: &mut impl FnMut(Line<'_, G>),
     e: G::Event,
 ) {
-    if FOLLOW && let Some((course, _)) = course {
+    if let Some((course, _)) = course {
         course.event(game, &e);
     }
     log(Line::Event(e));
@@ -147,9 +147,14 @@ fn play_following<G: Game, const FOLLOW: bool>(
     if FOLLOW && let Some((course, _)) = &mut table.course {
         course.begin(game, players);
     }
-    let mut deal = Deal::new(game, players, seed, &mut |e| {
-        tell::<G, FOLLOW>(game, &mut table.course, log, e);
-    });
+    // A run that does not follow the course hands events to the log alone, as before it
+    // could: its loop is the same code.
+    let mut deal = match FOLLOW {
+        true => Deal::new(game, players, seed, &mut |e| {
+            tell(game, &mut table.course, log, e)
+        }),
+        false => Deal::new(game, players, seed, &mut |e| log(Line::Event(e))),
+    };
     while let Some(seat) = deal.to_act(game) {
         if FOLLOW && let Some((course, _)) = &mut table.course {
             course.question(game, deal.state(), deal.answers().len());
@@ -165,9 +170,10 @@ fn play_following<G: Game, const FOLLOW: bool>(
             "the bot of {seat} answered {action:?}, not among {:?}",
             deal.answers()
         );
-        deal.advance(game, action, &mut |e| {
-            tell::<G, FOLLOW>(game, &mut table.course, log, e);
-        });
+        match FOLLOW {
+            true => deal.advance(game, action, &mut |e| tell(game, &mut table.course, log, e)),
+            false => deal.advance(game, action, &mut |e| log(Line::Event(e))),
+        }
     }
     let state = deal.state();
     log(Line::Over(state));
