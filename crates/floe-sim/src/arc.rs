@@ -124,6 +124,9 @@ pub struct Course {
     players: usize,
     /// Every seat's standing at each mark (see the module doc), in order.
     marks: Vec<[f64; MAX_SEATS]>,
+    /// The leader at each mark, found once as it is taken: the measures read it several
+    /// times a mark.
+    leaders: Vec<Option<usize>>,
     /// The round of the last mark, `None` before the first question.
     round: Option<u32>,
     /// Questions, those the engine answered itself included.
@@ -137,8 +140,11 @@ impl Course {
     pub fn begin<G: Game>(&mut self, game: &G, players: usize) {
         self.players = players;
         self.marks.clear();
+        self.leaders.clear();
         // A mark at each round's start and one at the end.
-        self.marks.reserve(game.round_limit().map_or(0, |r| r + 2));
+        let most = game.round_limit().map_or(0, |r| r + 2);
+        self.marks.reserve(most);
+        self.leaders.reserve(most);
         self.round = None;
         self.questions = 0;
         self.choices = 0;
@@ -177,17 +183,22 @@ impl Course {
     /// Records the game's end, which came to `outcome`, and returns its last mark: each
     /// seat's final score.
     pub fn end(&mut self, outcome: &Outcome) -> &[f64] {
-        self.marks
-            .push(std::array::from_fn(|s| f64::from(outcome.scores[s])));
+        self.push(std::array::from_fn(|s| f64::from(outcome.scores[s])));
         self.last_mark()
     }
 
     fn mark<G: Game>(&mut self, game: &G, state: &G::State) {
         let mut standings = [Standing::default(); MAX_SEATS];
         game.standings(state, &mut standings);
-        self.marks.push(std::array::from_fn(|s| {
+        self.push(std::array::from_fn(|s| {
             standings[s].points + standings[s].progress
         }));
+    }
+
+    /// Adds the mark `m` with its leader.
+    fn push(&mut self, m: [f64; MAX_SEATS]) {
+        self.leaders.push(leader(&m[..self.players]));
+        self.marks.push(m);
     }
 
     /// The mark just taken.
@@ -206,9 +217,8 @@ impl Course {
         let winner = (outcome.winner_count() == 1)
             .then(|| (0..self.players).find(|&s| outcome.is_winner(floe_core::Seat(s as u8))))
             .flatten();
-        let marks = || self.marks();
         let mut arc = GameArc {
-            lead_changes: lead_changes(marks()),
+            lead_changes: lead_changes(self.leaders.iter().copied()),
             real_choices: (self.questions > 0).then(|| self.choices as f64 / self.questions as f64),
             branching: (self.choices > 0).then(|| self.choice_answers as f64 / self.choices as f64),
             ..GameArc::default()
@@ -217,6 +227,7 @@ impl Course {
             follow_winner(
                 &mut arc,
                 self.marks.get(1..).unwrap_or_default(),
+                self.leaders.get(1..).unwrap_or_default(),
                 self.players,
                 w,
             );
@@ -277,10 +288,11 @@ fn leader(mark: &[f64]) -> Option<usize> {
     alone.then_some(best)
 }
 
-fn lead_changes<'a>(marks: impl Iterator<Item = &'a [f64]>) -> u32 {
+/// Returns how many times the leader changes over marks whose leaders are `leaders`.
+fn lead_changes(leaders: impl Iterator<Item = Option<usize>>) -> u32 {
     let mut last = None;
     let mut changes = 0;
-    for lead in marks.filter_map(leader) {
+    for lead in leaders.flatten() {
         if last.is_some_and(|l| l != lead) {
             changes += 1;
         }
@@ -290,8 +302,14 @@ fn lead_changes<'a>(marks: impl Iterator<Item = &'a [f64]>) -> u32 {
 }
 
 /// Fills the measures that follow the sole winner `w` over the marks `after` the start
-/// (each holding `players` standings).
-fn follow_winner(arc: &mut GameArc, after: &[[f64; MAX_SEATS]], players: usize, w: usize) {
+/// (each holding `players` standings), whose leaders are `leaders`.
+fn follow_winner(
+    arc: &mut GameArc,
+    after: &[[f64; MAX_SEATS]],
+    leaders: &[Option<usize>],
+    players: usize,
+    w: usize,
+) {
     let n = after.len();
     if n == 0 {
         return;
@@ -299,7 +317,7 @@ fn follow_winner(arc: &mut GameArc, after: &[[f64; MAX_SEATS]], players: usize, 
     let seats = |m: &[f64; MAX_SEATS]| -> [f64; MAX_SEATS] {
         std::array::from_fn(|s| if s < players { m[s] } else { f64::NAN })
     };
-    let leads = |k: usize| leader(&after[k][..players]) == Some(w);
+    let leads = |k: usize| leaders[k] == Some(w);
     let (mut behind, mut short) = (0usize, 0.0);
     for (k, m) in after.iter().enumerate() {
         if !leads(k) {
@@ -315,7 +333,8 @@ fn follow_winner(arc: &mut GameArc, after: &[[f64; MAX_SEATS]], players: usize, 
     } else {
         (held_from + 1) as f64 / n as f64
     });
-    let half = seats(&after[n.div_ceil(2) - 1]);
+    let half_time = n.div_ceil(2) - 1;
+    let half = seats(&after[half_time]);
     let mut sorted = half;
     sorted[..players].sort_by(f64::total_cmp);
     let median = match players % 2 {
@@ -323,7 +342,7 @@ fn follow_winner(arc: &mut GameArc, after: &[[f64; MAX_SEATS]], players: usize, 
         _ => (sorted[players / 2 - 1] + sorted[players / 2]) / 2.0,
     };
     arc.comeback = Some(half[w] < median);
-    arc.runaway = Some(leader(&half[..players]) == Some(w));
+    arc.runaway = Some(leads(half_time));
 }
 
 #[cfg(test)]
@@ -336,12 +355,13 @@ mod tests {
             .iter()
             .map(|m| std::array::from_fn(|s| m.get(s).copied().unwrap_or(0.0)))
             .collect();
+        let leaders: Vec<Option<usize>> = marks.iter().map(|m| leader(m)).collect();
         let mut arc = GameArc {
-            lead_changes: lead_changes(marks.iter().copied()),
+            lead_changes: lead_changes(leaders.iter().copied()),
             ..GameArc::default()
         };
         if let Some(w) = winner {
-            follow_winner(&mut arc, &rows[1..], players, w);
+            follow_winner(&mut arc, &rows[1..], &leaders[1..], players, w);
         }
         arc
     }
@@ -359,7 +379,7 @@ mod tests {
             &[3.0, 3.0],
             &[3.0, 4.0],
         ];
-        assert_eq!(lead_changes(marks.into_iter()), 1);
+        assert_eq!(lead_changes(marks.into_iter().map(leader)), 1);
     }
 
     #[test]
