@@ -19,9 +19,7 @@ pub(crate) fn file_name(m: &Measure) -> String {
 }
 
 /// Draws one chart per measure of `arc` (the rows of a numeric sweep's `arc.csv`) into
-/// `dir`, titled with `name`: per player count (and line-up, when the sweep has several),
-/// the measure's mean at each swept value with its interval, the rules' own value (from
-/// the sweep's `cells`) ringed. A measure no cell defined is left out.
+/// `dir`, titled with `name` ([`measure_series`]). A measure no cell defined is left out.
 pub(super) fn arc_charts(
     dir: &Path,
     name: &str,
@@ -29,48 +27,11 @@ pub(super) fn arc_charts(
     arc: &[Row],
 ) -> Result<Vec<PathBuf>> {
     let param = text(&cells[0], "param")?;
-    let rules_value = num(&cells[0], "rules_value")?;
-    let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
     let mut paths = Vec::new();
     for measure in &MEASURES {
-        let scale = if measure.share { 100.0 } else { 1.0 };
-        let mut series: Vec<Series> = Vec::new();
-        for row in arc
-            .iter()
-            .filter(|r| text(r, "measure").is_ok_and(|m| m == measure.name))
-        {
-            // A cell where no game defined the measure (every game a shared win) has no point.
-            let Ok(mean) = num(row, "mean") else { continue };
-            let line = match several_lineups {
-                true => format!("{} players, {}", text(row, "players")?, text(row, "bots")?),
-                false => format!("{} players", text(row, "players")?),
-            };
-            let x = num(row, &param)?;
-            let s = match series.iter().position(|s| s.name == line) {
-                Some(i) => &mut series[i],
-                None => {
-                    series.push(Series {
-                        name: line,
-                        apart: true,
-                        ..Series::default()
-                    });
-                    series.last_mut().expect("just added")
-                }
-            };
-            s.points.push((x, scale * mean));
-            if let (Ok(lo), Ok(hi)) = (num(row, "ci_low"), num(row, "ci_high")) {
-                s.bands.push((x, scale * lo, scale * hi));
-            }
-        }
+        let series = measure_series(cells, arc, measure)?;
         if series.is_empty() {
             continue;
-        }
-        for s in &mut series {
-            s.marked = s
-                .points
-                .iter()
-                .any(|p| p.0 == rules_value)
-                .then_some(rules_value);
         }
         let unit = if measure.share { " (%)" } else { "" };
         let title = format!(
@@ -86,10 +47,61 @@ pub(super) fn arc_charts(
     Ok(paths)
 }
 
+/// Returns the lines of `measure`'s chart: per player count (and line-up, when the sweep
+/// has several), its mean at each swept value with its interval (a share in percent), the
+/// rules' own value at that player count (from the sweep's `cells`) ringed where the
+/// sweep measured it.
+fn measure_series(cells: &[Row], arc: &[Row], measure: &Measure) -> Result<Vec<Series>> {
+    let param = text(&cells[0], "param")?;
+    let several_lineups = cells.iter().any(|c| c.get("bots") != cells[0].get("bots"));
+    let scale = if measure.share { 100.0 } else { 1.0 };
+    let mut series: Vec<Series> = Vec::new();
+    for row in arc
+        .iter()
+        .filter(|r| text(r, "measure").is_ok_and(|m| m == measure.name))
+    {
+        // A cell where no game defined the measure (every game a shared win) has no point.
+        let Ok(mean) = num(row, "mean") else { continue };
+        let players = text(row, "players")?;
+        let line = match several_lineups {
+            true => format!("{players} players, {}", text(row, "bots")?),
+            false => format!("{players} players"),
+        };
+        let x = num(row, &param)?;
+        let s = match series.iter().position(|s| s.name == line) {
+            Some(i) => &mut series[i],
+            None => {
+                // The rules' own value at this player count (a per-player-count
+                // parameter's differs from one to the next).
+                let cell = cells
+                    .iter()
+                    .find(|c| text(c, "players").is_ok_and(|p| p == players));
+                series.push(Series {
+                    name: line,
+                    apart: true,
+                    marked: cell.map(|c| num(c, "rules_value")).transpose()?,
+                    ..Series::default()
+                });
+                series.last_mut().expect("just added")
+            }
+        };
+        s.points.push((x, scale * mean));
+        if let (Ok(lo), Ok(hi)) = (num(row, "ci_low"), num(row, "ci_high")) {
+            s.bands.push((x, scale * lo, scale * hi));
+        }
+    }
+    // A sweep that leaves out the rules' own value has no point to ring there.
+    for s in &mut series {
+        s.marked = s.marked.filter(|x| s.points.iter().any(|p| p.0 == *x));
+    }
+    Ok(series)
+}
+
 #[cfg(test)]
 mod tests {
-    /// A sweep of two values at 2 players: lead changes defined in both cells, drama in
-    /// one, deficit in none (every game shared), so its chart is left out.
+    /// A sweep of two values at 2 and 3 players, the rules' own value differing (5 and 3):
+    /// lead changes defined in every cell, drama in one, deficit in none (every game
+    /// shared), so its chart is left out.
     #[test]
     fn each_measure_a_cell_defined_is_drawn_and_a_share_in_percent() {
         let dir = tempfile::tempdir().unwrap();
@@ -97,13 +109,16 @@ mod tests {
         std::fs::write(
             dir.path().join("cells.csv"),
             format!("param,value,rules_value,{lead},games,mean_rounds,sd_rounds,seat_spread,mean_margin\n\
-                 cards,3,5,g,r,2,random,1,100,3,0,0.1,1\ncards,5,5,g,r,2,random,1,100,5,0,0.1,1\n"),
+                 cards,3,5,g,r,2,random,1,100,3,0,0.1,1\ncards,5,5,g,r,2,random,1,100,5,0,0.1,1\n\
+                 cards,3,3,g,r,3,random,1,100,3,0,0.1,1\ncards,5,3,g,r,3,random,1,100,5,0,0.1,1\n"),
         )
         .unwrap();
         let row = |cards: u32, measure: &str, rest: &str| {
             format!("g,r,2,random,1,{cards},{measure},{rest}\n")
         };
         let arc = [
+            row(3, "lead_changes", "100,0.5,0.6,0.38,0.62,normal").replace(",2,", ",3,"),
+            row(5, "lead_changes", "100,0.7,0.6,0.58,0.82,normal").replace(",2,", ",3,"),
             row(3, "lead_changes", "100,0.5,0.6,0.38,0.62,normal"),
             row(5, "lead_changes", "100,1.5,0.9,1.32,1.68,normal"),
             row(3, "drama", "0,,,,,normal"),
@@ -127,5 +142,12 @@ mod tests {
         assert_eq!(arcs, ["arc-lead-changes.svg", "arc-drama.svg"]);
         let drama = std::fs::read_to_string(dir.path().join("arc-drama.svg")).unwrap();
         assert!(drama.contains("drama (%)"), "a share is drawn in percent");
+        // Each player count's line rings its own rules' value: 5 cards at 2 players, 3 at 3.
+        let read = |name: &str| crate::rows::read(dir.path(), name).unwrap().unwrap();
+        let (cells, arc) = (read("cells.csv"), read("arc.csv"));
+        let lines = super::measure_series(&cells, &arc, &floe_sim::arc::MEASURES[0]).unwrap();
+        let rings: Vec<(&str, Option<f64>)> =
+            lines.iter().map(|s| (s.name.as_str(), s.marked)).collect();
+        assert_eq!(rings, [("3 players", Some(3.0)), ("2 players", Some(5.0))]);
     }
 }
