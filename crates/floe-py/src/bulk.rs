@@ -362,7 +362,7 @@ fn carry_out(
 /// deals, into the folder `delivery["out"]`; returns the paths of its CSV files by name.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (game, players, ladder, games, deal, rules, delivery))]
+#[pyo3(signature = (game, players, ladder, games, deal, rules, delivery, arc = false))]
 pub fn profile(
     py: Python<'_>,
     #[pyo3(from_py_with = args::game)] game: String,
@@ -372,6 +372,7 @@ pub fn profile(
     deal: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
     delivery: &Bound<'_, PyDict>,
+    #[pyo3(from_py_with = args::arc)] arc: bool,
 ) -> PyResult<Py<PyDict>> {
     let delivery = Delivery::read(delivery)?;
     let rules = read_rules(rules)?;
@@ -382,7 +383,7 @@ pub fn profile(
         ladder,
         deals: games,
         dealing: args::dealing(deal, Seating::Fixed)?,
-        arc: false,
+        arc,
         registry: Registry::default(),
     })
     .map_err(|e| value_error(&e))?;

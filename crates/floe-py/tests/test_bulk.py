@@ -213,13 +213,13 @@ def test_ctrl_c_stops_a_run_with_a_python_bot():
 def test_profile_and_tune_write_the_clis_csv_byte_for_byte(floe_cli, tmp_path):
     cli = cli_tables(
         floe_cli, tmp_path / "cli-p", "profile", "--game", "goofspiel", "--players", "2",
-        "--ladder", "random,greedy", "--games", "30", "--seed", "5",
+        "--ladder", "random,greedy", "--games", "30", "--seed", "5", "--arc",
     )
     py = floe.profile(
-        game="goofspiel", players=2, ladder="random,greedy", games=30, seed=5,
+        game="goofspiel", players=2, ladder="random,greedy", games=30, seed=5, arc=True,
         out=tmp_path / "py-p",
     )
-    assert set(py) == set(cli) and "profile" in py and "ratings" in py
+    assert set(py) == set(cli) and {"profile", "ratings", "arc"} <= set(py)
     assert texts({name: tmp_path / "py-p" / f"{name}.csv" for name in py}) == cli
     spec = ROOT / "experiments" / "tune" / "tiles-removed-random.toml"
     cli = cli_tables(floe_cli, tmp_path / "cli-t", "tune", str(spec), "--games", "600")

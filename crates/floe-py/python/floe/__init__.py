@@ -195,19 +195,21 @@ def profile(
     threads: Optional[int] = None,
     force: bool = False,
     progress: Progress = None,
+    arc: bool = False,
 ) -> Dict[str, Any]:
     """A game's skill-versus-luck profile, as ``floe profile`` does: a duplicate
     tournament of a ladder of bots, weakest first (``ladder="random,greedy,mcts:iters=100"``;
     left out, the default ladder, timed on this machine), over ``games`` deals.
 
     Returns every table the profile writes: ``profile`` (skill depth, upsets, seat
-    advantage), ``profile_ladder``, ``ratings``, ``pairwise``, ``seats``, ...
+    advantage), ``profile_ladder``, ``ratings``, ``pairwise``, ``seats``, ...; with
+    ``arc=True`` (as ``--arc``) also ``arc``, how the tournament's games unfolded.
     """
     return _in_folder(
         out,
         lambda folder: _floe.profile(
             game, players, ladder, games, dict(seed=seed, shuffle_colours=shuffle_colours),
-            rules, _delivery(folder, threads, None, force, progress),
+            rules, _delivery(folder, threads, None, force, progress), arc=arc,
         ),
     )
 

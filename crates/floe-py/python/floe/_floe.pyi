@@ -29,6 +29,7 @@ def profile(
     deal: Dict[str, Any],
     rules: Optional[_Path],
     delivery: Dict[str, Any],
+    arc: bool = ...,
 ) -> Dict[str, str]:
     """Profiles a game into ``delivery["out"]``, as ``floe profile`` does; CSV paths by name."""
 
