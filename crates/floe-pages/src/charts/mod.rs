@@ -26,6 +26,13 @@ mod sweep;
 
 pub use names::{CHART_PREFIXES, is_chart_name};
 
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::judged::Judged;
+use crate::rows::{num, read, text};
+
 /// Returns the file names of the charts of how a sweep's games unfold among `files`, in
 /// the order of the measures ([`floe_sim::arc::MEASURES`]): the report page shows them in
 /// a section of their own.
@@ -33,13 +40,6 @@ pub fn arc_charts(files: &[String]) -> Vec<String> {
     let names = floe_sim::arc::MEASURES.iter().map(arc::file_name);
     names.filter(|n| files.contains(n)).collect()
 }
-
-use std::path::Path;
-
-use anyhow::{Context, Result, bail};
-
-use crate::judged::Judged;
-use crate::rows::{num, read, text};
 
 /// Returns the name the charts of a run are titled with: its study and its game
 /// (`tile-balance, arctic-race`), so that a chart says what it shows wherever it is

@@ -132,7 +132,7 @@ pub fn render(dir: &Path, files: &[String]) -> Result<String> {
                 }
                 @if let Some(t) = &arc_table {
                     h2 id="arc" { "How the games unfold" }
-                    p.note { "The course of play, measured in every game from each seat's standing (its points so far plus its progress toward more) at each round's start and at the end, and from how many answers each question had. Each figure is a mean over games with its 95% interval; those that follow the winner count only games won by one seat alone." }
+                    p.note { "The course of play, measured in every game from each seat's standing (its points so far plus its progress toward more) at each round's start, its final score at the end, and from how many answers each question had. Each figure is a mean over games with its 95% interval; those that follow the winner count only games won by one seat alone." }
                     dl.run { @for m in &MEASURES { dt { (m.name) } dd { (m.meaning) } } }
                     @for c in &arc_charts { (c) }
                     (t)
