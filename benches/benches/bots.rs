@@ -84,7 +84,7 @@ fn greedy_decision(c: &mut Criterion) {
 
 /// MCTS iterations per second (the throughput of a decision of 1000 iterations) with the
 /// game's other defaults; then with one part changed each: the other trees, the learned
-/// playouts, the root answers on separate samples; with greedy playouts, a decision of
+/// playouts, the root answers on separate samples, regret matching at secret rounds; with greedy playouts, a decision of
 /// 100 (each playout step is a greedy decision).
 fn mcts_decision(c: &mut Criterion) {
     let specs = [
@@ -98,6 +98,7 @@ fn mcts_decision(c: &mut Criterion) {
             1000,
         ),
         ("mcts:paired=off", "mcts:iters=1000,paired=off", 1000),
+        ("mcts:simul=regret", "mcts:iters=1000,simul=regret", 1000),
         (
             "mcts:iters=100,rollout=greedy",
             "mcts:iters=100,rollout=greedy",

@@ -1,5 +1,6 @@
 //! Fair play: on states that differ only in what a seat cannot see, that seat's view, its
-//! samples of the hidden facts and every bot's answer are the same.
+//! number for a secret round, its samples of the hidden facts and every bot's answer are
+//! the same.
 
 use floe_bots::{AnyBot, Bot, BotSpec, KNOWN_BOTS};
 use floe_core::{ActionList, FloeRng, Game, Seat, Stream, View, stream_rng};
@@ -95,6 +96,10 @@ impl<G: Game> Judges<G> {
                     listed(answers),
                     listed(&twin_answers)
                 )
+            });
+            let (key, twin_key) = (game.round_key(state, seat), game.round_key(&twin, seat));
+            case.ensure(key == twin_key, || {
+                format!("round_key reads the hidden fact `{name}` changes: {key} became {twin_key}")
             });
             let (mut a, mut b) = (state.clone(), state.clone());
             game.determinize(state, seat, &mut hidden.clone(), &mut a);

@@ -12,5 +12,6 @@ mod observation;
 mod properties;
 mod rounds;
 mod scoring;
+mod secret;
 mod setup;
 mod shift;
