@@ -81,7 +81,9 @@ impl<G: Game> MctsBot<G> {
     /// round, from the actor's strategy where the round opened in its tree `chooser`,
     /// keyed as the actor sees its own answers: in every tree kind, the open one too, no
     /// seat's pick depends on an earlier answer of the round. The trees descend as at any
-    /// answer; the caller moves them.
+    /// answer; the caller moves them. Kept out of the walk, which the default search
+    /// (`simul=tree`) runs without it.
+    #[inline(never)]
     pub(super) fn pick_secret(
         &mut self,
         game: &G,

@@ -10,12 +10,35 @@ use crate::encoding;
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, Step, collect, roll};
 use crate::observation::{self, ActionKey, Observation};
-use crate::pieces::{Action, Card, Racer};
+use crate::pieces::{Action, Card, RACERS, Racer};
 use crate::race::ArcticRace;
 use crate::rules::{MIN_PLAYERS, Rules};
 use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
 
 impl ArcticRace {
+    /// The points of the next place in each race, as [`Game::standing`] values a racer on
+    /// the track.
+    fn next_places(&self, st: &State) -> [f64; RACERS] {
+        std::array::from_fn(|race| f64::from(self.rules.points(race, st.finishers[race] + 1)))
+    }
+
+    /// `seat`'s standing, the next place in each race being worth `next`.
+    fn standing_with(&self, st: &State, seat: Seat, next: &[f64; RACERS]) -> Standing {
+        let len = self.rules.track_len as f64 + 1.0;
+        let mut standing = Standing::default();
+        for (race, &pos) in st.pos[seat.index()].iter().enumerate() {
+            match pos {
+                HOME => {}
+                FINISHED => {
+                    let place = st.place[seat.index()][race];
+                    standing.points += f64::from(self.rules.points(race, place));
+                }
+                space => standing.progress += (f64::from(space) + 1.0) / len * next[race],
+            }
+        }
+        standing
+    }
+
     /// Carries out one answer and lists the answers to the next question in `answers`,
     /// without answering a forced question that follows.
     ///
@@ -397,6 +420,9 @@ impl Game for ArcticRace {
         }
     }
 
+    /// Inlined where it is called (the play loop, a search's walk and playouts): with the
+    /// caller's log there, a search's no-op log builds no event at all.
+    #[inline(always)]
     fn advance(
         &self,
         st: &mut State,
@@ -420,22 +446,16 @@ impl Game for ArcticRace {
     /// the track is worth the points of the next place in its race, scaled by how far along
     /// the track it stands (a racer at home is worth nothing yet).
     fn standing(&self, st: &State, seat: Seat) -> Standing {
-        let s = seat.index();
-        let len = self.rules.track_len as f64 + 1.0;
-        let mut standing = Standing::default();
-        for race in 0..st.pos[s].len() {
-            match st.pos[s][race] {
-                HOME => {}
-                FINISHED => {
-                    standing.points += f64::from(self.rules.points(race, st.place[s][race]))
-                }
-                space => {
-                    let next_place = f64::from(self.rules.points(race, st.finishers[race] + 1));
-                    standing.progress += (f64::from(space) + 1.0) / len * next_place;
-                }
-            }
+        self.standing_with(st, seat, &self.next_places(st))
+    }
+
+    /// Every seat's [`Game::standing`], reading each race's next place once for all seats
+    /// (a run that follows how games unfold reads them at every round).
+    fn standings(&self, st: &State, out: &mut [Standing; MAX_SEATS]) {
+        let next = self.next_places(st);
+        for seat in Seat::all(st.players()) {
+            out[seat.index()] = self.standing_with(st, seat, &next);
         }
-        standing
     }
 
     /// The commit is a secret simultaneous choice: from the leader on, the seats before

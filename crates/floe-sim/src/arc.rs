@@ -281,11 +281,19 @@ impl GameArc {
     }
 }
 
-/// Returns the seat whose standing at `mark` is above every other's, if one is.
+/// Returns the seat whose standing at `mark` is above every other's, if one is: one pass,
+/// as it runs at every mark of every game followed.
 fn leader(mark: &[f64]) -> Option<usize> {
-    let best = (0..mark.len()).max_by(|&a, &b| mark[a].total_cmp(&mark[b]))?;
-    let alone = (0..mark.len()).all(|s| s == best || mark[s] < mark[best]);
-    alone.then_some(best)
+    let (first, rest) = mark.split_first()?;
+    let (mut best, mut top, mut tied) = (0, *first, false);
+    for (s, &m) in rest.iter().enumerate() {
+        if m > top {
+            (best, top, tied) = (s + 1, m, false);
+        } else if m == top {
+            tied = true;
+        }
+    }
+    (!tied).then_some(best)
 }
 
 /// Returns how many times the leader changes over marks whose leaders are `leaders`.
@@ -370,6 +378,11 @@ mod tests {
     fn a_tie_is_no_leader_and_no_change() {
         assert_eq!(leader(&[1.0, 1.0, 0.0]), None);
         assert_eq!(leader(&[1.0, 2.0, 0.0]), Some(1));
+        assert_eq!(leader(&[1.0, 2.0, 2.0]), None);
+        assert_eq!(leader(&[2.0, 1.0, 2.0]), None);
+        assert_eq!(leader(&[1.0, 1.0, 2.0]), Some(2));
+        assert_eq!(leader(&[-0.0, 0.0]), None);
+        assert_eq!(leader(&[3.0]), Some(0));
         // A leads, ties, leads again, B leads, tie, B: one change.
         let marks: [&[f64]; 6] = [
             &[1.0, 0.0],
