@@ -14,7 +14,8 @@
 //!   game ends within [`Kit::max_rounds`] rounds, with scores within `score_bounds`.
 //! - **fair-play** (on the walk's states): each [`Varier`] changes one hidden fact of the
 //!   acting seat's; the varied state must differ from the original while the seat's
-//!   observation, its answers and its determinized samples stay the same, and every bot
+//!   observation, its number for a secret round (`round_key`), its answers and its
+//!   determinized samples stay the same, and every bot
 //!   of [`floe_bots::KNOWN_BOTS`] must answer the same on both. Each varier must change
 //!   something in at least [`MIN_VARIED`] states over the check.
 //! - **determinism**: the same seed gives the same [`floe_sim::GameRecord`] for random,
@@ -23,6 +24,8 @@
 //!   fresh or has played other games.
 //! - **threads**: [`floe_sim::run`] gives equal tallies on 1 and 2 threads, with random
 //!   bots and with those MCTS settings.
+//! - **secret-rule**: a game that asks no secret round plays the same games with
+//!   `mcts:simul=regret` as with the default search.
 //! - **no-allocation**: random games played with [`floe_sim::play`] allocate nothing,
 //!   counted by the [`CountingAllocator`] the test binary installs; an MCTS search, with
 //!   each of its parts switched on, allocates no more with four times the iterations.
@@ -167,6 +170,7 @@ where
     for players in kit.players.clone() {
         runs::determinism(game, kit, players);
         runs::threads(game, kit, players);
+        runs::secret_rule_inert(game, players);
         runs::no_allocation(game, kit, players);
         runs::search_allocation(game, players);
     }

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use crate::event::Event;
 use crate::info;
 use crate::observation::{self, ActionKey, Observation};
-use crate::rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Rules};
+use crate::rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Prizes, Rules};
 use crate::state::{Bid, NO_BID, NOBODY, Round, State, cards_in};
 
 /// The one way a game ends: every card has been bid.
@@ -223,7 +223,11 @@ impl Game for Goofspiel {
         for (slot, card) in deck.iter_mut().zip(1..) {
             *slot = card;
         }
-        deck.shuffle(rng);
+        match self.rules.prizes() {
+            Prizes::Shuffled => deck.shuffle(rng),
+            Prizes::Descending => deck.reverse(),
+            Prizes::Ascending => {}
+        }
         self.start(players, deck, log)
     }
 
@@ -276,7 +280,8 @@ impl Game for Goofspiel {
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
-        info::sample_hidden(st, seat, rng, out);
+        let hidden = self.rules.prizes() == Prizes::Shuffled;
+        info::sample_hidden(st, seat, hidden, rng, out);
     }
 
     /// Points so far; there is no progress toward points beyond them.
@@ -320,7 +325,7 @@ impl Game for Goofspiel {
     }
 
     fn observe(&self, st: &State, seat: Seat) -> Observation {
-        Observation::of(st, seat)
+        Observation::of(st, seat, self.rules.prizes() == Prizes::Shuffled)
     }
 
     fn action_key(&self, st: &State, action: Bid, observer: Seat) -> ActionKey {

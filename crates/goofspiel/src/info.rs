@@ -8,10 +8,17 @@ use rand::seq::SliceRandom;
 use crate::state::{NO_BID, State, cards_in};
 
 /// Writes into `out` a copy of `st` whose hidden parts are resampled from what `seat`
-/// knows. Only public facts and `seat`'s own cards are read (the deck is sorted before it
-/// is shuffled, so its old order leaves no trace), and the number of draws taken from
-/// `rng` is the same for every state `seat` cannot tell apart from `st`.
-pub(crate) fn sample_hidden(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
+/// knows: the deck's order when `deck_hidden` (the rules shuffle it; otherwise every seat
+/// knows it). Only public facts and `seat`'s own cards are read (a hidden deck is sorted
+/// before it is shuffled, so its old order leaves no trace), and the number of draws taken
+/// from `rng` is the same for every state `seat` cannot tell apart from `st`.
+pub(crate) fn sample_hidden(
+    st: &State,
+    seat: Seat,
+    deck_hidden: bool,
+    rng: &mut FloeRng,
+    out: &mut State,
+) {
     out.clone_from(st);
     for other in Seat::all(st.players()).filter(|&o| o != seat) {
         let o = other.index();
@@ -24,7 +31,9 @@ pub(crate) fn sample_hidden(st: &State, seat: Seat, rng: &mut FloeRng, out: &mut
         out.bids[o] = card;
         out.hands[o] = candidates & !(1 << card);
     }
-    let deck = &mut out.deck[..usize::from(st.deck_len)];
-    deck.sort_unstable();
-    deck.shuffle(rng);
+    if deck_hidden {
+        let deck = &mut out.deck[..usize::from(st.deck_len)];
+        deck.sort_unstable();
+        deck.shuffle(rng);
+    }
 }

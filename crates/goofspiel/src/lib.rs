@@ -1,7 +1,8 @@
 //! Goofspiel for Floe: a tiny bidding game with one secret simultaneous choice a round.
 //!
 //! Each of 2 to 4 seats holds bid cards 1..=K; a prize deck of cards 1..=K is shuffled at
-//! setup. Each round the top prize is turned up, every seat bids one card face down (asked
+//! setup (or, with `prizes = "descending"` or `"ascending"`, stacked in that order, known to
+//! every seat: OpenSpiel's `points_order`, which its published values of small games use). Each round the top prize is turned up, every seat bids one card face down (asked
 //! in seat order; later seats do not see earlier bids), the bids are revealed and the
 //! single highest bid takes the prize's value in points. A tied top bid discards the
 //! prize, except that seat 0 gets the declared `tie_bonus` whenever it is among the tied.
@@ -41,5 +42,5 @@ mod tests;
 pub use engine::{END_CAUSES, Goofspiel};
 pub use event::Event;
 pub use observation::{ActionKey, Observation};
-pub use rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Rules, RulesError};
+pub use rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Prizes, Rules, RulesError};
 pub use state::{Bid, State};

@@ -19,8 +19,9 @@ const FACE_DOWN: u8 = 0xFE;
 /// What one seat knows of a game of Goofspiel: the state with every hidden part masked.
 ///
 /// Another seat's face-down bid is marked as face down and counted back into the hand it
-/// came from (the observer knows only that it is one of those cards); the prize deck is
-/// kept in sorted order (its cards are known: the prizes not yet turned up).
+/// came from (the observer knows only that it is one of those cards); a shuffled prize deck
+/// is kept in sorted order (its cards are known: the prizes not yet turned up), a deck the
+/// rules stack in a known order as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     /// The seat that observes.
@@ -33,10 +34,12 @@ pub struct Observation {
 }
 
 impl Observation {
-    /// Returns what `seat` knows of `st`.
-    pub(crate) fn of(st: &State, seat: Seat) -> Observation {
+    /// Returns what `seat` knows of `st`, whose deck's order is hidden when `deck_hidden`.
+    pub(crate) fn of(st: &State, seat: Seat, deck_hidden: bool) -> Observation {
         let mut state = st.clone();
-        state.deck[..usize::from(st.deck_len)].sort_unstable();
+        if deck_hidden {
+            state.deck[..usize::from(st.deck_len)].sort_unstable();
+        }
         for other in Seat::all(st.players()).filter(|&o| o != seat) {
             let o = other.index();
             if st.bids[o] != NO_BID {

@@ -1,17 +1,17 @@
-//! The rule parameters Goofspiel declares (`cards`, `tie_bonus`), and the canonical rules
+//! The rule parameters Goofspiel declares (`cards`, `tie_bonus`, `prizes`), and the canonical rules
 //! file.
 //!
 //! Experiments sweep and tuners set rules through these paths; each value is checked
 //! against the same range as the same key of a rules file. [`RuleSet::to_toml`] writes the
 //! complete rules back as a rules file: the canonical form that fingerprints record.
 
-use floe_core::{Param, RuleSet, whole_param};
+use floe_core::{Param, RuleSet, named_param, whole_param};
 use serde::Serialize;
 
-use crate::rules::{CARDS, Rules, TIE_BONUS};
+use crate::rules::{CARDS, PRIZE_ORDERS, Rules, TIE_BONUS};
 
 impl RuleSet for Rules {
-    /// `cards` (K) and `tie_bonus`, each in the range of its rules-file key.
+    /// `cards` (K), `tie_bonus` and `prizes`, each as its rules-file key allows.
     const PARAMS: &'static [Param<Rules>] = &[
         whole_param!(
             cards,
@@ -22,6 +22,11 @@ impl RuleSet for Rules {
             tie_bonus,
             TIE_BONUS,
             "points seat 0 gets whenever it is among the tied highest bidders"
+        ),
+        named_param!(
+            prizes,
+            PRIZE_ORDERS,
+            "how the prize deck is stacked: shuffled (hidden), or descending or ascending (known to all)"
         ),
     ];
 
@@ -45,6 +50,7 @@ impl RuleSet for Rules {
             name: &self.name,
             cards: self.cards,
             tie_bonus: self.tie_bonus,
+            prizes: PRIZE_ORDERS.name(self.prizes),
             colours: &self.colours,
         };
         toml::to_string(&file).expect("rules serialise to TOML")
@@ -57,6 +63,7 @@ struct CanonicalRules<'a> {
     name: &'a str,
     cards: u8,
     tie_bonus: u8,
+    prizes: &'static str,
     colours: &'a [String],
 }
 
@@ -70,13 +77,14 @@ mod tests {
         for text in [
             "",
             "name = \"tilted\"\ntie_bonus = 3",
+            "cards = 4\nprizes = \"descending\"",
             "cards = 13\ncolours = [\"a\", \"b\", \"c\", \"d\", \"e\"]",
         ] {
             floe_conformance::fuzz::check_canonical(text, |t| Rules::from_toml(t).unwrap());
         }
         assert_eq!(
             Rules::standard().to_toml(),
-            "name = \"standard\"\ncards = 5\ntie_bonus = 0\ncolours = [\"red\", \"blue\", \"green\", \"yellow\"]\n"
+            "name = \"standard\"\ncards = 5\ntie_bonus = 0\nprizes = \"shuffled\"\ncolours = [\"red\", \"blue\", \"green\", \"yellow\"]\n"
         );
     }
 

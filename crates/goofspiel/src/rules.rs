@@ -1,4 +1,5 @@
-//! Rule data: the number of cards, the tie bonus, the colours, and their TOML loader.
+//! Rule data: the number of cards, the tie bonus, the prize order, the colours, and their
+//! TOML loader.
 //!
 //! [`Rules::from_toml`] checks a file completely before any game starts and names the
 //! line and key of the first problem. A file may set only the keys it changes; the others
@@ -7,6 +8,7 @@
 
 use std::ops::RangeInclusive;
 
+use floe_core::NameTable;
 pub use floe_core::RulesError;
 use floe_core::rules_file::{self, Reader, Spanned, SpannedNames};
 use serde::Deserialize;
@@ -25,6 +27,25 @@ pub(crate) const CARDS: RangeInclusive<i64> = 1..=MAX_CARDS as i64;
 /// Allowed values of `tie_bonus`.
 pub(crate) const TIE_BONUS: RangeInclusive<i64> = 0..=20;
 
+/// How the prize deck is stacked at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prizes {
+    /// Shuffled: the order is hidden, and a search samples it.
+    Shuffled,
+    /// K on top, then K - 1, down to 1: the order is known to all (OpenSpiel's
+    /// `points_order=descending`).
+    Descending,
+    /// 1 on top, then 2, up to K: known to all (`points_order=ascending`).
+    Ascending,
+}
+
+/// The prize orders, as a rules file writes them.
+pub(crate) const PRIZE_ORDERS: NameTable<Prizes> = NameTable::new(&[
+    ("shuffled", Prizes::Shuffled),
+    ("descending", Prizes::Descending),
+    ("ascending", Prizes::Ascending),
+]);
+
 /// The standard values of keys a rules file leaves out.
 const STANDARD_NAME: &str = "standard";
 const STANDARD_CARDS: u8 = 5;
@@ -38,6 +59,8 @@ pub struct Rules {
     pub(crate) cards: u8,
     /// Points seat 0 gets whenever it is among the tied highest bidders.
     pub(crate) tie_bonus: u8,
+    /// How the prize deck is stacked.
+    pub(crate) prizes: Prizes,
     pub(crate) colours: Vec<String>,
 }
 
@@ -48,16 +71,18 @@ struct RulesFile {
     name: Option<Spanned<String>>,
     cards: Option<Spanned<i64>>,
     tie_bonus: Option<Spanned<i64>>,
+    prizes: Option<Spanned<String>>,
     colours: Option<SpannedNames>,
 }
 
 impl Rules {
-    /// Returns the standard rules: 5 cards, no tie bonus.
+    /// Returns the standard rules: 5 cards, no tie bonus, the prizes shuffled.
     pub fn standard() -> Rules {
         Rules {
             name: STANDARD_NAME.into(),
             cards: STANDARD_CARDS,
             tie_bonus: 0,
+            prizes: Prizes::Shuffled,
             colours: STANDARD_COLOURS.map(String::from).into(),
         }
     }
@@ -89,6 +114,11 @@ impl Rules {
         i32::from(self.tie_bonus)
     }
 
+    /// Returns how the prize deck is stacked.
+    pub fn prizes(&self) -> Prizes {
+        self.prizes
+    }
+
     /// Returns the sum of all prizes, 1 + 2 + ... + K.
     pub fn prize_total(&self) -> i32 {
         let k = i32::from(self.cards);
@@ -116,6 +146,9 @@ impl floe_core::RulesFile for Rules {
         }
         if let Some(v) = &file.tie_bonus {
             rules.tie_bonus = reader.int(v, "tie_bonus", &TIE_BONUS)? as u8;
+        }
+        if let Some(v) = &file.prizes {
+            rules.prizes = reader.one_of(v, "prizes", &PRIZE_ORDERS)?;
         }
         if let Some(list) = &file.colours {
             rules.colours = reader.colours(list, MAX_PLAYERS)?;
@@ -158,6 +191,9 @@ mod tests {
         assert!(e.message.contains("allowed 0..=20"), "{e}");
         let e = error("cards = 13\ntie_bonus = -1");
         assert_eq!(e.line, Some(2));
+        let e = error("cards = 3\nprizes = \"upward\"");
+        assert_eq!((e.line, e.key.as_str()), (Some(2), "prizes"));
+        assert!(e.message.contains("shuffled, descending, ascending"), "{e}");
     }
 
     #[test]

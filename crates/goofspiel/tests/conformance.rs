@@ -2,7 +2,7 @@
 
 use floe_conformance::{Kit, Varier};
 use floe_core::{FloeRng, Game, Seat};
-use goofspiel::{Goofspiel, Rules, State};
+use goofspiel::{Goofspiel, Prizes, Rules, State};
 use rand::RngExt;
 
 floe_conformance::install_counting_allocator!();
@@ -40,13 +40,17 @@ const VARIERS: &[Varier<Goofspiel>] = &[
 ];
 
 /// Checks `game` with the kit at 2 to 4 players, `games` random games each: a game lasts
-/// one round per card.
+/// one round per card. A deck stacked in a known order is not varied: every seat sees it.
 fn conforms(game: &Goofspiel, games: u64) {
     let max_rounds = game.rules().cards() as u32;
+    let variers = match game.rules().prizes() {
+        Prizes::Shuffled => VARIERS,
+        Prizes::Descending | Prizes::Ascending => &VARIERS[..1],
+    };
     let kit = Kit {
         players: 2..=4,
         max_rounds,
-        variers: VARIERS,
+        variers,
         games,
     };
     floe_conformance::check(game, &kit);
@@ -62,4 +66,12 @@ fn goofspiel_with_13_cards_and_a_tie_bonus_conforms() {
     let rules = Rules::from_toml("cards = 13\ntie_bonus = 20").unwrap();
     assert_eq!(rules.cards(), 13);
     conforms(&Goofspiel::new(rules), 10);
+}
+
+#[test]
+fn goofspiel_with_the_prizes_in_a_known_order_conforms() {
+    for order in ["descending", "ascending"] {
+        let rules = Rules::from_toml(&format!("cards = 6\nprizes = \"{order}\"")).unwrap();
+        conforms(&Goofspiel::new(rules), 20);
+    }
 }

@@ -33,6 +33,21 @@ fn the_deck_order_is_hidden_but_revealed_bids_are_not() {
 }
 
 #[test]
+fn a_deck_in_a_known_order_is_seen_and_kept_by_determinize() {
+    let rules = crate::Rules::from_toml("cards = 5\nprizes = \"descending\"").unwrap();
+    let game = Goofspiel::new(rules);
+    let st = game.new_game(2, &mut rng());
+    let mut sample = st.clone();
+    for seed in 0..20 {
+        let mut draws = floe_core::stream_rng(seed, floe_core::Stream::Bot(0));
+        game.determinize(&st, Seat(0), &mut draws, &mut sample);
+        assert_eq!(sample, st, "nothing is hidden before anyone bids");
+    }
+    let other = game.scenario(2, &[5, 4, 2, 3, 1]);
+    assert_ne!(game.observe(&st, Seat(0)), game.observe(&other, Seat(0)));
+}
+
+#[test]
 fn an_observation_prints_public_facts_and_own_cards() {
     let game = Goofspiel::standard();
     let mut st = game.scenario(3, &[4, 1, 5, 2, 3]);

@@ -181,6 +181,31 @@ fn the_prize_deck_is_shuffled_from_the_games_rng() {
 }
 
 #[test]
+fn prizes_stacked_in_a_known_order_turn_up_in_it_whatever_the_seed() {
+    for (order, expected) in [("descending", [4, 3, 2, 1]), ("ascending", [1, 2, 3, 4])] {
+        let game =
+            Goofspiel::new(Rules::from_toml(&format!("cards = 4\nprizes = \"{order}\"")).unwrap());
+        for seed in 0..5 {
+            let mut st = game.new_game(
+                2,
+                &mut floe_core::stream_rng(seed, floe_core::Stream::Chance),
+            );
+            let mut prizes = Vec::new();
+            while let Some(prize) = st.prize() {
+                prizes.push(prize);
+                if st.is_over() {
+                    break;
+                }
+                let card = st.hand(S0).next().unwrap();
+                let other = st.hand(S1).next().unwrap();
+                bid(&game, &mut st, &[card, other]);
+            }
+            assert_eq!(prizes[..3], expected[..3], "{order}, seed {seed}");
+        }
+    }
+}
+
+#[test]
 fn score_bounds_are_every_prize_plus_a_bonus_each_round() {
     assert_eq!(Goofspiel::standard().score_bounds(2), (0, 15));
     assert_eq!(with_bonus(3).score_bounds(4), (0, 30));
