@@ -54,7 +54,9 @@ pub enum Seating {
     Fixed,
     /// The bots are entrants that take turns at the seats (`floe tournament`). The cycle of
     /// seatings is the B rotations (entrant `(s + r) mod B` at seat s) followed, for three
-    /// or more entrants, by the B mirrored ones (entrant `(r - s) mod B`): over each cycle
+    /// or more entrants, by the B mirrored ones (entrant `(r - s) mod B`). A bot entered
+    /// more than once (`mcts,greedy,greedy,greedy`: one against three) holds that many of
+    /// the B places and its statistics are kept as one entrant's. Over each cycle
     /// every entrant plays every seat equally often, and two entrants who meet sit in
     /// either order (and either one next after the other) equally often, so neither seat
     /// nor reveal order favours one side of a pairing. Game i uses seating `i mod cycle`;

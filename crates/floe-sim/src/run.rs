@@ -191,24 +191,6 @@ impl RunConfig {
                 ),
             );
         }
-        if self.dealing.seating != Seating::Fixed {
-            let names: Vec<String> = self.bots.iter().map(ToString::to_string).collect();
-            if let Some((i, name)) = names
-                .iter()
-                .enumerate()
-                .find(|(i, name)| names[..*i].contains(name))
-            {
-                return bad(
-                    Setting::Bots,
-                    format!(
-                        "{} is entered twice (entrant {}); enter each bot once (to seat a bot \
-                         against itself, use `floe simulate`)",
-                        floe_io::gate::quoted(name),
-                        i + 1
-                    ),
-                );
-            }
-        }
         if self.games == 0 {
             return bad(Setting::Games, "must be at least 1".into());
         }
@@ -256,7 +238,8 @@ impl RunConfig {
     }
 
     /// Returns the seatings of the run's cycle, each as the bot group of every seat (see
-    /// [`Seating::Rotated`]).
+    /// [`Seating::Rotated`]): the line-up's places rotate, so a bot entered twice sits at
+    /// two seats of every seating.
     pub fn lineups(&self) -> Vec<Vec<usize>> {
         let groups = self.bot_groups();
         let group = |spec: &BotSpec| {
@@ -269,11 +252,14 @@ impl RunConfig {
         match self.dealing.seating {
             Seating::Fixed => vec![self.bots.iter().map(group).collect()],
             Seating::Rotated | Seating::Duplicate => {
-                let b = self.bots.len();
-                let rotated = (0..b).map(|r| (0..self.players).map(|s| (s + r) % b).collect());
+                // The line-up's places rotate; a bot entered twice holds two places.
+                let place: Vec<usize> = self.bots.iter().map(group).collect();
+                let b = place.len();
+                let rotated =
+                    (0..b).map(|r| (0..self.players).map(|s| place[(s + r) % b]).collect());
                 let mirrored = (0..b).map(|r| {
                     (0..self.players)
-                        .map(|s| (r + b * self.players - s) % b)
+                        .map(|s| place[(r + b * self.players - s) % b])
                         .collect()
                 });
                 rotated

@@ -1,5 +1,6 @@
-//! Rotated seating: every entrant plays every seat equally often, duplicate deals cancel
-//! luck, and the result does not depend on the thread count.
+//! Rotated seating: every entrant plays every seat equally often (a bot entered several
+//! times too), duplicate deals cancel luck, and the result does not depend on the thread
+//! count.
 
 use arctic_race::ArcticRace;
 use floe_bots::BotSpec;
@@ -139,18 +140,93 @@ fn a_tournament_does_not_depend_on_the_thread_count() {
 }
 
 #[test]
-fn entrants_must_differ_and_share_the_games_evenly() {
+fn a_line_up_shares_the_games_evenly_between_its_seatings() {
     let game = ArcticRace::classic();
-    let twice = tournament(2, "random,greedy,random", Seating::Rotated, 30, 1);
-    let err = twice.check(&game).unwrap_err().to_string();
-    assert!(
-        err.starts_with("bots:") && err.contains("\"random\" is entered twice"),
-        "{err}"
-    );
     let uneven = tournament(2, "random,greedy,greedy:depth=0", Seating::Rotated, 31, 1);
     let err = uneven.check(&game).unwrap_err().to_string();
     assert!(
         err.starts_with("games:") && err.contains("try 30 or 36"),
         "{err}"
     );
+}
+
+/// The seatings of a duplicate cycle of `bots` at four seats, each as every seat's entrant.
+fn seatings(bots: &str) -> Vec<Vec<usize>> {
+    let cfg = tournament(4, bots, Seating::Duplicate, 8, 1);
+    (0..8)
+        .map(|i| cfg.lineups()[cfg.deal(i).0].clone())
+        .collect()
+}
+
+#[test]
+fn one_against_three_and_two_against_two_take_turns_at_every_seat() {
+    // The line-up's four places rotate (place (s + r) mod 4 at seat s), then mirror
+    // (place (r - s) mod 4): worked by hand, entrant 0 is the one bot entered once.
+    let (a, b) = (0, 1);
+    assert_eq!(
+        seatings("greedy,random,random,random"),
+        [
+            [a, b, b, b],
+            [b, b, b, a],
+            [b, b, a, b],
+            [b, a, b, b],
+            [a, b, b, b],
+            [b, a, b, b],
+            [b, b, a, b],
+            [b, b, b, a],
+        ]
+    );
+    assert_eq!(
+        seatings("greedy,greedy,random,random"),
+        [
+            [a, a, b, b],
+            [a, b, b, a],
+            [b, b, a, a],
+            [b, a, a, b],
+            [a, b, b, a],
+            [a, a, b, b],
+            [b, a, a, b],
+            [b, b, a, a],
+        ]
+    );
+    // The eight games of a cycle share one deal.
+    let cfg = tournament(4, "greedy,random,random,random", Seating::Duplicate, 16, 1);
+    let seeds: Vec<u64> = (0..16).map(|i| cfg.deal(i).1).collect();
+    assert_eq!(seeds[..8], [seeds[0]; 8]);
+    assert_eq!(seeds[8..], [seeds[8]; 8]);
+    assert_ne!(seeds[0], seeds[8]);
+}
+
+#[test]
+fn twin_entrants_entered_once_and_three_times_score_in_proportion() {
+    // `greedy` and `greedy:progress=0.5` are one bot under two names. Entered once against
+    // three copies on duplicate deals, the lone one sits at every seat twice a cycle and
+    // the copies at every seat six times, with the same dice and seat streams: so the
+    // copies' counts are three times the lone one's, and each scores above the other in
+    // as many of their meetings (per game, the lone seat's three pairings share the game).
+    let game = ArcticRace::classic();
+    let lone_copies = "greedy,greedy:progress=0.5,greedy:progress=0.5,greedy:progress=0.5";
+    let cfg = tournament(4, lone_copies, Seating::Duplicate, 80, 2);
+    cfg.check(&game).unwrap();
+    let t = run(&game, &cfg, &|_| {}, None).unwrap();
+    let (lone, copies) = (t.bots[0], t.bots[1]);
+    assert_eq!((lone.games, copies.games), (80, 240));
+    assert_eq!(3 * lone.win_units, copies.win_units);
+    assert_eq!(3 * lone.score_sum, copies.score_sum);
+    assert_eq!(3 * lone.rank_halves, copies.rank_halves);
+    assert_eq!((t.pairs[1].games, t.pairs[2].games), (80, 80));
+    assert_eq!(t.pairs[1].above_units, t.pairs[2].above_units);
+    assert_eq!(t.pairs[1].tied_units, t.pairs[2].tied_units);
+    // Two against two: each pair sits at every seat four times a cycle.
+    let pairs = "greedy,greedy,greedy:progress=0.5,greedy:progress=0.5";
+    let t = run(
+        &game,
+        &tournament(4, pairs, Seating::Duplicate, 80, 2),
+        &|_| {},
+        None,
+    )
+    .unwrap();
+    assert_eq!(t.bots[0], t.bots[1]);
+    assert_eq!(t.bots[0].games, 160);
+    assert_eq!(t.pairs[1], t.pairs[2]);
 }
