@@ -202,8 +202,8 @@ mod tests {
         assert_eq!(GAMES[0].name, DEFAULT_GAME);
         assert_eq!(
             listed_names(),
-            ["arctic-race", "arctic", "north-pole"],
-            "the test game is not offered"
+            ["arctic-race", "arctic", "north-pole", "goofspiel"],
+            "every game is offered"
         );
     }
 
@@ -212,7 +212,7 @@ mod tests {
         let e = visit("chess", None, Name).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown game \"chess\"; games: arctic-race, arctic, north-pole"
+            "unknown game \"chess\"; games: arctic-race, arctic, north-pole, goofspiel"
         );
         let e = visit("arctic-race", Some("round_limit = 0"), Name).unwrap_err();
         assert!(e.to_string().starts_with("line 1: round_limit:"), "{e}");

@@ -161,34 +161,25 @@ fn seatings(bots: &str) -> Vec<Vec<usize>> {
 #[test]
 fn one_against_three_and_two_against_two_take_turns_at_every_seat() {
     // The line-up's four places rotate (place (s + r) mod 4 at seat s), then mirror
-    // (place (r - s) mod 4): worked by hand, entrant 0 is the one bot entered once.
-    let (a, b) = (0, 1);
-    assert_eq!(
-        seatings("greedy,random,random,random"),
-        [
-            [a, b, b, b],
-            [b, b, b, a],
-            [b, b, a, b],
-            [b, a, b, b],
-            [a, b, b, b],
-            [b, a, b, b],
-            [b, b, a, b],
-            [b, b, b, a],
-        ]
-    );
-    assert_eq!(
-        seatings("greedy,greedy,random,random"),
-        [
-            [a, a, b, b],
-            [a, b, b, a],
-            [b, b, a, a],
-            [b, a, a, b],
-            [a, b, b, a],
-            [a, a, b, b],
-            [b, a, a, b],
-            [b, b, a, a],
-        ]
-    );
+    // (place (r - s) mod 4). Worked by hand, each seating written as the string of every
+    // seat's entrant: `a` the bot entered first, `b` the other.
+    let cases = [
+        (
+            "greedy,random,random,random",
+            "abbb bbba bbab babb abbb babb bbab bbba",
+        ),
+        (
+            "greedy,greedy,random,random",
+            "aabb abba bbaa baab abba aabb baab bbaa",
+        ),
+    ];
+    for (bots, by_hand) in cases {
+        let written: Vec<String> = seatings(bots)
+            .iter()
+            .map(|seats| seats.iter().map(|&e| ["a", "b"][e]).collect())
+            .collect();
+        assert_eq!(written.join(" "), by_hand, "{bots}");
+    }
     // The eight games of a cycle share one deal.
     let cfg = tournament(4, "greedy,random,random,random", Seating::Duplicate, 16, 1);
     let seeds: Vec<u64> = (0..16).map(|i| cfg.deal(i).1).collect();

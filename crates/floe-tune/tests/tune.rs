@@ -366,7 +366,7 @@ fn bad_bot_tunes_are_refused_naming_line_key_and_range() {
     );
     refused(
         &good.replace("mcts.iters", "mcts.itres"),
-        "line 13: params[0].name: \"mcts.itres\" cannot be tuned; parameters: cards, tie_bonus, mcts.iters, mcts.ms, mcts.c",
+        "line 13: params[0].name: \"mcts.itres\" cannot be tuned; parameters: cards, tie_bonus, prizes, mcts.iters, mcts.ms, mcts.c",
     );
     refused(
         &good.replace("[1, 300]", "[1, 0]"),

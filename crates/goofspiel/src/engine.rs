@@ -185,14 +185,15 @@ impl Game for Goofspiel {
 
     const DESCRIPTOR: Descriptor = Descriptor {
         name: "goofspiel",
-        about: "Goofspiel (2-4 players), a test game: secret simultaneous bids for prize cards, with \
-                a `tie_bonus` parameter that tilts it toward seat 0 by a known amount",
+        about: "Goofspiel (2-4 players), a small game for tests and learning: secret simultaneous \
+                bids for prize cards, with a `tie_bonus` parameter that tilts it toward seat 0 by a \
+                known amount",
         player_counts: MIN_PLAYERS..=MAX_PLAYERS,
         end_causes: &END_CAUSES,
         progress_name: "prizes_won",
-        hidden: true,
+        hidden: false,
         figures: &[],
-        guide: "",
+        guide: include_str!("../../../docs/goofspiel.md"),
         drawing: "",
     };
 

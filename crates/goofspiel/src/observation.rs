@@ -253,7 +253,7 @@ impl ActionKey {
 /// statement of the layout, which [`encoding_len`], [`encode`] and the docs all read.
 /// Inlined into [`encode`], which then computes only the sizes it reads.
 #[inline]
-pub(crate) fn fields(cards: usize, players: usize) -> [Field; 5] {
+pub(crate) fn fields(cards: usize, players: usize) -> [Field; 6] {
     let mut tiler = Tiler::new();
     [
         tiler.field(
@@ -263,6 +263,11 @@ pub(crate) fn fields(cards: usize, players: usize) -> [Field; 5] {
         ),
         tiler.field("hand", &[cards], "the observer's hand: a bit per card"),
         tiler.field("bid", &[cards], "the observer's bid this round, one-hot"),
+        tiler.field(
+            "to_act",
+            &[players],
+            "the seat whose bid is pending, one-hot (all 0 once the game is over)",
+        ),
         tiler.field(
             "seats",
             &[players, cards + 2],
@@ -301,6 +306,10 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     let bid = fields.take("bid");
     if let Some(b) = st.bid(obs.seat) {
         bid[usize::from(b) - 1] = 1.0;
+    }
+    let to_act = fields.take("to_act");
+    if !st.is_over() {
+        to_act[st.actor.index()] = 1.0;
     }
     let seats = fields.take("seats");
     for (s, row) in seats.chunks_exact_mut(k + 2).enumerate() {

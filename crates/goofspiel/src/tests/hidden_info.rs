@@ -130,15 +130,15 @@ fn answers_are_numbered_by_card_and_the_encoding_fills_its_length() {
     let mut st = game.scenario(3, &[4, 1, 5, 2, 3]);
     bid(&game, &mut st, &[2, 5, 3, 1]);
     let mut out = vec![f32::NAN; game.encoding_len(3)];
-    assert_eq!(out.len(), 15 + 21 + 20);
+    assert_eq!(out.len(), 15 + 3 + 21 + 20);
     game.encode(&game.observe(&st, Seat(0)), &mut out);
     let ones: Vec<usize> = (0..out.len()).filter(|&i| out[i] == 1.0).collect();
-    // Prize 1 up; hand 3 4 5; own bid 1; seat 0 has bid, its unrevealed cards are
-    // 1 3 4 5; seats 1 and 2 hold all but 5 and 3; prize 4 went to seat 1.
+    // Prize 1 up; hand 3 4 5; own bid 1; seat 1 to bid; seat 0 has bid, its unrevealed
+    // cards are 1 3 4 5; seats 1 and 2 hold all but 5 and 3; prize 4 went to seat 1.
     let hand = [5 + 2, 5 + 3, 5 + 4];
-    assert_eq!(ones[..5], [0, hand[0], hand[1], hand[2], 10]);
-    assert_eq!(out[15 + 7 + 1], 4.0, "seat 1's points");
-    assert_eq!(out[15 + 21 + 3 * 4 + 1], 1.0, "prize 4 taken by seat 1");
+    assert_eq!(ones[..6], [0, hand[0], hand[1], hand[2], 10, 15 + 1]);
+    assert_eq!(out[18 + 7 + 1], 4.0, "seat 1's points");
+    assert_eq!(out[18 + 21 + 3 * 4 + 1], 1.0, "prize 4 taken by seat 1");
     assert!(out.iter().all(|x| x.is_finite()));
 }
 
