@@ -1,8 +1,8 @@
 """The pages' Python examples run as written, from a folder outside the repository.
 
-Every ```python block of README.md, CHANGELOG.md and docs/*.md runs: a page's blocks in
-order as one program (each follows on from the ones before it, as a reader would type
-them), and an ```output block right after one is what it must print. The conventions, the
+Every ```python block of README.md, CHANGELOG.md and docs/*.md runs by itself, as a reader
+who copies that one block would run it (its imports and set-up included), and an ```output
+block right after one is what it must print. The conventions, the
 shell blocks' runner among them, are in docs/extending.md ("The pages are tests").
 """
 
@@ -23,15 +23,15 @@ PAGES = ["README.md", "CHANGELOG.md"] + sorted(
     f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")
 )
 
-#: Runs the blocks given as JSON on stdin in one namespace, and prints, as JSON, what each
-#: printed; a block that raises stops the program with its traceback, which names the page
-#: and line.
+#: Runs the blocks given as JSON on stdin, each in a namespace of its own, and prints, as
+#: JSON, what each printed; a block that raises stops the program with its traceback, which
+#: names the page and line.
 DRIVER = """
 import contextlib, io, json, sys
 blocks = json.load(sys.stdin)
-scope = {"__name__": "__main__"}
 printed = []
 for name, line, code in blocks:
+    scope = {"__name__": "__main__"}
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile("\\n" * (line - 1) + code, name, "exec"), scope)

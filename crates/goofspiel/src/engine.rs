@@ -281,8 +281,7 @@ impl Game for Goofspiel {
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut FloeRng, out: &mut State) {
-        let hidden = self.rules.prizes() == Prizes::Shuffled;
-        info::sample_hidden(st, seat, hidden, rng, out);
+        info::sample_hidden(st, seat, self.rules.deck_hidden(), rng, out);
     }
 
     /// Points so far; there is no progress toward points beyond them.
@@ -326,7 +325,7 @@ impl Game for Goofspiel {
     }
 
     fn observe(&self, st: &State, seat: Seat) -> Observation {
-        Observation::of(st, seat, self.rules.prizes() == Prizes::Shuffled)
+        Observation::of(st, seat, self.rules.deck_hidden())
     }
 
     fn action_key(&self, st: &State, action: Bid, observer: Seat) -> ActionKey {

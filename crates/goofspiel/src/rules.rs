@@ -119,6 +119,11 @@ impl Rules {
         self.prizes
     }
 
+    /// Returns whether the prize deck's order is hidden from the seats (it is shuffled).
+    pub fn deck_hidden(&self) -> bool {
+        self.prizes == Prizes::Shuffled
+    }
+
     /// Returns the sum of all prizes, 1 + 2 + ... + K.
     pub fn prize_total(&self) -> i32 {
         let k = i32::from(self.cards);

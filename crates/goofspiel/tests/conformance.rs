@@ -2,7 +2,7 @@
 
 use floe_conformance::{Kit, Varier};
 use floe_core::{FloeRng, Game, Seat};
-use goofspiel::{Goofspiel, Prizes, Rules, State};
+use goofspiel::{Goofspiel, Rules, State};
 use rand::RngExt;
 
 floe_conformance::install_counting_allocator!();
@@ -43,9 +43,9 @@ const VARIERS: &[Varier<Goofspiel>] = &[
 /// one round per card. A deck stacked in a known order is not varied: every seat sees it.
 fn conforms(game: &Goofspiel, games: u64) {
     let max_rounds = game.rules().cards() as u32;
-    let variers = match game.rules().prizes() {
-        Prizes::Shuffled => VARIERS,
-        Prizes::Descending | Prizes::Ascending => &VARIERS[..1],
+    let variers = match game.rules().deck_hidden() {
+        true => VARIERS,
+        false => &VARIERS[..1],
     };
     let kit = Kit {
         players: 2..=4,
