@@ -238,8 +238,8 @@ impl RunConfig {
     }
 
     /// Returns the seatings of the run's cycle, each as the bot group of every seat (see
-    /// [`Seating::Rotated`]): the line-up's places rotate, so a bot entered twice sits at
-    /// two seats of every seating.
+    /// [`Seating::Rotated`]): the line-up's places rotate, a bot entered twice holding two
+    /// of them.
     pub fn lineups(&self) -> Vec<Vec<usize>> {
         let groups = self.bot_groups();
         let group = |spec: &BotSpec| {

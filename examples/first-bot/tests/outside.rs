@@ -26,11 +26,19 @@ fn the_outside_manifest_pins_every_floe_crate_the_example_uses() {
     let given = outside["dependencies"].as_table().unwrap();
     assert_eq!(used, given.keys().collect::<Vec<_>>(), "the same crates");
     for (name, dep) in given {
-        assert_eq!(dep["version"].as_str(), Some(format!("={version}").as_str()), "{name}");
+        assert_eq!(
+            dep["version"].as_str(),
+            Some(format!("={version}").as_str()),
+            "{name}"
+        );
         let path = dep["path"].as_str().unwrap();
         let in_repo = path.strip_prefix("../floe/").expect("a path into ../floe");
         let manifest = table(&format!("{in_repo}/Cargo.toml"));
-        assert_eq!(manifest["package"]["name"].as_str(), Some(name.as_str()), "{path}");
+        assert_eq!(
+            manifest["package"]["name"].as_str(),
+            Some(name.as_str()),
+            "{path}"
+        );
     }
     assert_eq!(
         outside["profile"]["release"],
