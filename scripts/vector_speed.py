@@ -1,6 +1,9 @@
 """Measures games stepped in batches from Python (`floe.VectorGame`) against the
 single-game Gymnasium environment stepped game by game, on every game, and on Goofspiel
-against OpenSpiel's own per-step Python loop (pip package `open_spiel`, if installed).
+against OpenSpiel's own Python loops (pip package `open_spiel`, if installed): its
+learning environment (`rl_environment.Environment`, an observation and the legal answers
+at each step, as `FloeEnv` gives) and its bare game loop (a random legal answer per
+step, no observation).
 Build first with the release-like profile:
 
     (cd crates/floe-py && maturin develop --profile quick)
@@ -87,6 +90,29 @@ def open_spiel(seconds: float):
     return answers / spent, games / spent
 
 
+def open_spiel_rl(seconds: float):
+    """(steps, games) a second of OpenSpiel's learning environment on the same Goofspiel:
+    each step both seats answer at once (a random legal answer each, the second standing
+    for FloeEnv's opponent) and it returns every seat's observation and legal answers."""
+    try:
+        from open_spiel.python import rl_environment
+    except ImportError:
+        return None
+    env = rl_environment.Environment("goofspiel(num_cards=5,players=2,points_order=random)")
+    rng = random.Random(1)
+    steps = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        step = env.reset()
+        while not step.last():
+            legal = step.observations["legal_actions"]
+            step = env.step([rng.choice(legal[0]), rng.choice(legal[1])])
+            steps += 1
+        games += 1
+    spent = time.perf_counter() - started
+    return steps / spent, games / spent
+
+
 def spread(values: list) -> str:
     return f"{statistics.median(values):>12,.0f} ({min(values):,.0f}-{max(values):,.0f})"
 
@@ -102,7 +128,7 @@ def main() -> int:
     for game, players in GAMES:
         if game not in opts.games.split(","):
             continue
-        one, many, theirs = [], [], []
+        one, many, theirs, learning = [], [], [], []
         for _ in range(opts.rounds):
             one.append(single(game, players, opts.seconds))
             many.append(batched(game, players, opts.batch, opts.seconds))
@@ -110,6 +136,7 @@ def main() -> int:
                 measured = open_spiel(opts.seconds)
                 if measured is not None:
                     theirs.append(measured)
+                    learning.append(open_spiel_rl(opts.seconds))
         ratio = statistics.median(m[0] / o[0] for m, o in zip(many, one))
         print(f"{game} ({players} players), steps a second:")
         print(f"  FloeEnv game by game   {spread([o[0] for o in one])}")
@@ -119,9 +146,12 @@ def main() -> int:
                 print("  OpenSpiel: `pip install open_spiel` to compare")
                 continue
             ratio = statistics.median(m[1] / t[1] for m, t in zip(many, theirs))
+            alone = statistics.median(o[1] / r[1] for o, r in zip(one, learning))
             print("  games a second:")
             print(f"  VectorGame             {spread([m[1] for m in many])}")
             print(f"  OpenSpiel Python loop  {spread([t[1] for t in theirs])}   {ratio:5.1f}x")
+            print(f"  FloeEnv game by game   {spread([o[1] for o in one])}")
+            print(f"  OpenSpiel rl_environment {spread([r[1] for r in learning])}   {alone:5.1f}x")
     return 0
 
 

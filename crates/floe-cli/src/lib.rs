@@ -18,6 +18,7 @@ mod replay;
 mod report;
 mod run;
 mod simulate;
+mod solve;
 mod tournament;
 mod tune;
 mod web;
@@ -71,6 +72,9 @@ enum Command {
     Tune(tune::TuneArgs),
     /// List the bots and their parameters, with a game's defaults.
     Bots(bots::BotsArgs),
+    /// Solve a small two-player game exactly (Goofspiel with a few cards): its value, and
+    /// each bot's exploitability, what its play loses against a best response to it.
+    Solve(solve::SolveArgs),
 }
 
 /// Returns Floe's command line as clap describes it: every subcommand and flag, for tests
@@ -125,6 +129,7 @@ pub fn main_with(bots: Registry) -> ExitCode {
         Command::Play(a) => play::run(&a, &bots),
         Command::Tune(a) => tune::run(&a, &bots),
         Command::Bots(a) => bots::run(&a, &bots),
+        Command::Solve(a) => solve::run(&a, &bots),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

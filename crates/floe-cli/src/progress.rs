@@ -18,6 +18,12 @@ pub struct Bar {
 impl Bar {
     /// A bar for a run that `shorten` says how to shorten (shown before a long run).
     pub fn new(quiet: bool, shorten: &'static str) -> Bar {
+        Bar::counting(quiet, shorten, "games")
+    }
+
+    /// A bar counting `unit` (`games`, `questions`) for a run that `shorten` says how to
+    /// shorten.
+    pub fn counting(quiet: bool, shorten: &'static str, unit: &'static str) -> Bar {
         if quiet {
             return Bar {
                 bar: ProgressBar::hidden(),
@@ -25,14 +31,14 @@ impl Bar {
             };
         }
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games  {rate}  ETA {known_eta}  {msg}",
-        )
+        let style = ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{human_pos}}/{{human_len}} {unit}  {{rate}}  ETA {{known_eta}}  {{msg}}"
+        ))
         .expect("the progress template is valid")
         .with_key(
             "rate",
-            |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.0} games/s", state.per_sec());
+            move |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} {unit}/s", state.per_sec());
             },
         )
         .with_key("known_eta", write_eta);

@@ -26,11 +26,6 @@ pub(crate) struct RecordFile {
     staged: Staged,
 }
 
-/// Returns whether the file at `path` is a game record Floe wrote.
-fn is_record(path: &Path) -> bool {
-    floe_play::people::Record::read(path).is_ok()
-}
-
 impl RecordFile {
     /// Checks `path` and opens its staging file (see [`RecordFile`]).
     ///
@@ -42,7 +37,7 @@ impl RecordFile {
         let existing = if force {
             Existing::Replace
         } else {
-            Existing::IfFloes(&is_record, &force_flag)
+            Existing::IfFloes(&floe_play::people::Record::is_record, &force_flag)
         };
         Ok(RecordFile {
             staged: Staged::begin(path, existing, NAMED)?,

@@ -214,6 +214,20 @@ fn base(sub: &str, fx: &Fixture) -> Option<Line> {
             ..Line::new("play", &["--players", "2", "--bots", "person,random"])
         },
         "bots" => Line::new("bots", &[]),
+        "solve" => Line::new(
+            "solve",
+            &[
+                "--bots",
+                "random",
+                "--samples",
+                "2",
+                "--resamples",
+                "2",
+                "--quiet",
+                "--out",
+                "out",
+            ],
+        ),
         _ => return None,
     })
 }

@@ -26,6 +26,8 @@
 //!   bots and with those MCTS settings.
 //! - **secret-rule**: a game that asks no secret round plays the same games with
 //!   `mcts:simul=regret` as with the default search.
+//! - **deals**: a game that lists its deals for an exact solver (`Game::deals`, at 2
+//!   players) lists each once with chances summing to 1, and deals nothing else.
 //! - **no-allocation**: random games played with [`floe_sim::play`] allocate nothing,
 //!   counted by the [`CountingAllocator`] the test binary installs; an MCTS search, with
 //!   each of its parts switched on, allocates no more with four times the iterations.
@@ -167,6 +169,7 @@ where
         walk::games(game, kit, players, &mut varied);
     }
     fair_play::assert_variers_varied(game, kit, &varied);
+    runs::deals(game, kit.games);
     for players in kit.players.clone() {
         runs::determinism(game, kit, players);
         runs::threads(game, kit, players);

@@ -3,7 +3,7 @@
 //! allocation while playing.
 
 use floe_bots::BotSpec;
-use floe_core::{Game, Seat, game_seed};
+use floe_core::{Game, Seat, Stream, game_seed, stream_rng};
 use floe_io::gate::quoted_list;
 use floe_sim::{Dealing, GameRecord, Line, RunConfig, Seating, Seats, Shard, Tally, play, run};
 
@@ -119,6 +119,54 @@ pub(crate) fn secret_rule_inert<G: Game>(game: &G, players: usize) {
                 in_words(p)
             )
         });
+    }
+}
+
+/// A game that lists its deals for an exact solver ([`Game::deals`]) lists each once, with
+/// chances summing to 1, and deals nothing else: `games` seeded deals at 2 players are
+/// each one of them.
+pub(crate) fn deals<G: Game>(game: &G, games: u64)
+where
+    G::State: PartialEq,
+{
+    if let Ok(listed) = game.deals(2) {
+        listed_deals(game, &listed, games);
+    }
+}
+
+/// [`deals`] on the deals `listed`.
+fn listed_deals<G: Game>(game: &G, listed: &[(G::State, f64)], games: u64)
+where
+    G::State: PartialEq,
+{
+    let case = Case::game("deals", game.name(), 2, MASTER);
+    let total: f64 = listed.iter().map(|(_, p)| p).sum();
+    case.ensure((total - 1.0).abs() < 1e-9, || {
+        format!(
+            "the chances of the {} deals listed sum to {total}, not 1",
+            listed.len()
+        )
+    });
+    for (i, (state, _)) in listed.iter().enumerate() {
+        case.ensure(!listed[..i].iter().any(|(s, _)| s == state), || {
+            format!(
+                "deal {i} is listed twice; seat 0 sees it as: {}",
+                game.observe(state, Seat(0))
+            )
+        });
+    }
+    for index in 0..games {
+        let seed = game_seed(MASTER, index);
+        let dealt = game.new_game(2, &mut stream_rng(seed, Stream::Chance));
+        Case::game("deals", game.name(), 2, seed).ensure(
+            listed.iter().any(|(s, _)| *s == dealt),
+            || {
+                format!(
+                    "dealt a state the game's deals do not list; seat 0 sees it as: {}",
+                    game.observe(&dealt, Seat(0))
+                )
+            },
+        );
     }
 }
 
@@ -294,5 +342,54 @@ pub(crate) fn search_allocation<G: Game>(game: &G, players: usize) {
         case.ensure(few == many, || {
             format!("{spec} allocated {few} times in 10 iterations, {many} in 40")
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floe_core::{ParamValue, RuleSet};
+    use goofspiel::{Goofspiel, Rules};
+
+    /// Goofspiel of 3 cards, prizes shuffled, and its 6 deals.
+    fn three() -> (Goofspiel, Vec<(goofspiel::State, f64)>) {
+        let mut rules = Rules::standard();
+        rules.set_parameter("cards", &ParamValue::Whole(3)).unwrap();
+        let game = Goofspiel::new(rules);
+        let listed = game.deals(2).unwrap();
+        (game, listed)
+    }
+
+    #[test]
+    fn the_three_card_deals_pass() {
+        let (game, listed) = three();
+        assert_eq!(listed.len(), 6);
+        listed_deals(&game, &listed, 20);
+    }
+
+    #[test]
+    #[should_panic(expected = "dealt a state the game's deals do not list")]
+    fn a_deal_left_out_is_caught() {
+        let (game, mut listed) = three();
+        listed.pop();
+        let chance = 1.0 / listed.len() as f64;
+        listed.iter_mut().for_each(|(_, p)| *p = chance);
+        listed_deals(&game, &listed, 20);
+    }
+
+    #[test]
+    #[should_panic(expected = "is listed twice")]
+    fn a_deal_listed_twice_is_caught() {
+        let (game, mut listed) = three();
+        listed[1] = listed[0].clone();
+        listed_deals(&game, &listed, 20);
+    }
+
+    #[test]
+    #[should_panic(expected = "the chances of the 6 deals listed sum to 1.5")]
+    fn chances_that_do_not_sum_to_one_are_caught() {
+        let (game, mut listed) = three();
+        listed.iter_mut().for_each(|(_, p)| *p = 0.25);
+        listed_deals(&game, &listed, 20);
     }
 }

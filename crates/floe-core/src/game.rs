@@ -83,8 +83,9 @@ impl Descriptor {
 /// A game type holds no borrows (`'static`), so code can key things by it, as a plugged
 /// bot's maker per game is.
 pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
-    /// The full state of one game, hidden parts included. Fixed size, cheap to clone.
-    type State: Clone + Send + fmt::Debug;
+    /// The full state of one game, hidden parts included. Fixed size, cheap to clone;
+    /// shared between threads (an exact solver's resamples read one deal list at once).
+    type State: Clone + Send + Sync + fmt::Debug;
     /// One answer to one question. Small and `Copy`.
     type Action: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// One line of a game's log, as `floe replay` prints it.
@@ -379,6 +380,28 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// The default does nothing: a game that declares secret rounds must override it
     /// (the conformance kit checks).
     fn reopen_round(&self, _state: &mut Self::State) {}
+
+    /// Returns every way a game of `players` seats can be dealt, each with its chance (the
+    /// chances sum to 1), for an exact solver (`floe solve`), or says why the game cannot
+    /// be solved exactly.
+    ///
+    /// A game offers its deals only where the solver can take it whole: two seats, nothing
+    /// private but the answers of a secret round in progress, every chance drawn when
+    /// dealt, and few enough deals and positions to solve in a minute or so (Goofspiel's
+    /// small decks). Each deal is the state at the first question, as [`Game::new_game`]
+    /// would deal it (the conformance kit checks that it deals only those).
+    ///
+    /// # Errors
+    /// The default: the game is not one the solver can take. A game that offers deals
+    /// refuses seat counts and sizes it cannot, saying which would do.
+    fn deals(&self, _players: usize) -> Result<Vec<(Self::State, f64)>, String> {
+        Err(format!(
+            "{} cannot be solved exactly: only a two-seat game without private facts, whose \
+             chance is all drawn when dealt and small enough to list its deals, can be \
+             (Goofspiel with a few cards)",
+            self.name()
+        ))
+    }
 
     /// Returns what `seat` knows of `state`.
     fn observe(&self, state: &Self::State, seat: Seat) -> Self::Observation;

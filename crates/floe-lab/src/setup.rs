@@ -1,6 +1,6 @@
 //! Turning one cell of a [`Plan`] into a checked run of a loaded game.
 
-use floe_bots::{Registry, split_spec_list};
+use floe_bots::{BotSpec, Registry, split_spec_list};
 use floe_core::{Game, RuleSet};
 use floe_sim::report::RunLabel;
 use floe_sim::{RunConfig, RunError, Seating, Setting, Shard};
@@ -150,6 +150,35 @@ pub fn setup<G: Game>(
     checked(game, &rules, &cell.bots, config, bots)
 }
 
+/// Reads `bots_text`, comma-separated bot specs that may name the bots of `registry`, and
+/// checks each against `game`.
+///
+/// # Errors
+/// Names the bots setting, and of a list the spec at fault by its place.
+pub fn read_bots<G: Game>(
+    game: &G,
+    bots_text: &str,
+    registry: &Registry,
+) -> Result<Vec<BotSpec>, SettingError> {
+    let specs = split_spec_list(bots_text);
+    let bad_bots = |message: String| SettingError::new(Setting::Bots, message).quoted(bots_text);
+    let mut bots = Vec::new();
+    for (i, text) in specs.iter().enumerate() {
+        let spec = registry
+            .parse(text)
+            .and_then(|spec| spec.check_game(game).map(|()| spec))
+            .map_err(|e| {
+                bad_bots(if specs.len() == 1 {
+                    e.to_string()
+                } else {
+                    format!("spec {} ({}): {e}", i + 1, floe_io::gate::quoted(text))
+                })
+            })?;
+        bots.push(spec);
+    }
+    Ok(bots)
+}
+
 /// Reads the bots text (a spec for every seat, one per seat, or the entrants) into
 /// `config`, checks the whole against `game` (whose rules are named `rules`), and returns
 /// the run.
@@ -160,22 +189,7 @@ fn checked<G: Game>(
     mut config: RunConfig,
     registry: &Registry,
 ) -> Result<Setup<G>, SettingError> {
-    let specs = split_spec_list(bots_text);
-    let bad_bots = |message: String| SettingError::new(Setting::Bots, message).quoted(bots_text);
-    let mut bots = Vec::new();
-    for (i, text) in specs.iter().enumerate() {
-        let spec = registry
-            .parse(text)
-            .and_then(|spec| spec.check_game(&game).map(|()| spec))
-            .map_err(|e| {
-                bad_bots(if specs.len() == 1 {
-                    e.to_string()
-                } else {
-                    format!("spec {} ({}): {e}", i + 1, floe_io::gate::quoted(text))
-                })
-            })?;
-        bots.push(spec);
-    }
+    let mut bots = read_bots(&game, bots_text, registry)?;
     let notes = bots
         .iter()
         .filter(|b| b.is_timed())

@@ -6,4 +6,6 @@
 pub mod drawn;
 pub mod people;
 pub mod replay;
+pub mod saved;
+pub mod seats;
 pub mod session;

@@ -10,13 +10,14 @@
 
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use anyhow::{Result, bail};
 use floe_bots::outsider::{Asked, Outsider, Plug};
 use floe_bots::{Registry, split_spec_list};
 use floe_io::gate::quoted;
+use floe_io::write::{Existing, Staged};
 use floe_sim::Setting;
 
 use crate::session::Session;
@@ -70,6 +71,28 @@ impl Record {
         })
     }
 
+    /// Returns whether the file at `path` is a game record Floe wrote.
+    pub fn is_record(path: &Path) -> bool {
+        Record::read(path).is_ok()
+    }
+
+    /// Writes the record at `path`, whole or not at all, and returns the path: a file
+    /// there is replaced only if it is a record Floe wrote, unless `force` (which
+    /// `force_named` names, in the front end's words).
+    ///
+    /// # Errors
+    /// Names the path: not a regular file, someone else's file, a place that cannot be
+    /// written.
+    pub fn write(&self, path: &Path, force: bool, force_named: &str) -> Result<PathBuf> {
+        let existing = match force {
+            true => Existing::Replace,
+            false => Existing::IfFloes(&Record::is_record, force_named),
+        };
+        let mut staged = Staged::begin(path, existing, "")?;
+        staged.write_all(self.to_toml().as_bytes())?;
+        Ok(staged.finish()?)
+    }
+
     /// Returns the record as TOML text.
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("a record serializes to TOML")
@@ -100,9 +123,22 @@ impl Record {
         Ok(plan)
     }
 
-    /// Returns the one-game plan of the record's game, seating, seed and rules.
-    fn planned(&self, path: &Path, bots: &Registry) -> Result<Plan> {
-        let rules = RulesFile {
+    /// Checks that the record (read from `path`, its bots read with `registry`) fits its
+    /// game: its rules, seats and plugged bots, as `floe replay --record` checks them.
+    ///
+    /// # Errors
+    /// Names the file and what does not fit.
+    pub fn check(&self, path: &Path, registry: &Registry) -> Result<()> {
+        let mut bots = registry.clone();
+        bots.seat(Plug::new(PERSON, Arc::new(Unasked)));
+        self.plan(path, &bots)
+            .map_err(|e| record_error(path, "the record does not fit its game").because(e))?;
+        Ok(())
+    }
+
+    /// Returns the record's rules as a rules file named by `path`.
+    pub(crate) fn rules_file(&self, path: &Path) -> RulesFile {
+        RulesFile {
             named_by: NamedBy::Setting {
                 setting: Setting::Record,
                 value: path.display().to_string(),
@@ -110,10 +146,14 @@ impl Record {
             },
             text: self.rules.clone(),
             stem: "rules".into(),
-        };
+        }
+    }
+
+    /// Returns the one-game plan of the record's game, seating, seed and rules.
+    fn planned(&self, path: &Path, bots: &Registry) -> Result<Plan> {
         plan_game(
             &self.game,
-            Some(rules),
+            Some(self.rules_file(path)),
             self.players,
             &self.seats.join(","),
             self.seed,
@@ -182,8 +222,8 @@ pub struct Sitting {
     before: Vec<(Session, usize)>,
 }
 
-/// Stands for the people in the plan a [`Sitting`] checks its seating with: that plan is
-/// never run (the sitting steps its game itself), so nobody is asked.
+/// Stands for the people in the plans a [`Sitting`] and [`Record::check`] check seatings
+/// with: those plans are never run, so nobody is asked.
 struct Unasked;
 
 impl Outsider for Unasked {
@@ -476,19 +516,17 @@ pub fn tell_record<T>(
     }
     let left = recorded.answers.lock().expect("not poisoned").len();
     if left > 0 {
-        return Err(record_error(
-            path,
-            format!(
-                "the game ends with {left} of the record's {} answers not asked for",
-                record.answers.len()
-            ),
-        )
-        .into());
+        return Err(record_error(path, unasked(left, record.answers.len())).into());
     }
     Ok(text)
 }
 
+/// Says that the game ended with `left` of a record's `total` answers not asked for.
+pub(crate) fn unasked(left: usize, total: usize) -> String {
+    format!("the game ends with {left} of the record's {total} answers not asked for")
+}
+
 /// The record at `path` refused for `message`.
-fn record_error(path: &Path, message: impl Into<Message>) -> SettingError {
+pub(crate) fn record_error(path: &Path, message: impl Into<Message>) -> SettingError {
     SettingError::new(Setting::Record, message).value(path.display())
 }

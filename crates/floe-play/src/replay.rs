@@ -84,10 +84,7 @@ pub(crate) fn tell_with<T: Teller>(
             if let Some(seat) = self.seat.filter(|&s| s >= players) {
                 return Err(SettingError::new(
                     Setting::Seat,
-                    format!(
-                        "the table has seats 0 to {} ({players} players), not {seat}",
-                        players - 1,
-                    ),
+                    format!("{}, not {seat}", crate::seats::seats_of(players)),
                 )
                 .into());
             }

@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::{Result, anyhow, bail};
 use floe_bots::{AnyBot, Bot, BotSpec, Registry, SpecError};
-use floe_core::{ActionList, Describe, Field, Game, Seat, Stream, game_seed, stream_rng};
+use floe_core::{ActionList, Describe, Field, Game, RuleSet, Seat, Stream, game_seed, stream_rng};
 use floe_games::GameVisitor;
 use floe_sim::{Deal, Setting};
 use rand::RngExt;
@@ -63,15 +63,48 @@ pub struct Finish {
     pub end_cause: String,
 }
 
-/// A game in progress, stepped from outside.
-pub struct Session(Box<dyn Stepped>);
+/// A game in progress, stepped from outside, with every step it took since it was dealt
+/// ([`Session::steps`]): enough to set it up again exactly ([`crate::saved`]).
+pub struct Session {
+    live: Box<dyn Stepped>,
+    /// The master seed it was dealt with (game 0's of a run with this seed).
+    master: u64,
+    steps: Vec<Step>,
+}
+
+/// One step of a session since it was dealt, in order.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// The answer numbered `answer` was carried out at `seat`'s question.
+    Answered {
+        /// The seat asked.
+        seat: usize,
+        /// The answer's fixed number.
+        answer: usize,
+    },
+    /// The bot `spec` was asked `seat`'s question and gave the answer numbered `answer`,
+    /// drawing from the seat's random numbers (carried out or not: a later step says).
+    Asked {
+        /// The seat asked.
+        seat: usize,
+        /// The bot's spec.
+        spec: String,
+        /// Its answer's fixed number.
+        answer: usize,
+    },
+}
 
 impl Clone for Session {
-    /// Copies the game as it stands, its chance stream included (both copies see the same
-    /// dice from here on). Bots asked through [`Session::bot_answer`] start afresh in the
-    /// copy, and no flag of [`Session::interrupt_searches_on`] reaches them.
+    /// Copies the game as it stands, its chance stream and steps included (both copies see
+    /// the same dice from here on). Bots asked through [`Session::bot_answer`] start afresh
+    /// in the copy, and no flag of [`Session::interrupt_searches_on`] reaches them.
     fn clone(&self) -> Session {
-        Session(self.0.clone_box())
+        Session {
+            live: self.live.clone_box(),
+            master: self.master,
+            steps: self.steps.clone(),
+        }
     }
 }
 
@@ -113,7 +146,11 @@ impl Session {
             fn visit<G: Game + Describe + 'static>(self, game: G) -> Result<Session> {
                 floe_sim::check_players(&game, self.players)?;
                 let live = Live::new(game, self.players, self.seed, self.bots);
-                Ok(Session(Box::new(live)))
+                Ok(Session {
+                    live: Box::new(live),
+                    master: self.seed,
+                    steps: Vec::new(),
+                })
             }
         }
         floe_lab::request::known_game(game)?;
@@ -131,34 +168,34 @@ impl Session {
 
     /// Returns the game's registry name.
     pub fn game(&self) -> &'static str {
-        self.0.game()
+        self.live.game()
     }
 
     /// Returns the number of seats.
     pub fn players(&self) -> usize {
-        self.0.players()
+        self.live.players()
     }
 
     /// Returns each seat's colour (a session's game is game 0 of a run whose colours are
     /// not shuffled: seat i plays the game's colour i).
     pub fn colours(&self) -> Vec<String> {
-        self.0.colours()
+        self.live.colours()
     }
 
     /// Returns the seat whose question is pending, `None` once the game is over.
     pub fn to_act(&self) -> Option<usize> {
-        self.0.to_act()
+        self.live.to_act()
     }
 
     /// Returns the answers to the pending question (none once the game is over).
     pub fn answers(&self) -> Vec<Answer> {
-        self.0.answers()
+        self.live.answers()
     }
 
     /// Returns the pending question in words, as put to the seat asked
     /// ([`Describe::question`]), `None` once the game is over.
     pub fn question(&self) -> Option<String> {
-        self.0.question()
+        self.live.question()
     }
 
     /// Returns the events of the game's setup as `seat` saw them ([`Game::seen_by`]): what
@@ -168,7 +205,7 @@ impl Session {
     /// Fails if `seat` is not at the table.
     pub fn opening(&self, seat: usize) -> Result<Vec<String>> {
         self.check_seat(seat)?;
-        Ok(self.0.opening(Seat(seat as u8)))
+        Ok(self.live.opening(Seat(seat as u8)))
     }
 
     /// Returns what the answer numbered `index` does, whatever the state: the text
@@ -179,7 +216,7 @@ impl Session {
     /// # Errors
     /// Refuses a number at or above [`Session::action_count`], naming the numbers there are.
     pub fn action_text(&self, index: usize) -> Result<String> {
-        self.0.action_text(index)
+        self.live.action_text(index)
     }
 
     /// Carries out the answer numbered `index` and returns the events it caused (the
@@ -191,7 +228,41 @@ impl Session {
     /// Refuses a number that is not among [`Session::answers`], naming it and the answers
     /// allowed, and leaves the game as it was.
     pub fn apply(&mut self, index: usize) -> Result<Vec<String>> {
-        self.0.apply(index, None)
+        self.logged(index, |live| live.apply(index, None))
+    }
+
+    /// Carries out `apply` (an answer numbered `index`) on the game and notes it as a step
+    /// when it succeeds.
+    fn logged<T>(
+        &mut self,
+        index: usize,
+        apply: impl FnOnce(&mut dyn Stepped) -> Result<T>,
+    ) -> Result<T> {
+        let seat = self.to_act();
+        let done = apply(&mut *self.live)?;
+        if let Some(seat) = seat {
+            self.steps.push(Step::Answered {
+                seat,
+                answer: index,
+            });
+        }
+        Ok(done)
+    }
+
+    /// Returns every step since the game was dealt, in order: the answers carried out and
+    /// the bots asked ([`Session::bot_answer`]).
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Returns the master seed the game was dealt with: it is game 0 of a run with it.
+    pub fn seed(&self) -> u64 {
+        self.master
+    }
+
+    /// Returns the rules played, as a rules file (canonical TOML).
+    pub fn rules_toml(&self) -> String {
+        self.live.rules_toml()
     }
 
     /// Carries out the answer numbered `index` as [`Session::apply`] does, and returns the
@@ -203,7 +274,7 @@ impl Session {
     /// way the game stays as it was.
     pub fn apply_seen_by(&mut self, index: usize, seat: usize) -> Result<Vec<String>> {
         self.check_seat(seat)?;
-        self.0.apply(index, Some(Seat(seat as u8)))
+        self.logged(index, |live| live.apply(index, Some(Seat(seat as u8))))
     }
 
     /// Returns the first thing that carrying out `answers` (answer numbers, every seat's,
@@ -225,7 +296,7 @@ impl Session {
         for &seat in seats {
             self.check_seat(seat)?;
         }
-        self.0.revealed_by(answers, seats)
+        self.live.revealed_by(answers, seats)
     }
 
     /// Returns what `seat` knows.
@@ -234,28 +305,28 @@ impl Session {
     /// Fails if `seat` is not at the table.
     pub fn observation(&self, seat: usize) -> Result<Seen> {
         self.check_seat(seat)?;
-        Ok(self.0.observation(seat))
+        Ok(self.live.observation(seat))
     }
 
     /// Fails if `seat` is not at the table.
     fn check_seat(&self, seat: usize) -> Result<()> {
         let players = self.players();
         if seat >= players {
-            bail!(
-                "seat {seat}: the table has seats 0 to {} ({players} players)",
-                players - 1
-            );
+            bail!("seat {seat}: {}", crate::seats::seats_of(players));
         }
         Ok(())
     }
 
     /// Sets the game up again as [`Session::new`] with seed `seed` sets it up, keeping
     /// the rules, the interrupt flag and the bots asked so far (each starts a new game,
-    /// as a run's bots do between games). With [`Session::apply_quietly`] and
-    /// [`Session::encode_into`], it steps a game without allocating or writing text, for
-    /// front ends that step many games at once (Python's `VectorGame`).
+    /// as a run's bots do between games), and its steps forgotten. With
+    /// [`Session::apply_quietly`] and [`Session::encode_into`], it steps a game without
+    /// writing text and, once its list of steps has grown to a game's length, without
+    /// allocating, for front ends that step many games at once (Python's `VectorGame`).
     pub fn redeal(&mut self, seed: u64) {
-        self.0.redeal(seed);
+        self.live.redeal(seed);
+        self.master = seed;
+        self.steps.clear();
     }
 
     /// Carries out the answer numbered `index` as [`Session::apply`] does, without
@@ -264,7 +335,7 @@ impl Session {
     /// # Errors
     /// As [`Session::apply`]; the game then stays as it was.
     pub fn apply_quietly(&mut self, index: usize) -> Result<()> {
-        self.0.apply_quietly(index)
+        self.logged(index, |live| live.apply_quietly(index))
     }
 
     /// Writes [`Session::observation`]'s encoding for `seat` into `encoding`, and into
@@ -276,18 +347,18 @@ impl Session {
     /// and [`Session::action_count`] long.
     pub fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]) {
         assert!(seat < self.players(), "seat {seat} is not at the table");
-        self.0.encode_into(seat, encoding, mask);
+        self.live.encode_into(seat, encoding, mask);
     }
 
     /// Returns the result once the game is over.
     pub fn outcome(&self) -> Option<Finish> {
-        self.0.outcome()
+        self.live.outcome()
     }
 
     /// Returns the final scores once the game is over, as `floe replay` ends a game's
     /// log: how it ended, then each seat's points, progress and win.
     pub fn final_scores(&self) -> Option<String> {
-        self.0.final_scores()
+        self.live.final_scores()
     }
 
     /// Returns the answer the bot `spec` gives the pending question, as the seat asked
@@ -297,7 +368,16 @@ impl Session {
     /// # Errors
     /// Fails on a bad spec (the message `--bots` gives) or once the game is over.
     pub fn bot_answer(&mut self, spec: &str) -> Result<usize> {
-        self.0.bot_answer(spec)
+        let seat = self.to_act();
+        let answer = self.live.bot_answer(spec)?;
+        if let Some(seat) = seat {
+            self.steps.push(Step::Asked {
+                seat,
+                spec: spec.to_string(),
+                answer,
+            });
+        }
+        Ok(answer)
     }
 
     /// Checks that the bot `spec` is one this game can seat, as [`Session::bot_answer`]
@@ -307,7 +387,7 @@ impl Session {
     /// # Errors
     /// The spec's own error: an unknown bot or parameter, or one the game does not declare.
     pub fn check_bot(&self, spec: &str) -> Result<()> {
-        self.0.check_bot(spec)
+        self.live.check_bot(spec)
     }
 
     /// Returns whether the bot `spec` names searches, and so may think for as long as its
@@ -321,23 +401,23 @@ impl Session {
     /// one (Python's Ctrl-C does). The seat's bot has then drawn from its random stream
     /// as far as it got: from that seat on, bots no longer replay a run's answers.
     pub fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>) {
-        self.0.interrupt_searches_on(flag);
+        self.live.interrupt_searches_on(flag);
     }
 
     /// Returns how many numbered answers a table of this size has.
     pub fn action_count(&self) -> usize {
-        self.0.action_count()
+        self.live.action_count()
     }
 
     /// Returns the length of the numeric encoding of an observation.
     pub fn encoding_len(&self) -> usize {
-        self.0.encoding_len()
+        self.live.encoding_len()
     }
 
     /// Returns the named fields of the encoding at this table, in order
     /// ([`floe_core::EncodingLayout`]).
     pub fn encoding_layout(&self) -> Vec<Field> {
-        self.0.encoding_layout()
+        self.live.encoding_layout()
     }
 }
 
@@ -364,6 +444,7 @@ trait Stepped: Send {
     fn encoding_len(&self) -> usize;
     fn encoding_layout(&self) -> Vec<Field>;
     fn redeal(&mut self, seed: u64);
+    fn rules_toml(&self) -> String;
     fn apply_quietly(&mut self, index: usize) -> Result<()>;
     fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]);
 }
@@ -726,6 +807,10 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
         for (_, bot) in self.bots.iter_mut().flatten() {
             bot.new_game();
         }
+    }
+
+    fn rules_toml(&self) -> String {
+        self.game.rules().to_toml()
     }
 
     fn apply_quietly(&mut self, index: usize) -> Result<()> {

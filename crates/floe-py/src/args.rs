@@ -47,6 +47,10 @@ impl Bounded for usize {
     const MAX_U128: u128 = usize::MAX as u128;
 }
 
+impl Bounded for u32 {
+    const MAX_U128: u128 = u32::MAX as u128;
+}
+
 /// Returns `value` converted as PyO3 converts a `T`, or a `TypeError` naming `name` and
 /// saying what was `expected`.
 fn typed<'py, T: FromPyObjectOwned<'py>>(
@@ -150,6 +154,9 @@ readers! {
     seat("seat") -> usize = whole;
     action("action") -> usize = whole;
     seed("seed") -> u64 = whole;
+    samples("samples") -> u32 = whole;
+    resamples("resamples") -> u32 = whole;
+    payoff("payoff") -> String = text;
     games("games") -> u64 = whole;
     games_or_spec("games") -> Option<u64> = |v, n| optional(v, n, whole);
     threads("threads") -> Option<usize> = |v, n| optional(v, n, whole);
@@ -161,12 +168,14 @@ readers! {
     experiment_path("path") -> PathBuf = path;
     per_game("per_game") -> bool = flag;
     arc("arc") -> bool = flag;
+    events("events") -> bool = flag;
     duplicate("duplicate") -> bool = flag;
     force("force") -> bool = flag;
     index("index") -> u64 = whole;
     optional_seat("seat") -> Option<usize> = |v, n| optional(v, n, whole);
     tournament("tournament") -> bool = flag;
     record("record") -> Option<PathBuf> = |v, n| optional(v, n, path);
+    record_path("path") -> PathBuf = path;
 }
 
 /// The `TypeError` for an argument of the wrong type. The type's name is the caller's own

@@ -16,7 +16,9 @@ use floe_lab::{
     SettingError, Shard,
 };
 use floe_play::people::{Record, replay_record};
+use floe_play::seats::seats_of;
 use floe_profile::{ProfileOptions, ProfileRequest, plan_profile, run_profile};
+use floe_solve::{Sampling, SolveOut, SolveRequest, run_solve};
 use floe_tune::{TuneSpec, trial};
 use pyo3::exceptions::{PyTypeError, PyUserWarning};
 use pyo3::prelude::*;
@@ -405,6 +407,61 @@ pub fn profile(
     })
 }
 
+/// Solves a small game and measures bots as `floe solve` does: the value of `game` (at 2
+/// players; `rules` `None` for the solver's default), and how far each of `bots` (a bots
+/// text, or a list of specs and Python callables) plays from an equilibrium under
+/// `payoff`, its strategy sampled `samples` times at every question; into the folder
+/// `delivery["out"]`; returns the paths of its CSV files by name.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, rules, payoff, bots, samples, resamples, seed, delivery))]
+pub fn solve(
+    py: Python<'_>,
+    #[pyo3(from_py_with = args::game)] game: String,
+    #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+    #[pyo3(from_py_with = args::payoff)] payoff: String,
+    bots: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = args::samples)] samples: u32,
+    #[pyo3(from_py_with = args::resamples)] resamples: u32,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    delivery: &Bound<'_, PyDict>,
+) -> PyResult<Py<PyDict>> {
+    let delivery = Delivery::read(delivery)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let seated = seat_bots(bots, &stop)?;
+    let request = SolveRequest {
+        game,
+        rules: read_rules(rules)?,
+        payoff,
+        bots: seated.text.clone(),
+        sampling: Sampling {
+            samples,
+            resamples,
+            seed,
+        },
+        registry: seated.bots.clone(),
+        stop: Some(stop.clone()),
+    };
+    let threads = delivery.watch.machine.threads_or_cores();
+    let force = delivery.watch.force;
+    watch_run(py, &delivery.watch, &seated, &stop, |job| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()?;
+        let report = pool.install(|| {
+            run_solve(
+                &request,
+                Some(SolveOut {
+                    dir: &delivery.out,
+                    force,
+                }),
+                job.count,
+            )
+        })?;
+        Ok(report.written)
+    })
+}
+
 /// Tells one game again as `floe replay` does, and returns the text it prints: game
 /// `index` of the run of `game`, `players`, `bots` and `deal` (a `floe tournament` of
 /// `games` games, seated as `duplicate` says, if `tournament`), or the game of the `floe
@@ -486,15 +543,9 @@ pub fn replay(
     };
     if let Some(seat) = seat.filter(|&s| s >= players) {
         return Err(value_error(
-            &SettingError::new(
-                Setting::Seat,
-                format!(
-                    "the table has seats 0 to {} ({players} players)",
-                    players.saturating_sub(1)
-                ),
-            )
-            .value(seat)
-            .into(),
+            &SettingError::new(Setting::Seat, seats_of(players))
+                .value(seat)
+                .into(),
         ));
     }
     let table = Table::new(game, players, rules, deal);

@@ -21,8 +21,10 @@ fn _floe(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bulk::run, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::run_spec, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::profile, m)?)?;
+    m.add_function(wrap_pyfunction!(bulk::solve, m)?)?;
     m.add_function(wrap_pyfunction!(bulk::replay, m)?)?;
     m.add_function(wrap_pyfunction!(stepping::games, m)?)?;
+    m.add_function(wrap_pyfunction!(stepping::_load_game, m)?)?;
     m.add_function(wrap_pyfunction!(errors::line, m)?)?;
     m.add_class::<stepping::Game>()?;
     m.add_class::<python_bot::Observation>()?;

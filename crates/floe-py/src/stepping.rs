@@ -5,8 +5,13 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+use floe_lab::Registry;
 use floe_lab::request::read_rules_setting;
-use floe_play::session::Session;
+use floe_play::people::Record;
+use floe_play::saved::{Saved, open_record, record_of};
+use floe_play::seats::seats_of;
+use floe_play::session::{Session, Step};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -92,10 +97,7 @@ fn seat_opponents(
             ))
         };
         let Some(at) = seated.get_mut(seat) else {
-            return Err(refused(format!(
-                "the table has seats 0 to {} ({players} players)",
-                players - 1
-            )));
+            return Err(refused(seats_of(players)));
         };
         session
             .check_bot(&spec)
@@ -221,11 +223,61 @@ impl Game {
             .map_err(|e| value_error(&e))
     }
 
-    /// Carries out the answer numbered `action` and returns the events it caused.
-    /// Raises ValueError, naming the answer and the answers allowed, if it is not legal
-    /// now; the game is then unchanged.
-    fn apply(&self, #[pyo3(from_py_with = args::action)] action: usize) -> PyResult<Vec<String>> {
-        self.with(|s| s.apply(action)).map_err(|e| value_error(&e))
+    /// Carries out the answer numbered `action` and returns the events it caused (none
+    /// with `events=False`, which spares writing them: a learning loop's step). Raises
+    /// ValueError, naming the answer and the answers allowed, if it is not legal now; the
+    /// game is then unchanged.
+    #[pyo3(signature = (action, events = true))]
+    fn apply(
+        &self,
+        #[pyo3(from_py_with = args::action)] action: usize,
+        #[pyo3(from_py_with = args::events)] events: bool,
+    ) -> PyResult<Vec<String>> {
+        let applied = match events {
+            true => self.with(|s| s.apply(action)),
+            false => self.with(|s| s.apply_quietly(action).map(|()| Vec::new())),
+        };
+        applied.map_err(|e| value_error(&e))
+    }
+
+    /// What `seat` knows as the game's encoding (float32, as `observation(seat).encoding`)
+    /// with the mask of the answers legal now (int8: 1 at each of `legal_actions()`'s
+    /// numbers if `seat` is asked, all 0 otherwise), without the observation's text and
+    /// data: what a learning loop reads at each step.
+    fn encoded<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = args::seat)] seat: usize,
+    ) -> PyResult<Encoded<'py>> {
+        let (players, length, count) =
+            self.with(|s| (s.players(), s.encoding_len(), s.action_count()));
+        if seat >= players {
+            return Err(PyValueError::new_err(format!(
+                "seat={seat}: {}",
+                seats_of(players)
+            )));
+        }
+        let encoding = PyArray1::<f32>::zeros(py, length, false);
+        let mask = PyArray1::<u8>::zeros(py, count, false);
+        {
+            let mut e = encoding.readwrite();
+            let mut m = mask.readwrite();
+            let contiguous = "a fresh array is contiguous";
+            let (e, m) = (
+                e.as_slice_mut().expect(contiguous),
+                m.as_slice_mut().expect(contiguous),
+            );
+            self.with(|s| s.encode_into(seat, e, m));
+        }
+        let mask = mask.call_method1("view", ("int8",))?.cast_into()?;
+        Ok((encoding, mask))
+    }
+
+    /// Deals game 0 of the run with master seed `seed` at this table, as
+    /// `Game(name, players, seed, rules, opponents)` would (each seated bot starting a new
+    /// game), without setting the table up again; the history starts afresh.
+    fn redeal(&self, #[pyo3(from_py_with = args::seed)] seed: u64) {
+        self.with(|s| s.redeal(seed));
     }
 
     /// What `seat` knows: an Observation with `data` (a dict), `text` and `encoding`.
@@ -299,6 +351,60 @@ impl Game {
         self.clone()
     }
 
+    /// Every answer carried out since the deal, in order, as `(seat, number)` pairs (the
+    /// bots' asked through `bot_answer` or `play_bots` included once carried out).
+    #[getter]
+    fn history(&self) -> Vec<(usize, usize)> {
+        self.with(|s| {
+            s.steps()
+                .iter()
+                .filter_map(|step| match step {
+                    Step::Answered { seat, answer } => Some((*seat, *answer)),
+                    Step::Asked { .. } => None,
+                })
+                .collect()
+        })
+    }
+
+    /// Pickles as its setup and steps (answers carried out, bots asked); unpickling sets it
+    /// up again and replays them, so it stands where it stood and goes on identically, its
+    /// seated bots included.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let load = py.import("floe._floe")?.getattr("_load_game")?;
+        let saved = self.with(|s| Saved::of(s, &self.opponents));
+        Ok((load, (saved.to_json(),)))
+    }
+
+    /// Opens the game of a record `floe play` wrote (or `write_record`) where the record
+    /// ends: its people's answers carried out and its bots asked in turn; its bot seats are
+    /// this game's `opponents`, answering in `play_bots`.
+    #[staticmethod]
+    fn from_record(#[pyo3(from_py_with = args::record_path)] path: PathBuf) -> PyResult<Game> {
+        let record = Record::read(&path).map_err(|e| value_error(&e))?;
+        let (session, bots) =
+            open_record(&record, &path, &Registry::default()).map_err(|e| value_error(&e))?;
+        Ok(Game::new_from(session, bots))
+    }
+
+    /// Writes the game as a record `floe replay --record PATH` tells and `floe.Game.
+    /// from_record` opens: its `opponents`' seats as bots where each of their questions
+    /// was answered by that bot, every other seat's answers as a person's. A file at `path`
+    /// is replaced only if it is a record Floe wrote, unless `force`. Returns the path.
+    #[pyo3(signature = (path, force = false))]
+    fn write_record(
+        &self,
+        #[pyo3(from_py_with = args::record_path)] path: PathBuf,
+        #[pyo3(from_py_with = args::force)] force: bool,
+    ) -> PyResult<PathBuf> {
+        let record = self.with(|s| record_of(s, &self.opponents));
+        record
+            .check(&path, &Registry::default())
+            .map_err(|e| value_error(&e))?;
+        record
+            .write(&path, force, "force=True")
+            .map_err(|e| value_error(&e))
+    }
+
     fn __repr__(&self) -> String {
         self.with(|s| {
             let state = match s.to_act() {
@@ -312,6 +418,19 @@ impl Game {
             )
         })
     }
+}
+
+/// A seat's encoding and the mask of the answers legal now ([`Game::encoded`]).
+type Encoded<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
+
+/// Sets a pickled game up again (see `Game.__reduce__`).
+#[pyfunction]
+pub fn _load_game(saved: &str) -> PyResult<Game> {
+    let saved = Saved::from_json(saved).map_err(|e| value_error(&e))?;
+    let session = saved
+        .restore(&Registry::default())
+        .map_err(|e| value_error(&e))?;
+    Ok(Game::new_from(session, saved.bots))
 }
 
 /// Sets up game 0 of a run of `game` with master seed `seed` at `players` seats, under

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
 
+use floe_play::seats::seats_of;
 use floe_play::session::Session;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
@@ -161,10 +162,7 @@ fn read_opponents(
             ))
         };
         if at >= players {
-            return Err(refused(format!(
-                "the table has seats 0 to {} ({players} players)",
-                players - 1
-            )));
+            return Err(refused(seats_of(players)));
         }
         if at == seat {
             return Err(PyValueError::new_err(format!(
@@ -286,8 +284,8 @@ impl VectorGame {
         let players = first.players();
         if seat >= players {
             return Err(PyValueError::new_err(format!(
-                "seat={seat}: the table has seats 0 to {} ({players} players)",
-                players - 1
+                "seat={seat}: {}",
+                seats_of(players)
             )));
         }
         let opponents = read_opponents(opponents.as_ref(), &first, seat)?;

@@ -171,3 +171,40 @@ def test_bad_games_are_named():
         floe.Game("chess")
     with pytest.raises(ValueError, match="players: arctic seats 2 to 4 players, not 5"):
         floe.Game("arctic", players=5)
+
+
+@pytest.mark.parametrize("name", floe.games())
+def test_the_encoding_and_mask_at_once_are_the_observations_and_legal_answers(name):
+    game = floe.Game(name, players=2, seed=4, opponents={1: "random"})
+    for _ in range(30):
+        game.play_bots()
+        if game.is_over():
+            break
+        for seat in range(game.players):
+            encoding, mask = game.encoded(seat)
+            assert encoding.dtype.name == "float32" and mask.dtype.name == "int8"
+            assert list(encoding) == pytest.approx(game.observation(seat).encoding)
+            legal = {n for n, _ in game.legal_actions()} if seat == game.to_act() else set()
+            assert {i for i, m in enumerate(mask) if m} == legal
+        assert game.apply(game.legal_actions()[0][0], events=False) == []
+    with pytest.raises(ValueError, match="seat=2: the table has seats 0 to 1"):
+        game.encoded(2)
+
+
+@pytest.mark.parametrize("name", floe.games())
+def test_a_game_dealt_again_is_the_game_of_that_seed(name):
+    played = floe.Game(name, players=2, seed=1, opponents={1: "greedy"})
+    played.play_bots()
+    played.apply(played.legal_actions()[0][0])
+    played.redeal(9)
+    fresh = floe.Game(name, players=2, seed=9, opponents={1: "greedy"})
+    assert played.history == []
+    for game in (played, fresh):
+        for _ in range(5):
+            game.play_bots()
+            if not game.is_over():
+                game.apply(game.legal_actions()[-1][0])
+    assert [str(played.observation(s)) for s in range(2)] == [
+        str(fresh.observation(s)) for s in range(2)
+    ]
+    assert played.history == fresh.history

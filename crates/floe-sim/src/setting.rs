@@ -45,6 +45,10 @@ pub enum Setting {
     Sweep,
     /// Merging shards that different builds of Floe ran.
     AllowOtherBuild,
+    /// What a finished game pays, for an exact solver.
+    Payoff,
+    /// Answers drawn from a bot at each question, to estimate its strategy.
+    Samples,
 }
 
 impl Setting {
@@ -69,6 +73,8 @@ impl Setting {
             Setting::Record => "record",
             Setting::Sweep => "sweep",
             Setting::AllowOtherBuild => "allow-other-build",
+            Setting::Payoff => "payoff",
+            Setting::Samples => "samples",
         }
     }
 }

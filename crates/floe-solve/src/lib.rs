@@ -6,16 +6,22 @@
 //!
 //! The games solved keep nothing private but the answers of the secret round in progress,
 //! and draw all their chance when dealt (Goofspiel with a fixed or shuffled prize deck):
-//! see [`Solver`].
+//! see [`Solver`]. The game lists its deals ([`floe_core::Game::deals`]); [`run_solve`] is
+//! `floe solve`: the value and each bot's exploitability, as a table.
 
 mod exploit;
 mod matrix;
 mod public;
 mod solve;
+mod study;
 
 pub use exploit::{
-    Exploitability, Strategy, Uniform, best_response_value, exploitability, exploitability_of,
+    Exploitability, Sampling, Strategy, Uniform, Work, best_response_value, exploitability,
+    exploitability_of, questions,
 };
 pub use matrix::{MatrixSolution, column_concession, row_guarantee, solve_matrix};
 pub use public::{Belief, Payoff, split};
 pub use solve::{RoundSolution, Solver};
+pub use study::{
+    DEFAULT_GAME, DEFAULT_RULES, ExploitRow, SolveOut, SolveReport, SolveRequest, TABLE, run_solve,
+};

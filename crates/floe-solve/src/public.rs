@@ -18,6 +18,37 @@ pub enum Payoff {
 }
 
 impl Payoff {
+    /// Every payoff by its name, as a command line or Python writes it; the first is the
+    /// default.
+    pub const NAMED: [(&'static str, Payoff); 2] = [
+        ("difference", Payoff::Difference),
+        ("win-loss", Payoff::WinLoss),
+    ];
+
+    /// Returns the payoff's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMED
+            .iter()
+            .find(|(_, p)| *p == self)
+            .map(|(n, _)| *n)
+            .expect("every payoff is named")
+    }
+
+    /// Returns the payoff named `name`, or says which there are.
+    ///
+    /// # Errors
+    /// Lists the names when `name` is none of them.
+    pub fn named(name: &str) -> Result<Payoff, String> {
+        Self::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, p)| *p)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::NAMED.iter().map(|(n, _)| *n).collect();
+                format!("must be {}", names.join(" or "))
+            })
+    }
+
     /// Returns seat 0's payoff of `outcome`.
     pub fn of(self, outcome: &Outcome) -> f64 {
         match self {

@@ -133,7 +133,39 @@ fn a_bot_spec_s_exploitability_is_sampled_near_its_exact_figure() {
     let dealt = deals(&game, Some(DESCENDING_3));
     let exact = exploitability_of(&game, Payoff::Difference, &dealt, &mut Uniform).mean;
     let random = floe_bots::BotSpec::parse("random").unwrap();
-    let e = floe_solve::exploitability(&game, Payoff::Difference, &dealt, &random, 400, 7, 200);
+    let sampling = floe_solve::Sampling {
+        samples: 400,
+        resamples: 200,
+        seed: 7,
+    };
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let work = floe_solve::Work {
+        done: &|n| {
+            done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        },
+        stop: None,
+    };
+    let e = floe_solve::exploitability(&game, Payoff::Difference, &dealt, &random, sampling, work)
+        .expect("not stopped");
+    let asked = floe_solve::questions(&game, Payoff::Difference, &dealt);
+    assert_eq!(done.into_inner(), asked * (1 + 200), "the work, as told");
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stopped = floe_solve::Work {
+        done: &|_| {},
+        stop: Some(&stop),
+    };
+    assert!(
+        floe_solve::exploitability(
+            &game,
+            Payoff::Difference,
+            &dealt,
+            &random,
+            sampling,
+            stopped
+        )
+        .is_none(),
+        "a stopped measure gives no figure"
+    );
     assert!(e.interval.0 <= e.mean && e.mean <= e.interval.1, "{e:?}");
     // Sampling noise is exploited too, so the estimate leans a little high.
     assert!(

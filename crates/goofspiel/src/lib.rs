@@ -39,7 +39,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-pub use engine::{END_CAUSES, Goofspiel};
+pub use engine::{END_CAUSES, Goofspiel, SOLVED_IN_ORDER, SOLVED_SHUFFLED};
 pub use event::Event;
 pub use observation::{ActionKey, Observation};
 pub use rules::{MAX_CARDS, MAX_PLAYERS, MIN_PLAYERS, Prizes, Rules, RulesError};

@@ -39,6 +39,7 @@ __all__ = [
     "Replay",
     "bot",
     "experiment",
+    "exploitability",
     "games",
     "profile",
     "replay",
@@ -214,6 +215,40 @@ def profile(
     )
 
 
+def exploitability(
+    *,
+    game: str = "goofspiel",
+    bots: Bots = "random,greedy,mcts",
+    rules: Optional[PathLike] = None,
+    payoff: str = "difference",
+    samples: int = 100,
+    resamples: int = 100,
+    seed: int = 1,
+    out: Optional[PathLike] = None,
+    threads: Optional[int] = None,
+    force: bool = False,
+    progress: Progress = None,
+) -> Dict[str, Any]:
+    """Solves a small two-player game exactly and measures how far each bot plays from an
+    equilibrium, as ``floe solve`` does: what its play loses against a best response to
+    it (OpenSpiel's exploitability of the bot playing both seats), its strategy sampled
+    ``samples`` times at every question, with a 95% interval from ``resamples`` resamples.
+
+    Only Goofspiel with a few cards can be solved; without ``rules`` it is solved at 3
+    cards. ``bots`` may hold Python callables too. ``payoff`` is ``"difference"`` (seat
+    0's score minus seat 1's) or ``"win-loss"``. Returns the ``exploitability`` table: a
+    row per bot, with the game's ``value``, ``exploitability``, ``ci_low``, ``ci_high``
+    and each seat's loss.
+    """
+    return _in_folder(
+        out,
+        lambda folder: _floe.solve(
+            game, rules, payoff, bots, samples, resamples, seed,
+            _delivery(folder, threads, None, force, progress, unit="questions"),
+        ),
+    )
+
+
 def tune(
     path: PathLike,
     *,
@@ -325,25 +360,32 @@ def _in_folder(out: Optional[PathLike], run: Callable[[PathLike], Dict[str, str]
 
 
 def _delivery(
-    out: PathLike, threads: Optional[int], shard: Optional[str], force: bool, progress: Progress
+    out: PathLike,
+    threads: Optional[int],
+    shard: Optional[str],
+    force: bool,
+    progress: Progress,
+    unit: str = "games",
 ) -> Dict[str, Any]:
     """Where a run writes and how it runs, as the native functions take them: one dict,
-    each keyword checked there as the CLI checks its flag."""
+    each keyword checked there as the CLI checks its flag; the progress bar counts
+    ``unit``."""
     return {
         "out": out,
         "threads": threads,
         "shard": shard,
         "force": force,
-        "progress": _progress(progress),
+        "progress": _progress(progress, unit),
     }
 
 
-def _progress(progress: Progress) -> Optional[Callable[[int, int], None]]:
-    """Returns the callable a run reports its progress to, or None for none."""
+def _progress(progress: Progress, unit: str = "games") -> Optional[Callable[[int, int], None]]:
+    """Returns the callable a run reports its progress to (counting ``unit``), or None for
+    none."""
     if progress is None:
         progress = sys.stderr.isatty()
     if progress is True:
-        return _Bar()
+        return _Bar(unit)
     if progress is False:
         return None
     return progress
@@ -352,9 +394,10 @@ def _progress(progress: Progress) -> Optional[Callable[[int, int], None]]:
 class _Bar:
     """A progress bar on stderr: tqdm's when tqdm is installed, else a line of counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, unit: str = "games") -> None:
         self._tqdm: Any = None
         self._done = False
+        self._unit = unit
 
     def __call__(self, done: int, total: int) -> None:
         if total == 0 or self._done:
@@ -362,12 +405,12 @@ class _Bar:
         try:
             from tqdm import tqdm
         except ImportError:
-            sys.stderr.write(f"\r{done:,}/{total:,} games")
+            sys.stderr.write(f"\r{done:,}/{total:,} {self._unit}")
             if done >= total:
                 sys.stderr.write("\n")
         else:
             if self._tqdm is None:
-                self._tqdm = tqdm(total=total, unit="games", file=sys.stderr)
+                self._tqdm = tqdm(total=total, unit=self._unit, file=sys.stderr)
             self._tqdm.update(done - self._tqdm.n)
             if done >= total:
                 self._tqdm.close()

@@ -26,17 +26,13 @@ def observation_space(game: Game) -> spaces.Dict:
 
 def action_mask(game: Game, seat: int) -> np.ndarray:
     """1 for each answer legal now if `seat` is asked, else all 0 (once over too)."""
-    mask = np.zeros(game.action_count, dtype=np.int8)
-    if game.to_act() == seat:
-        for number, _ in game.legal_actions():
-            mask[number] = 1
-    return mask
+    return game.encoded(seat)[1]
 
 
 def observe(game: Game, seat: int) -> Dict[str, np.ndarray]:
     """What `seat` knows (the game's encoding, float32) with its :func:`action_mask`."""
-    encoding = np.asarray(game.observation(seat).encoding, dtype=np.float32)
-    return {"observation": encoding, "action_mask": action_mask(game, seat)}
+    encoding, mask = game.encoded(seat)
+    return {"observation": encoding, "action_mask": mask}
 
 
 def reward(outcome: Dict[str, Any], seat: int) -> float:
@@ -60,20 +56,14 @@ class Dealer:
     ) -> None:
         # The game checks every opponent (its seat and its spec) as it seats it.
         self.first = Game(game, players=players, seed=0, rules=rules, opponents=opponents)
-        self._name = game
-        self._rules = rules
         self._next_seed = 0
 
     def deal(self, seed: Optional[int]) -> Game:
         """With ``seed``, game 0 of the run with that master seed; without, the next
-        seed after the last one dealt."""
+        seed after the last one dealt. The table is the first game's, dealt again
+        (:meth:`Game.redeal`), not set up anew."""
         if seed is None:
             seed = self._next_seed
         self._next_seed = seed + 1
-        return Game(
-            self._name,
-            players=self.first.players,
-            seed=seed,
-            rules=self._rules,
-            opponents=self.first.opponents,
-        )
+        self.first.redeal(seed)
+        return self.first

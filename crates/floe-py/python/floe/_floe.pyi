@@ -7,12 +7,16 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 
 __all__ = [
-    "Game", "Observation", "VectorGame", "__version__", "games", "line", "profile", "replay",
-    "run", "run_spec",
+    "Game", "Observation", "VectorGame", "__version__", "_load_game", "games", "line", "profile",
+    "replay",
+    "run", "run_spec", "solve",
 ]
 __version__: str
 
 _Path = Union[str, os.PathLike[str]]
+
+def _load_game(saved: str) -> "Game":
+    """Sets a pickled game up again."""
 
 def games() -> List[str]:
     """The names of the games Floe offers."""
@@ -32,6 +36,19 @@ def profile(
     arc: bool = ...,
 ) -> Dict[str, str]:
     """Profiles a game into ``delivery["out"]``, as ``floe profile`` does; CSV paths by name."""
+
+def solve(
+    game: str,
+    rules: Optional[_Path],
+    payoff: str,
+    bots: Any,
+    samples: int,
+    resamples: int,
+    seed: int,
+    delivery: Dict[str, Any],
+) -> Dict[str, str]:
+    """Solves a small game and measures bots into ``delivery["out"]``, as ``floe solve``
+    does; CSV paths by name."""
 
 def replay(
     game: str,
@@ -124,8 +141,13 @@ class Game:
     def action_text(self, action: int) -> str:
         """What the answer numbered ``action`` does, legal now or not (ValueError at or
         above ``action_count``)."""
-    def apply(self, action: int) -> List[str]:
-        """Carries out answer ``action`` (ValueError if not legal; the game unchanged)."""
+    def apply(self, action: int, events: bool = True) -> List[str]:
+        """Carries out answer ``action`` (ValueError if not legal; the game unchanged);
+        returns its events, none with ``events=False``."""
+    def encoded(self, seat: int) -> Tuple[Any, Any]:
+        """``seat``'s encoding (float32 array) and the mask of legal answers (int8)."""
+    def redeal(self, seed: int) -> None:
+        """Deals game 0 of the run with master seed ``seed`` at this table."""
     def observation(self, seat: int) -> Observation:
         """What ``seat`` knows."""
     def outcome(self) -> Optional[Dict[str, Any]]:
@@ -139,6 +161,15 @@ class Game:
         """A copy of the game as it stands."""
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any, /) -> "Game": ...
+    @property
+    def history(self) -> List[Tuple[int, int]]:
+        """Every answer carried out since the deal, as ``(seat, number)`` pairs."""
+    def __reduce__(self) -> Tuple[Any, Tuple[str]]: ...
+    @staticmethod
+    def from_record(path: _Path) -> "Game":
+        """Opens the game of a ``floe play`` record where the record ends."""
+    def write_record(self, path: _Path, force: bool = False) -> _Path:
+        """Writes the game as a record ``floe replay --record`` tells; returns the path."""
 
 @final
 class VectorGame:

@@ -125,7 +125,7 @@ class FloeEnv(gymnasium.Env):
             raise RuntimeError("the episode is over; call reset() to deal a new game")
         number = int(action)
         try:
-            self._game.apply(number)
+            self._game.apply(number, events=False)
         except ValueError as refusal:
             self._over = True
             return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": str(refusal)}

@@ -87,7 +87,7 @@ class FloeEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._game.apply(int(action))  # type: ignore[arg-type]
+        self._game.apply(int(action), events=False)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         self._play_on()
 
