@@ -1,6 +1,8 @@
 """A tiny learning example: a linear softmax policy learns 2-player Goofspiel against
 `random` through Floe's Gymnasium environment (numpy only, no deep-learning framework),
-then meets `random` in a `floe.tournament` with seat rotation over duplicate deals.
+then meets `random` in a `floe.tournament` with seat rotation over duplicate deals; with
+``--onnx PATH`` it is exported to ONNX and rated at Rust speed as the bot ``onnx:PATH``
+against random, greedy and mcts, and guides the search as its prior.
 
 The policy scores each answer by a linear function of the seat's encoding (the game's
 observation vector: the prize up, the seat's hand, each seat's points and unplayed
@@ -13,6 +15,7 @@ Run it from the repository (or anywhere the `floe` package is installed)::
 
     python scripts/learn_goofspiel.py            # trains, prints the curve and the result
     python scripts/learn_goofspiel.py --check    # also fails unless it beats random by MARGIN
+    python scripts/learn_goofspiel.py --onnx policy.onnx   # also exports and rates it in Rust
 
 Importable: `train()` returns the policy and its training curve, `evaluate()` the
 tournament's tables, `main()` does both and checks the margin.
@@ -45,6 +48,9 @@ SEED = 2024
 #: from the training deals' seeds.
 EVAL_GAMES = 4000
 EVAL_SEED = 1_000_003
+#: Games of the Rust tournament of the exported network (a whole number of the five
+#: entrants' duplicate cycles).
+RUST_GAMES = 2000
 #: What the check asks: the lower end of the learned bot's win-rate interval above
 #: one half (random's share against itself) by this much.
 MARGIN = 0.25
@@ -84,11 +90,26 @@ class Curve:
     seconds: float = 0.0
 
 
-def features(observation: Any) -> np.ndarray:
-    """The policy's input: the encoding as float64, its counts (the seats' points, up to
-    the prizes' total of 15) scaled to at most 1 like its flags."""
-    x = np.asarray(observation, dtype=np.float64)
-    return np.where(x > 1.0, x / 15.0, x)
+#: The prizes' total (cards 1 to 5), the most points a seat can hold.
+MOST_POINTS = 15.0
+
+
+def scale(env_or_game: Any) -> np.ndarray:
+    """Each encoding value's scale: 1 for the flags, 1/15 for the seats' points (the
+    second value of each seat's part of the field `seats`), so every input is at most 1.
+    A product by constants, which the exported network does with one `Mul`."""
+    game = getattr(env_or_game, "game", env_or_game)
+    layout = {f["name"]: f for f in game.encoding_layout()}
+    seats = layout["seats"]
+    factors = np.ones(game.encoding_len)
+    per_seat = seats["shape"][1]
+    factors[seats["start"] + 1 : seats["stop"] : per_seat] = 1.0 / MOST_POINTS
+    return factors
+
+
+def features(observation: Any, factors: np.ndarray) -> np.ndarray:
+    """The policy's input: the encoding as float64, scaled by `factors`."""
+    return np.asarray(observation, dtype=np.float64) * factors
 
 
 def train(episodes: int = EPISODES, seed: int = SEED, block: int = 2000) -> Tuple[Policy, Curve]:
@@ -103,6 +124,7 @@ def train(episodes: int = EPISODES, seed: int = SEED, block: int = 2000) -> Tupl
     ]
     actions = envs[0].action_space.n
     width = envs[0].observation_space["observation"].shape[0]
+    factors = scale(floe.Game(GAME, players=PLAYERS))
     policy = Policy.zeros(actions, width)
     adam = Adam([policy.weights, policy.bias])
     curve = Curve(block)
@@ -116,7 +138,8 @@ def train(episodes: int = EPISODES, seed: int = SEED, block: int = 2000) -> Tupl
         steps = []
         reward, done = 0.0, False
         while not done:
-            x, mask = features(observation["observation"]), observation["action_mask"]
+            x = features(observation["observation"], factors)
+            mask = observation["action_mask"]
             p = policy.probabilities(x, mask)
             answer = int(rng.choice(len(p), p=p))
             steps.append((x, p, answer))
@@ -163,11 +186,13 @@ def learned_bot(policy: Policy) -> floe.PythonBot:
     """The trained policy as a Python bot: its best legal answer, a pure function of what
     the seat sees (so the tournament's tables do not depend on the thread count)."""
 
+    factors = scale(floe.Game(GAME, players=PLAYERS))
+
     def answer(observation: floe.Observation, legal: List[Tuple[int, str]]) -> int:
         mask = np.zeros(policy.bias.shape[0])
         for number, _ in legal:
             mask[number] = 1
-        return policy.best(features(observation.encoding), mask)
+        return policy.best(features(observation.encoding, factors), mask)
 
     return floe.bot(answer, "learned")
 
@@ -181,14 +206,81 @@ def evaluate(policy: Policy, games: int = EVAL_GAMES, seed: int = EVAL_SEED) -> 
     )
 
 
+def rows(table: Any) -> List[Dict[str, Any]]:
+    """A table's rows as dicts (a pandas frame, or a dict of columns without pandas)."""
+    if hasattr(table, "to_dict"):
+        return table.to_dict("records")
+    return [dict(zip(table, values)) for values in zip(*table.values())]
+
+
 def learned_row(tables: Dict[str, Any]) -> Dict[str, Any]:
     """The learned bot's row of the `tournament` table, as a dict."""
-    table = tables["tournament"]
-    if hasattr(table, "to_dict"):
-        rows = table.to_dict("records")
-    else:
-        rows = [dict(zip(table, values)) for values in zip(*table.values())]
-    return next(r for r in rows if r["bot"] == "python:learned")
+    return next(r for r in rows(tables["tournament"]) if r["bot"] == "python:learned")
+
+
+def export(policy: Policy, path: str) -> None:
+    """Writes the policy as an ONNX network Floe plays (`docs/learned.md`): inputs the
+    encoding `obs` and the legal mask `mask`, output a score per answer, `scores`; the
+    scaling a `Mul`, the linear layer a `Gemm`, the mask a billion off each answer not on
+    offer. Needs the `onnx` package (``pip install onnx``)."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    game = floe.Game(GAME, players=PLAYERS)
+    width, actions = game.encoding_len, game.action_count
+    consts = {
+        "factors": scale(game).astype(np.float32),
+        "weights": policy.weights.astype(np.float32),
+        "bias": policy.bias.astype(np.float32),
+        "one": np.ones(1, np.float32),
+        "big": np.full(1, 1e9, np.float32),
+    }
+    nodes = [
+        helper.make_node("Mul", ["obs", "factors"], ["x"]),
+        helper.make_node("Gemm", ["x", "weights", "bias"], ["z"], transB=1),
+        helper.make_node("Sub", ["mask", "one"], ["off"]),
+        helper.make_node("Mul", ["off", "big"], ["penalty"]),
+        helper.make_node("Add", ["z", "penalty"], ["scores"]),
+    ]
+    graph = helper.make_graph(
+        nodes, "goofspiel-policy",
+        [helper.make_tensor_value_info("obs", TensorProto.FLOAT, ["batch", width]),
+         helper.make_tensor_value_info("mask", TensorProto.FLOAT, ["batch", actions])],
+        [helper.make_tensor_value_info("scores", TensorProto.FLOAT, ["batch", actions])],
+        [numpy_helper.from_array(v, k) for k, v in consts.items()],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+
+
+def agreement(policy: Policy, path: str, deals: int = 200) -> Tuple[int, int]:
+    """Asks the exported network (the Rust bot ``onnx:PATH``) and the Python policy the
+    same questions, on `deals` deals played at random: how many answers agree, of how
+    many."""
+    factors = scale(floe.Game(GAME, players=PLAYERS))
+    rng = np.random.default_rng(SEED)
+    same = asked = 0
+    for deal in range(deals):
+        game = floe.Game(GAME, players=PLAYERS, seed=EVAL_SEED + deal)
+        while not game.is_over():
+            x, mask = game.encoded(game.to_act())
+            same += game.bot_answer(f"onnx:{path}") == policy.best(features(x, factors), mask)
+            asked += 1
+            legal = [n for n, _ in game.legal_actions()]
+            game.apply(legal[int(rng.integers(len(legal)))], events=False)
+    return same, asked
+
+
+def rate_in_rust(path: str, games: int, mcts: str) -> Dict[str, Any]:
+    """The exported network as Rust bots in a duplicate tournament (seats rotated, each
+    deal played by every pairing at both seats): `onnx:PATH`, and the search `mcts` with
+    the network as its prior, against random, greedy and `mcts` itself."""
+    return floe.tournament(
+        game=GAME, players=PLAYERS, games=games, seed=EVAL_SEED, duplicate=True,
+        progress=False,
+        bots=["random", "greedy", f"onnx:{path}", mcts, f"{mcts},prior={path},bias=1"],
+    )
 
 
 def main(argv: List[str] = sys.argv[1:]) -> Dict[str, Any]:
@@ -198,6 +290,12 @@ def main(argv: List[str] = sys.argv[1:]) -> Dict[str, Any]:
     parser.add_argument("--check", action="store_true",
                         help=f"exit non-zero unless the win rate's lower bound is above "
                              f"0.5 + {MARGIN}")
+    parser.add_argument("--onnx", metavar="PATH",
+                        help="also export the policy to this ONNX file and rate it in Rust")
+    parser.add_argument("--rust-games", type=int, default=RUST_GAMES,
+                        help="games of the Rust tournament (a multiple of 10)")
+    parser.add_argument("--mcts", default="mcts:iters=1000",
+                        help="the search the network is rated against and guides")
     args = parser.parse_args(argv)
     policy, curve = train(args.episodes)
     print(f"trained on {args.episodes} games of {GAME} against random in "
@@ -213,9 +311,25 @@ def main(argv: List[str] = sys.argv[1:]) -> Dict[str, Any]:
     beats = row["ci_low"] > 0.5 + MARGIN
     print(f"  {'beats' if beats else 'does NOT beat'} random by the stated margin: "
           f"interval's lower end {row['ci_low']:.3f} > 0.5 + {MARGIN}")
+    result = {"curve": curve, "row": row, "tables": tables, "beats": beats}
+    if args.onnx:
+        export(policy, args.onnx)
+        same, asked = agreement(policy, args.onnx)
+        print(f"exported to {args.onnx}: the Rust bot onnx:{args.onnx} and the Python "
+              f"policy agree on {same} of {asked} answers")
+        start = time.perf_counter()
+        rust = rate_in_rust(args.onnx, args.rust_games, args.mcts)
+        print(f"Rust tournament of {args.rust_games} games (duplicate deals, seats rotated) "
+              f"in {time.perf_counter() - start:.1f} s:")
+        for r in rows(rust["tournament"]):
+            print(f"  {r['bot']:<50} wins {r['win_rate']:.3f} "
+                  f"({r['ci_low']:.3f} to {r['ci_high']:.3f})")
+        result.update(rust=rust, agreement=(same, asked))
+        if args.check and same != asked:
+            raise SystemExit(1)
     if args.check and not beats:
         raise SystemExit(1)
-    return {"curve": curve, "row": row, "tables": tables, "beats": beats}
+    return result
 
 
 if __name__ == "__main__":

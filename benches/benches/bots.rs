@@ -1,7 +1,9 @@
-//! Bot decisions per second at the opening of every listed game: greedy, and MCTS
-//! (iterations per second).
+//! Bot decisions per second at the opening of every listed game: greedy, MCTS (iterations
+//! per second), and the learned bots with networks of 64 hidden units written for each
+//! game's table.
 
 use std::hint::black_box;
+use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use floe_benches::{games, players};
@@ -34,8 +36,10 @@ impl GameVisitor for Decisions<'_> {
         let name = format!("{}/{}_{players}p_opening", game.name(), self.group);
         let mut group = self.c.benchmark_group(name);
         group.sample_size(self.sample_size);
+        let networks = tempfile::tempdir().expect("a folder for the networks");
         for &(label, spec, per_decision) in self.specs {
-            let mut bot = BotSpec::parse(spec).expect("a known bot").build::<G>();
+            let spec = with_networks(spec, &game, players, networks.path());
+            let mut bot = BotSpec::parse(&spec).expect("a known bot").build::<G>();
             let mut rng = stream_rng(1, Stream::Bot(seat.0));
             group.throughput(Throughput::Elements(per_decision));
             group.bench_function(label, |b| {
@@ -51,6 +55,23 @@ impl GameVisitor for Decisions<'_> {
         }
         group.finish();
     }
+}
+
+/// Returns `spec` with `{policy}` and `{value}` replaced by networks written for `game` at
+/// `players` in `dir`: dense, 64 hidden units, the policy taking the legal mask.
+fn with_networks<G: Game>(spec: &str, game: &G, players: usize, dir: &Path) -> String {
+    if !spec.contains('{') {
+        return spec.to_string();
+    }
+    let (policy, value) = floe_onnx::write::table_networks(
+        dir,
+        game.encoding_len(players),
+        game.action_count(players),
+        64,
+    )
+    .expect("the bench's networks are written");
+    let (policy, value) = (policy.display().to_string(), value.display().to_string());
+    spec.replace("{policy}", &policy).replace("{value}", &value)
 }
 
 /// Benches `specs` on every listed game.
@@ -108,5 +129,19 @@ fn mcts_decision(c: &mut Criterion) {
     bench_specs(c, "mcts", &specs, 20);
 }
 
-criterion_group!(benches, greedy_decision, mcts_decision);
+/// The learned bots: an `onnx` decision (a forward pass of the policy), and the search of
+/// 1000 iterations guided by a prior and judging its leaves by a value network.
+fn learned_decision(c: &mut Criterion) {
+    let specs = [
+        ("onnx", "onnx:{policy}", 1),
+        (
+            "mcts:prior,value",
+            "mcts:iters=1000,prior={policy},value={value},bias=1",
+            1000,
+        ),
+    ];
+    bench_specs(c, "learned", &specs, 20);
+}
+
+criterion_group!(benches, greedy_decision, mcts_decision, learned_decision);
 criterion_main!(benches);

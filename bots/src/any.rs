@@ -5,6 +5,7 @@ use std::sync::atomic::AtomicBool;
 
 use floe_core::{FloeRng, Game, View};
 
+use crate::learned::OnnxBot;
 use crate::{Bot, GreedyBot, MctsBot, RandomBot};
 
 /// A bot of any kind. The built-in bots are variants, so the runner's call to `act` is a
@@ -19,6 +20,8 @@ pub enum AnyBot<G: Game> {
     /// The `mcts` bot, boxed: its buffers for a decision (the answers, their keys, a
     /// turn's plan) make it far larger than the others.
     Mcts(Box<MctsBot<G>>),
+    /// The `onnx` bot, boxed: its network's buffers.
+    Learned(Box<OnnxBot<G>>),
     /// A bot from outside this crate.
     Plugged(Box<dyn Bot<G>>),
 }
@@ -40,6 +43,7 @@ impl<G: Game> Bot<G> for AnyBot<G> {
             AnyBot::Random(bot) => Bot::<G>::new_game(bot),
             AnyBot::Greedy(bot) => bot.new_game(),
             AnyBot::Mcts(bot) => bot.new_game(),
+            AnyBot::Learned(bot) => bot.new_game(),
             AnyBot::Plugged(bot) => bot.new_game(),
         }
     }
@@ -67,6 +71,7 @@ impl<G: Game> AnyBot<G> {
             AnyBot::Random(bot) => Bot::<G>::act(bot, view, answers, rng),
             AnyBot::Greedy(bot) => bot.act(view, answers, rng),
             AnyBot::Mcts(bot) => bot.act(view, answers, rng),
+            AnyBot::Learned(bot) => bot.act(view, answers, rng),
             AnyBot::Plugged(bot) => bot.act(view, answers, rng),
         }
     }

@@ -75,6 +75,34 @@ pub enum SpecError {
         /// The parameter given twice.
         param: String,
     },
+    /// A network file that cannot be read or run.
+    #[error("bot {}: parameter {}: {why}", quoted(bot), quoted(param))]
+    Model {
+        /// The bot.
+        bot: String,
+        /// The parameter naming the file.
+        param: String,
+        /// Why the file was refused, naming it.
+        why: String,
+    },
+    /// A network that does not fit the game's table (its encoding or answers).
+    #[error("bot {}: {why}", quoted(bot))]
+    Unfit {
+        /// The bot.
+        bot: String,
+        /// Which network, and what does not fit, naming the tensor and shapes.
+        why: String,
+    },
+    /// A parameter the bot cannot do without.
+    #[error("bot {} needs {}, as in {example}", quoted(bot), quoted(param))]
+    Needs {
+        /// The bot.
+        bot: String,
+        /// The parameter.
+        param: String,
+        /// A spec that gives it.
+        example: String,
+    },
     /// A parameter written without `=value`.
     #[error(
         "bot {}: parameter {} needs a value, as in {param}=VALUE",

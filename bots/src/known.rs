@@ -151,6 +151,37 @@ pub(crate) const MCTS_PARAMS: &[BotParam] = &[
         default: Some("0.1"),
         about: "with simul=regret or exp3, the share of picks spread evenly over the answers",
     },
+    BotParam {
+        name: "prior",
+        kind: BotParamKind::File,
+        default: None,
+        about: "a policy network (ONNX, docs/learned.md) whose answer probabilities are the \
+                estimates that bias and widen weigh and that order the answers tried",
+    },
+    BotParam {
+        name: "value",
+        kind: BotParamKind::File,
+        default: None,
+        about: "a value network (ONNX, docs/learned.md) that judges the leaves instead of \
+                the standings; cut then defaults to 0, judging each new leaf at once",
+    },
+];
+
+/// The `onnx` bot's parameters.
+pub(crate) const ONNX_PARAMS: &[BotParam] = &[
+    BotParam {
+        name: "model",
+        kind: BotParamKind::File,
+        default: None,
+        about: "the policy network, an ONNX file (docs/learned.md); onnx:PATH says the same",
+    },
+    BotParam {
+        name: "pick",
+        kind: BotParamKind::Word(&["best", "sample"]),
+        default: Some("best"),
+        about: "the legal answer the network scores best, or one drawn from the softmax of \
+                the legal answers' scores",
+    },
 ];
 
 /// Every built-in bot: the one list that parsing, errors and tests read (a [`Registry`]
@@ -174,6 +205,13 @@ pub const KNOWN_BOTS: &[KnownBot] = &[
         about: "information-set Monte Carlo tree search: samples the hidden facts anew each \
                 iteration, selects with UCT over availability counts, plays out, backs up each seat's result",
         params: MCTS_PARAMS,
+        game_params: &[],
+    },
+    KnownBot {
+        name: "onnx",
+        about: "plays a learned policy: a network read from an ONNX file scores the answers \
+                from the seat's encoded observation and the legal mask",
+        params: ONNX_PARAMS,
         game_params: &[],
     },
 ];

@@ -2,8 +2,11 @@
 //! and help text, and the defaults a game may override ([`floe_core::Game::BOT_DEFAULTS`]).
 
 use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
 
 use floe_core::Game;
+use floe_onnx::Model;
 
 use crate::error::SpecError;
 
@@ -26,6 +29,9 @@ pub enum BotParamKind {
     },
     /// One of these words.
     Word(&'static [&'static str]),
+    /// The path of an ONNX file holding a network ([`floe_onnx`]), read and checked when
+    /// the spec is.
+    File,
     /// A whole number in `min..=max`, or `word`.
     WholeOrWord {
         /// The word.
@@ -38,7 +44,7 @@ pub enum BotParamKind {
 }
 
 /// One value of a bot parameter.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BotValue {
     /// A whole number.
     Whole(u64),
@@ -46,6 +52,8 @@ pub enum BotValue {
     Number(f64),
     /// A word.
     Word(&'static str),
+    /// A network, read from the file the spec names.
+    Model(Arc<Model>),
 }
 
 impl BotParamKind {
@@ -66,6 +74,9 @@ impl BotParamKind {
                 .iter()
                 .find(|w| **w == text)
                 .map(|w| BotValue::Word(w)),
+            BotParamKind::File => Model::load(Path::new(text))
+                .ok()
+                .map(|m| BotValue::Model(Arc::new(m))),
             BotParamKind::WholeOrWord { word, .. } if text == word => Some(BotValue::Word(word)),
             BotParamKind::WholeOrWord { min, max, .. } => {
                 BotParamKind::Whole { min, max }.read(text)
@@ -90,6 +101,7 @@ impl fmt::Display for BotParamKind {
             BotParamKind::WholeOrWord { word, min, max } => {
                 write!(f, "{word} or a whole number from {min} to {max}")
             }
+            BotParamKind::File => f.write_str("an ONNX file's path"),
         }
     }
 }
@@ -161,13 +173,23 @@ impl Given {
                     allowed: describe_all(params),
                 });
             };
-            let read = params[i].kind.read(value);
-            values[i] = Some(read.ok_or_else(|| SpecError::BadValue {
-                bot: bot.into(),
-                param: key.clone(),
-                value: value.clone(),
-                allowed: params[i].kind.to_string(),
-            })?);
+            values[i] = Some(match params[i].kind {
+                // A file is read here, so that a spec naming a missing or unfit network is
+                // refused with the reason the file gives.
+                BotParamKind::File => Model::load(Path::new(value))
+                    .map(|m| BotValue::Model(Arc::new(m)))
+                    .map_err(|why| SpecError::Model {
+                        bot: bot.into(),
+                        param: key.clone(),
+                        why,
+                    })?,
+                kind => kind.read(value).ok_or_else(|| SpecError::BadValue {
+                    bot: bot.into(),
+                    param: key.clone(),
+                    value: value.clone(),
+                    allowed: kind.to_string(),
+                })?,
+            });
         }
         Ok(Given {
             bot,
@@ -178,7 +200,12 @@ impl Given {
 
     /// Returns the value the spec gives `name`, if it gives one.
     pub(crate) fn given(&self, name: &str) -> Option<BotValue> {
-        self.values[self.index(name)]
+        self.values[self.index(name)].clone()
+    }
+
+    /// Returns whether the bot declares parameter `name`.
+    pub(crate) fn declares(&self, name: &str) -> bool {
+        self.params.iter().any(|p| p.name == name)
     }
 
     fn index(&self, name: &str) -> usize {
@@ -200,7 +227,7 @@ impl Given {
             .iter()
             .zip(&self.values)
             .map(|(param, given)| {
-                given.or_else(|| {
+                given.clone().or_else(|| {
                     let text = default_in::<G>(self.bot, param)?;
                     Some(param.kind.read(text).unwrap_or_else(|| {
                         panic!(
@@ -245,7 +272,7 @@ pub struct Resolved {
 
 impl Resolved {
     fn value(&self, name: &str) -> Option<BotValue> {
-        self.values[self.given.index(name)]
+        self.values[self.given.index(name)].clone()
     }
 
     /// Returns whole-number parameter `name` (`None` if it has no value).
@@ -269,6 +296,14 @@ impl Resolved {
         match self.value(name) {
             Some(BotValue::Word(w)) => w,
             v => panic!("{name} is not a word: {v:?}"),
+        }
+    }
+
+    /// Returns network parameter `name` (`None` if the spec names no file).
+    pub fn model(&self, name: &str) -> Option<Arc<Model>> {
+        match self.value(name)? {
+            BotValue::Model(m) => Some(m),
+            v => panic!("{name} is not a network: {v:?}"),
         }
     }
 

@@ -264,7 +264,7 @@ mod tests {
         let e = registry().parse("alphazero").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot \"alphazero\"; known bots: random, greedy, mcts, at"
+            "unknown bot \"alphazero\"; known bots: random, greedy, mcts, onnx, at"
         );
         assert!(BotSpec::parse("at").is_err());
     }
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     #[should_panic(
-        expected = "a plugged bot's name \"greedy\" is taken; known bots: random, greedy, mcts"
+        expected = "a plugged bot's name \"greedy\" is taken; known bots: random, greedy, mcts, onnx"
     )]
     fn a_taken_name_is_refused() {
         Registry::default().add(

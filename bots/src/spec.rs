@@ -11,12 +11,14 @@ use floe_core::Game;
 use crate::error::SpecError;
 use crate::greedy::{GreedyLookahead, JudgedAt, RestOfTurn};
 use crate::known::{GREEDY_PARAMS, KNOWN_BOTS};
+use crate::learned::{OnnxBot, Pick};
 use crate::outsider::{OutsiderBot, Plug};
 use crate::params::{BotValue, Given, KnownBot, Resolved};
 use crate::registry::{PluggedBot, Registry};
 use crate::{
     AnyBot, Cut, GreedyBot, MctsBot, RandomBot, Reward, Rollout, Settings, Simul, TreeKind, Turn,
 };
+use floe_onnx::{Model, Role, Table};
 
 /// A parsed, checked bot spec. Its `Display` is the spec string as the user wrote it.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +39,8 @@ enum Kind {
     /// The parameters left out of the spec take the game's defaults, then the declared.
     Greedy(Given),
     Mcts(Given),
+    /// A policy network's bot; its `model` is read with the spec.
+    Onnx(Given),
 }
 
 impl BotSpec {
@@ -75,7 +79,7 @@ impl BotSpec {
                 known: registry.names(),
             });
         };
-        let pairs = parse_params(name, params)?;
+        let pairs = parse_params(name, &shorthand(known.name, params))?;
         if let Some((_, (key, _))) = pairs
             .iter()
             .enumerate()
@@ -96,6 +100,14 @@ impl BotSpec {
             (Some(bot), _) => Kind::Plugged(bot.clone(), given),
             (None, "greedy") => Kind::Greedy(given),
             (None, "mcts") => Kind::Mcts(given),
+            (None, "onnx") if given.given("model").is_none() => {
+                return Err(SpecError::Needs {
+                    bot: name.into(),
+                    param: "model".into(),
+                    example: "onnx:policy.onnx".into(),
+                });
+            }
+            (None, "onnx") => Kind::Onnx(given),
             _ => Kind::Random,
         };
         Ok(BotSpec {
@@ -157,9 +169,70 @@ impl BotSpec {
             Kind::Mcts(given) => {
                 let (progress, greedy) = greedy_of::<G>();
                 let settings = mcts_settings::<G>(given);
-                AnyBot::Mcts(Box::new(MctsBot::with_settings(settings, progress, greedy)))
+                let r = given.resolve::<G>();
+                AnyBot::Mcts(Box::new(
+                    MctsBot::with_settings(settings, progress, greedy)
+                        .with_networks(r.model("prior"), r.model("value")),
+                ))
+            }
+            Kind::Onnx(given) => {
+                let r = given.resolve::<G>();
+                let pick = match r.word("pick") {
+                    "sample" => Pick::Sample,
+                    _ => Pick::Best,
+                };
+                let model = r.model("model").expect("an onnx spec names its model");
+                AnyBot::Learned(Box::new(OnnxBot::new(model, pick)))
             }
         }
+    }
+
+    /// Checks that the networks the spec names fit `game` at a table of `players`: their
+    /// inputs take the game's encoding and mask, their outputs a score per answer (a
+    /// policy) or one value. Every front end calls it before its first game.
+    ///
+    /// # Errors
+    /// Names the file, the tensor and both shapes.
+    pub fn check_table<G: Game>(&self, game: &G, players: usize) -> Result<(), SpecError> {
+        let networks = self.networks();
+        // A player count the game refuses is refused where players are checked; the
+        // encoding of such a table is not defined.
+        if networks.is_empty() || game.refuse_players(players).is_some() {
+            return Ok(());
+        }
+        let table = Table {
+            name: format!("{} at {}", game.name(), floe_io::count(players, "player")),
+            encoding: game.encoding_len(players),
+            answers: game.action_count(players),
+        };
+        let bot = self.known().map_or("", |k| k.name);
+        for (model, role) in networks {
+            model.fit(role, &table).map_err(|why| SpecError::Unfit {
+                bot: bot.into(),
+                why,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Returns the networks the spec names, each with the role it plays.
+    fn networks(&self) -> Vec<(Arc<Model>, Role)> {
+        let given = match &self.kind {
+            Kind::Onnx(given) | Kind::Mcts(given) => given,
+            _ => return Vec::new(),
+        };
+        [
+            ("model", Role::Policy),
+            ("prior", Role::Policy),
+            ("value", Role::Value),
+        ]
+        .into_iter()
+        .filter(|(name, _)| given.declares(name))
+        .filter_map(|(name, role)| match given.given(name) {
+            Some(BotValue::Model(m)) => Some((m, role)),
+            _ => None,
+        })
+        .collect()
     }
 
     /// Returns the settings an `mcts` spec searches with in game `G` (`None` for another
@@ -190,6 +263,7 @@ impl BotSpec {
             Kind::Random => "random",
             Kind::Greedy(_) => "greedy",
             Kind::Mcts(_) => "mcts",
+            Kind::Onnx(_) => "onnx",
             Kind::Plugged(bot, _) => return Some(bot.declared()),
             Kind::Outsider(_) => return None,
         };
@@ -207,10 +281,17 @@ impl BotSpec {
     /// Returns the identity of each plugged bot of `specs`, by name: what a run records,
     /// so that it is carried out (or merged) only with the same bots.
     pub fn identities(specs: &[BotSpec]) -> BTreeMap<String, String> {
+        let networks = specs.iter().flat_map(BotSpec::networks).map(|(m, _)| {
+            (
+                floe_io::gate::path(m.path()),
+                format!("sha256 {}", m.digest()),
+            )
+        });
         specs
             .iter()
             .filter_map(BotSpec::plugged)
             .map(|bot| (bot.name().to_string(), bot.identity().to_string()))
+            .chain(networks)
             .collect()
     }
 
@@ -285,8 +366,11 @@ fn mcts_settings<G: Game>(given: &Given) -> Settings {
             "margin" => Reward::Margin,
             _ => Reward::Score,
         },
-        cut: match r.either("cut") {
-            BotValue::Whole(turns) => Cut::Turns(turns as u32),
+        // A value network judges the leaves: without a cut of its own the search judges
+        // each new leaf at once, as AlphaZero does, rather than play on to the end.
+        cut: match (r.either("cut"), given.given("cut"), given.given("value")) {
+            (_, None, Some(_)) => Cut::Turns(0),
+            (BotValue::Whole(turns), ..) => Cut::Turns(turns as u32),
             _ => Cut::End,
         },
         bias: r.number("bias"),
@@ -305,6 +389,17 @@ fn mcts_settings<G: Game>(given: &Given) -> Settings {
             },
             _ => Simul::Tree,
         },
+    }
+}
+
+/// Returns `params` with the `onnx` bot's shorthand spelled out: `onnx:PATH` (a first piece
+/// without `=`) names its model, as `onnx:model=PATH` does.
+fn shorthand(bot: &str, params: &str) -> String {
+    let first = params.split(',').next().unwrap_or("").trim();
+    if bot == "onnx" && !first.is_empty() && !first.contains('=') {
+        format!("model={params}")
+    } else {
+        params.to_string()
     }
 }
 
@@ -620,7 +715,7 @@ mod tests {
         let e = BotSpec::parse("alphazero").unwrap_err();
         assert_eq!(
             e.to_string(),
-            "unknown bot \"alphazero\"; known bots: random, greedy, mcts"
+            "unknown bot \"alphazero\"; known bots: random, greedy, mcts, onnx"
         );
         assert_eq!(BotSpec::parse(" ").unwrap_err(), SpecError::Empty);
     }

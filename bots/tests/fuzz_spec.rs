@@ -45,7 +45,11 @@ fn check_spec(text: &str) {
                 | SpecError::Repeated { bot, param }
                 | SpecError::MissingValue { bot, param }
                 | SpecError::NotForGame { bot, param, .. } => vec![bot, param],
-                SpecError::NotPlayed { bot, .. } => vec![bot],
+                // A network's parameter may be spelled by the shorthand `onnx:PATH`.
+                SpecError::NotPlayed { bot, .. }
+                | SpecError::Model { bot, .. }
+                | SpecError::Unfit { bot, .. }
+                | SpecError::Needs { bot, .. } => vec![bot],
                 SpecError::BadValue {
                     bot, param, value, ..
                 } => vec![bot, param, value],

@@ -49,7 +49,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::greedy::lead;
+use crate::learned::Scorer;
 use crate::{Bot, GreedyBot, GreedyLookahead};
+use floe_onnx::Model;
 pub use joint::Simul;
 use joint::Strategies;
 use plan::Plans;
@@ -127,6 +129,10 @@ pub struct MctsBot<G: Game> {
     /// The searching seat's average strategy over its answers (room for
     /// [`MAX_ACTIONS`], made with the bot).
     shares: Vec<f64>,
+    /// A policy network giving the estimates (`prior=`), and a value network judging the
+    /// leaves (`value=`), each asked about what the seat in question sees of the sample.
+    prior: Option<Scorer>,
+    value: Option<Scorer>,
 }
 
 impl<G: Game> MctsBot<G> {
@@ -163,7 +169,18 @@ impl<G: Game> MctsBot<G> {
             reopen: false,
             situation: 0,
             shares: Vec::with_capacity(MAX_ACTIONS),
+            prior: None,
+            value: None,
         }
+    }
+
+    /// Searches with the networks given: `prior`'s policy as the answers' estimates (the
+    /// priors that `bias` weighs and by which `widen` lets answers in) and `value` judging
+    /// the leaves, AlphaZero style.
+    pub fn with_networks(mut self, prior: Option<Arc<Model>>, value: Option<Arc<Model>>) -> Self {
+        self.prior = prior.map(Scorer::new);
+        self.value = value.map(Scorer::new);
+        self
     }
 
     /// Ends a search early, with the best answer found so far, once `flag` is set: a
@@ -263,6 +280,12 @@ impl<G: Game> MctsBot<G> {
     /// gives one, else the actor's lead one step on (the answer carried out on a copy of
     /// the sample, each answer with the same random numbers).
     fn estimate(&mut self, game: &G, actor: Seat, rng: &FloeRng) {
+        if let Some(prior) = &mut self.prior {
+            let players = game.players(&self.state[0]);
+            let seen = game.observe(&self.state[0], actor);
+            prior.policy(game, players, &seen, &self.answers, &mut self.estimates);
+            return;
+        }
         self.estimates.clear();
         for i in 0..self.answers.len() {
             let action = self.answers[i];
@@ -398,9 +421,20 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
-    /// Returns every seat's reward for the sample as it stands, judged by the standings.
-    fn judge(&self, game: &G) -> [f64; MAX_SEATS] {
-        judged(game, &self.state[0], self.settings.reward, self.bounds)
+    /// Returns every seat's reward for the sample as it stands, judged by the value network
+    /// (each seat's from what it sees, the mask the answers on offer) or else by the
+    /// standings.
+    fn judge(&mut self, game: &G) -> [f64; MAX_SEATS] {
+        let Some(value) = &mut self.value else {
+            return judged(game, &self.state[0], self.settings.reward, self.bounds);
+        };
+        let players = game.players(&self.state[0]);
+        let mut rewards = [0.0; MAX_SEATS];
+        for (s, reward) in rewards.iter_mut().enumerate().take(players) {
+            let seen = game.observe(&self.state[0], Seat(s as u8));
+            *reward = f64::from(value.run(game, players, &seen, &self.answers)[0]);
+        }
+        rewards
     }
 
     /// Plays the iteration's sample on to the end, or until the cut, and returns every
@@ -508,8 +542,8 @@ impl<G: Game> MctsBot<G> {
     }
 
     /// Finds each root answer's value on a sample of the hidden facts drawn from `rng`:
-    /// its plan's (the rest of the turn searched, with [`Turn::Plan`]) or else its
-    /// estimate; none without priors.
+    /// its plan's (the rest of the turn searched, with [`Turn::Plan`]) unless a prior
+    /// network gives it, or else its estimate; none without priors.
     fn value_root(&mut self, view: &View<'_, G>, answers: &[G::Action], rng: &mut FloeRng) {
         self.root_values.clear();
         if !self.priors() {
@@ -523,6 +557,8 @@ impl<G: Game> MctsBot<G> {
                 .find(game, &self.state[0], me, answers, rng, &|state| {
                     lead(game, state, me, progress)
                 });
+        }
+        if self.settings.turn == Turn::Plan && self.prior.is_none() {
             self.root_values.extend(self.plans.values.iter().copied());
         } else {
             self.answers.clear();

@@ -162,7 +162,10 @@ impl<G: Game> MctsBot<G> {
 
     /// Returns whether the search orders and biases answers by estimates.
     pub(super) fn priors(&self) -> bool {
-        self.settings.bias > 0.0 || self.settings.widen > 0.0 || self.settings.turn == Turn::Plan
+        self.settings.bias > 0.0
+            || self.settings.widen > 0.0
+            || self.settings.turn == Turn::Plan
+            || self.prior.is_some()
     }
 
     /// Returns whether the searching seat's tree walk is at its root.

@@ -31,7 +31,7 @@ pub struct SolveArgs {
     /// minus seat 1's) or `win-loss` (1, 0 or -1).
     #[arg(long, default_value = Payoff::NAMED[0].0, value_parser = clap::builder::PossibleValuesParser::new(Payoff::NAMED.map(|(n, _)| n)))]
     pub payoff: String,
-    /// The bots whose play to measure, comma-separated specs.
+    /// The bots whose play to measure, comma-separated bot specs.
     #[arg(long, default_value = "random,greedy,mcts")]
     pub bots: String,
     /// Answers drawn from each bot at every question it is asked: its strategy there is

@@ -384,6 +384,24 @@ fn cases(fx: &Fixture, command: &clap::Command) -> (Vec<Case>, Vec<String>) {
                     case.line = line.with(arg, OsStr::new("PLACEHOLDER"));
                 }
             } else if arg.get_action().takes_values() {
+                // A list of bot specs names files too: a network's (`onnx:PATH`), read
+                // through the same door as every path argument.
+                // A spec is text, so a name that is not UTF-8 cannot be written in one.
+                if names_bot_specs(arg) {
+                    for hostile in HOSTILE
+                        .into_iter()
+                        .filter(|h| !matches!(h, Hostile::OddName))
+                    {
+                        cases.push(Case {
+                            line: line.with(arg, OsStr::new("onnx:PLACEHOLDER")),
+                            args: Vec::new(),
+                            names: vec![shown.clone()],
+                            made: Some(hostile),
+                            text: None,
+                            keep: Vec::new(),
+                        });
+                    }
+                }
                 // Any value typed (a number, a choice) may be echoed in an error.
                 for text in TEXTS {
                     cases.push(Case {
@@ -409,6 +427,13 @@ fn cases(fx: &Fixture, command: &clap::Command) -> (Vec<Case>, Vec<String>) {
         }
     }
     (cases, missing)
+}
+
+/// Returns whether `arg` takes bot specs (its help says so): each may name a network's
+/// file.
+fn names_bot_specs(arg: &clap::Arg) -> bool {
+    arg.get_help()
+        .is_some_and(|h| h.to_string().to_lowercase().contains("bot spec"))
 }
 
 /// Tries every one of `cases` by `try_one` on four threads. `try_one` returns `None` for a
@@ -447,6 +472,20 @@ fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
         "subcommands without a base line in this test: {missing:?}"
     );
     assert!(cases.len() > 100, "only {} cases", cases.len());
+    let spec_lists = cases
+        .iter()
+        .filter(|c| {
+            c.made.is_some()
+                && c.line
+                    .flags
+                    .iter()
+                    .any(|f| f.1.as_ref().is_some_and(|v| v == "onnx:PLACEHOLDER"))
+        })
+        .count();
+    assert!(
+        spec_lists >= 6 * (HOSTILE.len() - 1),
+        "only {spec_lists} cases name a network in a list of bot specs"
+    );
     let mut fixture_before = BTreeMap::new();
     snapshot(fx.dir.path(), &mut fixture_before);
     let (failures, tried) = each_in_parallel(&cases, |case| {
@@ -461,8 +500,12 @@ fn every_path_and_text_argument_of_every_command_meets_hostile_input() {
             names.push(gate::path(&path));
             names.push(gate::path(Path::new(path.file_name().unwrap())));
             for a in &mut args {
-                if a == "PLACEHOLDER" {
-                    *a = path.clone().into_os_string();
+                if let Some((before, after)) = a.to_str().and_then(|a| a.split_once("PLACEHOLDER"))
+                {
+                    let mut filled = OsString::from(before);
+                    filled.push(&path);
+                    filled.push(after);
+                    *a = filled;
                 }
             }
         }

@@ -30,26 +30,59 @@ pub(crate) struct Question<'s, G: Game> {
     pub(crate) case: Case,
 }
 
-/// Every known bot, built once, to answer on original and varied states.
+/// Every known bot, built once, to answer on original and varied states; a bot with a
+/// network is built for each table met, its network written for that table.
 pub(crate) struct Judges<G: Game> {
-    bots: Vec<(String, AnyBot<G>)>,
+    /// Each bot's spec, the bot, and the player count its networks fit (`None`: any).
+    bots: Vec<(String, AnyBot<G>, Option<usize>)>,
+    /// Where the learned bots' networks are written.
+    networks: tempfile::TempDir,
 }
 
 impl<G: Game> Judges<G> {
-    /// Builds every bot of [`KNOWN_BOTS`], MCTS with a small budget and every tree kind.
+    /// Builds every bot of [`KNOWN_BOTS`], MCTS with a small budget and every tree kind;
+    /// the learned bots come with the tables ([`Judges::learned_for`]).
     pub(crate) fn new() -> Judges<G> {
         let bots = KNOWN_BOTS
             .iter()
             .flat_map(|known| match known.name {
                 "mcts" => MCTS.to_vec(),
+                "onnx" => Vec::new(),
                 name => vec![name],
             })
             .map(|spec| {
                 let bot = BotSpec::parse(spec).expect("a known bot parses").build();
-                (spec.to_string(), bot)
+                (spec.to_string(), bot, None)
             })
             .collect();
-        Judges { bots }
+        let networks = tempfile::tempdir().expect("a folder for the test networks");
+        Judges { bots, networks }
+    }
+
+    /// Adds the bots with networks for a table of `players`, if not added yet: the `onnx`
+    /// bot picking best and drawing, and a search guided by a prior and a value network.
+    fn learned_for(&mut self, game: &G, players: usize) {
+        if self.bots.iter().any(|b| b.2 == Some(players)) {
+            return;
+        }
+        let dir = self.networks.path().join(players.to_string());
+        floe_io::write::folder(&dir).expect("a folder for the table's networks");
+        let (policy, value) = floe_onnx::write::table_networks(
+            &dir,
+            game.encoding_len(players),
+            game.action_count(players),
+            8,
+        )
+        .expect("the test networks are written");
+        let (policy, value) = (policy.display(), value.display());
+        for spec in [
+            format!("onnx:{policy}"),
+            format!("onnx:{policy},pick=sample"),
+            format!("mcts:iters=20,prior={policy},value={value},bias=1"),
+        ] {
+            let bot = BotSpec::parse(&spec).expect("a learned bot parses").build();
+            self.bots.push((spec, bot, Some(players)));
+        }
     }
 
     /// Varies the state of `q` with each varier for the seat asked and checks the varied
@@ -108,8 +141,10 @@ impl<G: Game> Judges<G> {
                 format!("determinize reads the hidden fact `{name}` changes: its samples differ")
             });
             *count += 1;
-            for (spec, bot) in &mut self.bots {
-                if MCTS.contains(&spec.as_str()) && !with_mcts {
+            let players = game.players(state);
+            self.learned_for(game, players);
+            for (spec, bot, fits) in &mut self.bots {
+                if spec.starts_with("mcts") && !with_mcts || fits.is_some_and(|p| p != players) {
                     continue;
                 }
                 let rng = stream_rng(case.seed, Stream::Bot(seat.0));

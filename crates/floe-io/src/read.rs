@@ -46,6 +46,9 @@ impl Kind {
     pub const CHART: Kind = Kind::new("chart", 64 << 20);
     /// A page Floe wrote, read back to tell whether Floe wrote it.
     pub const PAGE: Kind = Kind::new("page", 1 << 30);
+    /// A learned bot's network, an ONNX file (a few KiB to a few MiB for the dense
+    /// networks Floe runs).
+    pub const MODEL: Kind = Kind::new("ONNX model", 1 << 30);
 
     /// A kind of file called `what`, of at most `limit` bytes.
     pub const fn new(what: &'static str, limit: u64) -> Kind {

@@ -151,12 +151,14 @@ pub fn setup<G: Game>(
 }
 
 /// Reads `bots_text`, comma-separated bot specs that may name the bots of `registry`, and
-/// checks each against `game`.
+/// checks each against `game` at a table of `players` (the networks a spec names must fit
+/// it).
 ///
 /// # Errors
 /// Names the bots setting, and of a list the spec at fault by its place.
 pub fn read_bots<G: Game>(
     game: &G,
+    players: usize,
     bots_text: &str,
     registry: &Registry,
 ) -> Result<Vec<BotSpec>, SettingError> {
@@ -167,6 +169,7 @@ pub fn read_bots<G: Game>(
         let spec = registry
             .parse(text)
             .and_then(|spec| spec.check_game(game).map(|()| spec))
+            .and_then(|spec| spec.check_table(game, players).map(|()| spec))
             .map_err(|e| {
                 bad_bots(if specs.len() == 1 {
                     e.to_string()
@@ -189,7 +192,7 @@ fn checked<G: Game>(
     mut config: RunConfig,
     registry: &Registry,
 ) -> Result<Setup<G>, SettingError> {
-    let mut bots = read_bots(&game, bots_text, registry)?;
+    let mut bots = read_bots(&game, config.players, bots_text, registry)?;
     let notes = bots
         .iter()
         .filter(|b| b.is_timed())

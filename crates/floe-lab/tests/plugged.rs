@@ -178,7 +178,7 @@ fn merge_takes_shards_of_one_plugged_bot_and_refuses_another_of_the_same_name() 
     .unwrap_err()
     .to_string();
     assert!(
-        e.contains("unknown bot \"tilt\"; known bots: random, greedy, mcts"),
+        e.contains("unknown bot \"tilt\"; known bots: random, greedy, mcts, onnx"),
         "{e}"
     );
 
@@ -236,7 +236,7 @@ fn an_experiment_spec_names_a_plugged_bot_as_a_built_in_one() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.ends_with("line 6: lineups[0].bots: spec 2 (\"tilt:lean=high\"): unknown bot \"tilt\"; known bots: random, greedy, mcts"),
+        e.ends_with("line 6: lineups[0].bots: spec 2 (\"tilt:lean=high\"): unknown bot \"tilt\"; known bots: random, greedy, mcts, onnx"),
         "{e}"
     );
     let registry = tilt("tilt 1");

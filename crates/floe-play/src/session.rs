@@ -519,11 +519,15 @@ impl<G: Game> Live<G> {
         )
     }
 
-    /// Returns `spec` parsed and checked against the game.
+    /// Returns `spec` parsed and checked against the game and its table.
     fn bot_spec(&self, spec: &str) -> Result<BotSpec, SpecError> {
         self.registry
             .parse(spec)
             .and_then(|b| b.check_game(&self.game).map(|()| b))
+            .and_then(|b| {
+                b.check_table(&self.game, self.game.players(self.deal.state()))
+                    .map(|()| b)
+            })
     }
 
     /// Returns where `seat`'s bot for `spec` is in its list, building it if the seat has

@@ -191,6 +191,11 @@ impl RunConfig {
                 ),
             );
         }
+        for spec in &self.bots {
+            if let Err(e) = spec.check_table(game, self.players) {
+                return bad(Setting::Bots, e.to_string());
+            }
+        }
         if self.games == 0 {
             return bad(Setting::Games, "must be at least 1".into());
         }

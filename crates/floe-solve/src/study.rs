@@ -171,7 +171,7 @@ fn solve_game<G: Game>(
         None => SettingError::new(Setting::Game, e).into(),
     })?;
     let texts = floe_lab::split_spec_list(&req.bots);
-    let specs = floe_lab::setup::read_bots(game, &req.bots, &req.registry)?;
+    let specs = floe_lab::setup::read_bots(game, 2, &req.bots, &req.registry)?;
     let specs: Vec<_> = texts.into_iter().zip(specs).collect();
     if specs.is_empty() {
         return Err(SettingError::new(Setting::Bots, "name at least one bot to measure").into());

@@ -388,6 +388,7 @@ pub(super) fn bot_value(v: BotValue) -> ParamValue {
         BotValue::Whole(x) => ParamValue::Whole(x as i64),
         BotValue::Number(x) => ParamValue::Number(x),
         BotValue::Word(w) => ParamValue::Name(w.to_string()),
+        BotValue::Model(m) => ParamValue::Name(floe_io::gate::path(m.path())),
     }
 }
 
