@@ -524,7 +524,7 @@ fn difference(
     b: &ShardManifest,
     sb: Shard,
     other_builds: bool,
-) -> Option<&'static str> {
+) -> Option<String> {
     let (p, q) = (&a.plan, &b.plan);
     [
         (
@@ -555,12 +555,32 @@ fn difference(
             "cells (bots, players, games or sweep) differ",
             p.cells != q.cells,
         ),
-        ("plugged bot identity differs", p.plugged != q.plugged),
-        ("games differ", a.games != b.games),
     ]
     .into_iter()
     .find(|d| d.1)
-    .map(|d| d.0)
+    .map(|d| d.0.to_string())
+    .or_else(|| identity_difference(&p.plugged, &q.plugged))
+    .or_else(|| (a.games != b.games).then(|| "games differ".to_string()))
+}
+
+/// Names the first plugged bot or network whose identity differs between two plans (a
+/// bot built otherwise, a network file with other contents), with both identities.
+fn identity_difference(
+    a: &std::collections::BTreeMap<String, String>,
+    b: &std::collections::BTreeMap<String, String>,
+) -> Option<String> {
+    let shown = |id: Option<&String>| id.map_or("none".to_string(), |i| floe_io::gate::quoted(i));
+    a.keys()
+        .chain(b.keys())
+        .find(|name| a.get(*name) != b.get(*name))
+        .map(|name| {
+            format!(
+                "plugged bot or network {} differs: {} against {}",
+                floe_io::gate::quoted(name),
+                shown(a.get(name)),
+                shown(b.get(name))
+            )
+        })
 }
 
 /// Checks what one shard's manifest says of itself: built by this binary (unless

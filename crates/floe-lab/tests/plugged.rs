@@ -193,7 +193,7 @@ fn merge_takes_shards_of_one_plugged_bot_and_refuses_another_of_the_same_name() 
         .unwrap_err()
         .to_string();
     assert!(
-        e.ends_with("are not shards of one run: their plugged bot identity differs"),
+        e.contains("are not shards of one run: their plugged bot or network \"tilt\" differs: "),
         "{e}"
     );
 }
