@@ -13,30 +13,33 @@ use crate::observation::{self, ActionKey, Observation};
 use crate::pieces::{Action, Card, RACERS, Racer};
 use crate::race::ArcticRace;
 use crate::rules::{MIN_PLAYERS, Rules};
-use crate::state::{END_CAUSES, EndCause, FINISHED, HOME, NO_CARD, Phase, State};
+use crate::state::{END_CAUSES, EndCause, FINISHED, NO_CARD, Phase, State};
 
 impl ArcticRace {
     /// The points of the next place in each race, as [`Game::standing`] values a racer on
     /// the track.
     fn next_places(&self, st: &State) -> [f64; RACERS] {
-        std::array::from_fn(|race| f64::from(self.rules.points(race, st.finishers[race] + 1)))
+        let points = &self.worth.place_points;
+        std::array::from_fn(|race| f64::from(points[race][usize::from(st.finishers[race]) + 1]))
     }
 
-    /// `seat`'s standing, the next place in each race being worth `next`.
+    /// `seat`'s standing, the next place in each race being worth `next`: with no branch
+    /// on whether a racer is on the track (off it, its share is 0.0, and adding 0.0 leaves
+    /// the sum as it was).
+    #[inline(always)]
     fn standing_with(&self, st: &State, seat: Seat, next: &[f64; RACERS]) -> Standing {
-        let len = self.rules.track_len as f64 + 1.0;
-        let mut standing = Standing::default();
-        for (race, &pos) in st.pos[seat.index()].iter().enumerate() {
-            match pos {
-                HOME => {}
-                FINISHED => {
-                    let place = st.place[seat.index()][race];
-                    standing.points += f64::from(self.rules.points(race, place));
-                }
-                space => standing.progress += (f64::from(space) + 1.0) / len * next[race],
+        let s = seat.index();
+        let (mut points, mut progress) = (0, 0.0);
+        for (race, (&pos, &next)) in st.pos[s].iter().zip(next).enumerate() {
+            if pos == FINISHED {
+                points += self.worth.place_points[race][usize::from(st.place[s][race])];
             }
+            progress += self.worth.track_share[usize::from(pos)] * next;
         }
-        standing
+        Standing {
+            points: f64::from(points),
+            progress,
+        }
     }
 
     /// Carries out one answer and lists the answers to the next question in `answers`,

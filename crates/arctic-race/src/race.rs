@@ -2,6 +2,9 @@
 //! named for what they do (round flow in `engine`, moves in `movement`, hidden information
 //! in `info`), each adding methods to this one type.
 
+use floe_core::MAX_SEATS;
+
+use crate::pieces::RACERS;
 use crate::rules::Rules;
 use crate::state::{State, WATER};
 
@@ -9,12 +12,47 @@ use crate::state::{State, WATER};
 #[derive(Clone, Debug)]
 pub struct ArcticRace {
     pub(crate) rules: Rules,
+    /// What positions and places are worth toward a standing, worked out from `rules`.
+    pub(crate) worth: Box<Worth>,
+}
+
+/// The numbers a standing ([`floe_core::Game::standing`]) reads, worked out once from the
+/// rules: a standing is read at every answer the greedy bot judges and for every seat at
+/// every round a run follows how games unfold, and looking these up costs a fraction of
+/// working them out each time (the same arithmetic, so the same values bit for bit).
+#[derive(Clone, Debug)]
+pub(crate) struct Worth {
+    /// By a racer's position byte: `(space + 1) / (track_len + 1)` on the track, the share
+    /// of its race's next place it stands to win; 0 at [`HOME`](crate::state::HOME) and
+    /// [`FINISHED`](crate::state::FINISHED).
+    pub(crate) track_share: [f64; 256],
+    /// By race and place (1 to one past the most seats; 0 unused): the place's points.
+    pub(crate) place_points: [[i32; MAX_SEATS + 2]; RACERS],
+}
+
+impl Worth {
+    fn of(rules: &Rules) -> Worth {
+        let len = rules.track_len as f64 + 1.0;
+        Worth {
+            track_share: std::array::from_fn(|p| match p {
+                p if p < rules.track_len => (p as f64 + 1.0) / len,
+                _ => 0.0,
+            }),
+            place_points: std::array::from_fn(|race| {
+                std::array::from_fn(|place| match place {
+                    0 => 0,
+                    _ => rules.points(race, place as u8),
+                })
+            }),
+        }
+    }
 }
 
 impl ArcticRace {
     /// Returns the game under `rules`.
     pub fn new(rules: Rules) -> ArcticRace {
-        ArcticRace { rules }
+        let worth = Box::new(Worth::of(&rules));
+        ArcticRace { rules, worth }
     }
 
     /// Returns the game under the built-in `classic` rules.

@@ -439,6 +439,10 @@ fn step(s: u32, a: usize) -> u32 {
     lens | l << shift | a32 << CUR_SHIFT | len << LEN_SHIFT
 }
 
+/// Above this many states a face-up card's step merges identical states at once: below
+/// it, sorting costs more than carrying a few duplicates to the next face-down card.
+const MERGE_FROM: usize = 8;
+
 /// The page's DP on `pile`, merging identical states only (so exact for any tables), in
 /// buffers `cur` and `next`; `None` if they fill up.
 fn exhaustive_in<S: States>(
@@ -452,6 +456,14 @@ fn exhaustive_in<S: States>(
     cur.clear();
     cur.add(NO_ANIMAL << CUR_SHIFT);
     for c in pile {
+        if !c.is_face_down() && cur.slice().len() <= MERGE_FROM {
+            // A face-up card takes each state to one state: a few states are stepped in
+            // place and merged only after the next face-down card, the one step that adds
+            // states (states identical now stay identical until then).
+            let a = c.card().animal().index();
+            cur.slice().iter_mut().for_each(|s| *s = step(*s, a));
+            continue;
+        }
         next.clear();
         for &s in cur.slice().iter() {
             if c.is_face_down() {

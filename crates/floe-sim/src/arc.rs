@@ -127,8 +127,9 @@ pub struct Course {
     /// The leader at each mark, found once as it is taken: the measures read it several
     /// times a mark.
     leaders: Vec<Option<usize>>,
-    /// The round of the last mark, `None` before the first question.
-    round: Option<u32>,
+    /// One more than the round of the last mark, 0 before the first question (a plain
+    /// number: it is compared at every question).
+    round: u64,
     /// Questions, those the engine answered itself included.
     questions: u64,
     choices: u64,
@@ -145,7 +146,7 @@ impl Course {
         let most = game.round_limit().map_or(0, |r| r + 2);
         self.marks.reserve(most);
         self.leaders.reserve(most);
-        self.round = None;
+        self.round = 0;
         self.questions = 0;
         self.choices = 0;
         self.choice_answers = 0;
@@ -154,28 +155,30 @@ impl Course {
     /// Records a question with `answers` answers asked in `state`, marking the standings
     /// first when it opens a round. Returns the mark taken, if one was: a replay shows it
     /// where it was read, by the one rule the measures use.
+    #[inline]
     pub fn question<G: Game>(
         &mut self,
         game: &G,
         state: &G::State,
         answers: usize,
     ) -> Option<&[f64]> {
-        let round = game.round(state);
-        let opens = self.round != Some(round);
+        let round = u64::from(game.round(state)) + 1;
+        let opens = self.round != round;
         if opens {
-            self.round = Some(round);
+            self.round = round;
             self.mark(game, state);
         }
+        // Counted without a branch: whether a question is a choice follows the game.
+        let choice = answers >= 2;
         self.questions += 1;
-        if answers >= 2 {
-            self.choices += 1;
-            self.choice_answers += answers as u64;
-        }
+        self.choices += u64::from(choice);
+        self.choice_answers += if choice { answers as u64 } else { 0 };
         opens.then(|| self.last_mark())
     }
 
     /// Records an answer the engine gave itself to a question with one answer, when
     /// `event` reports one ([`Game::is_forced`]): a question, but no choice.
+    #[inline]
     pub fn event<G: Game>(&mut self, game: &G, event: &G::Event) {
         self.questions += u64::from(game.is_forced(event));
     }
@@ -187,6 +190,8 @@ impl Course {
         self.last_mark()
     }
 
+    /// Marks every seat's standing (out of line: a round is several questions).
+    #[inline(never)]
     fn mark<G: Game>(&mut self, game: &G, state: &G::State) {
         let mut standings = [Standing::default(); MAX_SEATS];
         game.standings(state, &mut standings);
