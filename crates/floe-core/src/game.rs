@@ -470,7 +470,8 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
 
     /// Writes `observation` into `out` (of [`Game::encoding_len`] numbers) as a
     /// fixed-length numeric vector, for learning front ends (an observation tensor), each
-    /// field where [`EncodingLayout::encoding_layout`] places it.
+    /// field where [`EncodingLayout::encoding_layout`] places it. It writes every number,
+    /// whatever `out` held: a front end may hand it the buffer of a previous observation.
     fn encode(&self, observation: &Self::Observation, out: &mut [f32]);
 
     /// Returns how many distinct answers the game has at a table of `players` seats: every

@@ -110,7 +110,7 @@ pub fn record_of(session: &Session, bots: &[Option<String>]) -> Record {
         };
         let by_its_bot = match (step, steps.get(at + 1)) {
             (Step::Asked { spec, answer, .. }, Some(Step::Answered { seat: s, answer: a })) => {
-                bots[seat].as_deref() == Some(spec.as_str()) && *s == seat && a == answer
+                bots[seat].as_deref() == Some(&**spec) && *s == seat && a == answer
             }
             _ => false,
         };

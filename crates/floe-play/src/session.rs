@@ -70,6 +70,9 @@ pub struct Session {
     /// The master seed it was dealt with (game 0's of a run with this seed).
     master: u64,
     steps: Vec<Step>,
+    /// Every bot spec asked so far, each kept once for the steps that name it: asking a
+    /// bot again allocates nothing, which counts when many games are stepped at once.
+    specs: Vec<Arc<str>>,
 }
 
 /// One step of a session since it was dealt, in order.
@@ -88,8 +91,8 @@ pub enum Step {
     Asked {
         /// The seat asked.
         seat: usize,
-        /// The bot's spec.
-        spec: String,
+        /// The bot's spec, as given.
+        spec: Arc<str>,
         /// Its answer's fixed number.
         answer: usize,
     },
@@ -104,6 +107,7 @@ impl Clone for Session {
             live: self.live.clone_box(),
             master: self.master,
             steps: self.steps.clone(),
+            specs: self.specs.clone(),
         }
     }
 }
@@ -150,6 +154,7 @@ impl Session {
                     live: Box::new(live),
                     master: self.seed,
                     steps: Vec::new(),
+                    specs: Vec::new(),
                 })
             }
         }
@@ -340,7 +345,8 @@ impl Session {
 
     /// Writes [`Session::observation`]'s encoding for `seat` into `encoding`, and into
     /// `mask` 1 at the number of each of [`Session::answers`] if `seat` is the one asked,
-    /// 0 everywhere else (all 0 once the game is over).
+    /// 0 everywhere else (all 0 once the game is over): every value of both, whatever they
+    /// held, so that buffers can be written again step after step.
     ///
     /// # Panics
     /// If `seat` is not at the table, or the buffers are not [`Session::encoding_len`]
@@ -371,11 +377,15 @@ impl Session {
         let seat = self.to_act();
         let answer = self.live.bot_answer(spec)?;
         if let Some(seat) = seat {
-            self.steps.push(Step::Asked {
-                seat,
-                spec: spec.to_string(),
-                answer,
-            });
+            let spec = match self.specs.iter().find(|known| known.as_ref() == spec) {
+                Some(known) => known.clone(),
+                None => {
+                    let new: Arc<str> = spec.into();
+                    self.specs.push(new.clone());
+                    new
+                }
+            };
+            self.steps.push(Step::Asked { seat, spec, answer });
         }
         Ok(answer)
     }
@@ -830,7 +840,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
     fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]) {
         let state = self.deal.state();
         let seat = Seat(seat as u8);
-        encoding.fill(0.0);
+        // `encode` writes every value (its contract, which the conformance checks hold).
         self.game.encode(&self.game.observe(state, seat), encoding);
         mask.fill(0);
         if self.game.to_act(state) == Some(seat) {

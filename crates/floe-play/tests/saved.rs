@@ -56,7 +56,7 @@ fn a_saved_game_stands_where_it_stood_and_goes_on_identically() {
         saved
             .steps
             .iter()
-            .any(|s| matches!(s, Step::Asked { spec, .. } if spec == "mcts:iters=30")),
+            .any(|s| matches!(s, Step::Asked { spec, .. } if &**spec == "mcts:iters=30")),
         "the advice asked is a step"
     );
     let mut again = saved.restore(&Registry::default()).unwrap();

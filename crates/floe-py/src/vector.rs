@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 
 use floe_play::seats::seats_of;
 use floe_play::session::Session;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -109,9 +109,13 @@ impl VectorGame {
 /// from the same streams. `reset()` deals every game afresh; `step(actions)` carries out
 /// one answer per game, and a game whose episode ended at the previous step is dealt its
 /// next game instead (its answer ignored; Gymnasium's "next step" autoreset).
+/// The observations and masks returned may be arrays an earlier call returned that nothing
+/// holds any more (no name, no view); an array still held is never written again.
 #[pyclass(module = "floe._floe")]
 pub struct VectorGame {
     tables: Mutex<Vec<Table>>,
+    /// The observation and mask arrays of the last steps, to be written again.
+    kept: Mutex<Kept>,
     /// The game's name.
     #[pyo3(get)]
     name: &'static str,
@@ -132,6 +136,46 @@ pub struct VectorGame {
     /// The length of an observation's numeric encoding.
     #[pyo3(get)]
     encoding_len: usize,
+}
+
+/// The arrays of observations and of action masks (as bytes, returned as an int8 view) the
+/// last steps returned. A step writes again one that nothing but this list holds any more
+/// (no name, no view of it, no other reference), rather than a fresh one: a fresh array is
+/// zeroed and its pages mapped anew, a fifth of a profile of 1,024 Arctic games stepped
+/// together. An array the caller still holds is never written again.
+#[derive(Default)]
+struct Kept {
+    observations: Vec<Py<PyArray2<f32>>>,
+    masks: Vec<Py<PyArray2<u8>>>,
+}
+
+/// How many arrays of each kind [`Kept`] keeps: a loop holds the last step's while it
+/// asks for the next.
+const KEPT: usize = 2;
+
+/// Returns an array of `shape` for a step to write every value of: one of `kept` that
+/// nothing else holds, or else a fresh one, kept in place of the oldest.
+fn array<'py, T: Element>(
+    py: Python<'py>,
+    kept: &mut Vec<Py<PyArray2<T>>>,
+    shape: [usize; 2],
+) -> Bound<'py, PyArray2<T>> {
+    // A count of 1 is the list's own reference: the one count whose meaning CPython
+    // promises (PEP 683), which pyo3's deprecation of reading counts is not about.
+    #[allow(deprecated)]
+    let free = kept
+        .iter()
+        .map(|a| a.bind(py))
+        .find(|a| a.get_refcnt() == 1 && a.try_readwrite().is_ok());
+    if let Some(free) = free {
+        return free.clone();
+    }
+    let fresh = PyArray2::<T>::zeros(py, shape, false);
+    if kept.len() == KEPT {
+        kept.remove(0);
+    }
+    kept.push(fresh.clone().unbind());
+    fresh
 }
 
 /// Reads `opponents=`: one spec for every seat but `seat`, or a dict by seat.
@@ -198,7 +242,8 @@ type Stepped<'py> = (
 
 impl VectorGame {
     /// Runs `work` on every game (with its number) with the GIL released, each writing
-    /// its row of fresh arrays, and returns the arrays. Games are stepped in parallel
+    /// its row of the arrays (every value of it; the observations and masks may be
+    /// [`Kept`] arrays, written before), and returns the arrays. Games are stepped in parallel
     /// (rayon) from [`PARALLEL_FROM`] games on: each is a pure function of its own seed
     /// and answers, so the results are those of stepping them one by one.
     fn run<'py>(
@@ -208,8 +253,13 @@ impl VectorGame {
     ) -> PyResult<Stepped<'py>> {
         let b = self.batch;
         let (l, a) = (self.encoding_len, self.action_count);
-        let observations = PyArray2::<f32>::zeros(py, [b, l], false);
-        let masks = PyArray2::<u8>::zeros(py, [b, a], false);
+        let (observations, masks) = {
+            let mut kept = self.kept.lock().expect("not poisoned");
+            (
+                array(py, &mut kept.observations, [b, l]),
+                array(py, &mut kept.masks, [b, a]),
+            )
+        };
         let rewards = PyArray1::<f32>::zeros(py, b, false);
         let finished = PyArray1::<bool>::zeros(py, b, false);
         {
@@ -217,7 +267,7 @@ impl VectorGame {
             let mut m = masks.readwrite();
             let mut r = rewards.readwrite();
             let mut f = finished.readwrite();
-            let contiguous = "a fresh array is contiguous";
+            let contiguous = "an array made here is contiguous";
             let o = o.as_slice_mut().expect(contiguous);
             let m = m.as_slice_mut().expect(contiguous);
             let r = r.as_slice_mut().expect(contiguous);
@@ -299,6 +349,7 @@ impl VectorGame {
             .collect();
         Ok(VectorGame {
             tables: Mutex::new(tables),
+            kept: Mutex::default(),
             name: first.game(),
             players,
             seat,

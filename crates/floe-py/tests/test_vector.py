@@ -23,9 +23,11 @@ def choose(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
     return actions.astype(np.int64)
 
 
-def play_batch(game, players, batch, seed, steps, opponents):
+def play_batch(game, players, batch, seed, steps, opponents, hold=True):
     """Steps a batch with random answers; returns per game its (action, observation, mask,
-    reward, finished) rows, action None at the reset."""
+    reward, finished) rows, action None at the reset. The rows are views of the arrays the
+    batch returned, which it must then never write again; with `hold=False`, copies, and
+    the batch writes the arrays it returned two steps before again."""
     games = floe.VectorGame(
         game, players=players, batch=batch, seed=seed, opponents=opponents
     )
@@ -38,7 +40,8 @@ def play_batch(game, players, batch, seed, steps, opponents):
         assert observation.dtype == np.float32 and mask.dtype == np.int8
         assert reward.dtype == np.float32 and finished.dtype == np.bool_
         for i in range(batch):
-            rows[i].append((actions[i], observation[i], mask[i], reward[i], finished[i]))
+            seen = (observation[i], mask[i]) if hold else (observation[i].copy(), mask[i].copy())
+            rows[i].append((actions[i], *seen, reward[i], finished[i]))
     return rows
 
 
@@ -68,6 +71,33 @@ def test_a_batch_steps_as_single_games_with_the_same_seeds(game, players, steps)
     rows = play_batch(game, players, batch, seed, steps, "random")
     for i in range(batch):
         replay_one(game, players, batch, seed, i, rows[i], "random")
+
+
+@pytest.mark.parametrize("game,players,steps", GAMES)
+def test_arrays_written_again_step_as_single_games(game, players, steps):
+    batch, seed = 3, 11
+    rows = play_batch(game, players, batch, seed, steps, "random", hold=False)
+    for i in range(batch):
+        replay_one(game, players, batch, seed, i, rows[i], "random")
+
+
+def test_a_step_writes_again_only_arrays_no_one_holds():
+    games = floe.VectorGame("arctic", players=2, batch=4, seed=1)
+    held, held_mask = games.reset()
+    seen, seen_mask = held.copy(), held_mask.copy()
+    rng = np.random.default_rng(1)
+    observation, mask, _, _ = games.step(choose(rng, held_mask))
+    dropped = id(observation)
+    actions = choose(rng, mask)
+    part = mask[1:3]  # a view: the mask is still held through it
+    part_seen = part.copy()
+    del observation, mask
+    observation, mask, _, _ = games.step(actions)
+    assert id(observation) == dropped  # written again: nothing held it
+    assert not np.shares_memory(mask, part)
+    np.testing.assert_array_equal(part, part_seen)
+    np.testing.assert_array_equal(held, seen)
+    np.testing.assert_array_equal(held_mask, seen_mask)
 
 
 def test_a_large_batch_stepped_in_parallel_steps_as_single_games():
