@@ -422,17 +422,25 @@ impl<G: Game> MctsBot<G> {
     }
 
     /// Returns every seat's reward for the sample as it stands, judged by the value network
-    /// (each seat's from what it sees, the mask the answers on offer) or else by the
-    /// standings.
+    /// (each seat's from what it sees, with the answers it is offered: those on offer for
+    /// the seat asked, none for the others, as a learning front end's mask gives them) or
+    /// else by the standings.
     fn judge(&mut self, game: &G) -> [f64; MAX_SEATS] {
         let Some(value) = &mut self.value else {
             return judged(game, &self.state[0], self.settings.reward, self.bounds);
         };
         let players = game.players(&self.state[0]);
+        let asked = game.to_act(&self.state[0]);
         let mut rewards = [0.0; MAX_SEATS];
         for (s, reward) in rewards.iter_mut().enumerate().take(players) {
-            let seen = game.observe(&self.state[0], Seat(s as u8));
-            *reward = f64::from(value.run(game, players, &seen, &self.answers)[0]);
+            let seat = Seat(s as u8);
+            let seen = game.observe(&self.state[0], seat);
+            let offered: &[G::Action] = if asked == Some(seat) {
+                &self.answers
+            } else {
+                &[]
+            };
+            *reward = f64::from(value.run(game, players, &seen, offered)[0]);
         }
         rewards
     }
@@ -721,5 +729,49 @@ impl<G: Game> Bot<G> for MctsBot<G> {
             }
         }
         best.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use floe_onnx::write::Dense;
+    use goofspiel::Goofspiel;
+
+    /// A value network is handed each seat's own legal mask, as a learning front end's
+    /// action mask gives it: the answers on offer for the seat asked, none for the
+    /// others. The network here takes the mask and its first output reads the mask's first
+    /// value (a penalty of 1e9 where it is 0), so the reward `judge` reads tells the two
+    /// apart.
+    #[test]
+    fn a_value_network_sees_the_answers_only_of_the_seat_asked() {
+        let game = Goofspiel::standard();
+        let players = 2;
+        let dense = Dense::seeded(
+            &[game.encoding_len(players), game.action_count(players)],
+            true,
+            3,
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("value.onnx");
+        std::fs::write(&path, dense.to_onnx()).unwrap();
+        let model = Arc::new(Model::load(&path).unwrap());
+        let mut bot =
+            MctsBot::<Goofspiel>::new(10, 1.0, Rollout::Random).with_networks(None, Some(model));
+        let mut rng = FloeRng::seed_from_u64(1);
+        let state = game.new_game(players, &mut rng);
+        bot.state = vec![state.clone(), state];
+        game.legal_actions(&bot.state[0], &mut bot.answers);
+        let first = game.action_at(players, 0).unwrap();
+        assert!(bot.answers.contains(&first), "answer 0 is on offer");
+        let asked = game.to_act(&bot.state[0]).unwrap();
+        let rewards = bot.judge(&game);
+        for seat in Seat::all(players) {
+            let reward = rewards[seat.index()];
+            match seat == asked {
+                true => assert!(reward > -1e6, "{seat}, asked: {reward}"),
+                false => assert!(reward < -1e6, "{seat}, not asked: {reward}"),
+            }
+        }
     }
 }
