@@ -330,9 +330,15 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
     const ROW: i32 = 26;
     const KEY_LEFT: i32 = 8;
     const KEY_RIGHT: i32 = 44;
+    /// The distance between two lines of one entry's label.
+    const LINE: i32 = 16;
     let text_style = font(LEGEND_SIZE).pos(Pos::new(HPos::Left, VPos::Center));
-    for (i, (label, key)) in entries.iter().enumerate() {
-        let y = top + ROW / 2 + ROW * i as i32;
+    let room = f64::from(area.dim_in_pixel().0) - f64::from(KEY_RIGHT + 10) - 4.0;
+    let mut row_top = top;
+    for (label, key) in entries {
+        let lines = legend_lines(label, room);
+        let y = row_top + ROW / 2;
+        row_top += ROW + LINE * (lines.len() as i32 - 1);
         let mid = (KEY_LEFT + KEY_RIGHT) / 2;
         match key {
             Key::Whisker(c) => {
@@ -384,18 +390,50 @@ pub(crate) fn draw_legend<DB: DrawingBackend>(
                 area.draw(&Circle::new((mid, y), 3, c.filled()))?;
             }
         }
-        area.draw(&Text::new(
-            label.clone(),
-            (KEY_RIGHT + 10, y),
-            text_style.clone(),
-        ))?;
+        for (k, line) in lines.into_iter().enumerate() {
+            let at = (KEY_RIGHT + 10, y + LINE * k as i32);
+            area.draw(&Text::new(line, at, text_style.clone()))?;
+        }
     }
     Ok(())
+}
+
+/// Breaks a legend entry's `label` into lines of at most `room` pixels, after a comma or
+/// at a space: a bot line-up (`mcts:iters=20400,greedy`) has no spaces, and a long one
+/// would run off the chart. A piece longer than a line stays whole.
+fn legend_lines(label: &str, room: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for piece in label.split_inclusive([',', ' ']) {
+        let longer = format!("{line}{piece}");
+        if !line.is_empty() && text_width(longer.trim_end(), LEGEND_SIZE) > room {
+            lines.push(line.trim_end().to_string());
+            line.clear();
+        }
+        line.push_str(piece);
+    }
+    lines.push(line.trim_end().to_string());
+    lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_legend_label_breaks_after_commas_within_its_room() {
+        let label = "mcts:iters=20400,mcts:iters=7500,simul=regret";
+        let room = text_width("mcts:iters=20400,mcts:iters=7500,", LEGEND_SIZE) + 1.0;
+        assert_eq!(
+            legend_lines(label, room),
+            ["mcts:iters=20400,mcts:iters=7500,", "simul=regret"]
+        );
+        assert_eq!(legend_lines("greedy", room), ["greedy"]);
+        assert_eq!(legend_lines("filled: differ", 10.0), ["filled:", "differ"]);
+        for line in legend_lines(label, 150.0) {
+            assert!(text_width(&line, LEGEND_SIZE) <= 150.0, "{line}");
+        }
+    }
 
     #[test]
     fn a_titles_note_in_parentheses_goes_under_its_heading() {

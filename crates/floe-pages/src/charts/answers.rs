@@ -76,7 +76,10 @@ pub(super) fn answer_charts(dir: &Path, name: &str, answers: &[Row]) -> Result<V
              difference; filled: found once adjusted by {method} over the study's answers)"
         );
         let path = dir.join(format!("answer-{q}.svg"));
-        let y_label = format!("{measure}, {compared} ({unit})");
+        // The figure's name alone: the line-ups it compares are in the title and would
+        // not fit along the axis.
+        let figure = measure.split(" of ").next().unwrap_or(&measure);
+        let y_label = format!("{figure}, {compared} ({unit})");
         step_chart(&path, &title, "player count", &y_label, &steps, &series)?;
         paths.push(path);
     }
