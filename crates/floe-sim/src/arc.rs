@@ -127,9 +127,8 @@ pub struct Course {
     /// The leader at each mark, found once as it is taken: the measures read it several
     /// times a mark.
     leaders: Vec<Option<usize>>,
-    /// One more than the round of the last mark, 0 before the first question (a plain
-    /// number: it is compared at every question).
-    round: u64,
+    /// The round of the last mark, `None` before the first question.
+    round: Option<u32>,
     /// Questions, those the engine answered itself included.
     questions: u64,
     choices: u64,
@@ -146,7 +145,7 @@ impl Course {
         let most = game.round_limit().map_or(0, |r| r + 2);
         self.marks.reserve(most);
         self.leaders.reserve(most);
-        self.round = 0;
+        self.round = None;
         self.questions = 0;
         self.choices = 0;
         self.choice_answers = 0;
@@ -162,10 +161,10 @@ impl Course {
         state: &G::State,
         answers: usize,
     ) -> Option<&[f64]> {
-        let round = u64::from(game.round(state)) + 1;
-        let opens = self.round != round;
+        let round = game.round(state);
+        let opens = self.round != Some(round);
         if opens {
-            self.round = round;
+            self.round = Some(round);
             self.mark(game, state);
         }
         // Counted without a branch: whether a question is a choice follows the game.
