@@ -182,6 +182,11 @@ impl Game for Arctic {
         observation::encode(obs, out);
     }
 
+    /// Encodes the observation without its final scores, which the encoding leaves out.
+    fn encode_seen(&self, st: &State, seat: Seat, out: &mut [f32]) {
+        observation::encode(&Observation::without_scores(st, seat, false), out);
+    }
+
     fn action_count(&self, _players: usize) -> usize {
         ACTION_COUNT
     }

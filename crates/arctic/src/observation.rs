@@ -73,6 +73,24 @@ pub struct Observation {
 impl Observation {
     /// Returns what `seat` knows of `st` (everything with `whole`).
     pub(crate) fn of(game: &Arctic, st: &State, seat: Seat, whole: bool) -> Observation {
+        let scores = st.is_over().then(|| {
+            Seat::all(st.players())
+                .map(|s| FinalScore {
+                    parts: game.score_parts(st, s),
+                    face_down: crate::scoring::face_down_animals(&st.piles[s.index()], &game.rules),
+                })
+                .collect()
+        });
+        Observation {
+            scores,
+            ..Observation::without_scores(st, seat, whole)
+        }
+    }
+
+    /// Returns [`Observation::of`] without the final scores, which the encoding does not
+    /// hold: [`encode`] writes the same numbers from it, without the search over each
+    /// pile's face-down cards and the lists a finished game's observation allocates.
+    pub(crate) fn without_scores(st: &State, seat: Seat, whole: bool) -> Observation {
         let players = st.players();
         let sees = |s: usize| whole || s == seat.index();
         let mut piles: [SeenPile; MAX_PLAYERS] = Default::default();
@@ -92,14 +110,6 @@ impl Observation {
             turn.penalty_animal = None;
             turn.bear_animal = None;
         }
-        let scores = st.is_over().then(|| {
-            Seat::all(players)
-                .map(|s| FinalScore {
-                    parts: game.score_parts(st, s),
-                    face_down: crate::scoring::face_down_animals(&st.piles[s.index()], &game.rules),
-                })
-                .collect()
-        });
         Observation {
             seat,
             whole,
@@ -133,7 +143,7 @@ impl Observation {
             actor: st.actor,
             phase: st.phase,
             turn,
-            scores,
+            scores: None,
             end_cause: st.is_over().then(|| END_CAUSES[usize::from(st.end_cause)]),
         }
     }

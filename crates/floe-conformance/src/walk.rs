@@ -87,6 +87,9 @@ where
                 )
             });
         }
+        for observer in Seat::all(players) {
+            encoded(game, &state, observer, &mut encoding, case.at(observer));
+        }
         finished(game, kit, &state, case);
     }
 }
@@ -213,7 +216,8 @@ fn refused<G: Game>(
     });
 }
 
-/// Checks that `encode` fills every one of the `encoding_len` values for `observer`.
+/// Checks that `encode` fills every one of the `encoding_len` values for `observer`, and
+/// that `encode_seen` writes the same values, whatever its buffer held.
 fn encoded<G: Game>(game: &G, state: &G::State, observer: Seat, out: &mut [f32], case: Case) {
     out.fill(f32::NAN);
     game.encode(&game.observe(state, observer), out);
@@ -225,6 +229,23 @@ fn encoded<G: Game>(game: &G, state: &G::State, observer: Seat, out: &mut [f32],
             "encode left {unset} of its {} unwritten, the first in field {}",
             floe_io::count(out.len(), "value"),
             floe_io::gate::quoted(field)
+        )
+    });
+    let mut seen = vec![f32::NAN; out.len()];
+    game.encode_seen(state, observer, &mut seen);
+    // Compared bit for bit: the same numbers, not merely equal ones.
+    let differs = out
+        .iter()
+        .zip(&seen)
+        .position(|(a, b)| a.to_bits() != b.to_bits());
+    case.ensure(differs.is_none(), || {
+        let at = differs.unwrap_or(0);
+        let field = crate::layout::field_at(game, game.players(state), at);
+        format!(
+            "encode_seen writes {} at value {at} (field {}), encode of the observation {}",
+            seen[at],
+            floe_io::gate::quoted(field),
+            out[at]
         )
     });
 }

@@ -474,6 +474,16 @@ pub trait Game: Clone + Send + Sync + EncodingLayout + 'static {
     /// whatever `out` held: a front end may hand it the buffer of a previous observation.
     fn encode(&self, observation: &Self::Observation, out: &mut [f32]);
 
+    /// Writes what `seat` knows of `state` into `out` as [`Game::encode`] writes
+    /// [`Game::observe`]'s observation of it, number for number: for a front end that
+    /// wants only the numbers, as a batch of games stepped from Python does at every
+    /// step. The default does just that; a game whose observation holds what its
+    /// encoding leaves out may skip building it (Arctic's final scores, a search over
+    /// each pile's face-down cards). The conformance kit checks that both agree.
+    fn encode_seen(&self, state: &Self::State, seat: Seat, out: &mut [f32]) {
+        self.encode(&self.observe(state, seat), out);
+    }
+
     /// Returns how many distinct answers the game has at a table of `players` seats: every
     /// answer to every question has a fixed number below it ([`Game::action_index`]).
     fn action_count(&self, players: usize) -> usize;

@@ -840,8 +840,8 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
     fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]) {
         let state = self.deal.state();
         let seat = Seat(seat as u8);
-        // `encode` writes every value (its contract, which the conformance checks hold).
-        self.game.encode(&self.game.observe(state, seat), encoding);
+        // `encode_seen` writes every value (its contract, which the conformance checks hold).
+        self.game.encode_seen(state, seat, encoding);
         mask.fill(0);
         if self.game.to_act(state) == Some(seat) {
             for &a in self.deal.answers() {
