@@ -232,15 +232,22 @@ impl CardSet {
     }
 
     /// Returns the cards in id order.
+    ///
+    /// Walks the set as two 64-bit halves, the low one first: finding and clearing the
+    /// lowest bit of a 128-bit number takes both halves at every card, and an encoding
+    /// walks a hundred cards' sets at every step.
     pub fn iter(self) -> impl Iterator<Item = Card> + Clone {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let id = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                Card(id)
+        /// The cards of one half, whose bit 0 is card `base`.
+        fn half(mut bits: u64, base: u8) -> impl Iterator<Item = Card> + Clone {
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let id = base + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    Card(id)
+                })
             })
-        })
+        }
+        half(self.0 as u64, 0).chain(half((self.0 >> 64) as u64, 64))
     }
 
     /// Returns the `i`-th card in id order, if there are more than `i`.

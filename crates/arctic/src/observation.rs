@@ -634,6 +634,15 @@ impl EncodingLayout for Arctic {
     }
 }
 
+/// Writes 1 at each of `cards`' ids in `out` (a field of a bit per card id). A pile's or
+/// the River's cards are marked as they come rather than gathered into a set first: the
+/// same bits, without building and walking the set.
+fn mark(out: &mut [f32], cards: impl IntoIterator<Item = Card>) {
+    for c in cards {
+        out[usize::from(c.id())] = 1.0;
+    }
+}
+
 /// Writes `obs` into `out`, field by field as [`fields`] lays them out.
 pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     let players = usize::from(obs.players);
@@ -641,11 +650,7 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
     out.fill(0.0);
     let mut fields = Fields::new(out, layout);
     let me = obs.seat.index();
-    let set = |out: &mut [f32], cards: CardSet| {
-        for c in cards.iter() {
-            out[usize::from(c.id())] = 1.0;
-        }
-    };
+    let set = |out: &mut [f32], cards: CardSet| mark(out, cards.iter());
     set(fields.take("hand"), obs.hands[me].unwrap_or_default());
     set(
         fields.take("penalty"),
@@ -656,12 +661,9 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
         .flatten()
         .filter(|(_, d)| *d)
         .map(|(c, _)| *c);
-    set(fields.take("own_face_down"), CardSet::of(own_down));
+    mark(fields.take("own_face_down"), own_down);
     set(fields.take("gifts"), obs.gifts);
-    set(
-        fields.take("river"),
-        CardSet::of(obs.river.iter().flatten().copied()),
-    );
+    mark(fields.take("river"), obs.river.iter().flatten().copied());
     let totem = fields.take("totem");
     if let Some(t) = obs.totems[me] {
         totem[t.index()] = 1.0;
@@ -680,7 +682,7 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
         let pile = &obs.piles[s];
         let (up_cards, rest) = row.split_at_mut(CARD_COUNT);
         let up = pile.iter().flatten().filter(|(_, d)| !*d).map(|(c, _)| *c);
-        set(up_cards, CardSet::of(up));
+        mark(up_cards, up);
         let (top, rest) = rest.split_at_mut(CARD_COUNT);
         if let Some(Some((card, false))) = pile.last() {
             top[usize::from(card.id())] = 1.0;
