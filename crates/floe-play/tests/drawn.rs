@@ -163,12 +163,12 @@ fn check_private_fields(game: &str, d: &Drawn, seat: usize) {
 }
 
 /// Checks that no page of `game` drawn for one seat holds a secret of another, and returns
-/// whether the page told in full showed one (so the check could catch it).
+/// whether the page told in full showed a secret (one the check could have caught).
 ///
 /// What a seat never learns: the lines of the game told in full that its own text replay
 /// (itself tested to hide what the seat does not know) never shows, and, in Arctic, the
 /// cards it never sees. None may appear anywhere in the seat's page.
-fn holds_no_secret_of_another(game: &str) -> bool {
+fn check_seat_pages(game: &str) -> bool {
     let (_, counts) = TABLES.iter().find(|(g, _)| *g == game).unwrap();
     // Race to the North Pole's random games are long and hide nothing: one deal is enough.
     let seeds: &[u64] = if game == "north-pole" { &[1] } else { &[1, 2] };
@@ -224,22 +224,25 @@ fn holds_no_secret_of_another(game: &str) -> bool {
 
 #[test]
 fn an_arctic_race_page_drawn_for_one_seat_holds_no_secret_of_another() {
-    assert!(holds_no_secret_of_another("arctic-race"));
+    assert!(check_seat_pages("arctic-race"), "no secret to catch");
 }
 
 #[test]
 fn an_arctic_page_drawn_for_one_seat_holds_no_secret_of_another() {
-    assert!(holds_no_secret_of_another("arctic"));
+    assert!(check_seat_pages("arctic"), "no secret to catch");
 }
 
 #[test]
 fn a_goofspiel_page_drawn_for_one_seat_holds_no_secret_of_another() {
-    assert!(holds_no_secret_of_another("goofspiel"));
+    assert!(check_seat_pages("goofspiel"), "no secret to catch");
 }
 
 /// Race to the North Pole keeps nothing from one seat that another knows (its chance is
 /// hidden from everyone alike), so there is nothing to catch there.
 #[test]
 fn a_north_pole_page_drawn_for_one_seat_holds_nothing_to_catch() {
-    assert!(!holds_no_secret_of_another("north-pole"));
+    assert!(
+        !check_seat_pages("north-pole"),
+        "a secret where there is none"
+    );
 }
