@@ -220,8 +220,8 @@ pub(crate) fn walk<G: Game>(
                 board_due: std::mem::take(&mut board_due),
                 asked: Some(seat),
             });
-            if let Some(mark) = course.question(game, state, answers.len()) {
-                sink(Walked::Mark(mark));
+            if course.question(game, state, answers.len()) {
+                sink(Walked::Mark(course.last_mark()));
             }
             for (view, &viewer) in viewers.iter().enumerate() {
                 if let Some(text) = question(game, state, seat, answers, viewer) {

@@ -34,7 +34,7 @@
 //!   engine answers itself ([`Game::is_forced`]); **branching**: the mean number of
 //!   answers of those with two or more.
 
-use floe_core::{Game, MAX_SEATS, Outcome, Standing};
+use floe_core::{Game, MAX_ACTIONS, MAX_SEATS, Outcome, Standing};
 
 /// One measure of how a game unfolds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub const SCALE: u32 = 1_000_000;
 /// The record of one game's course, reused game after game at a table: its buffer is
 /// made room in for the game's longest game ([`Game::round_limit`]) at the first game and
 /// never given back, so that recording allocates nothing per game.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Course {
     players: usize,
     /// Every seat's standing at each mark (see the module doc), in order.
@@ -127,12 +127,33 @@ pub struct Course {
     /// The leader at each mark, found once as it is taken: the measures read it several
     /// times a mark.
     leaders: Vec<Option<usize>>,
-    /// The round of the last mark, `None` before the first question.
-    round: Option<u32>,
-    /// Questions, those the engine answered itself included.
-    questions: u64,
-    choices: u64,
-    choice_answers: u64,
+    /// The round of the last mark, [`NO_ROUND`] before the first question.
+    round: u32,
+    /// Questions by their number of answers, those the engine answered itself included:
+    /// one count a question, cheaper than keeping the totals the measures read (a
+    /// question has at most [`MAX_ACTIONS`] answers). A `u32` holds them: 2^32 questions
+    /// would be over four seconds of one game at a billion questions a second.
+    by_answers: [u32; ANSWER_SLOTS],
+}
+
+/// [`Course::round`] before the game's first question: no game reaches this round.
+const NO_ROUND: u32 = u32::MAX;
+
+/// The slots of [`Course::by_answers`]: a power of two above [`MAX_ACTIONS`], so that a
+/// question's slot, its number of answers modulo this, is that number itself, found with
+/// no check.
+const ANSWER_SLOTS: usize = (MAX_ACTIONS + 1).next_power_of_two();
+
+impl Default for Course {
+    fn default() -> Course {
+        Course {
+            players: 0,
+            marks: Vec::new(),
+            leaders: Vec::new(),
+            round: NO_ROUND,
+            by_answers: [0; ANSWER_SLOTS],
+        }
+    }
 }
 
 impl Course {
@@ -145,47 +166,36 @@ impl Course {
         let most = game.round_limit().map_or(0, |r| r + 2);
         self.marks.reserve(most);
         self.leaders.reserve(most);
-        self.round = None;
-        self.questions = 0;
-        self.choices = 0;
-        self.choice_answers = 0;
+        self.round = NO_ROUND;
+        self.by_answers = [0; ANSWER_SLOTS];
     }
 
     /// Records a question with `answers` answers asked in `state`, marking the standings
-    /// first when it opens a round. Returns the mark taken, if one was: a replay shows it
-    /// where it was read, by the one rule the measures use.
+    /// first when it opens a round. Returns whether it took a mark ([`Course::last_mark`]):
+    /// a replay shows it where it was read, by the one rule the measures use.
     #[inline]
-    pub fn question<G: Game>(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        answers: usize,
-    ) -> Option<&[f64]> {
+    pub fn question<G: Game>(&mut self, game: &G, state: &G::State, answers: usize) -> bool {
         let round = game.round(state);
-        let opens = self.round != Some(round);
+        let opens = self.round != round;
         if opens {
-            self.round = Some(round);
+            self.round = round;
             self.mark(game, state);
         }
-        // Counted without a branch: whether a question is a choice follows the game.
-        let choice = answers >= 2;
-        self.questions += 1;
-        self.choices += u64::from(choice);
-        self.choice_answers += if choice { answers as u64 } else { 0 };
-        opens.then(|| self.last_mark())
+        self.by_answers[answers % ANSWER_SLOTS] += 1;
+        opens
     }
 
     /// Records an answer the engine gave itself to a question with one answer, when
     /// `event` reports one ([`Game::is_forced`]): a question, but no choice.
     #[inline]
     pub fn event<G: Game>(&mut self, game: &G, event: &G::Event) {
-        self.questions += u64::from(game.is_forced(event));
+        self.by_answers[1] += u32::from(game.is_forced(event));
     }
 
     /// Records the game's end, which came to `outcome`, and returns its last mark: each
     /// seat's final score.
     pub fn end(&mut self, outcome: &Outcome) -> &[f64] {
-        self.push(std::array::from_fn(|s| f64::from(outcome.scores[s])));
+        self.push(|s| f64::from(outcome.scores[s]));
         self.last_mark()
     }
 
@@ -194,19 +204,28 @@ impl Course {
     fn mark<G: Game>(&mut self, game: &G, state: &G::State) {
         let mut standings = [Standing::default(); MAX_SEATS];
         game.standings(state, &mut standings);
-        self.push(std::array::from_fn(|s| {
-            standings[s].points + standings[s].progress
-        }));
+        self.push(|s| standings[s].points + standings[s].progress);
     }
 
-    /// Adds the mark `m` with its leader.
-    fn push(&mut self, m: [f64; MAX_SEATS]) {
-        self.leaders.push(leader(&m[..self.players]));
+    /// Adds the mark of standings `standing(seat)` with its leader. The places of the
+    /// seats the game does not have hold minus infinity, below every standing: the leader
+    /// is then found over every place at once, with no branch on how many seats play.
+    #[inline(always)]
+    fn push(&mut self, standing: impl Fn(usize) -> f64) {
+        let players = self.players;
+        let m = std::array::from_fn(|s| {
+            if s < players {
+                standing(s)
+            } else {
+                f64::NEG_INFINITY
+            }
+        });
+        self.leaders.push(leader(&m));
         self.marks.push(m);
     }
 
     /// The mark just taken.
-    fn last_mark(&self) -> &[f64] {
+    pub fn last_mark(&self) -> &[f64] {
         self.marks.last().map_or(&[], |m| &m[..self.players])
     }
 
@@ -221,10 +240,17 @@ impl Course {
         let winner = (outcome.winner_count() == 1)
             .then(|| (0..self.players).find(|&s| outcome.is_winner(floe_core::Seat(s as u8))))
             .flatten();
+        // Sums over every slot, with no branch; the questions of fewer than two answers
+        // (of one: a question has at least one) are taken out after.
+        let counts = &self.by_answers[..=MAX_ACTIONS];
+        let questions: u64 = counts.iter().map(|&n| u64::from(n)).sum();
+        let answers: u64 = (0..).zip(counts).map(|(a, &n)| a * u64::from(n)).sum();
+        let (none, one) = (u64::from(counts[0]), u64::from(counts[1]));
+        let (choices, choice_answers) = (questions - none - one, answers - one);
         let mut arc = GameArc {
             lead_changes: lead_changes(self.leaders.iter().copied()),
-            real_choices: (self.questions > 0).then(|| self.choices as f64 / self.questions as f64),
-            branching: (self.choices > 0).then(|| self.choice_answers as f64 / self.choices as f64),
+            real_choices: (questions > 0).then(|| choices as f64 / questions as f64),
+            branching: (choices > 0).then(|| choice_answers as f64 / choices as f64),
             ..GameArc::default()
         };
         if let Some(w) = winner {
@@ -285,19 +311,20 @@ impl GameArc {
     }
 }
 
-/// Returns the seat whose standing at `mark` is above every other's, if one is: one pass,
-/// as it runs at every mark of every game followed.
+/// Returns the seat whose standing at `mark` is above every other's, if one is: the best
+/// standing, then the seats that hold it as bits, with no branch, as it runs at every mark
+/// of every game followed (on a whole mark, whose length is known, the loops unroll).
 fn leader(mark: &[f64]) -> Option<usize> {
-    let (first, rest) = mark.split_first()?;
-    let (mut best, mut top, mut tied) = (0, *first, false);
-    for (s, &m) in rest.iter().enumerate() {
-        if m > top {
-            (best, top, tied) = (s + 1, m, false);
-        } else if m == top {
-            tied = true;
-        }
-    }
-    (!tied).then_some(best)
+    let top = mark
+        .iter()
+        .fold(f64::NEG_INFINITY, |top, &m| if m > top { m } else { top });
+    let at_top = mark
+        .iter()
+        .enumerate()
+        .fold(0u32, |bits, (s, &m)| bits | u32::from(m == top) << s);
+    at_top
+        .is_power_of_two()
+        .then(|| at_top.trailing_zeros() as usize)
 }
 
 /// Returns how many times the leader changes over marks whose leaders are `leaders`.
@@ -314,7 +341,7 @@ fn lead_changes(leaders: impl Iterator<Item = Option<usize>>) -> u32 {
 }
 
 /// Fills the measures that follow the sole winner `w` over the marks `after` the start
-/// (each holding `players` standings), whose leaders are `leaders`.
+/// (each holding `players` standings, then minus infinity), whose leaders are `leaders`.
 fn follow_winner(
     arc: &mut GameArc,
     after: &[[f64; MAX_SEATS]],
@@ -326,15 +353,12 @@ fn follow_winner(
     if n == 0 {
         return;
     }
-    let seats = |m: &[f64; MAX_SEATS]| -> [f64; MAX_SEATS] {
-        std::array::from_fn(|s| if s < players { m[s] } else { f64::NAN })
-    };
     let leads = |k: usize| leaders[k] == Some(w);
     let (mut behind, mut short) = (0usize, 0.0);
     for (k, m) in after.iter().enumerate() {
         if !leads(k) {
             behind += 1;
-            short += m[..players].iter().copied().fold(f64::MIN, f64::max) - m[w];
+            short += m.iter().copied().fold(f64::NEG_INFINITY, f64::max) - m[w];
         }
     }
     arc.drama = Some(behind as f64 / n as f64);
@@ -346,7 +370,7 @@ fn follow_winner(
         (held_from + 1) as f64 / n as f64
     });
     let half_time = n.div_ceil(2) - 1;
-    let half = seats(&after[half_time]);
+    let half = after[half_time];
     let mut sorted = half;
     sorted[..players].sort_by(f64::total_cmp);
     let median = match players % 2 {
@@ -365,7 +389,7 @@ mod tests {
         let players = marks[0].len();
         let rows: Vec<[f64; MAX_SEATS]> = marks
             .iter()
-            .map(|m| std::array::from_fn(|s| m.get(s).copied().unwrap_or(0.0)))
+            .map(|m| std::array::from_fn(|s| m.get(s).copied().unwrap_or(f64::NEG_INFINITY)))
             .collect();
         let leaders: Vec<Option<usize>> = marks.iter().map(|m| leader(m)).collect();
         let mut arc = GameArc {
