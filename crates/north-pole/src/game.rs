@@ -12,7 +12,7 @@ use crate::engine::NorthPole;
 use crate::event::Event;
 use crate::figures::{self, FIGURES};
 use crate::info;
-use crate::observation::{self, Observation};
+use crate::observation::{self, Observation, TableView};
 use crate::rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, TieBreak};
 use crate::standing;
 use crate::state::{PAWNS, State};
@@ -251,6 +251,12 @@ impl Game for NorthPole {
 
     fn encode(&self, obs: &Observation, out: &mut [f32]) {
         observation::encode(obs, out);
+    }
+
+    /// Reads the state as the observation would show it, without building the observation:
+    /// every seat sees the same, and the encoding leaves out most of what it holds.
+    fn encode_seen(&self, st: &State, _seat: Seat, out: &mut [f32]) {
+        observation::encode(&TableView::new(self, st), out);
     }
 
     fn action_count(&self, _players: usize) -> usize {

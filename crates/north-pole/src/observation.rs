@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 use crate::action::CardRef;
 use crate::board::{Bits, Name, Square, at, bit, squares, turn, turn_bits};
 use crate::card_words::card_key;
-use crate::deck::{EQUIPMENT, MOVEMENTS, StormColour};
+use crate::deck::{Card, EQUIPMENT, MOVEMENTS, StormColour};
 use crate::ending::END_CAUSES;
 use crate::engine::NorthPole;
 use crate::map::SIDE_NAMES;
@@ -218,27 +218,24 @@ impl Observation {
     /// Returns what every seat knows of `st`.
     pub fn of(game: &NorthPole, st: &State) -> Observation {
         let rules = &game.rules;
-        let r = st.rotation;
+        let seen = TableView::new(game, st);
         let players = st.players();
         let seats = (0..players)
             .map(|p| {
                 let player = &st.seats[p];
                 let mut counts = [0u8; 64];
-                let (mut pawns, mut igloos) = (0, 0);
-                for (i, place) in player.pawns().iter().enumerate() {
+                let mut pawns = 0;
+                for place in player.pawns() {
                     if let Place::Board(s) = *place {
-                        let t = turn(s, r);
+                        let t = turn(s, st.rotation);
                         pawns |= bit(t);
                         counts[usize::from(t)] += 1;
-                        if player.igloos() & (1 << i) != 0 {
-                            igloos |= bit(t);
-                        }
                     }
                 }
                 SeatView {
                     side: rules.side(players, p),
                     pawns,
-                    igloos,
+                    igloos: seen.igloos(p),
                     counts,
                     ship: player.on_ship(),
                     pole: player.at_pole(),
@@ -254,39 +251,30 @@ impl Observation {
                 .map(|&c| game.card_ref(c))
                 .collect()
         });
-        let open = turn_bits(rules.geo.open(rules.disc_kind(), r, st.orientation), r);
-        let draw = st.draw.iter().fold(0u128, |a, &c| a | 1 << c);
         let over = st.is_over();
         Observation {
             players: st.players,
-            to_act: (!over).then_some(st.seat),
-            round: st.round + u32::from(!over),
+            to_act: seen.to_act(),
+            round: seen.round(),
             phase: st.phase,
             end_cause: over.then_some(st.end_cause),
-            rotation: r,
+            rotation: st.rotation,
             orientation: st.orientation,
-            open,
+            open: seen.open(),
             seats,
-            bear: st.bear.map(|s| turn(s, r)),
-            holes: turn_bits(st.holes, r),
-            masks: st
-                .corner_discs
-                .iter()
-                .fold(0, |a, &(s, _)| a | bit(turn(s, r))),
-            scoreboard_disc: st.scoreboard_disc.is_some(),
+            bear: seen.bear(),
+            holes: seen.holes(),
+            masks: seen.masks(),
+            scoreboard_disc: seen.scoreboard_disc(),
             groups,
-            draw,
-            top_colour: st
-                .draw
-                .last()
-                .filter(|_| rules.storm_colour_public)
-                .map(|&c| rules.card(c).colour),
+            draw: st.draw.iter().fold(0u128, |a, &c| a | 1 << c),
+            top_colour: seen.top_colour(),
             discard: st.discard,
             storm: st.storm,
             storm_total: st.storm_total,
-            threshold: rules.threshold(players),
-            stack: st.stack.len() as u8,
-            cracked: rules.geo.cracked[usize::from(r)],
+            threshold: seen.threshold(),
+            stack: seen.stack(),
+            cracked: seen.cracked(),
             camps: rules.geo.all_camps,
             weak: rules.geo.weak,
             team_play: rules.team_play,
@@ -471,6 +459,289 @@ impl Observation {
     }
 }
 
+/// What [`encode`] reads of what every seat sees, in the table frame. An [`Observation`]
+/// holds it, and [`TableView`] reads it straight off a state: so `Game::encode_seen` writes
+/// the encoding without building the observation (its pawn counts per square, its card
+/// lists, its draw pile as a set, which the encoding only counts), and both write it with
+/// the same code.
+pub(crate) trait Shown {
+    /// Seats at the table.
+    fn players(&self) -> usize;
+    /// Writes seat `p`'s pawns on each table square (a count) into `plane`, all 0 before.
+    fn pawns(&self, p: usize, plane: &mut [f32]);
+    /// The table squares with one of seat `p`'s pawns in an igloo.
+    fn igloos(&self, p: usize) -> Bits;
+    /// Seat `p`'s pawns on the ship.
+    fn ship(&self, p: usize) -> u8;
+    /// Seat `p`'s pawns on the scoreboard.
+    fn pole(&self, p: usize) -> u8;
+    /// Seat `p`'s equipment held by type (in [`EQUIPMENT`] order).
+    fn held(&self, p: usize) -> [u8; EQUIPMENT.len()];
+    /// Seat `p`'s full Backpacks.
+    fn packs(&self, p: usize) -> usize;
+    /// The cards of the group on table side `side` (S, W, N, E).
+    fn group(&self, side: usize) -> impl Iterator<Item = Card>;
+    /// The bear's table square.
+    fn bear(&self) -> Option<Square>;
+    /// Holes.
+    fn holes(&self) -> Bits;
+    /// Face-down discs on corners.
+    fn masks(&self) -> Bits;
+    /// Open entries.
+    fn open(&self) -> Bits;
+    /// Cracks in effect, as [`Observation::cracked`].
+    fn cracked(&self) -> (Bits, Bits);
+    /// The storm pile's points.
+    fn storm_total(&self) -> u16;
+    /// The storm threshold at this table.
+    fn threshold(&self) -> u8;
+    /// Cards in the draw pile.
+    fn draw_len(&self) -> usize;
+    /// The discard pile.
+    fn discard(&self) -> u128;
+    /// Discs in the stack.
+    fn stack(&self) -> u8;
+    /// The round, from 1.
+    fn round(&self) -> u32;
+    /// Clockwise quarter turns of the top board.
+    fn rotation(&self) -> u8;
+    /// The North Pole disc's orientation.
+    fn orientation(&self) -> u8;
+    /// The seat asked, or `None` once the game is over.
+    fn to_act(&self) -> Option<u8>;
+    /// The storm colour of the draw pile's top card, where the rules make it public.
+    fn top_colour(&self) -> Option<StormColour>;
+    /// Whether the scoreboard still holds its face-down disc.
+    fn scoreboard_disc(&self) -> bool;
+}
+
+impl Shown for Observation {
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn pawns(&self, p: usize, plane: &mut [f32]) {
+        let seat = &self.seats[p];
+        for s in squares(seat.pawns) {
+            plane[usize::from(s)] = f32::from(seat.counts[usize::from(s)]);
+        }
+    }
+
+    fn igloos(&self, p: usize) -> Bits {
+        self.seats[p].igloos
+    }
+
+    fn ship(&self, p: usize) -> u8 {
+        self.seats[p].ship
+    }
+
+    fn pole(&self, p: usize) -> u8 {
+        self.seats[p].pole
+    }
+
+    fn held(&self, p: usize) -> [u8; EQUIPMENT.len()] {
+        self.seats[p].held
+    }
+
+    fn packs(&self, p: usize) -> usize {
+        self.seats[p].packs.len()
+    }
+
+    fn group(&self, side: usize) -> impl Iterator<Item = Card> {
+        self.groups[side].iter().map(|c| c.card())
+    }
+
+    fn bear(&self) -> Option<Square> {
+        self.bear
+    }
+
+    fn holes(&self) -> Bits {
+        self.holes
+    }
+
+    fn masks(&self) -> Bits {
+        self.masks
+    }
+
+    fn open(&self) -> Bits {
+        self.open
+    }
+
+    fn cracked(&self) -> (Bits, Bits) {
+        self.cracked
+    }
+
+    fn storm_total(&self) -> u16 {
+        self.storm_total
+    }
+
+    fn threshold(&self) -> u8 {
+        self.threshold
+    }
+
+    fn draw_len(&self) -> usize {
+        count(self.draw) as usize
+    }
+
+    fn discard(&self) -> u128 {
+        self.discard
+    }
+
+    fn stack(&self) -> u8 {
+        self.stack
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn rotation(&self) -> u8 {
+        self.rotation
+    }
+
+    fn orientation(&self) -> u8 {
+        self.orientation
+    }
+
+    fn to_act(&self) -> Option<u8> {
+        self.to_act
+    }
+
+    fn top_colour(&self) -> Option<StormColour> {
+        self.top_colour
+    }
+
+    fn scoreboard_disc(&self) -> bool {
+        self.scoreboard_disc
+    }
+}
+
+/// A state as every seat sees it, in the table frame: the one reading of the state behind
+/// [`Observation::of`] and `Game::encode_seen` alike.
+pub(crate) struct TableView<'a> {
+    game: &'a NorthPole,
+    st: &'a State,
+}
+
+impl<'a> TableView<'a> {
+    /// Returns the view of `st` under `game`'s rules.
+    pub(crate) fn new(game: &'a NorthPole, st: &'a State) -> TableView<'a> {
+        TableView { game, st }
+    }
+
+    /// Returns `s` in the table frame.
+    fn turned(&self, s: Square) -> Square {
+        turn(s, self.st.rotation)
+    }
+}
+
+impl Shown for TableView<'_> {
+    fn players(&self) -> usize {
+        self.st.players()
+    }
+
+    fn pawns(&self, p: usize, plane: &mut [f32]) {
+        for place in self.st.seats[p].pawns() {
+            if let Place::Board(s) = *place {
+                plane[usize::from(self.turned(s))] += 1.0;
+            }
+        }
+    }
+
+    fn igloos(&self, p: usize) -> Bits {
+        turn_bits(self.st.seats[p].squares().1, self.st.rotation)
+    }
+
+    fn ship(&self, p: usize) -> u8 {
+        self.st.seats[p].on_ship()
+    }
+
+    fn pole(&self, p: usize) -> u8 {
+        self.st.seats[p].at_pole()
+    }
+
+    fn held(&self, p: usize) -> [u8; EQUIPMENT.len()] {
+        self.st.seats[p].held
+    }
+
+    fn packs(&self, p: usize) -> usize {
+        self.st.seats[p].packs.len()
+    }
+
+    fn group(&self, side: usize) -> impl Iterator<Item = Card> {
+        let group = &self.st.groups[self.st.group_of(side as u8)];
+        group.iter().map(|&c| self.game.rules.card(c))
+    }
+
+    fn bear(&self) -> Option<Square> {
+        self.st.bear.map(|s| self.turned(s))
+    }
+
+    fn holes(&self) -> Bits {
+        turn_bits(self.st.holes, self.st.rotation)
+    }
+
+    fn masks(&self) -> Bits {
+        let discs = self.st.corner_discs.iter();
+        discs.fold(0, |a, &(s, _)| a | bit(self.turned(s)))
+    }
+
+    fn open(&self) -> Bits {
+        let (rules, r) = (&self.game.rules, self.st.rotation);
+        turn_bits(rules.geo.open(rules.disc_kind(), r, self.st.orientation), r)
+    }
+
+    fn cracked(&self) -> (Bits, Bits) {
+        self.game.rules.geo.cracked[usize::from(self.st.rotation)]
+    }
+
+    fn storm_total(&self) -> u16 {
+        self.st.storm_total
+    }
+
+    fn threshold(&self) -> u8 {
+        self.game.rules.threshold(self.st.players())
+    }
+
+    fn draw_len(&self) -> usize {
+        self.st.draw.len()
+    }
+
+    fn discard(&self) -> u128 {
+        self.st.discard
+    }
+
+    fn stack(&self) -> u8 {
+        self.st.stack.len() as u8
+    }
+
+    fn round(&self) -> u32 {
+        self.st.round + u32::from(!self.st.is_over())
+    }
+
+    fn rotation(&self) -> u8 {
+        self.st.rotation
+    }
+
+    fn orientation(&self) -> u8 {
+        self.st.orientation
+    }
+
+    fn to_act(&self) -> Option<u8> {
+        (!self.st.is_over()).then_some(self.st.seat)
+    }
+
+    fn top_colour(&self) -> Option<StormColour> {
+        let rules = &self.game.rules;
+        let top = self.st.draw.last().filter(|_| rules.storm_colour_public);
+        top.map(|&c| rules.card(c).colour)
+    }
+
+    fn scoreboard_disc(&self) -> bool {
+        self.st.scoreboard_disc.is_some()
+    }
+}
+
 /// Squares per side of the board: a plane is `SIDE` ranks of `SIDE` files.
 const SIDE: usize = crate::board::SIDE as usize;
 /// Numbers per seat: ship, Pole, each equipment type, full Backpacks.
@@ -576,9 +847,9 @@ impl EncodingLayout for NorthPole {
     }
 }
 
-/// Writes `obs` into `out` (of [`encoding_len`] numbers), field by field as [`FIELDS`]
-/// lays them out.
-pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
+/// Writes what `seen` shows into `out` (of [`encoding_len`] numbers), field by field as
+/// [`FIELDS`] lays them out.
+pub(crate) fn encode(seen: &impl Shown, out: &mut [f32]) {
     out.fill(0.0);
     let mut fields = Fields::new(out, &FIELDS);
     let plane = |out: &mut [f32], bits: Bits| {
@@ -586,55 +857,58 @@ pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
             out[usize::from(s)] = 1.0;
         }
     };
+    let players = seen.players();
     let pawns = fields.take("pawns");
-    for (seat, out) in obs.seats.iter().zip(pawns.chunks_exact_mut(SIDE * SIDE)) {
-        for s in squares(seat.pawns) {
-            out[usize::from(s)] = f32::from(seat.counts[usize::from(s)]);
-        }
+    for (p, out) in pawns
+        .chunks_exact_mut(SIDE * SIDE)
+        .take(players)
+        .enumerate()
+    {
+        seen.pawns(p, out);
     }
     let igloos = fields.take("igloos");
-    for seat in &obs.seats {
-        plane(igloos, seat.igloos);
+    for p in 0..players {
+        plane(igloos, seen.igloos(p));
     }
-    plane(fields.take("bear"), obs.bear.map_or(0, bit));
-    plane(fields.take("holes"), obs.holes);
-    plane(fields.take("face_down_discs"), obs.masks);
-    plane(fields.take("open_entries"), obs.open);
-    plane(fields.take("cracks_east"), obs.cracked.0);
-    plane(fields.take("cracks_north"), obs.cracked.1);
+    plane(fields.take("bear"), seen.bear().map_or(0, bit));
+    plane(fields.take("holes"), seen.holes());
+    plane(fields.take("face_down_discs"), seen.masks());
+    plane(fields.take("open_entries"), seen.open());
+    let (east, north) = seen.cracked();
+    plane(fields.take("cracks_east"), east);
+    plane(fields.take("cracks_north"), north);
     let seats = fields.take("seats");
-    for (seat, out) in obs.seats.iter().zip(seats.chunks_exact_mut(PER_SEAT)) {
-        out[0] = f32::from(seat.ship);
-        out[1] = f32::from(seat.pole);
-        for (k, &n) in seat.held.iter().enumerate() {
+    for (p, out) in seats.chunks_exact_mut(PER_SEAT).take(players).enumerate() {
+        out[0] = f32::from(seen.ship(p));
+        out[1] = f32::from(seen.pole(p));
+        for (k, &n) in seen.held(p).iter().enumerate() {
             out[2 + k] = f32::from(n);
         }
-        out[2 + EQUIPMENT.len()] = seat.packs.len() as f32;
+        out[2 + EQUIPMENT.len()] = seen.packs(p) as f32;
     }
     let groups = fields.take("card_groups");
-    for (group, out) in obs.groups.iter().zip(groups.chunks_exact_mut(PER_GROUP)) {
-        for c in group {
-            let card = c.card();
+    for (side, out) in groups.chunks_exact_mut(PER_GROUP).enumerate() {
+        for card in seen.group(side) {
             out[card.movement as usize * 4 + card.mode as usize] += 1.0;
             out[PER_GROUP - 1] += f32::from(card.points);
         }
     }
-    fields.take("storm")[0] = f32::from(obs.storm_total) / f32::from(obs.threshold.max(1));
-    fields.take("draw_pile")[0] = count(obs.draw) as f32;
-    fields.take("discard_pile")[0] = count(obs.discard) as f32;
-    fields.take("stack")[0] = f32::from(obs.stack);
-    fields.take("round")[0] = obs.round as f32 / ROUND_SCALE;
-    fields.take("rotation")[usize::from(obs.rotation)] = 1.0;
-    fields.take("orientation")[usize::from(obs.orientation)] = 1.0;
+    fields.take("storm")[0] = f32::from(seen.storm_total()) / f32::from(seen.threshold().max(1));
+    fields.take("draw_pile")[0] = seen.draw_len() as f32;
+    fields.take("discard_pile")[0] = count(seen.discard()) as f32;
+    fields.take("stack")[0] = f32::from(seen.stack());
+    fields.take("round")[0] = seen.round() as f32 / ROUND_SCALE;
+    fields.take("rotation")[usize::from(seen.rotation())] = 1.0;
+    fields.take("orientation")[usize::from(seen.orientation())] = 1.0;
     let to_act = fields.take("to_act");
-    if let Some(seat) = obs.to_act {
+    if let Some(seat) = seen.to_act() {
         to_act[usize::from(seat)] = 1.0;
     }
     let top_colour = fields.take("top_colour");
-    if let Some(c) = obs.top_colour {
+    if let Some(c) = seen.top_colour() {
         top_colour[c as usize] = 1.0;
     }
-    fields.take("scoreboard_disc")[0] = f32::from(u8::from(obs.scoreboard_disc));
+    fields.take("scoreboard_disc")[0] = f32::from(u8::from(seen.scoreboard_disc()));
     fields.finish();
 }
 
