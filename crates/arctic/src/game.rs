@@ -7,7 +7,7 @@ use crate::engine::{Arctic, END_CAUSES};
 use crate::event::Event;
 use crate::figures::{self, FIGURES};
 use crate::info;
-use crate::observation::{self, ActionKey, Observation};
+use crate::observation::{self, ActionKey, Observation, SeatView};
 use crate::rules::{LANDSCAPE_LEN, MAX_PLAYERS, MIN_PLAYERS, Rules};
 use crate::state::{Phase, State};
 
@@ -182,9 +182,11 @@ impl Game for Arctic {
         observation::encode(obs, out);
     }
 
-    /// Encodes the observation without its final scores, which the encoding leaves out.
+    /// Reads what `seat` knows off the state, without building the observation: its piles
+    /// card by card as the seat sees them, and a finished game's final scores, which the
+    /// encoding leaves out.
     fn encode_seen(&self, st: &State, seat: Seat, out: &mut [f32]) {
-        observation::encode(&Observation::without_scores(st, seat, false), out);
+        observation::encode(&SeatView::new(st, seat), out);
     }
 
     fn action_count(&self, _players: usize) -> usize {

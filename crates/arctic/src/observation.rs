@@ -81,16 +81,6 @@ impl Observation {
                 })
                 .collect()
         });
-        Observation {
-            scores,
-            ..Observation::without_scores(st, seat, whole)
-        }
-    }
-
-    /// Returns [`Observation::of`] without the final scores, which the encoding does not
-    /// hold: [`encode`] writes the same numbers from it, without the search over each
-    /// pile's face-down cards and the lists a finished game's observation allocates.
-    pub(crate) fn without_scores(st: &State, seat: Seat, whole: bool) -> Observation {
         let players = st.players();
         let sees = |s: usize| whole || s == seat.index();
         let mut piles: [SeenPile; MAX_PLAYERS] = Default::default();
@@ -143,7 +133,7 @@ impl Observation {
             actor: st.actor,
             phase: st.phase,
             turn,
-            scores: None,
+            scores,
             end_cause: st.is_over().then(|| END_CAUSES[usize::from(st.end_cause)]),
         }
     }
@@ -643,67 +633,352 @@ fn mark(out: &mut [f32], cards: impl IntoIterator<Item = Card>) {
     }
 }
 
-/// Writes `obs` into `out`, field by field as [`fields`] lays them out.
-pub(crate) fn encode(obs: &Observation, out: &mut [f32]) {
-    let players = usize::from(obs.players);
+/// What [`encode`] reads of what one seat knows. An [`Observation`] holds it, and
+/// [`SeatView`] reads it straight off a state: so `Game::encode_seen` writes the encoding
+/// without building the observation (every pile card by card as the seat sees it), and
+/// both write it with the same code. "The observer" is the seat that knows.
+pub(crate) trait Shown {
+    /// Seats at the table.
+    fn players(&self) -> usize;
+    /// The observer's hand.
+    fn hand(&self) -> CardSet;
+    /// The observer's penalty zone.
+    fn penalty(&self) -> CardSet;
+    /// The observer's face-down pile cards.
+    fn own_face_down(&self) -> impl Iterator<Item = Card>;
+    /// The cards the observer gave with bear B whose place it still knows.
+    fn gifts(&self) -> CardSet;
+    /// The River's cards.
+    fn river(&self) -> impl Iterator<Item = Card>;
+    /// The observer's totem animal.
+    fn totem(&self) -> Option<Animal>;
+    /// Each animal's token's landscape position.
+    fn tokens(&self) -> [u8; ANIMAL_COUNT];
+    /// Each power card's side up.
+    fn sides(&self) -> [Side; ANIMAL_COUNT];
+    /// Each power card's holder (`None`: the centre).
+    fn holders(&self) -> [Option<Seat>; ANIMAL_COUNT];
+    /// Seat `s`'s face-up pile cards.
+    fn face_up(&self, s: usize) -> impl Iterator<Item = Card>;
+    /// Seat `s`'s pile's top card if it lies face up.
+    fn top_face_up(&self, s: usize) -> Option<Card>;
+    /// Cards in seat `s`'s pile.
+    fn pile_len(&self, s: usize) -> usize;
+    /// Face-down cards in seat `s`'s pile.
+    fn face_down_len(&self, s: usize) -> usize;
+    /// Cards in seat `s`'s hand.
+    fn hand_size(&self, s: usize) -> u8;
+    /// Cards in seat `s`'s penalty zone.
+    fn penalty_size(&self, s: usize) -> u8;
+    /// The cards known to be in seat `s`'s hand.
+    fn in_hand(&self, s: usize) -> CardSet;
+    /// The cards known to be in seat `s`'s hand, penalty zone or face-down pile.
+    fn private(&self, s: usize) -> CardSet;
+    /// Cards in the draw pile.
+    fn draw_len(&self) -> u8;
+    /// Cards in the Reserve.
+    fn reserve_len(&self) -> u8;
+    /// Whether the Reserve is open.
+    fn reserve_open(&self) -> bool;
+    /// The round in progress, from 0.
+    fn round(&self) -> u32;
+    /// Whether the final round is being played.
+    fn final_round(&self) -> bool;
+    /// Whether the end is triggered.
+    fn end_triggered(&self) -> bool;
+    /// The seat whose question is pending.
+    fn actor(&self) -> Seat;
+    /// The pending question.
+    fn phase(&self) -> Phase;
+}
+
+impl Shown for Observation {
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn hand(&self) -> CardSet {
+        self.hands[self.seat.index()].unwrap_or_default()
+    }
+
+    fn penalty(&self) -> CardSet {
+        self.penalties[self.seat.index()].unwrap_or_default()
+    }
+
+    fn own_face_down(&self) -> impl Iterator<Item = Card> {
+        let pile = self.piles[self.seat.index()].iter().flatten();
+        pile.filter(|(_, down)| *down).map(|(c, _)| *c)
+    }
+
+    fn gifts(&self) -> CardSet {
+        self.gifts
+    }
+
+    fn river(&self) -> impl Iterator<Item = Card> {
+        self.river.iter().flatten().copied()
+    }
+
+    fn totem(&self) -> Option<Animal> {
+        self.totems[self.seat.index()]
+    }
+
+    fn tokens(&self) -> [u8; ANIMAL_COUNT] {
+        self.tokens
+    }
+
+    fn sides(&self) -> [Side; ANIMAL_COUNT] {
+        self.sides
+    }
+
+    fn holders(&self) -> [Option<Seat>; ANIMAL_COUNT] {
+        self.holders
+    }
+
+    fn face_up(&self, s: usize) -> impl Iterator<Item = Card> {
+        let pile = self.piles[s].iter().flatten();
+        pile.filter(|(_, down)| !*down).map(|(c, _)| *c)
+    }
+
+    fn top_face_up(&self, s: usize) -> Option<Card> {
+        match self.piles[s].last() {
+            Some(Some((card, false))) => Some(*card),
+            _ => None,
+        }
+    }
+
+    fn pile_len(&self, s: usize) -> usize {
+        self.piles[s].len()
+    }
+
+    fn face_down_len(&self, s: usize) -> usize {
+        let pile = self.piles[s].iter();
+        pile.filter(|c| c.is_none_or(|(_, down)| down)).count()
+    }
+
+    fn hand_size(&self, s: usize) -> u8 {
+        self.hand_sizes[s]
+    }
+
+    fn penalty_size(&self, s: usize) -> u8 {
+        self.penalty_sizes[s]
+    }
+
+    fn in_hand(&self, s: usize) -> CardSet {
+        self.in_hand[s]
+    }
+
+    fn private(&self, s: usize) -> CardSet {
+        self.private[s]
+    }
+
+    fn draw_len(&self) -> u8 {
+        self.draw_len
+    }
+
+    fn reserve_len(&self) -> u8 {
+        self.reserve_len
+    }
+
+    fn reserve_open(&self) -> bool {
+        self.reserve_open
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn final_round(&self) -> bool {
+        self.final_round
+    }
+
+    fn end_triggered(&self) -> bool {
+        self.end_triggered
+    }
+
+    fn actor(&self) -> Seat {
+        self.actor
+    }
+
+    fn phase(&self) -> Phase {
+        self.phase
+    }
+}
+
+/// What one seat knows of a state, read off the state: what [`Observation::of`] shows
+/// that seat, fact by fact, without building it. Of the other seats' hands, penalty zones
+/// and face-down pile cards it reads only their counts, as the observation shows them.
+pub(crate) struct SeatView<'a> {
+    st: &'a State,
+    seat: Seat,
+}
+
+impl<'a> SeatView<'a> {
+    /// Returns what `seat` knows of `st`.
+    pub(crate) fn new(st: &'a State, seat: Seat) -> SeatView<'a> {
+        SeatView { st, seat }
+    }
+}
+
+impl Shown for SeatView<'_> {
+    fn players(&self) -> usize {
+        self.st.players()
+    }
+
+    fn hand(&self) -> CardSet {
+        self.st.hands[self.seat.index()]
+    }
+
+    fn penalty(&self) -> CardSet {
+        self.st.penalties[self.seat.index()]
+    }
+
+    fn own_face_down(&self) -> impl Iterator<Item = Card> {
+        let pile = self.st.piles[self.seat.index()].iter();
+        pile.filter(|c| c.is_face_down()).map(|c| c.card())
+    }
+
+    fn gifts(&self) -> CardSet {
+        self.st.gifts[self.seat.index()]
+    }
+
+    fn river(&self) -> impl Iterator<Item = Card> {
+        self.st.river.iter().flatten().copied()
+    }
+
+    fn totem(&self) -> Option<Animal> {
+        Some(self.st.totems[self.seat.index()])
+    }
+
+    fn tokens(&self) -> [u8; ANIMAL_COUNT] {
+        self.st.tokens
+    }
+
+    fn sides(&self) -> [Side; ANIMAL_COUNT] {
+        self.st.sides
+    }
+
+    fn holders(&self) -> [Option<Seat>; ANIMAL_COUNT] {
+        ANIMALS.map(|a| self.st.holder(a))
+    }
+
+    fn face_up(&self, s: usize) -> impl Iterator<Item = Card> {
+        let pile = self.st.piles[s].iter();
+        pile.filter(|c| !c.is_face_down()).map(|c| c.card())
+    }
+
+    fn top_face_up(&self, s: usize) -> Option<Card> {
+        let top = self.st.piles[s].last();
+        top.filter(|c| !c.is_face_down()).map(|c| c.card())
+    }
+
+    fn pile_len(&self, s: usize) -> usize {
+        self.st.piles[s].len()
+    }
+
+    fn face_down_len(&self, s: usize) -> usize {
+        self.st.piles[s].iter().filter(|c| c.is_face_down()).count()
+    }
+
+    fn hand_size(&self, s: usize) -> u8 {
+        self.st.hands[s].len() as u8
+    }
+
+    fn penalty_size(&self, s: usize) -> u8 {
+        self.st.penalties[s].len() as u8
+    }
+
+    fn in_hand(&self, s: usize) -> CardSet {
+        self.st.in_hand[s]
+    }
+
+    fn private(&self, s: usize) -> CardSet {
+        self.st.private[s]
+    }
+
+    fn draw_len(&self) -> u8 {
+        self.st.draw.len() as u8
+    }
+
+    fn reserve_len(&self) -> u8 {
+        self.st.reserve.len() as u8
+    }
+
+    fn reserve_open(&self) -> bool {
+        self.st.reserve_open
+    }
+
+    fn round(&self) -> u32 {
+        self.st.round
+    }
+
+    fn final_round(&self) -> bool {
+        self.st.final_round
+    }
+
+    fn end_triggered(&self) -> bool {
+        self.st.end_triggered
+    }
+
+    fn actor(&self) -> Seat {
+        self.st.actor
+    }
+
+    fn phase(&self) -> Phase {
+        self.st.phase
+    }
+}
+
+/// Writes what `seen` shows into `out`, field by field as [`fields`] lays them out.
+pub(crate) fn encode(seen: &impl Shown, out: &mut [f32]) {
+    let players = seen.players();
     let layout = &LAYOUTS[players - MIN_PLAYERS];
     out.fill(0.0);
     let mut fields = Fields::new(out, layout);
-    let me = obs.seat.index();
     let set = |out: &mut [f32], cards: CardSet| mark(out, cards.iter());
-    set(fields.take("hand"), obs.hands[me].unwrap_or_default());
-    set(
-        fields.take("penalty"),
-        obs.penalties[me].unwrap_or_default(),
-    );
-    let own_down = obs.piles[me]
-        .iter()
-        .flatten()
-        .filter(|(_, d)| *d)
-        .map(|(c, _)| *c);
-    mark(fields.take("own_face_down"), own_down);
-    set(fields.take("gifts"), obs.gifts);
-    mark(fields.take("river"), obs.river.iter().flatten().copied());
+    set(fields.take("hand"), seen.hand());
+    set(fields.take("penalty"), seen.penalty());
+    mark(fields.take("own_face_down"), seen.own_face_down());
+    set(fields.take("gifts"), seen.gifts());
+    mark(fields.take("river"), seen.river());
     let totem = fields.take("totem");
-    if let Some(t) = obs.totems[me] {
+    if let Some(t) = seen.totem() {
         totem[t.index()] = 1.0;
     }
     let tokens = fields.take("tokens");
-    for (row, &pos) in tokens.chunks_exact_mut(LANDSCAPE_LEN).zip(&obs.tokens) {
+    for (row, pos) in tokens.chunks_exact_mut(LANDSCAPE_LEN).zip(seen.tokens()) {
         row[usize::from(pos)] = 1.0;
     }
     let powers = fields.take("powers");
+    let (sides, holders) = (seen.sides(), seen.holders());
     for (a, row) in powers.chunks_exact_mut(3 + players).enumerate() {
-        row[usize::from(obs.sides[a] == Side::B)] = 1.0;
-        row[2 + obs.holders[a].map_or(players, |s| s.index())] = 1.0;
+        row[usize::from(sides[a] == Side::B)] = 1.0;
+        row[2 + holders[a].map_or(players, |s| s.index())] = 1.0;
     }
     let seats = fields.take("seats");
     for (s, row) in seats.chunks_exact_mut(PER_SEAT).enumerate() {
-        let pile = &obs.piles[s];
         let (up_cards, rest) = row.split_at_mut(CARD_COUNT);
-        let up = pile.iter().flatten().filter(|(_, d)| !*d).map(|(c, _)| *c);
-        mark(up_cards, up);
+        mark(up_cards, seen.face_up(s));
         let (top, rest) = rest.split_at_mut(CARD_COUNT);
-        if let Some(Some((card, false))) = pile.last() {
+        if let Some(card) = seen.top_face_up(s) {
             top[usize::from(card.id())] = 1.0;
         }
         let (counts, rest) = rest.split_at_mut(4);
-        counts[0] = pile.len() as f32;
-        counts[1] = pile.iter().filter(|c| c.is_none_or(|(_, d)| d)).count() as f32;
-        counts[2] = f32::from(obs.hand_sizes[s]);
-        counts[3] = f32::from(obs.penalty_sizes[s]);
+        counts[0] = seen.pile_len(s) as f32;
+        counts[1] = seen.face_down_len(s) as f32;
+        counts[2] = f32::from(seen.hand_size(s));
+        counts[3] = f32::from(seen.penalty_size(s));
         let (in_hand, private) = rest.split_at_mut(CARD_COUNT);
-        set(in_hand, obs.in_hand[s]);
-        set(private, obs.private[s]);
+        set(in_hand, seen.in_hand(s));
+        set(private, seen.private(s));
     }
-    fields.take("draw_pile")[0] = f32::from(obs.draw_len);
-    fields.take("reserve")[0] = f32::from(obs.reserve_len);
-    fields.take("reserve_open")[0] = f32::from(u8::from(obs.reserve_open));
-    fields.take("round")[0] = obs.round as f32;
-    fields.take("final_round")[0] = f32::from(u8::from(obs.final_round));
-    fields.take("end_triggered")[0] = f32::from(u8::from(obs.end_triggered));
-    fields.take("to_act")[obs.actor.index()] = 1.0;
-    fields.take("phase")[obs.phase as usize] = 1.0;
+    fields.take("draw_pile")[0] = f32::from(seen.draw_len());
+    fields.take("reserve")[0] = f32::from(seen.reserve_len());
+    fields.take("reserve_open")[0] = f32::from(u8::from(seen.reserve_open()));
+    fields.take("round")[0] = seen.round() as f32;
+    fields.take("final_round")[0] = f32::from(u8::from(seen.final_round()));
+    fields.take("end_triggered")[0] = f32::from(u8::from(seen.end_triggered()));
+    fields.take("to_act")[seen.actor().index()] = 1.0;
+    fields.take("phase")[seen.phase() as usize] = 1.0;
     fields.finish();
 }
 
