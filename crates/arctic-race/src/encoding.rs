@@ -134,10 +134,17 @@ impl Writer<'_> {
         }
     }
 
+    /// Returns the next `n` values to write, and moves past them: a group of values is
+    /// written as one slice, its bounds checked once rather than value by value.
+    fn next(&mut self, n: usize) -> &mut [f32] {
+        let values = &mut self.out[self.at..self.at + n];
+        self.at += n;
+        values
+    }
+
     fn value(&mut self, v: f32) {
         debug_assert!((0.0..=1.0).contains(&v), "encoded values lie in 0..=1: {v}");
-        self.out[self.at] = v;
-        self.at += 1;
+        self.next(1)[0] = v;
     }
 
     fn flag(&mut self, b: bool) {
@@ -146,15 +153,17 @@ impl Writer<'_> {
 
     /// Writes `n` values, 1 at `hot` and 0 elsewhere (all 0 for `None`).
     fn one_hot(&mut self, n: usize, hot: Option<usize>) {
-        for i in 0..n {
-            self.flag(hot == Some(i));
+        let values = self.next(n);
+        values.fill(0.0);
+        if let Some(v) = hot.and_then(|h| values.get_mut(h)) {
+            *v = 1.0;
         }
     }
 
     /// Writes one bit per card of `set`.
     fn cards(&mut self, set: CardSet) {
-        for card in Card::ALL {
-            self.flag(set & card.bit() != 0);
+        for (v, card) in self.next(CARDS).iter_mut().zip(Card::ALL) {
+            *v = f32::from(u8::from(set & card.bit() != 0));
         }
     }
 
