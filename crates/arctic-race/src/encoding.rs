@@ -9,13 +9,13 @@
 //! card not on their pile), so two observations of one seat encode equally exactly when
 //! they are equal.
 
-use floe_core::{EncodingLayout, Field, Seat, Tiler, tiled_len};
+use floe_core::{EncodingLayout, Field, MAX_SEATS, Seat, Tiler, tiled_len};
 
 use crate::observation::Observation;
 use crate::pieces::{CARDS, Card, CardSet, Icon, RACERS, Racer};
 use crate::race::ArcticRace;
 use crate::rules::Rules;
-use crate::state::{END_CAUSES, Phase, Position};
+use crate::state::{END_CAUSES, Phase, Position, State};
 
 /// Values per racer: three place flags, position, place.
 const PER_RACER: usize = 5;
@@ -189,14 +189,53 @@ fn icon_index(icon: Icon) -> usize {
     }
 }
 
-/// Writes `obs`, taken under `rules`, into `out` (of [`len`] values), field by field as
-/// [`fields`] lays them out.
+/// What [`encode`] reads of what one seat knows: an [`Observation`]'s masked state, or the
+/// state itself, without the copy an observation masks (`Game::encode_seen`). Of the
+/// hidden facts the encoding reads only the observer's own hand and face-down card, which
+/// both hold alike; of the other seats' face-down cards, only whether there is one.
+pub(crate) struct Seen<'a> {
+    /// The observer.
+    seat: Seat,
+    /// The state, its hidden parts read only for the observer.
+    st: &'a State,
+    /// Tiles in the supply.
+    supply_len: usize,
+    /// The seats with a card face down that the observer cannot see.
+    face_down: [bool; MAX_SEATS],
+}
+
+impl<'a> Seen<'a> {
+    /// Returns what `obs` shows.
+    pub(crate) fn observed(obs: &'a Observation) -> Seen<'a> {
+        Seen {
+            seat: obs.seat,
+            st: obs.public(),
+            supply_len: obs.supply_len(),
+            face_down: std::array::from_fn(|s| obs.has_face_down(Seat(s as u8))),
+        }
+    }
+
+    /// Returns what `seat` knows of `st`, as [`Observation::of`] shows it.
+    pub(crate) fn state(st: &'a State, seat: Seat) -> Seen<'a> {
+        Seen {
+            seat,
+            st,
+            supply_len: st.supply.len(),
+            face_down: std::array::from_fn(|s| {
+                s != seat.index() && s < st.players() && st.committed(Seat(s as u8)).is_some()
+            }),
+        }
+    }
+}
+
+/// Writes what `seen` shows, taken under `rules`, into `out` (of [`len`] values), field by
+/// field as [`fields`] lays them out.
 ///
 /// # Panics
 /// Panics if `out` is not exactly as long as [`len`] says (a debug build says so before it
 /// writes).
-pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
-    let st = obs.public();
+pub(crate) fn encode(rules: &Rules, seen: &Seen, out: &mut [f32]) {
+    let st = seen.st;
     let players = st.players();
     let layout = cfg!(debug_assertions).then(|| fields(rules, players));
     if let Some(layout) = &layout {
@@ -236,14 +275,14 @@ pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
     }
     w.field("face_down");
     for seat in seats() {
-        w.flag(obs.has_face_down(seat));
+        w.flag(seen.face_down[seat.index()]);
     }
     w.field("observer");
-    w.one_hot(players, Some(obs.seat.index()));
+    w.one_hot(players, Some(seen.seat.index()));
     w.field("hand");
-    w.cards(st.hand(obs.seat));
+    w.cards(st.hand(seen.seat));
     w.field("own_face_down");
-    w.one_hot(CARDS, st.committed(obs.seat).map(|c| c as usize));
+    w.one_hot(CARDS, st.committed(seen.seat).map(|c| c as usize));
     let over = matches!(st.phase(), Phase::Over(_));
     w.field("token_holder");
     w.one_hot(players, Some(st.token_holder().index()));
@@ -274,7 +313,7 @@ pub(crate) fn encode(rules: &Rules, obs: &Observation, out: &mut [f32]) {
         }
     }
     w.field("supply");
-    w.share(obs.supply_len(), rules.tile_count());
+    w.share(seen.supply_len, rules.tile_count());
     w.field("supply_ran_out");
     w.flag(st.supply_ran_out);
     let mut copies = [0usize; crate::rules::MAX_TILE_KINDS];

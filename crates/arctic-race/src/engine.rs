@@ -6,7 +6,7 @@ use floe_core::{
 use rand::seq::SliceRandom;
 
 use crate::answers;
-use crate::encoding;
+use crate::encoding::{self, Seen};
 use crate::event::{Event, TileView};
 use crate::movement::{Flow, Step, collect, roll};
 use crate::observation::{self, ActionKey, Observation};
@@ -543,7 +543,12 @@ impl Game for ArcticRace {
     }
 
     fn encode(&self, observation: &Observation, out: &mut [f32]) {
-        encoding::encode(&self.rules, observation, out);
+        encoding::encode(&self.rules, &Seen::observed(observation), out);
+    }
+
+    /// Reads the state for `seat`, without the masked copy its observation is.
+    fn encode_seen(&self, st: &State, seat: Seat, out: &mut [f32]) {
+        encoding::encode(&self.rules, &Seen::state(st, seat), out);
     }
 
     fn action_count(&self, _players: usize) -> usize {
