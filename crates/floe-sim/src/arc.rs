@@ -134,6 +134,11 @@ pub struct Course {
     /// question has at most [`MAX_ACTIONS`] answers). A `u32` holds them: 2^32 questions
     /// would be over four seconds of one game at a billion questions a second.
     by_answers: [u32; ANSWER_SLOTS],
+    /// The slots the game can fill, from none to its most answers: a question's answers
+    /// are distinct actions, so at most the game's [`Game::action_count`]. Only these are
+    /// cleared and summed: a Goofspiel question has at most 13 answers of the 64 a
+    /// question can have.
+    slots: usize,
 }
 
 /// [`Course::round`] before the game's first question: no game reaches this round.
@@ -152,6 +157,7 @@ impl Default for Course {
             leaders: Vec::new(),
             round: NO_ROUND,
             by_answers: [0; ANSWER_SLOTS],
+            slots: 0,
         }
     }
 }
@@ -167,7 +173,10 @@ impl Course {
         self.marks.reserve(most);
         self.leaders.reserve(most);
         self.round = NO_ROUND;
-        self.by_answers = [0; ANSWER_SLOTS];
+        let slots = game.action_count(players).min(MAX_ACTIONS) + 1;
+        // The last game's slots too, should it have had more seats and more answers.
+        self.by_answers[..slots.max(self.slots)].fill(0);
+        self.slots = slots;
     }
 
     /// Records a question with `answers` answers asked in `state`, marking the standings
@@ -181,6 +190,10 @@ impl Course {
             self.round = round;
             self.mark(game, state);
         }
+        debug_assert!(
+            answers < self.slots,
+            "{answers} answers, above the game's actions"
+        );
         self.by_answers[answers % ANSWER_SLOTS] += 1;
         opens
     }
@@ -242,7 +255,7 @@ impl Course {
             .flatten();
         // Sums over every slot, with no branch; the questions of fewer than two answers
         // (of one: a question has at least one) are taken out after.
-        let counts = &self.by_answers[..=MAX_ACTIONS];
+        let counts = &self.by_answers[..self.slots];
         let questions: u64 = counts.iter().map(|&n| u64::from(n)).sum();
         let answers: u64 = (0..).zip(counts).map(|(a, &n)| a * u64::from(n)).sum();
         let (none, one) = (u64::from(counts[0]), u64::from(counts[1]));
