@@ -25,6 +25,9 @@ pub const MAX_RANK: usize = 3;
 pub struct Shape {
     dims: [usize; MAX_RANK],
     rank: usize,
+    /// The number of values, kept rather than multiplied out: an encoder asks every
+    /// field's size at every encode ([`Fields::take`]).
+    size: usize,
 }
 
 impl Shape {
@@ -39,14 +42,16 @@ impl Shape {
             "a field has 1 to MAX_RANK dimensions"
         );
         let mut all = [1; MAX_RANK];
-        let mut i = 0;
+        let (mut size, mut i) = (1, 0);
         while i < dims.len() {
             all[i] = dims[i];
+            size *= dims[i];
             i += 1;
         }
         Shape {
             dims: all,
             rank: dims.len(),
+            size,
         }
     }
 
@@ -58,12 +63,7 @@ impl Shape {
     /// Returns the number of values: the product of the dimensions.
     #[inline]
     pub const fn size(&self) -> usize {
-        let (mut size, mut i) = (1, 0);
-        while i < self.rank {
-            size *= self.dims[i];
-            i += 1;
-        }
-        size
+        self.size
     }
 }
 
