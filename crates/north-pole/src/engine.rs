@@ -802,7 +802,7 @@ impl NorthPole {
             Phase::Actor => {
                 let board = Board::of(&self.rules, st, seat);
                 let face = self.moving_card(&st.play);
-                let (free, igloo, bear) = board.steps(gear).movers(face);
+                let (free, igloo, bear) = board.movers(face, gear);
                 // Pawns by table square, the one outside an igloo first; then the bear.
                 let (free, igloo) = (Self::table_bits(st, free), Self::table_bits(st, igloo));
                 for s in squares(free | igloo) {

@@ -106,9 +106,10 @@ impl<'a> Board<'a> {
         let bear = st.bear.map_or(0, bit);
         occupied |= bear;
         let ambush = !st.stack_empty();
+        // With the stack empty every square is shared: no piece is a victim.
         let shared = if ambush { geo.all_camps } else { !0 };
         let victims = |opposing: Bits| {
-            let open = if ambush { opposing & !shared } else { 0 };
+            let open = opposing & !shared;
             [open & !igloos, open]
         };
         Board {
@@ -139,30 +140,77 @@ impl<'a> Board<'a> {
     /// Returns the steps a play with `gear` can take here, for asking of several cards
     /// which pieces they move.
     pub fn steps(&self, gear: Gear) -> Steps<'_> {
+        self.steps_taking(gear, Kinds::BOTH)
+    }
+
+    /// Returns the pieces P may move that `card` moves with `gear`, as [`Steps::movers`]
+    /// does, finding only the kind of step the card takes (the actor question asks about
+    /// one card).
+    pub fn movers(&self, card: Card, gear: Gear) -> (Bits, Bits, bool) {
+        self.steps_taking(gear, STEP_KINDS[card.movement as usize])
+            .movers(card)
+    }
+
+    /// Returns the steps a play with `gear` can take here, of the `kinds` asked for (the
+    /// others left empty).
+    #[inline(always)]
+    fn steps_taking(&self, gear: Gear, kinds: Kinds) -> Steps<'_> {
         let clear = self.clear_for(gear);
-        // The squares from which a step in one of `dirs` lands in `to`.
-        let back = |to: Bits, dirs: [Dir; 4]| {
-            dirs.into_iter()
-                .fold(0, |acc, d| acc | shift(to, d.opposite()) & clear[d.index()])
+        // The squares from which a step of each kind asked for lands in `to`.
+        let both = |to: Bits| {
+            [
+                if kinds.has(Kinds::STRAIGHT) {
+                    back(to, clear, STRAIGHT)
+                } else {
+                    0
+                },
+                if kinds.has(Kinds::DIAGONAL) {
+                    back(to, clear, DIAGONAL)
+                } else {
+                    0
+                },
+            ]
         };
-        let both = |to: Bits| [back(to, STRAIGHT), back(to, DIAGONAL)];
         let pick = usize::from(gear.pick);
         let victims = [self.victims[0][pick], self.victims[1][pick]];
+        // Only pieces outside igloos and off the base camps move into ambushes.
+        let onto_victim = |from: Bits, victims: Bits| {
+            if self.ambush && from & !self.geo.all_camps != 0 {
+                both(victims)
+            } else {
+                [0; 2]
+            }
+        };
+        let open = self.open_for(gear);
+        let onto_free = both(self.free);
+        let onto_victim = [
+            onto_victim(self.own_free, victims[0]),
+            onto_victim(self.bear, victims[1]),
+        ];
+        // By kind, whether some piece moves onto a free square or open weak ice (a step of
+        // that kind), and whether some piece moves into an ambush.
+        let pieces = self.own_free | self.own_igloo | self.bear;
+        let camps = self.geo.all_camps;
+        let by_kind = |kind: usize, bit: u8| {
+            let plain = pieces & (onto_free[kind] | open) != 0;
+            let ambush =
+                (self.own_free & onto_victim[0][kind] | self.bear & onto_victim[1][kind]) & !camps;
+            (
+                if plain { bit } else { 0 },
+                if ambush != 0 { bit } else { 0 },
+            )
+        };
+        let (straight, straight_ambush) = by_kind(0, Kinds::STRAIGHT);
+        let (diagonal, diagonal_ambush) = by_kind(1, Kinds::DIAGONAL);
+        let plain = Kinds(straight | diagonal);
         Steps {
             board: self,
             victims,
-            open: self.open_for(gear),
-            onto_free: both(self.free),
-            // Only pieces outside igloos and off the base camps move into ambushes.
-            onto_victim: [(self.own_free, victims[0]), (self.bear, victims[1])].map(
-                |(from, victims)| {
-                    if self.ambush && from & !self.geo.all_camps != 0 {
-                        both(victims)
-                    } else {
-                        [0; 2]
-                    }
-                },
-            ),
+            open,
+            onto_free,
+            onto_victim,
+            plain,
+            armed: Kinds(plain.0 | straight_ambush | diagonal_ambush),
         }
     }
 
@@ -265,23 +313,57 @@ impl<'a> Board<'a> {
     }
 }
 
-/// By [`Movement`], whether it takes a straight step and a diagonal one (as masks).
-const STEP_KINDS: [[Bits; 2]; MOVEMENTS.len()] = {
-    let mut kinds = [[0; 2]; MOVEMENTS.len()];
+/// By [`Movement`], the kinds of step it takes.
+const STEP_KINDS: [Kinds; MOVEMENTS.len()] = {
+    let mut kinds = [Kinds(0); MOVEMENTS.len()];
     let mut i = 0;
     while i < MOVEMENTS.len() {
         let movement = MOVEMENTS[i];
-        let (straight, diagonal) = match movement {
-            Movement::March | Movement::Dash => (true, false),
-            Movement::Swoop => (false, true),
-            Movement::Gallop => (true, true),
-            Movement::Sling | Movement::Pinch => (false, false),
+        kinds[movement as usize] = match movement {
+            Movement::March | Movement::Dash => Kinds(Kinds::STRAIGHT),
+            Movement::Swoop => Kinds(Kinds::DIAGONAL),
+            Movement::Gallop => Kinds(Kinds::STRAIGHT | Kinds::DIAGONAL),
+            Movement::Sling | Movement::Pinch => Kinds(0),
         };
-        kinds[movement as usize] = [if straight { !0 } else { 0 }, if diagonal { !0 } else { 0 }];
         i += 1;
     }
     kinds
 };
+
+/// A set of kinds of step: [`Kinds::STRAIGHT`], [`Kinds::DIAGONAL`].
+#[derive(Clone, Copy)]
+struct Kinds(u8);
+
+impl Kinds {
+    /// A straight step.
+    const STRAIGHT: u8 = 1;
+    /// A diagonal step.
+    const DIAGONAL: u8 = 2;
+    /// Both kinds, for asking about several cards.
+    const BOTH: Kinds = Kinds(Kinds::STRAIGHT | Kinds::DIAGONAL);
+
+    /// Returns whether the set holds `kind`.
+    const fn has(self, kind: u8) -> bool {
+        self.0 & kind != 0
+    }
+
+    /// Returns every square if the set holds `kind`, else none: a mask, as cards come in
+    /// no order a branch could learn.
+    const fn mask(self, kind: u8) -> Bits {
+        (0 as Bits).wrapping_sub(self.has(kind) as Bits)
+    }
+}
+
+/// Returns the squares from which a step in one of `dirs`, allowed from the squares
+/// `clear` gives by direction, lands in `to`. Always inlined, with `dirs` one of the fixed
+/// sets, so that each step is a constant shift: every question about cards and actors asks
+/// it.
+#[inline(always)]
+fn back(to: Bits, clear: &[Bits; 8], dirs: [Dir; 4]) -> Bits {
+    let from = |d: Dir| shift(to, d.opposite()) & clear[d.index()];
+    let [a, b, c, d] = dirs;
+    from(a) | from(b) | from(c) | from(d)
+}
 
 /// The steps a play with one set of equipment can take on a [`Board`], found once for the
 /// several cards a question asks about: which pieces each card moves.
@@ -296,6 +378,11 @@ pub struct Steps<'b> {
     /// The squares from which a straight step, and a diagonal one, lands on a victim of a
     /// pawn, then of the bear.
     onto_victim: [[Bits; 2]; 2],
+    /// The kinds of step by which some piece moves without an ambush: found once, so that
+    /// asking whether a card moves anything is a lookup.
+    plain: Kinds,
+    /// The kinds of step by which some piece moves, ambushes included.
+    armed: Kinds,
 }
 
 impl Steps<'_> {
@@ -310,9 +397,9 @@ impl Steps<'_> {
     pub fn movers(&self, card: Card) -> (Bits, Bits, bool) {
         let b = self.board;
         let camps = b.geo.all_camps;
-        // Of a straight step and a diagonal one, those the card takes: looked up, as cards
-        // come in no order a branch could learn.
-        let [straight, diagonal] = STEP_KINDS[card.movement as usize];
+        // Of a straight step and a diagonal one, those the card takes.
+        let kinds = STEP_KINDS[card.movement as usize];
+        let (straight, diagonal) = (kinds.mask(Kinds::STRAIGHT), kinds.mask(Kinds::DIAGONAL));
         let takes = |[s, d]: [Bits; 2]| s & straight | d & diagonal;
         match card.movement {
             Movement::Sling if b.ambush => {
@@ -329,7 +416,10 @@ impl Steps<'_> {
         let onto = takes(self.onto_free) | self.open;
         // Only pieces outside igloos and off the base camps move into ambushes.
         let ambush = if card.mode == Mode::B { !camps } else { 0 };
-        let [pawn_ambush, bear_ambush] = self.onto_victim.map(|v| takes(v) & ambush);
+        let [pawn_ambush, bear_ambush] = [
+            takes(self.onto_victim[0]) & ambush,
+            takes(self.onto_victim[1]) & ambush,
+        ];
         (
             b.own_free & (onto | pawn_ambush),
             b.own_igloo & onto,
@@ -337,10 +427,21 @@ impl Steps<'_> {
         )
     }
 
-    /// Returns whether `card` has a target for some piece P may move.
+    /// Returns whether `card` has a target for some piece P may move: whether
+    /// [`Steps::movers`] finds any, looked up by the kinds of step the card takes (a Sling
+    /// asks the board).
+    #[inline]
     pub fn moves_some(&self, card: Card) -> bool {
-        let (free, igloo, bear) = self.movers(card);
-        free | igloo != 0 || bear
+        if card.movement == Movement::Sling {
+            let (free, _, bear) = self.movers(card);
+            return free != 0 || bear;
+        }
+        let moving = if card.mode == Mode::B {
+            self.armed
+        } else {
+            self.plain
+        };
+        moving.0 & STEP_KINDS[card.movement as usize].0 != 0
     }
 }
 
@@ -384,6 +485,7 @@ mod tests {
             for id in 0..rules.card_count() as u8 {
                 let card = rules.card(id);
                 let (free, igloo, bear) = steps.movers(card);
+                assert_eq!(board.movers(card, gear), (free, igloo, bear), "one card's");
                 let movers = |pawns: Bits, in_igloo: bool| {
                     squares(pawns)
                         .filter(|&s| has_target(card, Actor::Pawn(s, in_igloo), gear))
