@@ -627,10 +627,14 @@ impl EncodingLayout for Arctic {
 /// Writes 1 at each of `cards`' ids in `out` (a field of a bit per card id). A pile's or
 /// the River's cards are marked as they come rather than gathered into a set first: the
 /// same bits, without building and walking the set.
-fn mark(out: &mut [f32], cards: impl IntoIterator<Item = Card>) {
+/// Returns how many it marked.
+fn mark(out: &mut [f32], cards: impl IntoIterator<Item = Card>) -> usize {
+    let mut marked = 0;
     for c in cards {
         out[usize::from(c.id())] = 1.0;
+        marked += 1;
     }
+    marked
 }
 
 /// What [`encode`] reads of what one seat knows. An [`Observation`] holds it, and
@@ -664,8 +668,6 @@ pub(crate) trait Shown {
     fn top_face_up(&self, s: usize) -> Option<Card>;
     /// Cards in seat `s`'s pile.
     fn pile_len(&self, s: usize) -> usize;
-    /// Face-down cards in seat `s`'s pile.
-    fn face_down_len(&self, s: usize) -> usize;
     /// Cards in seat `s`'s hand.
     fn hand_size(&self, s: usize) -> u8;
     /// Cards in seat `s`'s penalty zone.
@@ -748,11 +750,6 @@ impl Shown for Observation {
 
     fn pile_len(&self, s: usize) -> usize {
         self.piles[s].len()
-    }
-
-    fn face_down_len(&self, s: usize) -> usize {
-        let pile = self.piles[s].iter();
-        pile.filter(|c| c.is_none_or(|(_, down)| down)).count()
     }
 
     fn hand_size(&self, s: usize) -> u8 {
@@ -875,10 +872,6 @@ impl Shown for SeatView<'_> {
         self.st.piles[s].len()
     }
 
-    fn face_down_len(&self, s: usize) -> usize {
-        self.st.piles[s].iter().filter(|c| c.is_face_down()).count()
-    }
-
     fn hand_size(&self, s: usize) -> u8 {
         self.st.hands[s].len() as u8
     }
@@ -957,14 +950,16 @@ pub(crate) fn encode(seen: &impl Shown, out: &mut [f32]) {
     let seats = fields.take("seats");
     for (s, row) in seats.chunks_exact_mut(PER_SEAT).enumerate() {
         let (up_cards, rest) = row.split_at_mut(CARD_COUNT);
-        mark(up_cards, seen.face_up(s));
+        // Every pile card not face up is face down (one the observer cannot see included):
+        // counted as the face-up ones are marked, rather than in a second pass.
+        let face_up = mark(up_cards, seen.face_up(s));
         let (top, rest) = rest.split_at_mut(CARD_COUNT);
         if let Some(card) = seen.top_face_up(s) {
             top[usize::from(card.id())] = 1.0;
         }
         let (counts, rest) = rest.split_at_mut(4);
         counts[0] = seen.pile_len(s) as f32;
-        counts[1] = seen.face_down_len(s) as f32;
+        counts[1] = (seen.pile_len(s) - face_up) as f32;
         counts[2] = f32::from(seen.hand_size(s));
         counts[3] = f32::from(seen.penalty_size(s));
         let (in_hand, private) = rest.split_at_mut(CARD_COUNT);
