@@ -175,8 +175,7 @@ pub fn open_record(
     let mut answers = record.answers.iter().enumerate();
     while let Some(seat) = session.to_act() {
         if let Some(spec) = &bots[seat] {
-            let answer = session.bot_answer(spec)?;
-            session.apply_quietly(answer)?;
+            session.play_bot_quietly(spec)?;
             continue;
         }
         let Some((at, &answer)) = answers.next() else {

@@ -361,6 +361,13 @@ impl Session {
         self.live.outcome()
     }
 
+    /// Returns the share of the win `seat` took once the game is over (1 for a win alone,
+    /// 1/n of a win shared by n seats, 0 for a loss), as [`Session::outcome`] tells it
+    /// but without building it: a front end stepping many games asks it after every step.
+    pub fn win_share(&self, seat: usize) -> Option<f32> {
+        self.live.win_share(seat)
+    }
+
     /// Returns the final scores once the game is over, as `floe replay` ends a game's
     /// log: how it ended, then each seat's points, progress and win.
     pub fn final_scores(&self) -> Option<String> {
@@ -374,8 +381,30 @@ impl Session {
     /// # Errors
     /// Fails on a bad spec (the message `--bots` gives) or once the game is over.
     pub fn bot_answer(&mut self, spec: &str) -> Result<usize> {
+        self.asked(spec, false)
+    }
+
+    /// Asks the bot `spec` the pending question and carries out its answer quietly, noting
+    /// the steps [`Session::bot_answer`] and then [`Session::apply_quietly`] of its answer
+    /// note; but the answer, one the question lists, is carried out as the bot gave it,
+    /// without going through its number and being checked against the question's answers
+    /// again (a bot's answer took a fifth of a batched step that way). Returns its number.
+    ///
+    /// # Errors
+    /// As [`Session::bot_answer`]; the game then stays as it was.
+    pub fn play_bot_quietly(&mut self, spec: &str) -> Result<usize> {
         let seat = self.to_act();
-        let answer = self.live.bot_answer(spec)?;
+        let answer = self.asked(spec, true)?;
+        if let Some(seat) = seat {
+            self.steps.push(Step::Answered { seat, answer });
+        }
+        Ok(answer)
+    }
+
+    /// [`Session::bot_answer`], the answer carried out too if `carry_out`.
+    fn asked(&mut self, spec: &str, carry_out: bool) -> Result<usize> {
+        let seat = self.to_act();
+        let answer = self.live.bot_answer(spec, carry_out)?;
         if let Some(seat) = seat {
             let spec = match self.specs.iter().find(|known| known.as_ref() == spec) {
                 Some(known) => known.clone(),
@@ -446,8 +475,9 @@ trait Stepped: Send {
     fn revealed_by(&self, answers: &[usize], seats: &[usize]) -> Result<Option<String>>;
     fn observation(&self, seat: usize) -> Seen;
     fn outcome(&self) -> Option<Finish>;
+    fn win_share(&self, seat: usize) -> Option<f32>;
     fn final_scores(&self) -> Option<String>;
-    fn bot_answer(&mut self, spec: &str) -> Result<usize>;
+    fn bot_answer(&mut self, spec: &str, carry_out: bool) -> Result<usize>;
     fn check_bot(&self, spec: &str) -> Result<()>;
     fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>);
     fn action_count(&self) -> usize;
@@ -761,6 +791,16 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
         })
     }
 
+    fn win_share(&self, seat: usize) -> Option<f32> {
+        let outcome = self.game.outcome(self.deal.state())?;
+        let won = outcome.is_winner(Seat(seat as u8));
+        Some(if won {
+            1.0 / outcome.winner_count() as f32
+        } else {
+            0.0
+        })
+    }
+
     fn final_scores(&self) -> Option<String> {
         let outcome = self.game.outcome(self.deal.state())?;
         Some(crate::replay::final_scores(
@@ -770,7 +810,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
         ))
     }
 
-    fn bot_answer(&mut self, spec: &str) -> Result<usize> {
+    fn bot_answer(&mut self, spec: &str, carry_out: bool) -> Result<usize> {
         let Some(seat) = self.game.to_act(self.deal.state()) else {
             bail!(
                 "bot {}: the game is over; there is no question to answer",
@@ -787,6 +827,9 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
         let action = self
             .deal
             .ask(&self.game, seat, &mut self.bots[seat.index()][at].1);
+        if carry_out {
+            self.deal.advance(&self.game, action, &mut |_| {});
+        }
         Ok(self.game.action_index(action))
     }
 

@@ -110,6 +110,32 @@ fn bots_asked_through_a_session_play_game_0_of_the_run() {
 }
 
 #[test]
+fn a_bot_played_quietly_plays_and_notes_what_asking_it_and_applying_its_answer_do() {
+    for name in ["goofspiel", "arctic-race", "arctic", "north-pole"] {
+        let (mut asked, mut played) = (
+            Session::new(name, None, 2, 5).unwrap(),
+            Session::new(name, None, 2, 5).unwrap(),
+        );
+        while let Some(seat) = asked.to_act() {
+            let bot = ["random", "greedy"][seat];
+            let answer = asked.bot_answer(bot).unwrap();
+            asked.apply_quietly(answer).unwrap();
+            assert_eq!(played.play_bot_quietly(bot).unwrap(), answer, "{name}");
+            assert_eq!(
+                played.observation(seat).unwrap(),
+                asked.observation(seat).unwrap()
+            );
+        }
+        assert_eq!(played.steps(), asked.steps(), "{name}");
+        assert_eq!(played.outcome(), asked.outcome(), "{name}");
+        assert!(
+            played.play_bot_quietly("random").is_err(),
+            "no question once over"
+        );
+    }
+}
+
+#[test]
 fn a_copy_shares_the_dice_from_where_it_was_made() {
     let mut game = Session::new("north-pole", None, 2, 3).unwrap();
     game.apply(game.answers()[0].index).unwrap();

@@ -4,7 +4,6 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::sync::atomic::AtomicBool;
 
 use floe_play::seats::seats_of;
 use floe_play::session::Session;
@@ -45,11 +44,14 @@ struct Row<'a> {
 const PARALLEL_FROM: usize = 64;
 
 impl VectorGame {
-    /// Lets the bots answer until the learning seat is asked or the game ends.
+    /// Lets the bots answer until the learning seat is asked or the game ends, each answer
+    /// carried out as the bot gave it (a batch step is not stopped midway, so no answer is
+    /// asked and left unplayed, as `stepping::play_bots` may leave one).
     fn play_bots(&self, session: &mut Session) -> anyhow::Result<()> {
-        // A batch step is not stopped midway: its flag is never set.
-        static NEVER: AtomicBool = AtomicBool::new(false);
-        crate::stepping::play_bots(session, &self.opponents, &NEVER).map(|_| ())
+        while let Some(spec) = session.to_act().and_then(|s| self.opponents[s].as_deref()) {
+            session.play_bot_quietly(spec)?;
+        }
+        Ok(())
     }
 
     /// Deals `table`'s next game and lets the bots answer; returns whether it is over
@@ -79,12 +81,9 @@ impl VectorGame {
                 table.over = true;
             } else {
                 self.play_bots(&mut table.session)?;
-                if let Some(outcome) = table.session.outcome() {
+                if let Some(share) = table.session.win_share(self.seat) {
                     table.over = true;
-                    if outcome.winners[self.seat] {
-                        let shared = outcome.winners.iter().filter(|&&w| w).count();
-                        reward = 1.0 / shared as f32;
-                    }
+                    reward = share;
                 }
             }
             *row.finished = table.over;
