@@ -49,7 +49,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
 
 /// Installs the [`CountingAllocator`] as the global allocator of the test binary it is
 /// written in: `floe_conformance::install_counting_allocator!();` once, at the top level
-/// of a `tests/*.rs` file (see the crate's example).
+/// of a test binary (its `tests/suite/main.rs`, see the crate's example).
 #[macro_export]
 macro_rules! install_counting_allocator {
     () => {
@@ -106,14 +106,18 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
 }
 
 /// Writes a game's test that its thinking bots allocate nothing once their buffers have
-/// grown (its `tests/bots_no_alloc.rs`), installing the [`CountingAllocator`] the test
-/// binary needs: `greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown`
-/// runs [`check_bots_allocate_nothing`] on `game` with the bot specs `bots`, `warm_up`
-/// games and `measured` games. Every game's test reads the same; only what differs is
-/// written.
+/// grown (its `tests/suite/bots_no_alloc.rs`):
+/// `greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown` runs
+/// [`check_bots_allocate_nothing`] on `game` with the bot specs `bots`, `warm_up` games
+/// and `measured` games. Every game's test reads the same; only what differs is written.
+/// The test binary installs the [`CountingAllocator`] once
+/// ([`install_counting_allocator!`](crate::install_counting_allocator)), for this test and
+/// the conformance kit's.
 ///
 /// # Examples
 /// ```
+/// floe_conformance::install_counting_allocator!();
+///
 /// floe_conformance::bots_allocate_nothing_test! {
 ///     game: goofspiel::Goofspiel::standard(),
 ///     bots: ["greedy", "mcts:iters=20"],
@@ -125,8 +129,6 @@ pub fn check_bots_allocate_nothing<G: floe_core::Game>(
 #[macro_export]
 macro_rules! bots_allocate_nothing_test {
     (game: $game:expr, bots: $bots:expr, warm_up: $warm_up:expr, measured: $measured:expr $(,)?) => {
-        $crate::install_counting_allocator!();
-
         #[test]
         fn greedy_and_mcts_games_allocate_nothing_once_their_buffers_have_grown() {
             $crate::check_bots_allocate_nothing(&$game, &$bots, $warm_up, $measured);

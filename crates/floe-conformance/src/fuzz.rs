@@ -298,7 +298,7 @@ pub fn rules_loader(name: &str, cases: u32, files: &[String], check: impl Fn(&st
     );
 }
 
-/// Writes a game's two rules-loader property tests (its `tests/fuzz_rules.rs`), so that every
+/// Writes a game's two rules-loader property tests (its `tests/suite/fuzz_rules.rs`), so that every
 /// game fuzzes its loader alike: `loader_properties` runs [`rules_loader`] with
 /// [`RULES_CASES`] cases per property, and `loader_properties_long`, ignored with the reason
 /// `long`, with [`LONG_CASES`] (or `FLOE_FUZZ_CASES`).

@@ -48,7 +48,8 @@
 //! game has alike: its rules loader's properties, and its thinking bots allocating nothing.
 //!
 //! # Examples
-//! A game's `tests/conformance.rs` (here for Goofspiel):
+//! A game's `tests/suite/conformance.rs` (here for Goofspiel; the test binary installs the
+//! counting allocator once, in its `main.rs`):
 //! ```
 //! use floe_conformance::{Kit, Varier};
 //! use goofspiel::Goofspiel;

@@ -5,8 +5,6 @@ use floe_core::{FloeRng, Game, Seat};
 use goofspiel::{Goofspiel, Rules, State};
 use rand::RngExt;
 
-floe_conformance::install_counting_allocator!();
-
 /// Changes the face-down bid of another seat that has bid this round to another card of
 /// its hand.
 fn others_bid(_: &Goofspiel, st: &State, seat: Seat, rng: &mut FloeRng) -> Option<State> {

@@ -1,7 +1,7 @@
 //! The greedy bot judges an answer at the end of its seat's turn: questions that continue
 //! the turn are looked through, whatever the depth.
 
-mod common;
+use crate::common;
 
 use common::NoParameters;
 use floe_bots::{Bot, GreedyBot, GreedyLookahead, JudgedAt, RestOfTurn};

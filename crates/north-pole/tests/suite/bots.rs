@@ -1,7 +1,7 @@
 //! The bots on Race to the North Pole: greedy and MCTS (with playouts cut after the game's
 //! 16 turns and judged by the greedy evaluation) both take the Pole when a play reaches it.
 
-mod builder;
+use crate::builder;
 
 use builder::Table;
 use floe_bots::{Bot, BotSpec};

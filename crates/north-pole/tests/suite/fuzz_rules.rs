@@ -11,7 +11,7 @@ use floe_conformance::fuzz;
 use floe_core::RuleSet;
 use north_pole::{NorthPole, Rules, RulesError};
 
-const STANDARD: &str = include_str!("../../../experiments/rules/north-pole.toml");
+const STANDARD: &str = include_str!("../../../../experiments/rules/north-pole.toml");
 
 /// Loads `text` into a game.
 fn load(text: &str) -> Result<NorthPole, RulesError> {

@@ -15,7 +15,7 @@ use floe_core::RuleSet;
 // top-level keys of a rules file: what an error without a line must name.
 floe_conformance::rules_loader_tests! {
     game: "arctic-race",
-    files: [include_str!("../../../experiments/rules/classic.toml"), Rules::classic().to_toml()],
+    files: [include_str!("../../../../experiments/rules/classic.toml"), Rules::classic().to_toml()],
     load: |t| Rules::from_toml(t).map(ArcticRace::new),
     keys: &["name", "round_limit", "colours", "tiles_removed", "track", "tiles", "scoring"],
     long: "long run: cargo test --release -p arctic-race --test fuzz_rules -- --ignored",

@@ -2,7 +2,7 @@
 //! priors with progressive widening, judged leaves, common samples at the root, and the
 //! move-average and standing playouts.
 
-mod common;
+use crate::common;
 
 use arrayvec::ArrayVec;
 use common::NoParameters;

@@ -5,8 +5,6 @@ use floe_conformance::{Kit, Varier};
 use floe_core::{FloeRng, Game, Seat};
 use rand::RngExt;
 
-floe_conformance::install_counting_allocator!();
-
 /// Swaps two unseen tiles of different kinds among the supply and the tiles removed at
 /// setup: the supply's order, or which tiles were removed, changes.
 fn unseen_tiles(_: &ArcticRace, st: &State, _: Seat, rng: &mut FloeRng) -> Option<State> {

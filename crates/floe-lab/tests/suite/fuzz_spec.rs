@@ -21,11 +21,11 @@ use proptest::sample::Index;
 
 /// The committed specs and a few more that reach the other keys.
 const SPECS: &[&str] = &[
-    include_str!("../../../experiments/bot-ladder.toml"),
-    include_str!("../../../experiments/colour.toml"),
-    include_str!("../../../experiments/first-player.toml"),
-    include_str!("../../../experiments/tile-balance.toml"),
-    include_str!("../../../experiments/tile-balance-random.toml"),
+    include_str!("../../../../experiments/bot-ladder.toml"),
+    include_str!("../../../../experiments/colour.toml"),
+    include_str!("../../../../experiments/first-player.toml"),
+    include_str!("../../../../experiments/tile-balance.toml"),
+    include_str!("../../../../experiments/tile-balance-random.toml"),
     "name = \"limits\"\nrules = \"rules/classic.toml\"\nseating = \"rotated\"\nplayers = [2, 3, 4]\n\
      [[lineups]]\nbots = \"random,greedy:depth=0\"\ngames = 10\nplayers = [2, 4]\n\
      [sweep]\nparam = \"round_limit\"\nvalues = [1, 40, 1000000]\n",
@@ -68,7 +68,7 @@ fn check(dir: &Path, bytes: &[u8]) {
 fn folder() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join("rules")).unwrap();
-    let classic = include_str!("../../../experiments/rules/classic.toml");
+    let classic = include_str!("../../../../experiments/rules/classic.toml");
     std::fs::write(dir.path().join("rules/classic.toml"), classic).unwrap();
     dir
 }

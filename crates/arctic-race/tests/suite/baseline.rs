@@ -1,7 +1,7 @@
 //! The plain baseline reaches the engine's result in every game: a second, independent
 //! check of the round flow and the tie-break, and what makes it a fair yardstick.
 
-#[path = "../baseline/plain.rs"]
+#[path = "../../baseline/plain.rs"]
 mod plain;
 
 use arctic_race::ArcticRace;

@@ -6,8 +6,6 @@ use floe_conformance::{Kit, Varier};
 use floe_core::{FloeRng, Seat};
 use rand::RngExt;
 
-floe_conformance::install_counting_allocator!();
-
 /// Returns a random element of `items`, or `None` if it is empty.
 fn pick<T: Copy>(items: &[T], rng: &mut FloeRng) -> Option<T> {
     (!items.is_empty()).then(|| items[rng.random_range(0..items.len())])

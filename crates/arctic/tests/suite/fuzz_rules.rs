@@ -14,7 +14,7 @@ use floe_core::RuleSet;
 // keys of a rules file: what an error without a line must name.
 floe_conformance::rules_loader_tests! {
     game: "arctic",
-    files: [include_str!("../../../experiments/rules/arctic.toml"), Rules::standard().to_toml()],
+    files: [include_str!("../../../../experiments/rules/arctic.toml"), Rules::standard().to_toml()],
     load: |t| Rules::from_toml(t).map(Arctic::new),
     keys: &[
         "name", "sets", "reserve_per_extra_player", "hand_size", "hand_limit", "river_size",

@@ -8,7 +8,7 @@
 //! regret matching at such choices: with UCB there, both seats' trees can march in step,
 //! as seed 2 below once showed, valuing seat 0's decision at exactly 1.)
 
-mod common;
+use crate::common;
 
 use std::fmt;
 

@@ -15,8 +15,6 @@ use goofspiel::Goofspiel;
 use north_pole::NorthPole;
 use rand::SeedableRng;
 
-floe_conformance::install_counting_allocator!();
-
 /// Writes `dense` to `dir` as `name` and returns its path.
 fn written(dir: &Path, name: &str, dense: &Dense) -> PathBuf {
     let path = dir.join(name);

@@ -5,7 +5,7 @@
 //! orientation 0 (open entry d4), stack not empty, unless a test says otherwise. Test 20's
 //! random games are in `property.rs`; here it is the map check on the loaded map.
 
-mod builder;
+use crate::builder;
 
 use Disc::{Bear, Compass, Hole, Husky, Igloo, Pickaxe, Snowshoes, Storm};
 use Mode::{A, B, C};

@@ -9,8 +9,6 @@ use floe_core::{FloeRng, Game, Seat};
 use north_pole::{NorthPole, Rules, State};
 use rand::RngExt;
 
-floe_conformance::install_counting_allocator!();
-
 /// Swaps two cards of the draw pile, the top card only with one of its storm colour (the
 /// colour is public).
 fn draw_order(game: &NorthPole, st: &State, _: Seat, rng: &mut FloeRng) -> Option<State> {

@@ -1,0 +1,7 @@
+//! The integration tests of this crate, one module a concern, in one test binary: the
+//! games' and bots' generic code they share is compiled once for all of them, at the
+//! crate's optimisation level, rather than once a file, and their tests run side by side.
+
+mod drawn;
+mod saved;
+mod session;
