@@ -24,8 +24,9 @@
 //! - **No face-down card**: one linear scan (the hot case).
 //! - **Few states**: [`exhaustive_in`], the page's DP with only identical states merged
 //!   (packed into a `u32` each, deduplicated by sorting), in fixed buffers of
-//!   [`EXHAUSTIVE_STACK`] states on the stack. Exact for any tables, since it prunes
-//!   nothing; with a few face-down cards it is the fastest method (about a microsecond).
+//!   [`EXHAUSTIVE_STACK`] states on the stack, taking each stretch of face-up cards in
+//!   one step (see there). Exact for any tables, since it prunes nothing; with a few
+//!   face-down cards it is the fastest method (under a microsecond).
 //! - **More states, non-decreasing tables** (the page's defaults): [`windows`], a DP over
 //!   claimed windows whose state count is bounded (at most [`windows::MAX_STATES`])
 //!   however long the face-down stretches are, on the stack too. The page's pruned DP would
@@ -96,12 +97,20 @@ pub(crate) fn pile_score(pile: &[PileCard], rules: &Rules) -> PileScore {
     if !any_down {
         return score_of(&base, rules);
     }
+    with_face_down(pile, &base, rules)
+}
+
+/// [`pile_score`] of a pile with face-down cards, whose face-up runs alone are `base`: out
+/// of line, as its buffers take over a hundred kilobytes of stack, which a call must
+/// touch page by page before it starts, and most piles have no face-down card.
+#[inline(never)]
+fn with_face_down(pile: &[PileCard], base: &Lens, rules: &Rules) -> PileScore {
     let mut cur = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
     let mut next = ArrayVec::<u32, EXHAUSTIVE_STACK>::new();
-    if let Some(score) = exhaustive_in(pile, rules, &mut cur, &mut next) {
+    if let Some(score) = exhaustive_in(pile, base, rules, &mut cur, &mut next) {
         score
     } else if non_decreasing(&rules.run_points) && non_decreasing(&rules.diversity_points) {
-        windows::best(pile, &base, rules)
+        windows::best(pile, base, rules)
     } else {
         exhaustive_on_heap(pile, rules)
     }
@@ -375,7 +384,8 @@ pub(crate) const EXHAUSTIVE_STACK: usize = 2048;
 
 /// Returns the best score of `pile` by [`exhaustive_in`] with buffers on the heap.
 pub(crate) fn exhaustive_on_heap(pile: &[PileCard], rules: &Rules) -> PileScore {
-    exhaustive_in(pile, rules, &mut Vec::new(), &mut Vec::new()).expect("a Vec never fills")
+    let base = face_up_runs(pile).0;
+    exhaustive_in(pile, &base, rules, &mut Vec::new(), &mut Vec::new()).expect("a Vec never fills")
 }
 
 /// A list of packed DP states, of fixed or growing capacity.
@@ -418,80 +428,128 @@ impl States for Vec<u32> {
     }
 }
 
-/// A packed state: bits 3a..3a+3 hold animal a's L (capped), bits 18..21 the current run's
-/// animal (7: none yet), bits 21..24 its length (capped).
+/// A packed state: bits 3a..3a+3 hold animal a's L (capped, as its class), bits 18..21 the current run's
+/// animal (7: none), bits 21..24 its length (capped).
 const CUR_SHIFT: u32 = 18;
 const LEN_SHIFT: u32 = 21;
 const NO_ANIMAL: u32 = 7;
 
-/// Returns state `s` after a card of animal `a`.
-fn step(s: u32, a: usize) -> u32 {
+/// Returns state `s` after `run` cards of animal `a`, the first of which follows the
+/// current run (and lengthens it if it is of `a`), its longest runs kept as their
+/// [`Classes`].
+fn step(s: u32, a: usize, run: u32, classes: &Classes) -> u32 {
     let a32 = a as u32;
     let len = if (s >> CUR_SHIFT) & 7 == a32 {
-        ((s >> LEN_SHIFT) & 7) + 1
+        ((s >> LEN_SHIFT) & 7) + run
     } else {
-        1
+        run
     }
     .min(u32::from(CAP));
     let shift = 3 * a32;
-    let l = ((s >> shift) & 7).max(len);
+    let l = classes[((s >> shift) & 7).max(len) as usize & 7];
     let lens = s & ((1 << CUR_SHIFT) - 1) & !(7 << shift);
     lens | l << shift | a32 << CUR_SHIFT | len << LEN_SHIFT
 }
 
-/// Above this many states a face-up card's step merges identical states at once: below
-/// it, sorting costs more than carrying a few duplicates to the next face-down card.
+/// By longest run, the shortest longest run that scores the same whatever follows: the
+/// same run points and the same side of 2 (diversity) as every length up to it. The
+/// lengths of a class are consecutive, so a longer run that comes later lifts two of them
+/// alike, to itself or into their class again: keeping the class for the length is exact
+/// for any tables, and states that differ only within classes merge (under the page's
+/// tables a lone card, a run of 1, is then the same as none).
+type Classes = [u32; 8];
+
+/// Returns the [`Classes`] of `rules`' run lengths.
+fn classes(rules: &Rules) -> Classes {
+    let mut classes = [0; 8];
+    for l in 1..=usize::from(CAP) {
+        let same = rules.run_points(l) == rules.run_points(l - 1) && l != 2;
+        classes[l] = if same { classes[l - 1] } else { l as u32 };
+    }
+    classes
+}
+
+/// Above this many states a stretch of face-up cards merges identical states at once:
+/// below it, sorting costs more than carrying a few duplicates to the next face-down card.
 const MERGE_FROM: usize = 8;
 
-/// The page's DP on `pile`, merging identical states only (so exact for any tables), in
-/// buffers `cur` and `next`; `None` if they fill up.
+/// The page's DP on `pile`, whose face-up runs alone are `base` ([`face_up_runs`]),
+/// merging identical states only (so exact for any tables), in buffers `cur` and `next`;
+/// `None` if they fill up.
+///
+/// The states start from `base`, not from nothing: a run that holds no face-down card is
+/// a run of face-up cards alone, which `base` counts already, so the DP needs to follow
+/// only the runs that meet a face-down card. A stretch of face-up cards between two
+/// face-down ones is then one step, however long: its first run may go on from the card
+/// below it and its last run into the card above, and every run between is in `base`. The
+/// final states hold the same longest runs as the page's card-by-card DP, so the same
+/// best score.
 fn exhaustive_in<S: States>(
     pile: &[PileCard],
+    base: &Lens,
     rules: &Rules,
     cur: &mut S,
     next: &mut S,
 ) -> Option<PileScore> {
     // Swapped by reference below (swapping the buffers themselves would copy them).
     let (mut cur, mut next) = (cur, next);
+    let classes = classes(rules);
+    let start = (0..ANIMAL_COUNT).fold(NO_ANIMAL << CUR_SHIFT, |s, a| {
+        s | classes[usize::from(base[a])] << (3 * a)
+    });
     cur.clear();
-    cur.add(NO_ANIMAL << CUR_SHIFT);
-    for c in pile {
-        if !c.is_face_down() && cur.slice().len() <= MERGE_FROM {
-            // A face-up card takes each state to one state: a few states are stepped in
-            // place and merged only after the next face-down card, the one step that adds
-            // states (states identical now stay identical until then).
-            let a = c.card().animal().index();
-            cur.slice().iter_mut().for_each(|s| *s = step(*s, a));
-            continue;
-        }
-        next.clear();
-        for &s in cur.slice().iter() {
-            if c.is_face_down() {
+    cur.add(start);
+    let animal = |c: &PileCard| c.card().animal().index();
+    // The stretches of face-up cards, each after one face-down card but the first.
+    for (i, up) in pile.split(|c| c.is_face_down()).enumerate() {
+        if i > 0 {
+            next.clear();
+            for &s in cur.slice().iter() {
                 for a in 0..ANIMAL_COUNT {
-                    if !next.add(step(s, a)) {
+                    if !next.add(step(s, a, 1, &classes)) {
                         return None;
                     }
                 }
-            } else if !next.add(step(s, c.card().animal().index())) {
-                return None;
+            }
+            merge(next);
+            std::mem::swap(&mut cur, &mut next);
+        }
+        let (Some(bottom), Some(top)) = (up.first(), up.last()) else {
+            continue;
+        };
+        let (first, last) = (animal(bottom), animal(top));
+        let first_run = up.iter().take_while(|&c| animal(c) == first).count();
+        // The last run, when it is not the first: a fresh run of its own length.
+        let last_run = (first_run < up.len())
+            .then(|| up.iter().rev().take_while(|&c| animal(c) == last).count() as u32);
+        for s in cur.slice().iter_mut() {
+            *s = step(*s, first, first_run as u32, &classes);
+            if let Some(run) = last_run {
+                *s = step(*s | NO_ANIMAL << CUR_SHIFT, last, run, &classes);
             }
         }
-        let states = next.slice();
-        states.sort_unstable();
-        let mut kept = 0;
-        for i in 0..states.len() {
-            if i == 0 || states[i] != states[kept - 1] {
-                states[kept] = states[i];
-                kept += 1;
-            }
+        if cur.slice().len() > MERGE_FROM {
+            merge(cur);
         }
-        next.truncate(kept);
-        std::mem::swap(&mut cur, &mut next);
     }
     cur.slice()
         .iter()
         .map(|&s| score_of(&std::array::from_fn(|a| ((s >> (3 * a)) & 7) as u8), rules))
         .max_by_key(|p| p.rank())
+}
+
+/// Sorts `states` and keeps one of each.
+fn merge<S: States>(states: &mut S) {
+    let slice = states.slice();
+    slice.sort_unstable();
+    let mut kept = 0;
+    for i in 0..slice.len() {
+        if i == 0 || slice[i] != slice[kept - 1] {
+            slice[kept] = slice[i];
+            kept += 1;
+        }
+    }
+    states.truncate(kept);
 }
 
 #[cfg(test)]
