@@ -122,11 +122,8 @@ pub const SCALE: u32 = 1_000_000;
 #[derive(Clone, Debug)]
 pub struct Course {
     players: usize,
-    /// Every seat's standing at each mark (see the module doc), in order.
-    marks: Vec<[f64; MAX_SEATS]>,
-    /// The leader at each mark, found once as it is taken: the measures read it several
-    /// times a mark.
-    leaders: Vec<Option<usize>>,
+    /// Each mark (see the module doc), in order.
+    marks: Vec<Mark>,
     /// The round of the last mark, [`NO_ROUND`] before the first question.
     round: u32,
     /// Questions by their number of answers, those the engine answered itself included:
@@ -139,6 +136,16 @@ pub struct Course {
     /// cleared and summed: a Goofspiel question has at most 13 answers of the 64 a
     /// question can have.
     slots: usize,
+}
+
+/// One mark: every seat's standing (the places past the game's seats unread), and the
+/// best standing and its leader, found once as the mark is taken: the measures read them
+/// several times a mark. One record, so that a mark is one push.
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    standings: [f64; MAX_SEATS],
+    top: f64,
+    leader: Option<usize>,
 }
 
 /// [`Course::round`] before the game's first question: no game reaches this round.
@@ -154,7 +161,6 @@ impl Default for Course {
         Course {
             players: 0,
             marks: Vec::new(),
-            leaders: Vec::new(),
             round: NO_ROUND,
             by_answers: [0; ANSWER_SLOTS],
             slots: 0,
@@ -167,11 +173,8 @@ impl Course {
     pub fn begin<G: Game>(&mut self, game: &G, players: usize) {
         self.players = players;
         self.marks.clear();
-        self.leaders.clear();
         // A mark at each round's start and one at the end.
-        let most = game.round_limit().map_or(0, |r| r + 2);
-        self.marks.reserve(most);
-        self.leaders.reserve(most);
+        self.marks.reserve(game.round_limit().map_or(0, |r| r + 2));
         self.round = NO_ROUND;
         let slots = game.action_count(players).min(MAX_ACTIONS) + 1;
         // The last game's slots too, should it have had more seats and more answers.
@@ -220,31 +223,30 @@ impl Course {
         self.push(|s| standings[s].points + standings[s].progress);
     }
 
-    /// Adds the mark of standings `standing(seat)` with its leader. The places of the
-    /// seats the game does not have hold minus infinity, below every standing: the leader
-    /// is then found over every place at once, with no branch on how many seats play.
+    /// Adds the mark of standings `standing(seat)` with its leader. Every place is
+    /// filled, the seats the game does not have included (with whatever `standing` gives
+    /// them), with no branch on how many seats play.
     #[inline(always)]
     fn push(&mut self, standing: impl Fn(usize) -> f64) {
-        let players = self.players;
-        let m = std::array::from_fn(|s| {
-            if s < players {
-                standing(s)
-            } else {
-                f64::NEG_INFINITY
-            }
+        let standings = std::array::from_fn(standing);
+        let (top, leader) = leader(&standings[..self.players]);
+        self.marks.push(Mark {
+            standings,
+            top,
+            leader,
         });
-        self.leaders.push(leader(&m));
-        self.marks.push(m);
     }
 
     /// The mark just taken.
     pub fn last_mark(&self) -> &[f64] {
-        self.marks.last().map_or(&[], |m| &m[..self.players])
+        self.marks
+            .last()
+            .map_or(&[], |m| &m.standings[..self.players])
     }
 
     /// Every seat's standing at each mark, the first at the start and the last at the end.
     pub fn marks(&self) -> impl Iterator<Item = &[f64]> {
-        self.marks.iter().map(|m| &m[..self.players])
+        self.marks.iter().map(|m| &m.standings[..self.players])
     }
 
     /// Returns the measures of the game recorded, which ended in `outcome`, allocating
@@ -261,7 +263,7 @@ impl Course {
         let (none, one) = (u64::from(counts[0]), u64::from(counts[1]));
         let (choices, choice_answers) = (questions - none - one, answers - one);
         let mut arc = GameArc {
-            lead_changes: lead_changes(self.leaders.iter().copied()),
+            lead_changes: lead_changes(self.marks.iter().map(|m| m.leader)),
             real_choices: (questions > 0).then(|| choices as f64 / questions as f64),
             branching: (choices > 0).then(|| choice_answers as f64 / choices as f64),
             ..GameArc::default()
@@ -270,12 +272,30 @@ impl Course {
             follow_winner(
                 &mut arc,
                 self.marks.get(1..).unwrap_or_default(),
-                self.leaders.get(1..).unwrap_or_default(),
                 self.players,
                 w,
             );
         }
         arc
+    }
+}
+
+/// Returns `(v * SCALE).round() as i64` without the library call that `f64::round` is on
+/// a baseline x86-64 (it runs for every measure of every game followed): the cast's
+/// truncation `t`, then a step away from zero when the part cut off, `x - t`, is a half or
+/// more, which is `round`'s rule. Equal for every `v`: below 2^52 the part cut off is
+/// found exactly (two doubles of one sign within a factor of 2, or `t` zero), above it `x`
+/// is whole and nothing is cut, and the cast saturates as `round`'s did (a NaN gives 0).
+fn millionths(v: f64) -> i64 {
+    let x = v * f64::from(SCALE);
+    let t = x as i64;
+    let cut = x - t as f64;
+    if cut >= 0.5 {
+        t.saturating_add(1)
+    } else if cut <= -0.5 {
+        t.saturating_sub(1)
+    } else {
+        t
     }
 }
 
@@ -304,8 +324,7 @@ impl GameArc {
     /// The measures in the order of [`MEASURES`], in millionths ([`SCALE`], rounded to
     /// the nearest): exact integers, as a tally counts them and `games.csv` writes them.
     pub fn scaled(&self) -> [Option<i64>; MEASURES.len()] {
-        self.values()
-            .map(|v| v.map(|v| (v * f64::from(SCALE)).round() as i64))
+        self.values().map(|v| v.map(millionths))
     }
 
     /// The measures in the order of [`MEASURES`], as numbers (a yes as 1, a no as 0).
@@ -324,20 +343,19 @@ impl GameArc {
     }
 }
 
-/// Returns the seat whose standing at `mark` is above every other's, if one is: the best
-/// standing, then the seats that hold it as bits, with no branch, as it runs at every mark
-/// of every game followed (on a whole mark, whose length is known, the loops unroll).
-fn leader(mark: &[f64]) -> Option<usize> {
-    let top = mark
-        .iter()
-        .fold(f64::NEG_INFINITY, |top, &m| if m > top { m } else { top });
-    let at_top = mark
-        .iter()
-        .enumerate()
-        .fold(0u32, |bits, (s, &m)| bits | u32::from(m == top) << s);
-    at_top
-        .is_power_of_two()
-        .then(|| at_top.trailing_zeros() as usize)
+/// Returns the best standing at `mark` and the seat whose standing is above every
+/// other's, if one is: one pass over the seats that play, as it runs at every mark of
+/// every game followed.
+fn leader(mark: &[f64]) -> (f64, Option<usize>) {
+    let (mut top, mut leader) = (f64::NEG_INFINITY, None);
+    for (s, &m) in mark.iter().enumerate() {
+        if m > top {
+            (top, leader) = (m, Some(s));
+        } else if m == top {
+            leader = None;
+        }
+    }
+    (top, leader)
 }
 
 /// Returns how many times the leader changes over marks whose leaders are `leaders`.
@@ -354,36 +372,31 @@ fn lead_changes(leaders: impl Iterator<Item = Option<usize>>) -> u32 {
 }
 
 /// Fills the measures that follow the sole winner `w` over the marks `after` the start
-/// (each holding `players` standings, then minus infinity), whose leaders are `leaders`.
-fn follow_winner(
-    arc: &mut GameArc,
-    after: &[[f64; MAX_SEATS]],
-    leaders: &[Option<usize>],
-    players: usize,
-    w: usize,
-) {
+/// (each holding `players` standings).
+fn follow_winner(arc: &mut GameArc, after: &[Mark], players: usize, w: usize) {
     let n = after.len();
     if n == 0 {
         return;
     }
-    let leads = |k: usize| leaders[k] == Some(w);
-    let (mut behind, mut short) = (0usize, 0.0);
+    // One pass: the marks the winner did not lead, how far behind it was there, and the
+    // mark after the last of them, from which it led for good.
+    let (mut behind, mut short, mut held_from) = (0usize, 0.0, 0);
     for (k, m) in after.iter().enumerate() {
-        if !leads(k) {
+        if m.leader != Some(w) {
             behind += 1;
-            short += m.iter().copied().fold(f64::NEG_INFINITY, f64::max) - m[w];
+            short += m.top - m.standings[w];
+            held_from = k + 1;
         }
     }
     arc.drama = Some(behind as f64 / n as f64);
     arc.deficit = (behind > 0).then(|| short / behind as f64);
-    let held_from = (0..n).rev().find(|&k| !leads(k)).map_or(0, |k| k + 1);
     arc.decided_at = Some(if held_from == n {
         1.0
     } else {
         (held_from + 1) as f64 / n as f64
     });
     let half_time = n.div_ceil(2) - 1;
-    let half = after[half_time];
+    let half = after[half_time].standings;
     let mut sorted = half;
     sorted[..players].sort_by(f64::total_cmp);
     let median = match players % 2 {
@@ -391,7 +404,7 @@ fn follow_winner(
         _ => (sorted[players / 2 - 1] + sorted[players / 2]) / 2.0,
     };
     arc.comeback = Some(half[w] < median);
-    arc.runaway = Some(leads(half_time));
+    arc.runaway = Some(after[half_time].leader == Some(w));
 }
 
 #[cfg(test)]
@@ -400,30 +413,70 @@ mod tests {
 
     fn arc_of(marks: &[&[f64]], winner: Option<usize>) -> GameArc {
         let players = marks[0].len();
-        let rows: Vec<[f64; MAX_SEATS]> = marks
-            .iter()
-            .map(|m| std::array::from_fn(|s| m.get(s).copied().unwrap_or(f64::NEG_INFINITY)))
-            .collect();
-        let leaders: Vec<Option<usize>> = marks.iter().map(|m| leader(m)).collect();
+        let mut course = Course {
+            players,
+            ..Course::default()
+        };
+        for m in marks {
+            course.push(|s| m.get(s).copied().unwrap_or_default());
+        }
         let mut arc = GameArc {
-            lead_changes: lead_changes(leaders.iter().copied()),
+            lead_changes: lead_changes(course.marks.iter().map(|m| m.leader)),
             ..GameArc::default()
         };
         if let Some(w) = winner {
-            follow_winner(&mut arc, &rows[1..], &leaders[1..], players, w);
+            follow_winner(&mut arc, &course.marks[1..], players, w);
         }
         arc
     }
 
+    fn lead(mark: &[f64]) -> Option<usize> {
+        leader(mark).1
+    }
+
+    #[test]
+    fn millionths_round_as_round_does() {
+        let edges = [
+            0.0,
+            -0.0,
+            0.4999995,
+            0.0000005,
+            -0.0000005,
+            0.0000015,
+            2.5e-7,
+            1.0 / 3.0,
+            -2.0 / 3.0,
+            0.49999999999999994,
+            4.5e9 + 0.5e-6,
+            9.3e12,
+            -9.3e12,
+            f64::MAX,
+            f64::MIN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            1e300,
+        ];
+        for v in edges {
+            let x = v * f64::from(SCALE);
+            assert_eq!(millionths(v), x.round() as i64, "{v}");
+        }
+        for i in 0..100_000 {
+            let v = f64::from(i) / 65_536.0 - 0.75;
+            assert_eq!(millionths(v), (v * f64::from(SCALE)).round() as i64, "{v}");
+        }
+    }
+
     #[test]
     fn a_tie_is_no_leader_and_no_change() {
-        assert_eq!(leader(&[1.0, 1.0, 0.0]), None);
-        assert_eq!(leader(&[1.0, 2.0, 0.0]), Some(1));
-        assert_eq!(leader(&[1.0, 2.0, 2.0]), None);
-        assert_eq!(leader(&[2.0, 1.0, 2.0]), None);
-        assert_eq!(leader(&[1.0, 1.0, 2.0]), Some(2));
-        assert_eq!(leader(&[-0.0, 0.0]), None);
-        assert_eq!(leader(&[3.0]), Some(0));
+        assert_eq!(lead(&[1.0, 1.0, 0.0]), None);
+        assert_eq!(lead(&[1.0, 2.0, 0.0]), Some(1));
+        assert_eq!(lead(&[1.0, 2.0, 2.0]), None);
+        assert_eq!(lead(&[2.0, 1.0, 2.0]), None);
+        assert_eq!(lead(&[1.0, 1.0, 2.0]), Some(2));
+        assert_eq!(lead(&[-0.0, 0.0]), None);
+        assert_eq!(lead(&[3.0]), Some(0));
+        assert_eq!(leader(&[1.0, 3.0, 2.0]), (3.0, Some(1)));
         // A leads, ties, leads again, B leads, tie, B: one change.
         let marks: [&[f64]; 6] = [
             &[1.0, 0.0],
@@ -433,7 +486,7 @@ mod tests {
             &[3.0, 3.0],
             &[3.0, 4.0],
         ];
-        assert_eq!(lead_changes(marks.into_iter().map(leader)), 1);
+        assert_eq!(lead_changes(marks.into_iter().map(lead)), 1);
     }
 
     #[test]

@@ -15,8 +15,9 @@ pub struct Seats<G: Game> {
     /// The figures of the last game played ([`Game::figures`]), boxed once per table.
     figures: Box<Figures>,
     /// The course of the last game played, when the table follows it
-    /// ([`Seats::following_arcs`]), and its measures.
-    course: Option<(Course, GameArc)>,
+    /// ([`Seats::following_arcs`]), and its measures: boxed, so that taking it out of the
+    /// table for a game and putting it back moves a pointer, not the record.
+    course: Option<Box<(Course, GameArc)>>,
 }
 
 /// What one game gives the statistics: its outcome and who played which colour.
@@ -68,18 +69,18 @@ impl<G: Game> Seats<G> {
     /// Returns this table recording how each game unfolds ([`crate::arc`]): its course
     /// ([`Seats::course`]) and measures ([`Seats::arc`]).
     pub fn following_arcs(mut self) -> Seats<G> {
-        self.course = Some(Default::default());
+        self.course = Some(Box::default());
         self
     }
 
     /// Returns the course of the last game played, if the table follows it.
     pub fn course(&self) -> Option<&Course> {
-        self.course.as_ref().map(|(c, _)| c)
+        self.course.as_deref().map(|(c, _)| c)
     }
 
     /// Returns the measures of how the last game played unfolded, if the table follows it.
     pub fn arc(&self) -> Option<GameArc> {
-        self.course.as_ref().map(|&(_, arc)| arc)
+        self.course.as_deref().map(|&(_, arc)| arc)
     }
 
     /// Returns the figures ([`Game::figures`]) of the last game played at this table
@@ -115,16 +116,7 @@ pub fn play<G: Game>(
     // trace of it, so that a run that does not ask pays nothing per question. The course
     // is taken out of the table for the game, so that the loop holds it directly.
     match table.course.take() {
-        Some((mut course, _)) => {
-            let record =
-                play_following::<G, true>(game, table, index, seed, dealing, &mut course, log);
-            let arc = course.measure(&record.outcome);
-            table.course = Some((course, arc));
-            GameRecord {
-                arc: arc.scaled(),
-                ..record
-            }
-        }
+        Some(followed) => play_followed(game, table, followed, index, seed, dealing, log),
         None => play_following::<G, false>(
             game,
             table,
@@ -134,6 +126,30 @@ pub fn play<G: Game>(
             &mut Course::default(),
             log,
         ),
+    }
+}
+
+/// [`play`] at a table that follows the game's course in `followed`. Out of line, so that
+/// [`play`]'s other loop, the one a run without `--arc` plays, is compiled on its own,
+/// whatever this one holds.
+#[inline(never)]
+fn play_followed<G: Game>(
+    game: &G,
+    table: &mut Seats<G>,
+    mut followed: Box<(Course, GameArc)>,
+    index: u64,
+    seed: u64,
+    dealing: &Dealing,
+    log: &mut impl FnMut(Line<'_, G>),
+) -> GameRecord {
+    let (course, arc) = &mut *followed;
+    let record = play_following::<G, true>(game, table, index, seed, dealing, course, log);
+    *arc = course.measure(&record.outcome);
+    let scaled = arc.scaled();
+    table.course = Some(followed);
+    GameRecord {
+        arc: scaled,
+        ..record
     }
 }
 

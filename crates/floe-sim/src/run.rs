@@ -418,8 +418,8 @@ pub fn run_until<G: Game>(
                             if !figures.is_empty() {
                                 part.record_figures(figures, tables[lineup].figures(), cfg.players);
                             }
-                            if let Some(arc) = tables[lineup].arc() {
-                                part.record_arc(&arc);
+                            if tables[lineup].course().is_some() {
+                                part.record_arc(&record.arc);
                             }
                             if keep {
                                 records.push(record);

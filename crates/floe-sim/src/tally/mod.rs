@@ -172,13 +172,13 @@ impl Tally {
         self
     }
 
-    /// Counts the measures `arc` of one game, each where it is defined, in units of
-    /// 1/[`crate::arc::SCALE`] (rounded to the nearest).
+    /// Counts the measures `arc` of one game ([`crate::arc::GameArc::scaled`], as its
+    /// [`GameRecord`] holds them: rounded once, for both), each where it is defined.
     ///
     /// # Panics
     /// Panics if the tally has no room for them ([`Tally::with_arc`]).
-    pub fn record_arc(&mut self, arc: &crate::arc::GameArc) {
-        for (t, value) in self.arc.iter_mut().zip(arc.scaled()) {
+    pub fn record_arc(&mut self, arc: &[Option<i64>; crate::arc::MEASURES.len()]) {
+        for (t, &value) in self.arc.iter_mut().zip(arc) {
             if let Some(v) = value {
                 t.count(v);
             }
