@@ -13,7 +13,7 @@ use crate::observation::{self, ActionKey, Observation};
 use crate::pieces::{Action, Card, RACERS, Racer};
 use crate::race::ArcticRace;
 use crate::rules::{MIN_PLAYERS, Rules};
-use crate::state::{END_CAUSES, EndCause, FINISHED, NO_CARD, Phase, State};
+use crate::state::{END_CAUSES, EndCause, NO_CARD, Phase, State};
 
 impl ArcticRace {
     /// The points of the next place in each race, as [`Game::standing`] values a racer on
@@ -24,16 +24,15 @@ impl ArcticRace {
     }
 
     /// `seat`'s standing, the next place in each race being worth `next`: with no branch
-    /// on whether a racer is on the track (off it, its share is 0.0, and adding 0.0 leaves
-    /// the sum as it was).
+    /// on where a racer is (off the track its share is 0.0, and adding 0.0 leaves the sum
+    /// as it was; until it finishes its place is 0, worth no points).
     #[inline(always)]
     fn standing_with(&self, st: &State, seat: Seat, next: &[f64; RACERS]) -> Standing {
         let s = seat.index();
         let (mut points, mut progress) = (0, 0.0);
-        for (race, (&pos, &next)) in st.pos[s].iter().zip(next).enumerate() {
-            if pos == FINISHED {
-                points += self.worth.place_points[race][usize::from(st.place[s][race])];
-            }
+        let racers = st.pos[s].iter().zip(&st.place[s]).zip(next);
+        for (race, ((&pos, &place), &next)) in racers.enumerate() {
+            points += self.worth.place_points[race][usize::from(place)];
             progress += self.worth.track_share[usize::from(pos)] * next;
         }
         Standing {

@@ -26,9 +26,15 @@ pub(crate) struct Worth {
     /// of its race's next place it stands to win; 0 at [`HOME`](crate::state::HOME) and
     /// [`FINISHED`](crate::state::FINISHED).
     pub(crate) track_share: [f64; 256],
-    /// By race and place (1 to one past the most seats; 0 unused): the place's points.
-    pub(crate) place_points: [[i32; MAX_SEATS + 2]; RACERS],
+    /// By race and place byte: the place's points (places 1 to [`MAX_PLACE`]), 0 for
+    /// place 0 (not finished) and the bytes past them. A row per byte value, so that a
+    /// standing indexes it by a racer's place with no check.
+    pub(crate) place_points: [[i32; 256]; RACERS],
 }
+
+/// The last place a standing reads: each seat has one racer in each race, so places run
+/// from 1 to the most seats, and the next place of a race every racer finished is one more.
+const MAX_PLACE: usize = MAX_SEATS + 1;
 
 impl Worth {
     fn of(rules: &Rules) -> Worth {
@@ -40,8 +46,8 @@ impl Worth {
             }),
             place_points: std::array::from_fn(|race| {
                 std::array::from_fn(|place| match place {
-                    0 => 0,
-                    _ => rules.points(race, place as u8),
+                    1..=MAX_PLACE => rules.points(race, place as u8),
+                    _ => 0,
                 })
             }),
         }
