@@ -43,6 +43,12 @@ impl Outcome {
         }
     }
 
+    /// Returns the share of the win `seat` takes: 1 for a win alone, 1/n of a win shared
+    /// by n seats, 0 for a loss (the reward a learning environment hands out).
+    pub fn win_share(&self, seat: Seat) -> f64 {
+        f64::from(self.win_share_units(seat)) / f64::from(WIN_SHARE_UNITS)
+    }
+
     /// Returns the highest score.
     pub fn top_score(&self) -> i32 {
         self.seat_scores().iter().copied().max().unwrap_or(0)
@@ -120,6 +126,9 @@ mod tests {
         assert_eq!(o.winner_count(), 3);
         assert_eq!(o.win_share_units(Seat(0)), 0);
         assert_eq!(o.win_share_units(Seat(2)), 20);
+        assert_eq!(o.win_share(Seat(0)), 0.0);
+        // The shares a learning environment rewards: 1/3 as Python's 1 / 3 gives it.
+        assert_eq!(o.win_share(Seat(2)), 1.0 / 3.0);
         assert_eq!(o.margin(), 0);
         assert_eq!(o.top_score(), 9);
     }
@@ -129,5 +138,6 @@ mod tests {
         let o = outcome(&[3, 12, 7], 0b010);
         assert_eq!(o.margin(), 5);
         assert_eq!(o.win_share_units(Seat(1)), WIN_SHARE_UNITS);
+        assert_eq!(o.win_share(Seat(1)), 1.0);
     }
 }

@@ -57,6 +57,8 @@ pub struct Finish {
     pub progress_name: &'static str,
     /// Whether each seat won (a shared win marks several).
     pub winners: Vec<bool>,
+    /// Each seat's share of the win ([`floe_core::Outcome::win_share`]).
+    pub win_shares: Vec<f64>,
     /// Rounds played.
     pub rounds: u32,
     /// How the game ended ([`Game::end_causes`]).
@@ -786,6 +788,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
                 .collect(),
             progress_name: self.game.progress_name(),
             winners: Seat::all(players).map(|s| o.is_winner(s)).collect(),
+            win_shares: Seat::all(players).map(|s| o.win_share(s)).collect(),
             rounds: o.rounds,
             end_cause: self.game.end_causes()[o.end_cause as usize].to_string(),
         })
@@ -793,12 +796,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
 
     fn win_share(&self, seat: usize) -> Option<f32> {
         let outcome = self.game.outcome(self.deal.state())?;
-        let won = outcome.is_winner(Seat(seat as u8));
-        Some(if won {
-            1.0 / outcome.winner_count() as f32
-        } else {
-            0.0
-        })
+        Some(outcome.win_share(Seat(seat as u8)) as f32)
     }
 
     fn final_scores(&self) -> Option<String> {

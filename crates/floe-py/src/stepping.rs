@@ -294,7 +294,8 @@ impl Game {
     }
 
     /// The result once the game is over (None before): a dict of `scores`, `progress`,
-    /// `progress_name`, `winners`, `rounds` and `end_cause`.
+    /// `progress_name`, `winners`, `win_shares` (each seat's share of the win: 1 alone,
+    /// 1/n shared by n, 0 lost), `rounds` and `end_cause`.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(finish) = self.with(|s| s.outcome()) else {
             return Ok(None);
@@ -304,6 +305,7 @@ impl Game {
         out.set_item("progress", finish.progress)?;
         out.set_item("progress_name", finish.progress_name)?;
         out.set_item("winners", finish.winners)?;
+        out.set_item("win_shares", finish.win_shares)?;
         out.set_item("rounds", finish.rounds)?;
         out.set_item("end_cause", finish.end_cause)?;
         Ok(Some(out))

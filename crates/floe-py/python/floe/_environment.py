@@ -37,9 +37,8 @@ def observe(game: Game, seat: int) -> Dict[str, np.ndarray]:
 
 def reward(outcome: Dict[str, Any], seat: int) -> float:
     """A finished game's reward to `seat`: its share of the win (1 split among the
-    winners), else 0."""
-    winners = outcome["winners"]
-    return 1.0 / sum(winners) if winners[seat] else 0.0
+    winners), else 0, as the engine counts it."""
+    return outcome["win_shares"][seat]
 
 
 def final_info(outcome: Dict[str, Any]) -> Dict[str, Any]:
