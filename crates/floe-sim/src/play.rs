@@ -117,16 +117,24 @@ pub fn play<G: Game>(
     // is taken out of the table for the game, so that the loop holds it directly.
     match table.course.take() {
         Some(followed) => play_followed(game, table, followed, index, seed, dealing, log),
-        None => play_following::<G, false>(
-            game,
-            table,
-            index,
-            seed,
-            dealing,
-            &mut Course::default(),
-            log,
-        ),
+        None => play_plain(game, table, index, seed, dealing, log),
     }
+}
+
+/// [`play`] at a table that does not follow the game's course. Out of line, as
+/// [`play_followed`] is, so that its loop is compiled alone, as before courses were
+/// followed.
+#[inline(never)]
+fn play_plain<G: Game>(
+    game: &G,
+    table: &mut Seats<G>,
+    index: u64,
+    seed: u64,
+    dealing: &Dealing,
+    log: &mut impl FnMut(Line<'_, G>),
+) -> GameRecord {
+    let mut course = Course::default();
+    play_following::<G, false>(game, table, index, seed, dealing, &mut course, log)
 }
 
 /// [`play`] at a table that follows the game's course in `followed`. Out of line, so that
