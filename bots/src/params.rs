@@ -74,9 +74,7 @@ impl BotParamKind {
                 .iter()
                 .find(|w| **w == text)
                 .map(|w| BotValue::Word(w)),
-            BotParamKind::File => Model::load(Path::new(text))
-                .ok()
-                .map(|m| BotValue::Model(Arc::new(m))),
+            BotParamKind::File => Model::shared(Path::new(text)).ok().map(BotValue::Model),
             BotParamKind::WholeOrWord { word, .. } if text == word => Some(BotValue::Word(word)),
             BotParamKind::WholeOrWord { min, max, .. } => {
                 BotParamKind::Whole { min, max }.read(text)
@@ -176,8 +174,8 @@ impl Given {
             values[i] = Some(match params[i].kind {
                 // A file is read here, so that a spec naming a missing or unfit network is
                 // refused with the reason the file gives.
-                BotParamKind::File => Model::load(Path::new(value))
-                    .map(|m| BotValue::Model(Arc::new(m)))
+                BotParamKind::File => Model::shared(Path::new(value))
+                    .map(BotValue::Model)
                     .map_err(|why| SpecError::Model {
                         bot: bot.into(),
                         param: key.clone(),

@@ -19,6 +19,8 @@ mod ops;
 pub mod proto;
 pub mod write;
 
+mod shared;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 

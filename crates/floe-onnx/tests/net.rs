@@ -99,3 +99,29 @@ fn a_file_that_is_not_a_network_floe_runs_is_refused_naming_why() {
         "{e}"
     );
 }
+
+/// A network's file is read once while it stays as it was, and again once it changes or
+/// goes: a spec read at every question of a Python game does not read its network each
+/// time.
+#[test]
+fn a_shared_network_is_read_again_only_when_its_file_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.onnx");
+    std::fs::write(&path, network(&[6, 8, 4], true).to_onnx()).unwrap();
+    let first = Model::shared(&path).unwrap();
+    assert!(std::sync::Arc::ptr_eq(
+        &first,
+        &Model::shared(&path).unwrap()
+    ));
+    std::fs::write(&path, network(&[6, 5, 4], true).to_onnx()).unwrap();
+    let changed = Model::shared(&path).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&first, &changed));
+    assert_ne!(first.digest(), changed.digest());
+    assert_eq!(*changed, Model::load(&path).unwrap());
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        Model::shared(&path)
+            .unwrap_err()
+            .contains("cannot read the ONNX model")
+    );
+}
