@@ -499,7 +499,10 @@ pub const REVEAL_WORLDS: u64 = 64;
 
 /// A game of type `G` in progress.
 struct Live<G: Game> {
-    game: G,
+    /// The game and its rules, shared by the session's copies: a front end stepping many
+    /// copies of one session (`floe.VectorGame`) then reads one set of rules tables from
+    /// the cache, not one per copy.
+    game: Arc<G>,
     /// The game's seed (game 0's of the run), which sets it up.
     seed: u64,
     deal: Deal<G>,
@@ -565,9 +568,9 @@ impl<G: Game> Live<G> {
     fn bot_spec(&self, spec: &str) -> Result<BotSpec, SpecError> {
         self.registry
             .parse(spec)
-            .and_then(|b| b.check_game(&self.game).map(|()| b))
+            .and_then(|b| b.check_game(&*self.game).map(|()| b))
             .and_then(|b| {
-                b.check_table(&self.game, self.game.players(self.deal.state()))
+                b.check_table(&*self.game, self.game.players(self.deal.state()))
                     .map(|()| b)
             })
     }
@@ -603,7 +606,7 @@ impl<G: Game> Live<G> {
         let seed = game_seed(master, 0);
         let deal = Deal::new(&game, players, seed, &mut |_| {});
         Live {
-            game,
+            game: Arc::new(game),
             seed,
             deal,
             bots: (0..players).map(|_| Vec::new()).collect(),
@@ -662,7 +665,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
     fn opening(&self, seat: Seat) -> Vec<String> {
         let mut events = Vec::new();
         // Set up again from the seed: the setup's events were not kept.
-        Deal::new(&self.game, self.players(), self.seed, &mut |e| {
+        Deal::new(&*self.game, self.players(), self.seed, &mut |e| {
             events.push(self.game.seen_by(e, seat).to_string());
         });
         events
@@ -802,7 +805,7 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
     fn final_scores(&self) -> Option<String> {
         let outcome = self.game.outcome(self.deal.state())?;
         Some(crate::replay::final_scores(
-            &self.game,
+            &*self.game,
             self.players(),
             &outcome,
         ))
