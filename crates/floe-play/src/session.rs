@@ -71,7 +71,8 @@ pub struct Session {
     live: Box<dyn Stepped>,
     /// The master seed it was dealt with (game 0's of a run with this seed).
     master: u64,
-    steps: Vec<Step>,
+    /// The steps since the deal, `None` once [`Session::forget_steps`] stopped keeping them.
+    steps: Option<Vec<Step>>,
     /// Every bot spec asked so far, each kept once for the steps that name it: asking a
     /// bot again allocates nothing, which counts when many games are stepped at once.
     specs: Vec<Arc<str>>,
@@ -155,7 +156,7 @@ impl Session {
                 Ok(Session {
                     live: Box::new(live),
                     master: self.seed,
-                    steps: Vec::new(),
+                    steps: Some(Vec::new()),
                     specs: Vec::new(),
                 })
             }
@@ -248,7 +249,7 @@ impl Session {
         let seat = self.to_act();
         let done = apply(&mut *self.live)?;
         if let Some(seat) = seat {
-            self.steps.push(Step::Answered {
+            self.note(Step::Answered {
                 seat,
                 answer: index,
             });
@@ -256,10 +257,27 @@ impl Session {
         Ok(done)
     }
 
+    /// Adds `step` to [`Session::steps`], if the session keeps them.
+    fn note(&mut self, step: Step) {
+        if let Some(steps) = &mut self.steps {
+            steps.push(step);
+        }
+    }
+
     /// Returns every step since the game was dealt, in order: the answers carried out and
-    /// the bots asked ([`Session::bot_answer`]).
+    /// the bots asked ([`Session::bot_answer`]); none once [`Session::forget_steps`] stopped
+    /// keeping them.
     pub fn steps(&self) -> &[Step] {
-        &self.steps
+        self.steps.as_deref().unwrap_or_default()
+    }
+
+    /// Stops keeping the steps (and forgets those kept): [`Session::steps`] stays empty,
+    /// so the session can no longer be saved or replayed. For a front end that steps many
+    /// games and never saves them (Python's `VectorGame`): a kept step is a write to a
+    /// list that grows through the game, and a bot's answer finds its spec among those
+    /// kept, at every answer of every game of the batch.
+    pub fn forget_steps(&mut self) {
+        self.steps = None;
     }
 
     /// Returns the master seed the game was dealt with: it is game 0 of a run with it.
@@ -328,12 +346,15 @@ impl Session {
     /// the rules, the interrupt flag and the bots asked so far (each starts a new game,
     /// as a run's bots do between games), and its steps forgotten. With
     /// [`Session::apply_quietly`] and [`Session::encode_into`], it steps a game without
-    /// writing text and, once its list of steps has grown to a game's length, without
-    /// allocating, for front ends that step many games at once (Python's `VectorGame`).
+    /// writing text and, once its list of steps has grown to a game's length (or with
+    /// [`Session::forget_steps`]), without allocating, for front ends that step many games
+    /// at once (Python's `VectorGame`).
     pub fn redeal(&mut self, seed: u64) {
         self.live.redeal(seed);
         self.master = seed;
-        self.steps.clear();
+        if let Some(steps) = &mut self.steps {
+            steps.clear();
+        }
     }
 
     /// Carries out the answer numbered `index` as [`Session::apply`] does, without
@@ -398,7 +419,7 @@ impl Session {
         let seat = self.to_act();
         let answer = self.asked(spec, true)?;
         if let Some(seat) = seat {
-            self.steps.push(Step::Answered { seat, answer });
+            self.note(Step::Answered { seat, answer });
         }
         Ok(answer)
     }
@@ -407,7 +428,7 @@ impl Session {
     fn asked(&mut self, spec: &str, carry_out: bool) -> Result<usize> {
         let seat = self.to_act();
         let answer = self.live.bot_answer(spec, carry_out)?;
-        if let Some(seat) = seat {
+        if let (Some(seat), true) = (seat, self.steps.is_some()) {
             let spec = match self.specs.iter().find(|known| known.as_ref() == spec) {
                 Some(known) => known.clone(),
                 None => {
@@ -416,7 +437,7 @@ impl Session {
                     new
                 }
             };
-            self.steps.push(Step::Asked { seat, spec, answer });
+            self.note(Step::Asked { seat, spec, answer });
         }
         Ok(answer)
     }

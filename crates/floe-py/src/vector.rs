@@ -329,7 +329,9 @@ impl VectorGame {
         #[pyo3(from_py_with = args::seed)] seed: u64,
         #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
     ) -> PyResult<VectorGame> {
-        let first = crate::stepping::session_for(&game, players, seed, rules)?;
+        let mut first = crate::stepping::session_for(&game, players, seed, rules)?;
+        // A batch's games are never saved or replayed: their steps are not kept.
+        first.forget_steps();
         let players = first.players();
         if seat >= players {
             return Err(PyValueError::new_err(format!(

@@ -136,6 +136,41 @@ fn a_bot_played_quietly_plays_and_notes_what_asking_it_and_applying_its_answer_d
 }
 
 #[test]
+fn a_session_that_forgets_its_steps_plays_the_same_game() {
+    for name in ["goofspiel", "arctic-race", "arctic", "north-pole"] {
+        let (mut kept, mut forgotten) = (
+            Session::new(name, None, 2, 9).unwrap(),
+            Session::new(name, None, 2, 9).unwrap(),
+        );
+        forgotten.forget_steps();
+        for seed in [9, 10] {
+            kept.redeal(seed);
+            forgotten.redeal(seed);
+            while let Some(seat) = kept.to_act() {
+                let answer = if seat == 0 {
+                    let answer = kept.bot_answer("random").unwrap();
+                    kept.apply_quietly(answer).unwrap();
+                    forgotten.apply_quietly(answer).unwrap();
+                    answer
+                } else {
+                    let answer = kept.play_bot_quietly("greedy").unwrap();
+                    assert_eq!(forgotten.play_bot_quietly("greedy").unwrap(), answer);
+                    answer
+                };
+                assert_eq!(
+                    forgotten.observation(seat).unwrap(),
+                    kept.observation(seat).unwrap(),
+                    "{name}: after answer {answer}"
+                );
+            }
+            assert!(!kept.steps().is_empty(), "{name}");
+            assert!(forgotten.steps().is_empty(), "{name}");
+            assert_eq!(forgotten.outcome(), kept.outcome(), "{name}");
+        }
+    }
+}
+
+#[test]
 fn a_copy_shares_the_dice_from_where_it_was_made() {
     let mut game = Session::new("north-pole", None, 2, 3).unwrap();
     game.apply(game.answers()[0].index).unwrap();
