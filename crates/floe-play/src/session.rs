@@ -424,6 +424,43 @@ impl Session {
         Ok(answer)
     }
 
+    /// Returns `seat`'s bot for `spec`, built now if the seat has none by that name yet
+    /// (as [`Session::bot_answer`] builds it at its first question), for
+    /// [`Session::play_seated_bot`]. The bot belongs to this session: a copy starts its bots
+    /// afresh and takes a seat of its own.
+    ///
+    /// # Errors
+    /// Fails on a seat not at the table or a bad spec (the message `--bots` gives).
+    pub fn seat_bot(&mut self, seat: usize, spec: &str) -> Result<SeatedBot> {
+        self.check_seat(seat)?;
+        Ok(SeatedBot {
+            seat,
+            at: self.live.seat_bot(Seat(seat as u8), spec)?,
+            spec: spec.into(),
+        })
+    }
+
+    /// Asks `bot` (seated by [`Session::seat_bot`]) the pending question and carries out
+    /// its answer, as [`Session::play_bot_quietly`] with its spec does, but without
+    /// reading the spec and finding the seat's bot by it: a front end stepping many games
+    /// (Python's `VectorGame`) seats its bots once and asks them at every answer of every
+    /// game. Returns the answer's number.
+    ///
+    /// # Errors
+    /// Fails once the game is over or when another seat is asked; the game then stays as
+    /// it was. A `bot` seated in another session is refused when this one has no bot
+    /// where it sits.
+    pub fn play_seated_bot(&mut self, bot: &SeatedBot) -> Result<usize> {
+        let answer = self.live.play_seated(bot)?;
+        if self.steps.is_some() {
+            let seat = bot.seat;
+            let spec = bot.spec.clone();
+            self.note(Step::Asked { seat, spec, answer });
+            self.note(Step::Answered { seat, answer });
+        }
+        Ok(answer)
+    }
+
     /// [`Session::bot_answer`], the answer carried out too if `carry_out`.
     fn asked(&mut self, spec: &str, carry_out: bool) -> Result<usize> {
         let seat = self.to_act();
@@ -483,6 +520,17 @@ impl Session {
     }
 }
 
+/// A bot seated at one of a [`Session`]'s seats ([`Session::seat_bot`]).
+#[derive(Clone, Debug)]
+pub struct SeatedBot {
+    /// The seat.
+    seat: usize,
+    /// Where the bot is in the seat's list.
+    at: usize,
+    /// Its spec as given, for the steps that name it.
+    spec: Arc<str>,
+}
+
 /// A [`Session`]'s game, its type erased.
 trait Stepped: Send {
     fn clone_box(&self) -> Box<dyn Stepped>;
@@ -501,6 +549,8 @@ trait Stepped: Send {
     fn win_share(&self, seat: usize) -> Option<f32>;
     fn final_scores(&self) -> Option<String>;
     fn bot_answer(&mut self, spec: &str, carry_out: bool) -> Result<usize>;
+    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize>;
+    fn play_seated(&mut self, bot: &SeatedBot) -> Result<usize>;
     fn check_bot(&self, spec: &str) -> Result<()>;
     fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>);
     fn action_count(&self) -> usize;
@@ -596,29 +646,16 @@ impl<G: Game> Live<G> {
             })
     }
 
-    /// Returns where `seat`'s bot for `spec` is in its list, building it if the seat has
-    /// none by that (canonical) name yet.
-    ///
-    /// # Errors
-    /// A bad spec, with the message `--bots` gives.
-    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize> {
-        let parsed = self
-            .bot_spec(spec)
-            .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
-        let name = parsed.to_string();
-        let bots = &mut self.bots[seat.index()];
-        Ok(match bots.iter().position(|(n, _)| *n == name) {
-            Some(at) => at,
-            None => {
-                let mut bot = parsed.build::<G>();
-                bot.new_game();
-                if let Some(flag) = &self.interrupt {
-                    bot.interrupt_on(flag.clone());
-                }
-                bots.push((name, bot));
-                bots.len() - 1
-            }
-        })
+    /// Returns the answer of `seat`'s bot number `at` to the pending question, `seat`'s,
+    /// carried out too if `carry_out`.
+    fn answer_with(&mut self, seat: Seat, at: usize, carry_out: bool) -> usize {
+        let action = self
+            .deal
+            .ask(&self.game, seat, &mut self.bots[seat.index()][at].1);
+        if carry_out {
+            self.deal.advance(&self.game, action, &mut |_| {});
+        }
+        self.game.action_index(action)
     }
 
     /// Sets up the game as a run with master seed `master` sets up its game 0, its bot
@@ -846,13 +883,50 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
             Some(at) => at,
             None => self.seat_bot(seat, spec)?,
         };
-        let action = self
-            .deal
-            .ask(&self.game, seat, &mut self.bots[seat.index()][at].1);
-        if carry_out {
-            self.deal.advance(&self.game, action, &mut |_| {});
+        Ok(self.answer_with(seat, at, carry_out))
+    }
+
+    /// Returns where `seat`'s bot for `spec` is in its list, building it if the seat has
+    /// none by that (canonical) name yet.
+    ///
+    /// # Errors
+    /// A bad spec, with the message `--bots` gives.
+    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize> {
+        let parsed = self
+            .bot_spec(spec)
+            .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
+        let name = parsed.to_string();
+        let bots = &mut self.bots[seat.index()];
+        Ok(match bots.iter().position(|(n, _)| *n == name) {
+            Some(at) => at,
+            None => {
+                let mut bot = parsed.build::<G>();
+                bot.new_game();
+                if let Some(flag) = &self.interrupt {
+                    bot.interrupt_on(flag.clone());
+                }
+                bots.push((name, bot));
+                bots.len() - 1
+            }
+        })
+    }
+
+    fn play_seated(&mut self, bot: &SeatedBot) -> Result<usize> {
+        let seat = Seat(bot.seat as u8);
+        if self.game.to_act(self.deal.state()) != Some(seat) {
+            bail!(
+                "bot {}: seat {} is not asked",
+                floe_io::gate::quoted(&bot.spec),
+                bot.seat
+            );
         }
-        Ok(self.game.action_index(action))
+        if self.bots[bot.seat].len() <= bot.at {
+            bail!(
+                "bot {}: seated in another session",
+                floe_io::gate::quoted(&bot.spec)
+            );
+        }
+        Ok(self.answer_with(seat, bot.at, true))
     }
 
     fn check_bot(&self, spec: &str) -> Result<()> {

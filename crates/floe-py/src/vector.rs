@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use floe_play::seats::seats_of;
-use floe_play::session::Session;
+use floe_play::session::{SeatedBot, Session};
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,6 +22,9 @@ const ILLEGAL_REWARD: f32 = -1.0;
 /// One game of the batch.
 struct Table {
     session: Session,
+    /// The bot at each seat, `None` at the learning seat: seated once, so that a bot's
+    /// answer reads no spec.
+    bots: Vec<Option<SeatedBot>>,
     /// The seed of this game's next deal.
     next_seed: u64,
     /// Whether its episode has ended (the game over, or an illegal answer): the next step
@@ -44,12 +47,13 @@ struct Row<'a> {
 const PARALLEL_FROM: usize = 64;
 
 impl VectorGame {
-    /// Lets the bots answer until the learning seat is asked or the game ends, each answer
-    /// carried out as the bot gave it (a batch step is not stopped midway, so no answer is
+    /// Lets `table`'s bots answer until the learning seat is asked or the game ends, each
+    /// answer carried out as the bot gave it (a batch step is not stopped midway, so no answer is
     /// asked and left unplayed, as `stepping::play_bots` may leave one).
-    fn play_bots(&self, session: &mut Session) -> anyhow::Result<()> {
-        while let Some(spec) = session.to_act().and_then(|s| self.opponents[s].as_deref()) {
-            session.play_bot_quietly(spec)?;
+    fn play_bots(table: &mut Table) -> anyhow::Result<()> {
+        let Table { session, bots, .. } = table;
+        while let Some(bot) = session.to_act().and_then(|s| bots[s].as_ref()) {
+            session.play_seated_bot(bot)?;
         }
         Ok(())
     }
@@ -59,7 +63,7 @@ impl VectorGame {
     fn deal(&self, table: &mut Table) -> anyhow::Result<bool> {
         table.session.redeal(table.next_seed);
         table.next_seed = table.next_seed.wrapping_add(self.batch as u64);
-        self.play_bots(&mut table.session)?;
+        VectorGame::play_bots(table)?;
         table.over = table.session.to_act().is_none();
         table.illegal = false;
         Ok(table.over)
@@ -80,7 +84,7 @@ impl VectorGame {
                 reward = ILLEGAL_REWARD;
                 table.over = true;
             } else {
-                self.play_bots(&mut table.session)?;
+                VectorGame::play_bots(table)?;
                 if let Some(share) = table.session.win_share(self.seat) {
                     table.over = true;
                     reward = share;
@@ -341,13 +345,21 @@ impl VectorGame {
         }
         let opponents = read_opponents(opponents.as_ref(), &first, seat)?;
         let tables = (0..batch)
-            .map(|i| Table {
-                session: first.clone(),
-                next_seed: seed.wrapping_add(i as u64),
-                over: true,
-                illegal: false,
+            .map(|i| {
+                let mut session = first.clone();
+                let bots = (opponents.iter().enumerate())
+                    .map(|(s, spec)| spec.as_deref().map(|b| session.seat_bot(s, b)).transpose())
+                    .collect::<anyhow::Result<_>>()
+                    .map_err(|e| value_error(&e))?;
+                Ok(Table {
+                    session,
+                    bots,
+                    next_seed: seed.wrapping_add(i as u64),
+                    over: true,
+                    illegal: false,
+                })
             })
-            .collect();
+            .collect::<PyResult<_>>()?;
         Ok(VectorGame {
             tables: Mutex::new(tables),
             kept: Mutex::default(),

@@ -136,6 +136,39 @@ fn a_bot_played_quietly_plays_and_notes_what_asking_it_and_applying_its_answer_d
 }
 
 #[test]
+fn a_seated_bot_plays_and_notes_what_the_bot_played_by_its_spec_does() {
+    for name in ["goofspiel", "arctic-race", "arctic", "north-pole"] {
+        let (mut by_spec, mut seated) = (
+            Session::new(name, None, 2, 7).unwrap(),
+            Session::new(name, None, 2, 7).unwrap(),
+        );
+        let bots = ["random", "greedy"].map(|b| b.to_string());
+        let at = [0, 1].map(|s| seated.seat_bot(s, &bots[s]).unwrap());
+        let elsewhere = by_spec.clone().seat_bot(0, "random").unwrap();
+        for seed in [7, 8] {
+            by_spec.redeal(seed);
+            seated.redeal(seed);
+            while let Some(seat) = by_spec.to_act() {
+                let other = &at[1 - seat];
+                assert!(seated.play_seated_bot(other).is_err(), "{name}: not asked");
+                let answer = by_spec.play_bot_quietly(&bots[seat]).unwrap();
+                assert_eq!(seated.play_seated_bot(&at[seat]).unwrap(), answer, "{name}");
+            }
+            assert_eq!(seated.steps(), by_spec.steps(), "{name}");
+            assert_eq!(seated.outcome(), by_spec.outcome(), "{name}");
+            assert!(seated.play_seated_bot(&at[0]).is_err(), "{name}: over");
+        }
+        let mut fresh = Session::new(name, None, 2, 1).unwrap();
+        if fresh.to_act() == Some(0) {
+            assert!(
+                fresh.play_seated_bot(&elsewhere).is_err(),
+                "{name}: no bot there"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_session_that_forgets_its_steps_plays_the_same_game() {
     for name in ["goofspiel", "arctic-race", "arctic", "north-pole"] {
         let (mut kept, mut forgotten) = (
