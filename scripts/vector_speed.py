@@ -15,6 +15,8 @@ Two figures are printed for each loop: the whole loop (choosing the answers incl
 the stepping alone (the time spent inside `FloeEnv.reset` and `FloeEnv.step`, or inside
 `VectorGame.step`, the agent's choice left out on both sides). The batch's choice finds
 every game's legal answers in one pass over the masks, then draws one per game.
+On Goofspiel the batch is timed again on one core (`threads=1`), against OpenSpiel's bare
+loop, which runs on one.
 The runs alternate, round after round; the median and the range of the rounds are
 printed, since a shared machine is noisy.
 """
@@ -73,9 +75,10 @@ def choose(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return chosen
 
 
-def batched(game: str, players: int, batch: int, seconds: float) -> tuple:
-    """(steps, games, steps stepping alone) a second of a VectorGame of `batch` games."""
-    games = floe.VectorGame(game, players=players, batch=batch)
+def batched(game: str, players: int, batch: int, seconds: float, threads=None) -> tuple:
+    """(steps, games, steps stepping alone) a second of a VectorGame of `batch` games, on
+    at most `threads` threads (one per core if None)."""
+    games = floe.VectorGame(game, players=players, batch=batch, threads=threads)
     _, mask = games.reset()
     rng = np.random.default_rng(0)
     steps = episodes = 0
@@ -155,7 +158,7 @@ def main() -> int:
     for game, players in GAMES:
         if game not in opts.games.split(","):
             continue
-        one, many, theirs, learning = [], [], [], []
+        one, many, theirs, learning, one_core = [], [], [], [], []
         for _ in range(opts.rounds):
             one.append(single(game, players, opts.seconds))
             many.append(batched(game, players, opts.batch, opts.seconds))
@@ -164,6 +167,7 @@ def main() -> int:
                 if measured is not None:
                     theirs.append(measured)
                     learning.append(open_spiel_rl(opts.seconds))
+                    one_core.append(batched(game, players, opts.batch, opts.seconds, 1))
         print(f"{game} ({players} players), steps a second:")
         for figure, at in (("whole loop", 0), ("stepping alone", 2)):
             ratio = statistics.median(m[at] / o[at] for m, o in zip(many, one))
@@ -175,10 +179,12 @@ def main() -> int:
                 print("  OpenSpiel: `pip install open_spiel` to compare")
                 continue
             ratio = statistics.median(m[1] / t[1] for m, t in zip(many, theirs))
+            cored = statistics.median(m[1] / t[1] for m, t in zip(one_core, theirs))
             alone = statistics.median(o[1] / r[1] for o, r in zip(one, learning))
             print("  games a second:")
             print(f"  VectorGame             {spread([m[1] for m in many])}")
             print(f"  OpenSpiel Python loop  {spread([t[1] for t in theirs])}   {ratio:5.1f}x")
+            print(f"  VectorGame, one core   {spread([m[1] for m in one_core])}   {cored:5.1f}x")
             print(f"  FloeEnv game by game   {spread([o[1] for o in one])}")
             print(f"  OpenSpiel rl_environment {spread([r[1] for r in learning])}   {alone:5.1f}x")
     return 0

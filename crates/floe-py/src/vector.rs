@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+use floe_lab::Machine;
 use floe_play::seats::seats_of;
 use floe_play::session::{SeatedBot, Session};
+use floe_sim::share::{WORTH_HELP, share_out};
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::args;
 use crate::errors::value_error;
@@ -42,9 +43,9 @@ struct Row<'a> {
     finished: &'a mut bool,
 }
 
-/// Below this many games a call steps them on one thread: more would cost more in
-/// handing work out than they save.
-const PARALLEL_FROM: usize = 64;
+/// The games a thread takes at a time: a batch's games are shared out between the calling
+/// thread and the pool ([`share_out`]) a piece at a time.
+const PIECE: usize = 16;
 
 impl VectorGame {
     /// Lets `table`'s bots answer until the learning seat is asked or the game ends, each
@@ -106,7 +107,9 @@ impl VectorGame {
 /// A batch of games of one kind, stepped together: one learning seat answered from
 /// outside, Floe's bots at the others (see `floe.gymnasium.vector_env`).
 ///
-/// `VectorGame(game, players=2, seat=0, opponents="random", batch=8, seed=0, rules=None)`.
+/// `VectorGame(game, players=2, seat=0, opponents="random", batch=8, seed=0, rules=None,
+/// threads=None)`: `threads` is the most threads a step uses, the calling one included
+/// (one per core if left out; 1 steps every game on the calling thread).
 /// Game `i`'s `k`-th deal has master seed `seed + i + k * batch` (wrapping at 2^64): the
 /// game `floe.gymnasium.FloeEnv.reset(seed=...)` deals with that seed, its bots drawing
 /// from the same streams. `reset()` deals every game afresh; `step(actions)` carries out
@@ -139,6 +142,9 @@ pub struct VectorGame {
     /// The length of an observation's numeric encoding.
     #[pyo3(get)]
     encoding_len: usize,
+    /// The most threads a step uses, the calling one included.
+    #[pyo3(get)]
+    threads: usize,
 }
 
 /// The arrays of observations and of action masks (as bytes, returned as an int8 view) the
@@ -246,8 +252,8 @@ type Stepped<'py> = (
 impl VectorGame {
     /// Runs `work` on every game (with its number) with the GIL released, each writing
     /// its row of the arrays (every value of it; the observations and masks may be
-    /// [`Kept`] arrays, written before), and returns the arrays. Games are stepped in parallel
-    /// (rayon) from [`PARALLEL_FROM`] games on: each is a pure function of its own seed
+    /// [`Kept`] arrays, written before), and returns the arrays. Games are shared out
+    /// between this thread and the pool ([`share_out`]): each is a pure function of its own seed
     /// and answers, so the results are those of stepping them one by one.
     fn run<'py>(
         &self,
@@ -288,18 +294,21 @@ impl VectorGame {
                     work(self, table, i, &mut row)
                 };
                 let (l, a) = (l.max(1), a.max(1));
-                if b < PARALLEL_FROM {
-                    (tables.iter_mut().enumerate())
-                        .zip(o.chunks_mut(l).zip(m.chunks_mut(a)))
-                        .zip(r.iter_mut().zip(f.iter_mut()))
-                        .try_for_each(one)
-                } else {
-                    (tables.par_iter_mut().enumerate())
-                        .zip(o.par_chunks_mut(l).zip(m.par_chunks_mut(a)))
-                        .zip(r.par_iter_mut().zip(f.par_iter_mut()))
-                        .with_min_len(PARALLEL_FROM / 2)
-                        .try_for_each(one)
-                }
+                let n = PIECE;
+                let pieces = (tables.chunks_mut(n).zip(0..))
+                    .zip(o.chunks_mut(l * n).zip(m.chunks_mut(a * n)))
+                    .zip(r.chunks_mut(n).zip(f.chunks_mut(n)));
+                share_out(
+                    pieces,
+                    self.threads,
+                    WORTH_HELP,
+                    |(((tables, k), (o, m)), (r, f))| {
+                        ((k * n..).zip(tables.iter_mut()))
+                            .zip(o.chunks_mut(l).zip(m.chunks_mut(a)))
+                            .zip(r.iter_mut().zip(f.iter_mut()))
+                            .try_for_each(&one)
+                    },
+                )
             })
             .map_err(|e| value_error(&e))?;
         }
@@ -323,7 +332,9 @@ fn batch(value: &Bound<'_, PyAny>) -> PyResult<usize> {
 #[pymethods]
 impl VectorGame {
     #[new]
-    #[pyo3(signature = (game, players = 2, seat = 0, opponents = None, batch = 8, seed = 0, rules = None))]
+    // Python's keyword arguments, each read and checked by name.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (game, players = 2, seat = 0, opponents = None, batch = 8, seed = 0, rules = None, threads = None))]
     fn new(
         #[pyo3(from_py_with = args::game)] game: String,
         #[pyo3(from_py_with = args::players)] players: usize,
@@ -332,7 +343,10 @@ impl VectorGame {
         #[pyo3(from_py_with = self::batch)] batch: usize,
         #[pyo3(from_py_with = args::seed)] seed: u64,
         #[pyo3(from_py_with = args::rules)] rules: Option<PathBuf>,
+        #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
     ) -> PyResult<VectorGame> {
+        let threads =
+            (Machine::new(threads, None).map_err(|e| value_error(&e.into()))?).threads_or_cores();
         let mut first = crate::stepping::session_for(&game, players, seed, rules)?;
         // A batch's games are never saved or replayed: their steps are not kept.
         first.forget_steps();
@@ -370,6 +384,7 @@ impl VectorGame {
             batch,
             action_count: first.action_count(),
             encoding_len: first.encoding_len(),
+            threads,
         })
     }
 

@@ -101,10 +101,26 @@ def test_a_step_writes_again_only_arrays_no_one_holds():
 
 
 def test_a_large_batch_stepped_in_parallel_steps_as_single_games():
-    batch, seed = 70, 3
+    # Enough games that the step calls the pool's threads to share them.
+    batch, seed = 1000, 3
     rows = play_batch("goofspiel", 2, batch, seed, 25, "random")
     episodes = sum(replay_one("goofspiel", 2, batch, seed, i, rows[i], "random") for i in range(batch))
     assert episodes > 2 * batch  # several deals each, so autoreset's seeds are checked
+
+
+def test_any_number_of_threads_steps_the_same_games():
+    # Enough games that a step on two threads asks the pool to share them.
+    batches = [floe.VectorGame("north-pole", batch=400, seed=5, threads=t) for t in (1, 2)]
+    assert [b.threads for b in batches] == [1, 2]
+    masks = [b.reset()[1] for b in batches]
+    rng = np.random.default_rng(5)
+    for _ in range(8):
+        np.testing.assert_array_equal(masks[0], masks[1])
+        actions = choose(rng, masks[0])
+        stepped = [b.step(actions) for b in batches]
+        for one, two in zip(*stepped):
+            np.testing.assert_array_equal(one, two)
+        masks = [s[1] for s in stepped]
 
 
 def test_greedy_opponents_answer_inside_the_step():
@@ -137,6 +153,8 @@ def test_bad_arguments_are_refused_by_name():
         floe.VectorGame("goofspiel", opponents={})
     with pytest.raises(ValueError, match=r"opponents\[1\]"):
         floe.VectorGame("goofspiel", opponents={1: "nonsense"})
+    with pytest.raises(ValueError, match="threads"):
+        floe.VectorGame("goofspiel", threads=0)
     games = floe.VectorGame("goofspiel", batch=2)
     with pytest.raises(ValueError, match="expected 2 answers"):
         games.step(np.zeros(3, dtype=np.int64))

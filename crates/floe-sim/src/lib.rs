@@ -20,6 +20,7 @@ pub mod ratings;
 pub mod report;
 mod run;
 mod setting;
+pub mod share;
 pub mod stats;
 pub mod table;
 pub mod tables;

@@ -184,6 +184,7 @@ class VectorGame:
         batch: int = 8,
         seed: int = 0,
         rules: Optional[_Path] = None,
+        threads: Optional[int] = None,
     ) -> "VectorGame": ...
     @property
     def name(self) -> str: ...
@@ -199,6 +200,8 @@ class VectorGame:
     def action_count(self) -> int: ...
     @property
     def encoding_len(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
     def reset(
         self, seed: Optional[int] = None
     ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:

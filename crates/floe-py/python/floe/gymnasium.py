@@ -188,9 +188,16 @@ class FloeVectorEnv(gymnasium.vector.VectorEnv):
         seat: int = 0,
         opponents: Opponents = "random",
         rules: Optional[str] = None,
+        threads: Optional[int] = None,
     ) -> None:
         self._games = VectorGame(
-            game, players=players, seat=seat, opponents=opponents, batch=num_envs, rules=rules
+            game,
+            players=players,
+            seat=seat,
+            opponents=opponents,
+            batch=num_envs,
+            rules=rules,
+            threads=threads,
         )
         table = Game(game, players=self._games.players, seed=0, rules=rules)
         self.num_envs = num_envs
@@ -241,7 +248,8 @@ def vector_env(
     game: str = "arctic-race", num_envs: int = 8, players: int = 2, **kwargs: Any
 ) -> FloeVectorEnv:
     """Returns :class:`FloeVectorEnv`: ``num_envs`` games stepped together in one call.
-    ``seat``, ``opponents`` and ``rules`` are as for :class:`FloeEnv`."""
+    ``seat``, ``opponents`` and ``rules`` are as for :class:`FloeEnv`; ``threads`` as for
+    :class:`floe.VectorGame`."""
     return FloeVectorEnv(game, num_envs=num_envs, players=players, **kwargs)
 
 
