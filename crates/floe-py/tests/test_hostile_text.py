@@ -161,6 +161,7 @@ def test_a_value_of_the_wrong_type_is_shown_through_the_gate():
         lambda: floe.bot(odd, "x"),
         lambda: floe.bot(first, odd),
         lambda: floe.gymnasium.FloeEnv(seat=odd),
+        lambda: floe.VectorGame("goofspiel", threads=odd),
     ]
     for call in calls:
         with pytest.raises((TypeError, ValueError)) as refused:
