@@ -16,7 +16,8 @@ the stepping alone (the time spent inside `FloeEnv.reset` and `FloeEnv.step`, or
 `VectorGame.step`, the agent's choice left out on both sides). The batch's choice finds
 every game's legal answers in one pass over the masks, then draws one per game.
 On Goofspiel the batch is timed again on one core (`threads=1`), against OpenSpiel's bare
-loop, which runs on one.
+loop, which runs on one; and Floe's PettingZoo environment with both seats agents, as in
+OpenSpiel's learning environment, against it.
 The runs alternate, round after round; the median and the range of the rounds are
 printed, since a shared machine is noisy.
 """
@@ -143,6 +144,33 @@ def open_spiel_rl(seconds: float):
     return steps / spent, games / spent
 
 
+def petting_zoo(seconds: float):
+    """(steps, games) a second of Floe's PettingZoo environment (`floe.pettingzoo.env`,
+    wrapped as PettingZoo's games are) on Goofspiel, both seats agents as in OpenSpiel's
+    learning environment: each answer a random legal one, read from the agent's mask."""
+    try:
+        from floe import pettingzoo
+    except ImportError:
+        return None
+    env = pettingzoo.env("goofspiel", players=2)
+    rng = np.random.default_rng(0)
+    steps = games = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        env.reset(seed=games)
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        games += 1
+    spent = time.perf_counter() - started
+    return steps / spent, games / spent
+
+
 def spread(values: list) -> str:
     return f"{statistics.median(values):>12,.0f} ({min(values):,.0f}-{max(values):,.0f})"
 
@@ -158,7 +186,7 @@ def main() -> int:
     for game, players in GAMES:
         if game not in opts.games.split(","):
             continue
-        one, many, theirs, learning, one_core = [], [], [], [], []
+        one, many, theirs, learning, one_core, zoo = [], [], [], [], [], []
         for _ in range(opts.rounds):
             one.append(single(game, players, opts.seconds))
             many.append(batched(game, players, opts.batch, opts.seconds))
@@ -168,6 +196,7 @@ def main() -> int:
                     theirs.append(measured)
                     learning.append(open_spiel_rl(opts.seconds))
                     one_core.append(batched(game, players, opts.batch, opts.seconds, 1))
+                    zoo.append(petting_zoo(opts.seconds))
         print(f"{game} ({players} players), steps a second:")
         for figure, at in (("whole loop", 0), ("stepping alone", 2)):
             ratio = statistics.median(m[at] / o[at] for m, o in zip(many, one))
@@ -187,6 +216,9 @@ def main() -> int:
             print(f"  VectorGame, one core   {spread([m[1] for m in one_core])}   {cored:5.1f}x")
             print(f"  FloeEnv game by game   {spread([o[1] for o in one])}")
             print(f"  OpenSpiel rl_environment {spread([r[1] for r in learning])}   {alone:5.1f}x")
+            if all(zoo):
+                ratio = statistics.median(z[1] / r[1] for z, r in zip(zoo, learning))
+                print(f"  PettingZoo, both seats {spread([z[1] for z in zoo])}   {ratio:5.1f}x")
     return 0
 
 

@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 import pytest
 from pettingzoo.test import api_test
+from pettingzoo.utils import wrappers
 
 from floe import pettingzoo as fz
 from tables import EVERY_TABLE
@@ -48,6 +49,25 @@ def test_api_test_passes_with_bots_at_some_seats(game, players):
     env = fz.env(game, players=players, opponents=odd_seat_bots(players))
     assert env.possible_agents == [f"player_{seat}" for seat in range(0, players, 2)]
     api_test_warning_only_of_dicts(env)
+
+
+def test_the_wrapper_refuses_what_pettingzoos_refuses_before_a_reset():
+    env = fz.env("goofspiel", players=2)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    names = ["agents", "agent_selection", "rewards", "terminations", "truncations", "infos"]
+    for name in names:
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(env, name)
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    env.reset(seed=1)
+    raw = env.unwrapped
+    for name in names + ["_cumulative_rewards"]:
+        assert getattr(env, name) is getattr(raw, name)
+    agents = iter(env.agent_iter())
+    next(agents)
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
 
 
 def test_masks_and_observations_follow_the_game():

@@ -132,9 +132,38 @@ def raw_env(game: str = "arctic-race", players: int = 2, **kwargs: Any) -> FloeE
     return FloeEnv(game, players, **kwargs)
 
 
+def _forwarded(name: str) -> property:
+    """The wrapped environment's attribute ``name``, refused before a reset as
+    :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper` refuses it."""
+
+    def read(self: "_OrderEnforcing") -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's order-enforcing wrapper, with the attributes an agent loop reads at
+    every step (``last()``, ``agent_iter()``) forwarded by properties: the wrapper finds
+    them through two ``__getattr__`` calls each, which made a wrapped Goofspiel game with
+    two agents half as fast as the bare environment, and slower than OpenSpiel's own
+    learning loop (``docs/speed.md``). The same checks, in the same order."""
+
+    agents = _forwarded("agents")
+    agent_selection = _forwarded("agent_selection")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+
 def env(game: str = "arctic-race", players: int = 2, **kwargs: Any) -> AECEnv:
-    """Returns the game as an AEC environment, wrapped as PettingZoo's own games are.
+    """Returns the game as an AEC environment, wrapped as PettingZoo's own games are
+    (PettingZoo's ``OrderEnforcingWrapper``).
 
     ``opponents={seat: spec}`` seats Floe's bots at those seats (see the module's docs)."""
-    wrapped: AECEnv = wrappers.OrderEnforcingWrapper(raw_env(game, players, **kwargs))
+    wrapped: AECEnv = _OrderEnforcing(raw_env(game, players, **kwargs))
     return wrapped
