@@ -433,9 +433,11 @@ impl Session {
     /// Fails on a seat not at the table or a bad spec (the message `--bots` gives).
     pub fn seat_bot(&mut self, seat: usize, spec: &str) -> Result<SeatedBot> {
         self.check_seat(seat)?;
+        let (at, name) = self.live.seat_bot(Seat(seat as u8), spec)?;
         Ok(SeatedBot {
             seat,
-            at: self.live.seat_bot(Seat(seat as u8), spec)?,
+            at,
+            name,
             spec: spec.into(),
         })
     }
@@ -447,9 +449,8 @@ impl Session {
     /// game. Returns the answer's number.
     ///
     /// # Errors
-    /// Fails once the game is over or when another seat is asked; the game then stays as
-    /// it was. A `bot` seated in another session is refused when this one has no bot
-    /// where it sits.
+    /// Fails once the game is over, when another seat is asked, or for a `bot` seated in
+    /// another session (a copy of this one included); the game then stays as it was.
     pub fn play_seated_bot(&mut self, bot: &SeatedBot) -> Result<usize> {
         let answer = self.live.play_seated(bot)?;
         if self.steps.is_some() {
@@ -527,6 +528,10 @@ pub struct SeatedBot {
     seat: usize,
     /// Where the bot is in the seat's list.
     at: usize,
+    /// Its name as the session that seated it keeps it: the same allocation, so that a
+    /// bot seated in another session (whose names are its own) is told apart by comparing
+    /// two pointers, not by reading a name at every answer.
+    name: Arc<str>,
     /// Its spec as given, for the steps that name it.
     spec: Arc<str>,
 }
@@ -549,7 +554,7 @@ trait Stepped: Send {
     fn win_share(&self, seat: usize) -> Option<f32>;
     fn final_scores(&self) -> Option<String>;
     fn bot_answer(&mut self, spec: &str, carry_out: bool) -> Result<usize>;
-    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize>;
+    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<(usize, Arc<str>)>;
     fn play_seated(&mut self, bot: &SeatedBot) -> Result<usize>;
     fn check_bot(&self, spec: &str) -> Result<()>;
     fn interrupt_searches_on(&mut self, flag: Arc<AtomicBool>);
@@ -562,8 +567,8 @@ trait Stepped: Send {
     fn encode_into(&self, seat: usize, encoding: &mut [f32], mask: &mut [u8]);
 }
 
-/// The bots a seat has been asked through, one per spec.
-type SeatBots<G> = Vec<(String, AnyBot<G>)>;
+/// The bots a seat has been asked through, one per spec, by canonical name.
+type SeatBots<G> = Vec<(Arc<str>, AnyBot<G>)>;
 
 /// How many games a seat cannot tell from the real one [`Session::revealed_by`] draws.
 pub const REVEAL_WORLDS: u64 = 64;
@@ -878,10 +883,12 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
         };
         // A spec given as the name of a bot the seat has (its canonical form) is that
         // bot: no need to read it again, which would cost as much as a fast bot's answer.
-        let known = self.bots[seat.index()].iter().position(|(n, _)| n == spec);
+        let known = self.bots[seat.index()]
+            .iter()
+            .position(|(n, _)| **n == *spec);
         let at = match known {
             Some(at) => at,
-            None => self.seat_bot(seat, spec)?,
+            None => self.seat_bot(seat, spec)?.0,
         };
         Ok(self.answer_with(seat, at, carry_out))
     }
@@ -891,13 +898,13 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
     ///
     /// # Errors
     /// A bad spec, with the message `--bots` gives.
-    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<usize> {
+    fn seat_bot(&mut self, seat: Seat, spec: &str) -> Result<(usize, Arc<str>)> {
         let parsed = self
             .bot_spec(spec)
             .map_err(|e| SettingError::new(Setting::Bots, e.to_string()).quoted(spec))?;
         let name = parsed.to_string();
         let bots = &mut self.bots[seat.index()];
-        Ok(match bots.iter().position(|(n, _)| *n == name) {
+        let at = match bots.iter().position(|(n, _)| **n == *name) {
             Some(at) => at,
             None => {
                 let mut bot = parsed.build::<G>();
@@ -905,10 +912,11 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
                 if let Some(flag) = &self.interrupt {
                     bot.interrupt_on(flag.clone());
                 }
-                bots.push((name, bot));
+                bots.push((name.into(), bot));
                 bots.len() - 1
             }
-        })
+        };
+        Ok((at, bots[at].0.clone()))
     }
 
     fn play_seated(&mut self, bot: &SeatedBot) -> Result<usize> {
@@ -920,7 +928,8 @@ impl<G: Game + Describe + 'static> Stepped for Live<G> {
                 bot.seat
             );
         }
-        if self.bots[bot.seat].len() <= bot.at {
+        let seated = self.bots[bot.seat].get(bot.at);
+        if !seated.is_some_and(|(name, _)| Arc::ptr_eq(name, &bot.name)) {
             bail!(
                 "bot {}: seated in another session",
                 floe_io::gate::quoted(&bot.spec)

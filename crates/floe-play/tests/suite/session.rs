@@ -144,7 +144,6 @@ fn a_seated_bot_plays_and_notes_what_the_bot_played_by_its_spec_does() {
         );
         let bots = ["random", "greedy"].map(|b| b.to_string());
         let at = [0, 1].map(|s| seated.seat_bot(s, &bots[s]).unwrap());
-        let elsewhere = by_spec.clone().seat_bot(0, "random").unwrap();
         for seed in [7, 8] {
             by_spec.redeal(seed);
             seated.redeal(seed);
@@ -158,13 +157,22 @@ fn a_seated_bot_plays_and_notes_what_the_bot_played_by_its_spec_does() {
             assert_eq!(seated.outcome(), by_spec.outcome(), "{name}");
             assert!(seated.play_seated_bot(&at[0]).is_err(), "{name}: over");
         }
+        // Another session refuses the seated bot, whether it has no bot where the bot
+        // sits or its own bot of the same spec there.
         let mut fresh = Session::new(name, None, 2, 1).unwrap();
-        if fresh.to_act() == Some(0) {
-            assert!(
-                fresh.play_seated_bot(&elsewhere).is_err(),
-                "{name}: no bot there"
-            );
-        }
+        let asked = fresh.to_act().expect("a question at the start");
+        let elsewhere = by_spec.clone().seat_bot(asked, "random").unwrap();
+        assert!(
+            fresh.play_seated_bot(&elsewhere).is_err(),
+            "{name}: no bot there"
+        );
+        let own = fresh.seat_bot(asked, "random").unwrap();
+        let refused = fresh.play_seated_bot(&elsewhere).unwrap_err().to_string();
+        assert!(
+            refused.contains("seated in another session"),
+            "{name}: {refused}"
+        );
+        assert!(fresh.play_seated_bot(&own).is_ok(), "{name}: its own bot");
     }
 }
 
